@@ -1,0 +1,152 @@
+# ludex - build, test, install.
+#
+#   make            library (static + shared), the ludex tool
+#   make demo       install missing Debian packages, build, check the bundled examples
+#   make check      install missing Debian packages, build, run every test:
+#                   unit + CLI tests, the same under ASan+UBSan, every fuzzer ~30 s
+#   make bench      benchmarks (see bench/RESULTS.md)
+#   make install    PREFIX=/usr/local DESTDIR=
+#
+# Sources are found by wildcard: a new file in src/<layer>/ joins the library,
+# tests/test_*.c each become a unit-test program, fuzz/fuzz_*.c each a fuzzer.
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+CC      ?= cc
+BUILD   ?= build
+OPT     ?= -O2
+WERROR  ?= -Werror
+SAN     ?=
+FUZZ_SECONDS ?= 30
+
+VERSION := $(shell sed -n 's/^\#define LX_VERSION_STRING "\(.*\)"/\1/p' include/ludex/version.h)
+SOVERSION := 0
+
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla $(WERROR)
+CFLAGS  ?= $(OPT) -g
+ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(SAN) -Iinclude -Isrc $(CFLAGS)
+LDLIBS_CLI := -ljansson
+LDLIBS_TEST := -lcmocka -ljansson
+
+LAYERS  := base sgf game twixt hex bgammon xword
+LIB_SRC := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
+CLI_SRC := $(wildcard src/cli/*.c)
+TEST_SRC := $(wildcard tests/test_*.c)
+FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
+
+LIB_OBJ := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+CLI_OBJ := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+TESTS   := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+STATIC  := $(BUILD)/libludex.a
+SHARED  := $(BUILD)/libludex.so.$(VERSION)
+TOOL    := $(BUILD)/ludex
+
+.PHONY: all lib tests demo check check-unit check-cli check-asan check-fuzz fuzz-build \
+        bench deps deps-dev install uninstall clean format
+
+all: $(STATIC) $(SHARED) $(TOOL) $(BUILD)/ludex.pc
+
+lib: $(STATIC) $(SHARED)
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=default -MMD -MP -c $< -o $@
+
+$(STATIC): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(SHARED): $(PIC_OBJ)
+	$(CC) $(SAN) -shared -Wl,-soname,libludex.so.$(SOVERSION) -o $@ $^
+	ln -sf libludex.so.$(VERSION) $(BUILD)/libludex.so.$(SOVERSION)
+	ln -sf libludex.so.$(VERSION) $(BUILD)/libludex.so
+
+$(TOOL): $(CLI_OBJ) $(STATIC)
+	$(CC) $(SAN) -o $@ $(CLI_OBJ) $(STATIC) $(LDLIBS_CLI)
+
+$(BUILD)/tests/%: tests/%.c tests/testutil.h $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(STATIC) $(LDLIBS_TEST)
+
+tests: $(TESTS) $(TOOL)
+
+$(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
+	@mkdir -p $(dir $@)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+
+-include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+
+# ---- Debian packages -------------------------------------------------------------
+# Installed only when missing (needs root, as on a fresh Debian machine).
+DEPS_BUILD := gcc make libjansson-dev pkg-config
+DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev
+deps:
+	@tools/apt-need $(DEPS_BUILD)
+deps-dev:
+	@tools/apt-need $(DEPS_BUILD) $(DEPS_TEST)
+
+# ---- demo ----------------------------------------------------------------------------
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@tools/demo $(TOOL)
+
+# ---- tests ---------------------------------------------------------------------------
+check: deps-dev
+	@$(MAKE) --no-print-directory check-unit check-cli
+	@$(MAKE) --no-print-directory check-asan
+	@$(MAKE) --no-print-directory check-fuzz
+	@echo "make check: all suites passed"
+
+check-unit: tests
+	@tools/run-tests $(BUILD) $(TESTS)
+
+check-cli: $(TOOL)
+	@tests/cli/run $(TOOL)
+
+check-asan:
+	@$(MAKE) --no-print-directory BUILD=build-asan CC=clang OPT=-O1 \
+	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	  check-unit check-cli
+
+FUZZ_BINS := $(FUZZ_SRC:fuzz/%.c=build-fuzz/%)
+build-fuzz/%: fuzz/%.c $(LIB_SRC)
+	@mkdir -p build-fuzz
+	clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -Iinclude -Isrc \
+	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $< $(LIB_SRC)
+
+fuzz-build: $(FUZZ_BINS)
+
+check-fuzz: fuzz-build
+	@tools/run-fuzzers $(FUZZ_SECONDS) $(FUZZ_BINS)
+
+# ---- benchmarks ----------------------------------------------------------------------
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@bench/run
+
+# ---- install -------------------------------------------------------------------------
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/ludex \
+	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(STATIC) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(SHARED) $(DESTDIR)$(PREFIX)/lib/
+	ln -sf libludex.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libludex.so.$(SOVERSION)
+	ln -sf libludex.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libludex.so
+	install -m 644 include/ludex/*.h $(DESTDIR)$(PREFIX)/include/ludex/
+	install -m 755 $(TOOL) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(BUILD)/ludex.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	install -m 644 man/ludex.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/lib/libludex.* $(DESTDIR)$(PREFIX)/bin/ludex \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc $(DESTDIR)$(PREFIX)/share/man/man1/ludex.1
+	rm -rf $(DESTDIR)$(PREFIX)/include/ludex
+
+clean:
+	rm -rf build build-asan build-fuzz

@@ -1,0 +1,167 @@
+/* ludex/game.h - the game interface, the registry of games, and the replay driver.
+ *
+ * A game module (Twixt, Hex, Backgammon, crossword) fills in one
+ * lx_game_module: how to make the position a record starts from, how to parse
+ * a move value, whether a move is legal and why not, how to apply it, the
+ * result, and how to draw and describe a position.  Positions and parsed moves
+ * are the module's own types, seen here as `void *`.
+ *
+ * The replay driver walks a tree's main line (or every variation), applies the
+ * setup and move properties of each node through the module and turns every
+ * refusal into a diagnostic that points at the property.  lx_check_document
+ * runs reading, the generic SGF checks and the replay for a whole file.
+ */
+#ifndef LUDEX_GAME_H
+#define LUDEX_GAME_H
+
+#include <stddef.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "sgf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum lx_colour { LX_NO_COLOUR = -1, LX_BLACK = 0, LX_WHITE = 1 } lx_colour;
+
+/* Why a module refused something: a stable code and a sentence. */
+typedef struct lx_game_error {
+    const char *code; /* static string, e.g. "CELL_OCCUPIED" */
+    lx_buf message;
+} lx_game_error;
+
+void lx_game_error_init(lx_game_error *e);
+void lx_game_error_free(lx_game_error *e);
+/* Set code and message; always returns -1 so a module can `return lx_game_fail(...)`. */
+int lx_game_fail(lx_game_error *e, const char *code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+typedef struct lx_game_result {
+    int over;          /* non-zero when the game has ended */
+    lx_colour winner;  /* LX_NO_COLOUR for a draw or when not over */
+    char re[32];       /* as an SGF RE value: "B+", "W+R", "0", "" when not over */
+} lx_game_result;
+
+typedef enum lx_draw_format { LX_DRAW_ASCII, LX_DRAW_SVG } lx_draw_format;
+
+#define LX_MOVE_MAX_SIZE 512 /* the most bytes a module's parsed move may take */
+
+typedef struct lx_game_module {
+    const char *name;  /* "twixt", "hex", "backgammon", "crossword" */
+    int gm;            /* SGF GM number; 0 when the game has no SGF form */
+    const lx_sgf_propdef *props; /* game-specific properties */
+    size_t nprops;
+    size_t move_size;  /* bytes of a parsed move, at most LX_MOVE_MAX_SIZE */
+
+    /* The position a tree starts from, read from its root properties (SZ, RU,
+     * HA ...).  NULL with a diagnostic (at the offending property) when the
+     * root makes no playable game, or when out of memory. */
+    void *(*position_new)(const lx_sgf_tree *t, lx_sgf_node root, lx_diag_list *diags);
+    void *(*position_copy)(const void *pos);
+    void (*position_free)(void *pos);
+    /* Whose turn it is. */
+    lx_colour (*to_play)(const void *pos);
+    /* Parse one raw value of a B or W property (as written: escapes kept, so a
+     * module may read a backslash itself).  0, or -1 with `err`. */
+    int (*parse_move)(const void *pos, lx_colour who, const char *raw, size_t len, void *move,
+                      lx_game_error *err);
+    /* 0 when `who` may play `move` now, else -1 and the rule it breaks. */
+    int (*check_move)(const void *pos, lx_colour who, const void *move, lx_game_error *err);
+    /* Play a move that check_move accepted. */
+    void (*apply_move)(void *pos, lx_colour who, const void *move);
+    /* A setup or game-specific node property (AB, AW, AE, PL, ...); one raw value.
+     * 0, -1 with `err`; 1 when the module does not handle this property. */
+    int (*apply_setup)(void *pos, const char *id, const char *raw, size_t len, lx_game_error *err);
+    void (*result)(const void *pos, lx_game_result *out);
+    /* Draw the position; `size` is a module-defined scale (0 = default). */
+    int (*draw)(const void *pos, lx_draw_format fmt, int size, lx_buf *out);
+    /* The position's members of a `replay --json` record, without braces,
+     * e.g. "\"stones\":{\"B\":[...],\"W\":[...]}". */
+    int (*describe_json)(const void *pos, lx_buf *out);
+    /* Canonical written form of a game-specific value (see lx_sgf_write_options). */
+    int (*canonical_value)(const char *id, const char *raw, size_t len, lx_buf *out);
+} lx_game_module;
+
+/* ---- registry ---------------------------------------------------------------- */
+
+/* The modules built into this libludex, found by GM number or by name
+ * (case-insensitive); NULL when there is none. */
+const lx_game_module *lx_game_builtin_by_gm(int gm);
+const lx_game_module *lx_game_builtin_by_name(const char *name);
+/* The name FF[4] gives a GM number ("Go", "Hex", ...), or NULL. */
+const char *lx_game_gm_name(int gm);
+
+typedef struct lx_game_registry lx_game_registry;
+/* A registry holding the built-in modules; add your own with lx_game_registry_add. */
+lx_game_registry *lx_game_registry_new(void);
+void lx_game_registry_free(lx_game_registry *reg);
+/* A module added later wins over one with the same GM or name.  0 or -1. */
+int lx_game_registry_add(lx_game_registry *reg, const lx_game_module *m);
+const lx_game_module *lx_game_by_gm(const lx_game_registry *reg, int gm);
+const lx_game_module *lx_game_by_name(const lx_game_registry *reg, const char *name);
+
+/* ---- replay ------------------------------------------------------------------ */
+
+typedef struct lx_replay_event {
+    size_t game;            /* 0-based index of the tree in its file */
+    size_t move;            /* 1-based move number along the line being replayed */
+    lx_colour player;
+    const lx_sgf_tree *tree;
+    lx_sgf_node node;
+    lx_sgf_prop prop;       /* the B or W property */
+    const lx_game_module *module;
+    const void *position;   /* the position after the move */
+} lx_replay_event;
+
+typedef struct lx_replay_hooks {
+    void *ctx;
+    /* After each move applied on the main line (or on every line with
+     * all_variations).  A non-zero return stops the replay. */
+    int (*on_move)(void *ctx, const lx_replay_event *ev);
+    /* When a move is refused; `ev->position` is the position before it. */
+    void (*on_refusal)(void *ctx, const lx_replay_event *ev, const lx_game_error *err);
+    /* At the end of the main line, with the final position (NULL when the
+     * replay could not start) and its result. */
+    void (*on_end)(void *ctx, size_t game, const void *position, const lx_game_result *res);
+} lx_replay_hooks;
+
+typedef struct lx_replay_options {
+    int all_variations;
+} lx_replay_options;
+
+/* Replay a tree under `m`.  Refusals are diagnostics (and reach on_refusal);
+ * a line stops at its first refused move.  Returns 0, or -1 when out of memory. */
+int lx_replay_tree(const lx_sgf_tree *t, size_t game_index, const lx_game_module *m,
+                   const lx_replay_options *opt, const lx_replay_hooks *hooks, lx_diag_list *diags);
+
+/* ---- checking a whole file -------------------------------------------------------- */
+
+typedef struct lx_check_options {
+    const lx_game_registry *registry; /* NULL: the built-in modules */
+    int all_variations;
+    const lx_sgf_read_options *read;
+} lx_check_options;
+
+typedef struct lx_check_summary {
+    size_t games;         /* game trees read */
+    size_t nodes;         /* nodes read */
+    size_t moves;         /* moves replayed under a game's rules */
+    size_t unchecked;     /* trees whose game has no rules module here */
+} lx_check_summary;
+
+/* Read `bytes`, run the generic checks on every tree, replay each tree under
+ * its game's rules when a module exists (else a RULES_NOT_CHECKED warning),
+ * and check that the file does not mix games.  Diagnostics are resolved to
+ * lines and columns and sorted.  Returns 0, or -1 when out of memory. */
+int lx_check_document(const char *bytes, size_t len, const lx_check_options *opt,
+                      lx_check_summary *summary, lx_diag_list *diags);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,11 @@
+/* ludex/ludex.h - everything libludex offers, in one include. */
+#ifndef LUDEX_H
+#define LUDEX_H
+
+#include "buf.h"
+#include "diag.h"
+#include "game.h"
+#include "sgf.h"
+#include "version.h"
+
+#endif

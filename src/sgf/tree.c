@@ -1,0 +1,328 @@
+/* tree.c - storage, navigation and building of SGF game trees (layout in
+ * tree_impl.h).  Navigation is O(1) except child counting and sibling walks. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "sgf/tree_impl.h"
+
+lx_sgf_tree *lx_sgf_tree_new(void)
+{
+    lx_sgf_tree *t = calloc(1, sizeof *t);
+    if (t)
+        t->offset = UINT32_MAX;
+    return t;
+}
+
+void lx_sgf_tree_free(lx_sgf_tree *t)
+{
+    if (!t)
+        return;
+    free(t->nodes);
+    free(t->props);
+    free(t->values);
+    free(t->name_at);
+    lx_buf_free(&t->names);
+    lx_buf_free(&t->pool);
+    free(t);
+}
+
+void lx_sgf_tree_reset(lx_sgf_tree *t, const lx_sgf_doc *doc, const char *text)
+{
+    t->doc = doc;
+    t->text = text;
+    t->offset = UINT32_MAX;
+    t->nnodes = t->nprops = t->nvalues = 0;
+    if (t->nnames)
+        memset(t->direct, 0, sizeof t->direct);
+    t->nnames = 0;
+    lx_buf_clear(&t->names);
+    lx_buf_clear(&t->pool);
+}
+
+static int grow(void **arr, uint32_t *cap, size_t elem)
+{
+    if (*cap >= UINT32_MAX / 2)
+        return -1;
+    uint32_t ncap = *cap ? *cap * 2 : 64;
+    void *p = realloc(*arr, (size_t)ncap * elem);
+    if (!p)
+        return -1;
+    *arr = p;
+    *cap = ncap;
+    return 0;
+}
+
+static int direct_key(const char *id, size_t len)
+{
+    if (len == 1)
+        return id[0] - 'A' + 1;
+    if (len == 2)
+        return (id[0] - 'A' + 1) * 27 + (id[1] - 'A' + 1);
+    return -1;
+}
+
+uint32_t lx_sgf_tree_intern(lx_sgf_tree *t, const char *id, size_t len)
+{
+    int key = -1;
+    if (len <= 2 && len > 0 && id[0] >= 'A' && id[0] <= 'Z' && (len == 1 || (id[1] >= 'A' && id[1] <= 'Z'))) {
+        key = direct_key(id, len);
+        if (t->direct[key])
+            return t->direct[key] - 1u;
+    } else {
+        for (uint32_t i = 0; i < t->nnames; i++) {
+            const char *n = t->names.data + t->name_at[i];
+            if (strlen(n) == len && memcmp(n, id, len) == 0)
+                return i;
+        }
+    }
+    if (t->nnames == t->cap_names && grow((void **)&t->name_at, &t->cap_names, sizeof *t->name_at))
+        return UINT32_MAX;
+    if (t->nnames >= 65535)
+        return UINT32_MAX;
+    uint32_t at = (uint32_t)t->names.len;
+    if (lx_buf_append(&t->names, id, len) || lx_buf_append(&t->names, "", 1))
+        return UINT32_MAX;
+    t->name_at[t->nnames] = at;
+    if (key >= 0)
+        t->direct[key] = (uint16_t)(t->nnames + 1);
+    return t->nnames++;
+}
+
+const char *lx_sgf_tree_name(const lx_sgf_tree *t, uint32_t name)
+{
+    return t->names.data + t->name_at[name];
+}
+
+uint32_t lx_sgf_tree_push_node(lx_sgf_tree *t, uint32_t parent, uint32_t offset)
+{
+    if (t->nnodes == t->cap_nodes && grow((void **)&t->nodes, &t->cap_nodes, sizeof *t->nodes))
+        return LX_SGF_NIL;
+    uint32_t id = t->nnodes++;
+    sgf_node *n = &t->nodes[id];
+    n->parent = parent;
+    n->first_child = n->next_sibling = LX_SGF_NIL;
+    n->first_prop = t->nprops;
+    n->nprops = 0;
+    n->offset = offset;
+    if (parent != LX_SGF_NIL) {
+        sgf_node *p = &t->nodes[parent];
+        if (p->first_child == LX_SGF_NIL) {
+            p->first_child = id;
+        } else {
+            uint32_t c = p->first_child;
+            while (t->nodes[c].next_sibling != LX_SGF_NIL)
+                c = t->nodes[c].next_sibling;
+            t->nodes[c].next_sibling = id;
+        }
+    }
+    return id;
+}
+
+uint32_t lx_sgf_tree_push_prop(lx_sgf_tree *t, uint32_t node, uint32_t name, uint32_t offset)
+{
+    if (t->nprops == t->cap_props && grow((void **)&t->props, &t->cap_props, sizeof *t->props))
+        return LX_SGF_NIL;
+    uint32_t id = t->nprops++;
+    t->props[id] = (sgf_prop){t->nvalues, 0, offset, name};
+    t->nodes[node].nprops++;
+    return id;
+}
+
+int lx_sgf_tree_push_value(lx_sgf_tree *t, uint32_t off, uint32_t len)
+{
+    if (t->nvalues == t->cap_values && grow((void **)&t->values, &t->cap_values, sizeof *t->values))
+        return -1;
+    t->values[t->nvalues++] = (sgf_value){off, len};
+    t->props[t->nprops - 1].nvalues++;
+    return 0;
+}
+
+/* ---- navigation ---- */
+
+const lx_sgf_doc *lx_sgf_tree_doc(const lx_sgf_tree *t) { return t->doc; }
+size_t lx_sgf_tree_offset(const lx_sgf_tree *t) { return t->offset == UINT32_MAX ? LX_NO_OFFSET : t->offset; }
+size_t lx_sgf_node_count(const lx_sgf_tree *t) { return t->nnodes; }
+lx_sgf_node lx_sgf_parent(const lx_sgf_tree *t, lx_sgf_node n) { return t->nodes[n].parent; }
+lx_sgf_node lx_sgf_first_child(const lx_sgf_tree *t, lx_sgf_node n) { return t->nodes[n].first_child; }
+lx_sgf_node lx_sgf_next_sibling(const lx_sgf_tree *t, lx_sgf_node n) { return t->nodes[n].next_sibling; }
+
+size_t lx_sgf_child_count(const lx_sgf_tree *t, lx_sgf_node n)
+{
+    size_t c = 0;
+    for (uint32_t k = t->nodes[n].first_child; k != LX_SGF_NIL; k = t->nodes[k].next_sibling)
+        c++;
+    return c;
+}
+
+size_t lx_sgf_node_offset(const lx_sgf_tree *t, lx_sgf_node n)
+{
+    return t->nodes[n].offset == UINT32_MAX ? LX_NO_OFFSET : t->nodes[n].offset;
+}
+
+size_t lx_sgf_prop_count(const lx_sgf_tree *t, lx_sgf_node n) { return t->nodes[n].nprops; }
+lx_sgf_prop lx_sgf_node_prop(const lx_sgf_tree *t, lx_sgf_node n, size_t i) { return t->nodes[n].first_prop + (uint32_t)i; }
+
+lx_sgf_prop lx_sgf_find_prop(const lx_sgf_tree *t, lx_sgf_node n, const char *id)
+{
+    const sgf_node *nd = &t->nodes[n];
+    for (uint32_t i = 0; i < nd->nprops; i++) {
+        uint32_t p = nd->first_prop + i;
+        if (strcmp(lx_sgf_tree_name(t, t->props[p].name), id) == 0)
+            return p;
+    }
+    return LX_SGF_NIL;
+}
+
+const char *lx_sgf_prop_id(const lx_sgf_tree *t, lx_sgf_prop p) { return lx_sgf_tree_name(t, t->props[p].name); }
+uint32_t lx_sgf_prop_id_number(const lx_sgf_tree *t, lx_sgf_prop p) { return t->props[p].name; }
+
+size_t lx_sgf_prop_offset(const lx_sgf_tree *t, lx_sgf_prop p)
+{
+    return t->props[p].offset == UINT32_MAX ? LX_NO_OFFSET : t->props[p].offset;
+}
+
+lx_sgf_node lx_sgf_prop_node(const lx_sgf_tree *t, lx_sgf_prop p)
+{
+    /* Read trees store property runs in node order: the node is the last one
+     * whose run starts at or before p.  Built trees may have moved runs, so a
+     * miss falls back to a scan. */
+    uint32_t lo = 0, hi = t->nnodes;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (t->nodes[mid].first_prop <= p)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo > 0) {
+        const sgf_node *n = &t->nodes[lo - 1];
+        if (p >= n->first_prop && p < n->first_prop + n->nprops)
+            return lo - 1;
+    }
+    for (uint32_t i = 0; i < t->nnodes; i++)
+        if (p >= t->nodes[i].first_prop && p < t->nodes[i].first_prop + t->nodes[i].nprops)
+            return i;
+    return LX_SGF_NIL;
+}
+
+size_t lx_sgf_value_count(const lx_sgf_tree *t, lx_sgf_prop p) { return t->props[p].nvalues; }
+
+lx_sgf_value lx_sgf_get_value(const lx_sgf_tree *t, lx_sgf_prop p, size_t i)
+{
+    const sgf_value *v = &t->values[t->props[p].first_value + i];
+    lx_sgf_value out;
+    if (v->len & LX_VAL_IN_POOL) {
+        out.raw = t->pool.data ? t->pool.data + v->off : "";
+        out.len = v->len & ~LX_VAL_IN_POOL;
+        out.offset = LX_NO_OFFSET;
+    } else {
+        out.raw = t->text + v->off;
+        out.len = v->len;
+        out.offset = v->off - 1;
+    }
+    return out;
+}
+
+/* ---- building ---- */
+
+lx_sgf_node lx_sgf_add_node(lx_sgf_tree *t, lx_sgf_node parent)
+{
+    if (parent == LX_SGF_NIL && t->nnodes > 0)
+        return LX_SGF_NIL;
+    if (parent != LX_SGF_NIL && parent >= t->nnodes)
+        return LX_SGF_NIL;
+    uint32_t id = lx_sgf_tree_push_node(t, parent, UINT32_MAX);
+    if (id != LX_SGF_NIL)
+        t->nodes[id].first_prop = t->nprops; /* empty run at the end */
+    return id;
+}
+
+/* Make node n's property run end the props array, so it can grow in place. */
+static int node_run_to_end(lx_sgf_tree *t, uint32_t n)
+{
+    sgf_node *nd = &t->nodes[n];
+    if (nd->first_prop + nd->nprops == t->nprops)
+        return 0;
+    while (t->nprops + nd->nprops + 1 > t->cap_props)
+        if (grow((void **)&t->props, &t->cap_props, sizeof *t->props))
+            return -1;
+    memcpy(&t->props[t->nprops], &t->props[nd->first_prop], nd->nprops * sizeof *t->props);
+    nd->first_prop = t->nprops;
+    t->nprops += nd->nprops;
+    return 0;
+}
+
+lx_sgf_prop lx_sgf_add_prop(lx_sgf_tree *t, lx_sgf_node n, const char *id)
+{
+    size_t len = strlen(id);
+    if (len == 0 || n >= t->nnodes)
+        return LX_SGF_NIL;
+    for (size_t i = 0; i < len; i++)
+        if (id[i] < 'A' || id[i] > 'Z')
+            return LX_SGF_NIL;
+    uint32_t name = lx_sgf_tree_intern(t, id, len);
+    if (name == UINT32_MAX || node_run_to_end(t, n))
+        return LX_SGF_NIL;
+    if (t->nprops == t->cap_props && grow((void **)&t->props, &t->cap_props, sizeof *t->props))
+        return LX_SGF_NIL;
+    uint32_t p = t->nprops++;
+    t->props[p] = (sgf_prop){t->nvalues, 0, UINT32_MAX, name};
+    t->nodes[n].nprops++;
+    return p;
+}
+
+static int prop_run_to_end(lx_sgf_tree *t, uint32_t p)
+{
+    sgf_prop *pr = &t->props[p];
+    if (pr->first_value + pr->nvalues == t->nvalues)
+        return 0;
+    while (t->nvalues + pr->nvalues + 1 > t->cap_values)
+        if (grow((void **)&t->values, &t->cap_values, sizeof *t->values))
+            return -1;
+    memcpy(&t->values[t->nvalues], &t->values[pr->first_value], pr->nvalues * sizeof *t->values);
+    pr->first_value = t->nvalues;
+    t->nvalues += pr->nvalues;
+    return 0;
+}
+
+int lx_sgf_add_value(lx_sgf_tree *t, lx_sgf_prop p, const char *raw, size_t len)
+{
+    if (len >= LX_VAL_IN_POOL || t->pool.len + len >= LX_VAL_IN_POOL || prop_run_to_end(t, p))
+        return -1;
+    uint32_t off = (uint32_t)t->pool.len;
+    if (lx_buf_append(&t->pool, raw, len) != 0)
+        return -1;
+    if (t->nvalues == t->cap_values && grow((void **)&t->values, &t->cap_values, sizeof *t->values))
+        return -1;
+    t->values[t->nvalues++] = (sgf_value){off, (uint32_t)len | LX_VAL_IN_POOL};
+    t->props[p].nvalues++;
+    return 0;
+}
+
+int lx_sgf_add_text_value(lx_sgf_tree *t, lx_sgf_prop p, const char *text, size_t len)
+{
+    lx_buf b = LX_BUF_INIT;
+    int rc = lx_sgf_escape(text, len, 0, &b);
+    if (rc == 0)
+        rc = lx_sgf_add_value(t, p, b.data ? b.data : "", b.len);
+    lx_buf_free(&b);
+    return rc;
+}
+
+int lx_sgf_set_value(lx_sgf_tree *t, lx_sgf_prop p, const char *raw, size_t len)
+{
+    t->props[p].nvalues = 0;
+    t->props[p].first_value = t->nvalues;
+    return lx_sgf_add_value(t, p, raw, len);
+}
+
+void lx_sgf_remove_prop(lx_sgf_tree *t, lx_sgf_prop p)
+{
+    uint32_t n = lx_sgf_prop_node(t, p);
+    if (n == LX_SGF_NIL)
+        return;
+    sgf_node *nd = &t->nodes[n];
+    uint32_t end = nd->first_prop + nd->nprops;
+    memmove(&t->props[p], &t->props[p + 1], (end - p - 1) * sizeof *t->props);
+    nd->nprops--;
+}
