@@ -1,0 +1,216 @@
+/* replay.c - the replay driver: play a tree's moves under a game module.
+ *
+ * The main line is walked in place; with all_variations every other line is
+ * walked too, depth first in document order, from a copy of the position
+ * taken where the line branches off.  The walk keeps its own stack on the
+ * heap, so a million nested variations cost memory, not C stack.  At each
+ * node the setup properties (AB AW AE PL and the module's own setup
+ * properties) are applied first, then the move properties (B, W) in the order
+ * written.  The first refused move ends its line: the refusal becomes a
+ * diagnostic at the property, with the module's code and sentence.
+ *
+ * What it does not do: judge turn order, results or RE itself - those are
+ * rules, and rules belong to the module. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ludex/game.h"
+
+typedef struct pending {
+    lx_sgf_node node;
+    void *pos;
+    size_t moves;
+} pending;
+
+typedef struct walk {
+    const lx_sgf_tree *t;
+    size_t game;
+    const lx_game_module *m;
+    const lx_replay_hooks *hooks;
+    lx_diag_list *diags;
+    lx_game_error err;
+    _Alignas(max_align_t) unsigned char move[LX_MOVE_MAX_SIZE];
+    pending *stack;
+    size_t depth, cap;
+    int stopped; /* a hook asked to stop */
+} walk;
+
+static int is_setup_prop(const lx_game_module *m, const char *id)
+{
+    if (!strcmp(id, "AB") || !strcmp(id, "AW") || !strcmp(id, "AE") || !strcmp(id, "PL"))
+        return 1;
+    for (size_t i = 0; i < m->nprops; i++)
+        if (m->props[i].category == LX_PROP_SETUP && !strcmp(m->props[i].id, id))
+            return 1;
+    return 0;
+}
+
+static lx_colour move_colour(const char *id)
+{
+    if (id[0] == 'B' && id[1] == '\0')
+        return LX_BLACK;
+    if (id[0] == 'W' && id[1] == '\0')
+        return LX_WHITE;
+    return LX_NO_COLOUR;
+}
+
+static void refuse(walk *w, lx_sgf_prop p, const char *fallback_code)
+{
+    const char *code = w->err.code ? w->err.code : fallback_code;
+    const char *msg = w->err.message.data ? w->err.message.data : "refused by the rules";
+    lx_diag_add(w->diags, LX_ERROR, code, lx_sgf_prop_offset(w->t, p), "%s", msg);
+}
+
+static int apply_setup(walk *w, void *pos, lx_sgf_prop p, const char *id)
+{
+    if (!w->m->apply_setup)
+        return 0;
+    for (size_t i = 0; i < lx_sgf_value_count(w->t, p); i++) {
+        lx_sgf_value v = lx_sgf_get_value(w->t, p, i);
+        lx_game_error_free(&w->err);
+        int rc = w->m->apply_setup(pos, id, v.raw, v.len, &w->err);
+        if (rc == 1)
+            return 0; /* not a setup property for this game */
+        if (rc != 0) {
+            refuse(w, p, "ILLEGAL_SETUP");
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* Play one B or W property; 0 played, -1 refused, 1 stopped by a hook. */
+static int play(walk *w, void *pos, lx_sgf_node n, lx_sgf_prop p, lx_colour who, size_t *moves)
+{
+    lx_replay_event ev = {w->game, *moves + 1, who, w->t, n, p, w->m, pos};
+    for (size_t i = 0; i < lx_sgf_value_count(w->t, p); i++) {
+        lx_sgf_value v = lx_sgf_get_value(w->t, p, i);
+        lx_game_error_free(&w->err);
+        memset(w->move, 0, w->m->move_size);
+        if (w->m->parse_move(pos, who, v.raw, v.len, w->move, &w->err) != 0 ||
+            w->m->check_move(pos, who, w->move, &w->err) != 0) {
+            refuse(w, p, "ILLEGAL_MOVE");
+            if (w->hooks && w->hooks->on_refusal)
+                w->hooks->on_refusal(w->hooks->ctx, &ev, &w->err);
+            return -1;
+        }
+        w->m->apply_move(pos, who, w->move);
+    }
+    ++*moves;
+    if (w->hooks && w->hooks->on_move && w->hooks->on_move(w->hooks->ctx, &ev) != 0)
+        return 1;
+    return 0;
+}
+
+/* Apply node n to pos: setup, then moves.  0 to go on, non-zero to end the line. */
+static int visit(walk *w, void *pos, lx_sgf_node n, size_t *moves)
+{
+    size_t np = lx_sgf_prop_count(w->t, n);
+    for (size_t i = 0; i < np; i++) {
+        lx_sgf_prop p = lx_sgf_node_prop(w->t, n, i);
+        const char *id = lx_sgf_prop_id(w->t, p);
+        if (move_colour(id) == LX_NO_COLOUR && is_setup_prop(w->m, id) && apply_setup(w, pos, p, id) != 0)
+            return -1;
+    }
+    for (size_t i = 0; i < np; i++) {
+        lx_sgf_prop p = lx_sgf_node_prop(w->t, n, i);
+        lx_colour who = move_colour(lx_sgf_prop_id(w->t, p));
+        if (who == LX_NO_COLOUR)
+            continue;
+        int rc = play(w, pos, n, p, who, moves);
+        if (rc > 0)
+            w->stopped = 1;
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+static int push(walk *w, lx_sgf_node node, const void *pos, size_t moves)
+{
+    if (w->depth == w->cap) {
+        size_t cap = w->cap ? w->cap * 2 : 16;
+        pending *s = realloc(w->stack, cap * sizeof *s);
+        if (!s)
+            return -1;
+        w->stack = s;
+        w->cap = cap;
+    }
+    void *copy = w->m->position_copy(pos);
+    if (!copy)
+        return -1;
+    w->stack[w->depth++] = (pending){node, copy, moves};
+    return 0;
+}
+
+/* Queue the other children of n (in reverse, so they come off in order). */
+static int queue_siblings(walk *w, lx_sgf_node n, const void *pos, size_t moves)
+{
+    lx_sgf_node first = lx_sgf_first_child(w->t, n);
+    if (first == LX_SGF_NIL || lx_sgf_next_sibling(w->t, first) == LX_SGF_NIL)
+        return 0;
+    size_t base = w->depth;
+    for (lx_sgf_node c = lx_sgf_next_sibling(w->t, first); c != LX_SGF_NIL; c = lx_sgf_next_sibling(w->t, c))
+        if (push(w, c, pos, moves) != 0)
+            return -1;
+    for (size_t i = base, j = w->depth - 1; i < j; i++, j--) {
+        pending tmp = w->stack[i];
+        w->stack[i] = w->stack[j];
+        w->stack[j] = tmp;
+    }
+    return 0;
+}
+
+/* Walk one line from `n` down its first children; returns -1 on out of memory. */
+static int walk_line(walk *w, void *pos, lx_sgf_node n, size_t moves, int all, int main_line)
+{
+    for (;;) {
+        int refused = visit(w, pos, n, &moves) != 0;
+        if (w->stopped)
+            break;
+        if (!refused && all && queue_siblings(w, n, pos, moves) != 0)
+            return -1;
+        lx_sgf_node next = refused ? LX_SGF_NIL : lx_sgf_first_child(w->t, n);
+        if (next == LX_SGF_NIL)
+            break;
+        n = next;
+    }
+    if (main_line && w->hooks && w->hooks->on_end) {
+        lx_game_result res = {0, LX_NO_COLOUR, ""};
+        if (w->m->result)
+            w->m->result(pos, &res);
+        w->hooks->on_end(w->hooks->ctx, w->game, pos, &res);
+    }
+    return 0;
+}
+
+int lx_replay_tree(const lx_sgf_tree *t, size_t game_index, const lx_game_module *m,
+                   const lx_replay_options *opt, const lx_replay_hooks *hooks, lx_diag_list *diags)
+{
+    if (m->move_size > LX_MOVE_MAX_SIZE)
+        return -1;
+    walk w = {0};
+    w.t = t;
+    w.game = game_index;
+    w.m = m;
+    w.hooks = hooks;
+    w.diags = diags;
+    lx_game_error_init(&w.err);
+    void *pos = m->position_new(t, 0, diags);
+    if (!pos) {
+        if (hooks && hooks->on_end)
+            hooks->on_end(hooks->ctx, game_index, NULL, &(lx_game_result){0, LX_NO_COLOUR, ""});
+        return 0;
+    }
+    int all = opt && opt->all_variations, rc = walk_line(&w, pos, 0, 0, all, 1);
+    m->position_free(pos);
+    while (w.depth > 0) {
+        pending p = w.stack[--w.depth];
+        if (rc == 0 && !w.stopped)
+            rc = walk_line(&w, p.pos, p.node, p.moves, all, 0);
+        m->position_free(p.pos);
+    }
+    free(w.stack);
+    lx_game_error_free(&w.err);
+    return rc;
+}

@@ -1,0 +1,42 @@
+/* builtin.c - the game modules built into this libludex.
+ *
+ * This is the one place that names every game folder (twixt/, hex/,
+ * bgammon/, xword/); it sits above them so that game/ never points up.  A
+ * game module joins by adding its lx_game_module to `builtins`. */
+#include <strings.h>
+
+#include "game/registry_impl.h"
+
+/* No module yet: the foundation checks GM[21], GM[11] and GM[6] files for
+ * syntax and generic rules and says "rules not checked". */
+static const lx_game_module *const builtins[] = {NULL}; /* NULL-terminated */
+
+const lx_game_module *lx_game_builtin_by_gm(int gm)
+{
+    for (const lx_game_module *const *m = builtins; *m; m++)
+        if ((*m)->gm == gm && gm != 0)
+            return *m;
+    return NULL;
+}
+
+const lx_game_module *lx_game_builtin_by_name(const char *name)
+{
+    for (const lx_game_module *const *m = builtins; *m; m++)
+        if (strcasecmp((*m)->name, name) == 0)
+            return *m;
+    return NULL;
+}
+
+lx_game_registry *lx_game_registry_new(void)
+{
+    lx_game_registry *reg = lx_game_registry_empty();
+    if (!reg)
+        return NULL;
+    for (const lx_game_module *const *m = builtins; *m; m++) {
+        if (lx_game_registry_add(reg, *m) != 0) {
+            lx_game_registry_free(reg);
+            return NULL;
+        }
+    }
+    return reg;
+}

@@ -1,0 +1,104 @@
+/* check.c - lx_check_document: everything `ludex check` does to one file.
+ *
+ * Read the document tree by tree (one tree in memory at a time, reused), run
+ * the generic FF[4] checks with the game's own property table, replay the
+ * tree under its game's rules when a module for its GM is registered, and
+ * say so when none is: GM[21], GM[11] and GM[6] files get RULES_NOT_CHECKED
+ * until their modules exist; other games UNSUPPORTED_GAME.  A file whose
+ * trees name different games gets MIXED_GAMES. */
+#include <stdlib.h>
+
+#include "game/registry_impl.h"
+
+/* The GM of a tree's root (FF[4]: 1 when absent), or 0 when unreadable. */
+static int tree_gm(const lx_sgf_tree *t, size_t *at)
+{
+    lx_sgf_prop p = lx_sgf_find_prop(t, 0, "GM");
+    *at = lx_sgf_tree_offset(t);
+    if (p == LX_SGF_NIL || lx_sgf_value_count(t, p) == 0)
+        return 1;
+    *at = lx_sgf_prop_offset(t, p);
+    lx_sgf_value v = lx_sgf_get_value(t, p, 0);
+    long gm;
+    while (v.len && (v.raw[0] == ' ' || v.raw[0] == '\n' || v.raw[0] == '\r' || v.raw[0] == '\t'))
+        v.raw++, v.len--;
+    while (v.len && (v.raw[v.len - 1] == ' ' || v.raw[v.len - 1] == '\n' || v.raw[v.len - 1] == '\r'))
+        v.len--;
+    if (lx_sgf_parse_number(v.raw, v.len, &gm) != 0 || gm <= 0 || gm > 100000)
+        return 0;
+    return (int)gm;
+}
+
+static void note_unchecked(int gm, size_t at, lx_diag_list *diags, lx_check_summary *s)
+{
+    const char *name = lx_game_gm_name(gm);
+    s->unchecked++;
+    if (gm == 21 || gm == 11 || gm == 6)
+        lx_diag_add(diags, LX_WARNING, "RULES_NOT_CHECKED", at,
+                    "GM[%d] (%s): rules not checked - this build has no %s module; syntax and the generic "
+                    "FF[4] rules were checked", gm, name, name);
+    else if (gm > 0)
+        lx_diag_add(diags, LX_WARNING, "UNSUPPORTED_GAME", at,
+                    "GM[%d]%s%s%s is not a game ludex plays; only syntax and the generic FF[4] rules were checked",
+                    gm, name ? " (" : "", name ? name : "", name ? ")" : "");
+}
+
+static int check_tree(const lx_sgf_tree *t, size_t index, const lx_game_registry *reg,
+                      const lx_check_options *opt, int *first_gm, lx_check_summary *s, lx_diag_list *diags)
+{
+    size_t at;
+    int gm = tree_gm(t, &at);
+    if (index == 0)
+        *first_gm = gm;
+    else if (gm != *first_gm && gm > 0 && *first_gm > 0)
+        lx_diag_add(diags, LX_ERROR, "MIXED_GAMES", at,
+                    "this game tree is GM[%d] but the file's first is GM[%d]; a collection holds one game", gm,
+                    *first_gm);
+    const lx_game_module *m = gm > 0 && reg ? lx_game_by_gm(reg, gm) : NULL;
+    lx_sgf_check_options co = {m ? m->props : NULL, m ? m->nprops : 0};
+    if (lx_sgf_check_tree(t, &co, diags) != 0)
+        return -1;
+    if (!m) {
+        note_unchecked(gm, at, diags, s);
+        return 0;
+    }
+    lx_replay_options ro = {opt && opt->all_variations};
+    return lx_replay_tree(t, index, m, &ro, NULL, diags);
+}
+
+int lx_check_document(const char *bytes, size_t len, const lx_check_options *opt, lx_check_summary *summary,
+                      lx_diag_list *diags)
+{
+    lx_check_summary local = {0};
+    lx_check_summary *s = summary ? summary : &local;
+    *s = (lx_check_summary){0};
+    size_t fatal_before = lx_diag_count_at_least(diags, LX_FATAL);
+    lx_sgf_doc *doc = lx_sgf_doc_new(bytes, len, 1, opt ? opt->read : NULL, diags);
+    if (!doc)
+        return lx_diag_count_at_least(diags, LX_FATAL) > fatal_before ? 0 : -1;
+    lx_game_registry *own = NULL;
+    const lx_game_registry *reg = opt ? opt->registry : NULL;
+    if (!reg)
+        reg = own = lx_game_registry_new();
+    lx_sgf_reader *r = lx_sgf_reader_new(doc, diags);
+    lx_sgf_tree *t = NULL;
+    int rc = reg && r ? 0 : -1, first_gm = 0, got;
+    while (rc == 0 && (got = lx_sgf_reader_next(r, &t)) != 0) {
+        if (got < 0) {
+            rc = -1;
+            break;
+        }
+        s->nodes += lx_sgf_node_count(t);
+        rc = check_tree(t, s->games++, reg, opt, &first_gm, s, diags);
+    }
+    if (rc == 0 && s->games == 0)
+        lx_diag_add(diags, LX_ERROR, "NO_GAME_TREE", LX_NO_OFFSET, "the file holds no SGF game tree (none starts with \"(;\")");
+    size_t tl;
+    const char *text = lx_sgf_doc_text(doc, &tl);
+    lx_diag_list_resolve(diags, text, tl);
+    lx_sgf_tree_free(t);
+    lx_sgf_reader_free(r);
+    lx_game_registry_free(own);
+    lx_sgf_doc_free(doc);
+    return rc;
+}
