@@ -314,7 +314,9 @@ static void check_document_says_rules_not_checked(void **state)
 {
     (void)state;
     lx_check_summary s;
-    lx_diag_list *d = check("(;FF[4]GM[11]SZ[11];B[e5])", NULL, &s);
+    lx_game_registry *none = lx_game_registry_new_empty();
+    lx_diag_list *d = check("(;FF[4]GM[11]SZ[11];B[e5])", none, &s);
+    lx_game_registry_free(none);
     assert_int_equal(s.games, 1);
     assert_int_equal(s.unchecked, 1);
     assert_diag(d, "RULES_NOT_CHECKED", LX_WARNING, 1, 8);

@@ -99,6 +99,8 @@ const char *lx_game_gm_name(int gm);
 typedef struct lx_game_registry lx_game_registry;
 /* A registry holding the built-in modules; add your own with lx_game_registry_add. */
 lx_game_registry *lx_game_registry_new(void);
+/* A registry with no module at all. */
+lx_game_registry *lx_game_registry_new_empty(void);
 void lx_game_registry_free(lx_game_registry *reg);
 /* A module added later wins over one with the same GM or name.  0 or -1. */
 int lx_game_registry_add(lx_game_registry *reg, const lx_game_module *m);

@@ -5,14 +5,14 @@
 #include <stdlib.h>
 #include <strings.h>
 
-#include "game/registry_impl.h"
+#include "ludex/game.h"
 
 struct lx_game_registry {
     const lx_game_module **mods;
     size_t n, cap;
 };
 
-lx_game_registry *lx_game_registry_empty(void)
+lx_game_registry *lx_game_registry_new_empty(void)
 {
     return calloc(1, sizeof(lx_game_registry));
 }

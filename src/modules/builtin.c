@@ -5,7 +5,7 @@
  * game module joins by adding its lx_game_module to `builtins`. */
 #include <strings.h>
 
-#include "game/registry_impl.h"
+#include "ludex/game.h"
 
 /* No module yet: the foundation checks GM[21], GM[11] and GM[6] files for
  * syntax and generic rules and says "rules not checked". */
@@ -29,7 +29,7 @@ const lx_game_module *lx_game_builtin_by_name(const char *name)
 
 lx_game_registry *lx_game_registry_new(void)
 {
-    lx_game_registry *reg = lx_game_registry_empty();
+    lx_game_registry *reg = lx_game_registry_new_empty();
     if (!reg)
         return NULL;
     for (const lx_game_module *const *m = builtins; *m; m++) {

@@ -8,7 +8,7 @@
  * trees name different games gets MIXED_GAMES. */
 #include <stdlib.h>
 
-#include "game/registry_impl.h"
+#include "ludex/game.h"
 
 /* The GM of a tree's root (FF[4]: 1 when absent), or 0 when unreadable. */
 static int tree_gm(const lx_sgf_tree *t, size_t *at)

@@ -21,9 +21,19 @@ void lx_sgf_tree_free(lx_sgf_tree *t)
     free(t->props);
     free(t->values);
     free(t->name_at);
+    free(t->hash);
     lx_buf_free(&t->names);
     lx_buf_free(&t->pool);
     free(t);
+}
+
+static int direct_key(const char *id, size_t len)
+{
+    if (len == 1)
+        return id[0] - 'A' + 1;
+    if (len == 2)
+        return (id[0] - 'A' + 1) * 27 + (id[1] - 'A' + 1);
+    return -1;
 }
 
 void lx_sgf_tree_reset(lx_sgf_tree *t, const lx_sgf_doc *doc, const char *text)
@@ -32,8 +42,14 @@ void lx_sgf_tree_reset(lx_sgf_tree *t, const lx_sgf_doc *doc, const char *text)
     t->text = text;
     t->offset = UINT32_MAX;
     t->nnodes = t->nprops = t->nvalues = 0;
-    if (t->nnames)
-        memset(t->direct, 0, sizeof t->direct);
+    for (uint32_t i = 0; i < t->nnames; i++) { /* forget only what was used */
+        const char *n = t->names.data + t->name_at[i];
+        if (n[1] == '\0' || n[2] == '\0')
+            t->direct[direct_key(n, n[1] ? 2 : 1)] = 0;
+    }
+    if (t->hash_used)
+        memset(t->hash, 0, t->hash_cap * sizeof *t->hash);
+    t->hash_used = 0;
     t->nnames = 0;
     lx_buf_clear(&t->names);
     lx_buf_clear(&t->pool);
@@ -52,40 +68,88 @@ static int grow(void **arr, uint32_t *cap, size_t elem)
     return 0;
 }
 
-static int direct_key(const char *id, size_t len)
+static uint32_t hash_id(const char *id, size_t len)
 {
-    if (len == 1)
-        return id[0] - 'A' + 1;
-    if (len == 2)
-        return (id[0] - 'A' + 1) * 27 + (id[1] - 'A' + 1);
-    return -1;
+    uint32_t h = 2166136261u; /* FNV-1a */
+    for (size_t i = 0; i < len; i++)
+        h = (h ^ (unsigned char)id[i]) * 16777619u;
+    return h;
 }
 
-uint32_t lx_sgf_tree_intern(lx_sgf_tree *t, const char *id, size_t len)
+/* The hash slot for `id`: where it is, or the empty slot where it would go. */
+static uint32_t *hash_slot(const lx_sgf_tree *t, const char *id, size_t len)
 {
-    int key = -1;
-    if (len <= 2 && len > 0 && id[0] >= 'A' && id[0] <= 'Z' && (len == 1 || (id[1] >= 'A' && id[1] <= 'Z'))) {
-        key = direct_key(id, len);
-        if (t->direct[key])
-            return t->direct[key] - 1u;
-    } else {
-        for (uint32_t i = 0; i < t->nnames; i++) {
-            const char *n = t->names.data + t->name_at[i];
-            if (strlen(n) == len && memcmp(n, id, len) == 0)
-                return i;
+    uint32_t mask = t->hash_cap - 1, i = hash_id(id, len) & mask;
+    for (;; i = (i + 1) & mask) {
+        uint32_t e = t->hash[i];
+        if (e == 0)
+            return &t->hash[i];
+        const char *n = t->names.data + t->name_at[e - 1];
+        if (strncmp(n, id, len) == 0 && n[len] == '\0')
+            return &t->hash[i];
+    }
+}
+
+/* Keep the hash at most half full. */
+static int hash_grow(lx_sgf_tree *t)
+{
+    if (t->hash_cap && (t->hash_used + 1) * 2 <= t->hash_cap)
+        return 0;
+    uint32_t cap = t->hash_cap ? t->hash_cap * 2 : 64;
+    if (cap == 0)
+        return -1;
+    uint32_t *old = t->hash, oldcap = t->hash_cap;
+    t->hash = calloc(cap, sizeof *t->hash);
+    if (!t->hash) {
+        t->hash = old;
+        return -1;
+    }
+    t->hash_cap = cap;
+    for (uint32_t i = 0; i < oldcap; i++) {
+        if (old[i]) {
+            const char *n = t->names.data + t->name_at[old[i] - 1];
+            *hash_slot(t, n, strlen(n)) = old[i];
         }
     }
+    free(old);
+    return 0;
+}
+
+static uint32_t add_name(lx_sgf_tree *t, const char *id, size_t len)
+{
     if (t->nnames == t->cap_names && grow((void **)&t->name_at, &t->cap_names, sizeof *t->name_at))
         return UINT32_MAX;
-    if (t->nnames >= 65535)
+    if (t->names.len + len + 1 >= UINT32_MAX)
         return UINT32_MAX;
     uint32_t at = (uint32_t)t->names.len;
     if (lx_buf_append(&t->names, id, len) || lx_buf_append(&t->names, "", 1))
         return UINT32_MAX;
     t->name_at[t->nnames] = at;
-    if (key >= 0)
-        t->direct[key] = (uint16_t)(t->nnames + 1);
     return t->nnames++;
+}
+
+uint32_t lx_sgf_tree_intern(lx_sgf_tree *t, const char *id, size_t len)
+{
+    if (len == 1 || len == 2) {
+        int key = direct_key(id, len);
+        if (t->direct[key])
+            return t->direct[key] - 1u;
+        uint32_t name = add_name(t, id, len);
+        if (name != UINT32_MAX)
+            t->direct[key] = name + 1;
+        return name;
+    }
+    if (hash_grow(t) != 0)
+        return UINT32_MAX;
+    uint32_t *slot = hash_slot(t, id, len);
+    if (*slot)
+        return *slot - 1;
+    uint32_t name = add_name(t, id, len);
+    if (name != UINT32_MAX) {
+        *slot = name + 1;
+        t->hash_used++;
+    }
+    return name;
 }
 
 const char *lx_sgf_tree_name(const lx_sgf_tree *t, uint32_t name)
@@ -100,20 +164,17 @@ uint32_t lx_sgf_tree_push_node(lx_sgf_tree *t, uint32_t parent, uint32_t offset)
     uint32_t id = t->nnodes++;
     sgf_node *n = &t->nodes[id];
     n->parent = parent;
-    n->first_child = n->next_sibling = LX_SGF_NIL;
+    n->first_child = n->next_sibling = n->last_child = LX_SGF_NIL;
     n->first_prop = t->nprops;
     n->nprops = 0;
     n->offset = offset;
     if (parent != LX_SGF_NIL) {
         sgf_node *p = &t->nodes[parent];
-        if (p->first_child == LX_SGF_NIL) {
+        if (p->first_child == LX_SGF_NIL)
             p->first_child = id;
-        } else {
-            uint32_t c = p->first_child;
-            while (t->nodes[c].next_sibling != LX_SGF_NIL)
-                c = t->nodes[c].next_sibling;
-            t->nodes[c].next_sibling = id;
-        }
+        else
+            t->nodes[p->last_child].next_sibling = id;
+        p->last_child = id;
     }
     return id;
 }

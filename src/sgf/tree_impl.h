@@ -6,8 +6,10 @@
  * run of `values`; the reader appends in file order so runs come for free, and
  * the builder moves a run to the end of its array when it must grow.  A value
  * is an (offset, length) slice of the document text, or of the tree's own
- * pool when the top bit of `len` is set.  Property IDs are interned per tree:
- * one- and two-letter IDs through a direct table, longer ones by search. */
+ * pool when the top bit of `len` is set.  Children are a singly linked list
+ * with a tail pointer, so appending the 200,000th variation costs what the
+ * first did.  Property IDs are interned per tree: one- and two-letter IDs
+ * through a direct table, longer ones through an open-addressing hash. */
 #ifndef LX_SGF_TREE_IMPL_H
 #define LX_SGF_TREE_IMPL_H
 
@@ -20,7 +22,7 @@
 #define LX_NAME_DIRECT (27 * 27)
 
 typedef struct sgf_node {
-    uint32_t parent, first_child, next_sibling;
+    uint32_t parent, first_child, next_sibling, last_child;
     uint32_t first_prop, nprops;
     uint32_t offset; /* of ';', or UINT32_MAX */
 } sgf_node;
@@ -48,7 +50,9 @@ struct lx_sgf_tree {
     uint32_t *name_at; /* offsets of NUL-terminated names in `names` */
     uint32_t nnames, cap_names;
     lx_buf names;
-    uint16_t direct[LX_NAME_DIRECT]; /* 1+index for 1-2 letter IDs, 0 = not yet */
+    uint32_t direct[LX_NAME_DIRECT]; /* 1+index for 1-2 letter IDs, 0 = not yet */
+    uint32_t *hash;                  /* 1+index for longer IDs, 0 = empty slot */
+    uint32_t hash_cap, hash_used;    /* hash_cap: a power of two, or 0 */
     lx_buf pool; /* values of built trees */
 };
 
