@@ -314,13 +314,18 @@ static void check_document_says_rules_not_checked(void **state)
 {
     (void)state;
     lx_check_summary s;
-    lx_game_registry *none = lx_game_registry_new_empty();
+    lx_game_registry *none = lx_game_registry_new_empty(), *none2;
     lx_diag_list *d = check("(;FF[4]GM[11]SZ[11];B[e5])", none, &s);
     lx_game_registry_free(none);
     assert_int_equal(s.games, 1);
     assert_int_equal(s.unchecked, 1);
     assert_diag(d, "RULES_NOT_CHECKED", LX_WARNING, 1, 8);
     assert_int_equal(lx_diag_count_at_least(d, LX_ERROR), 0);
+    lx_diag_list_free(d);
+    d = check("(;FF[4]GM[21]SZ[24];W[f5];B[-d'5][j10])", none2 = lx_game_registry_new_empty(), &s);
+    lx_game_registry_free(none2);
+    assert_diag(d, "RULES_NOT_CHECKED", LX_WARNING, 1, 8);
+    assert_int_equal(lx_diag_count_at_least(d, LX_ERROR), 0); /* a long move is a list */
     lx_diag_list_free(d);
     d = check("(;FF[4]GM[1];B[aa])", NULL, &s);
     assert_diag(d, "UNSUPPORTED_GAME", LX_WARNING, 1, 8);

@@ -17,6 +17,7 @@ struct lx_diag_list {
     lx_diag *items;
     size_t *msg_at; /* message offsets in pool (pool may move) */
     size_t n, cap, limit, dropped;
+    size_t summary; /* index+1 of the TOO_MANY_DIAGNOSTICS warning, 0 = none yet */
     size_t count_by_sev[3];
     lx_buf pool;
 };
@@ -43,6 +44,7 @@ void lx_diag_list_clear(lx_diag_list *l)
 {
     l->n = 0;
     l->dropped = 0;
+    l->summary = 0;
     memset(l->count_by_sev, 0, sizeof l->count_by_sev);
     lx_buf_clear(&l->pool);
 }
@@ -86,8 +88,18 @@ static int add(lx_diag_list *l, lx_severity sev, const char *code, size_t offset
     int len = vsnprintf(small, sizeof small, fmt, ap);
     if (len < 0)
         len = 0;
-    if ((size_t)len >= sizeof small)
-        len = (int)sizeof small - 1; /* our own sentences are short; echoes of input get cut here */
+    if ((size_t)len >= sizeof small) {
+        /* our own sentences are short; echoes of input get cut here, on a
+         * character boundary so the message stays valid UTF-8 */
+        len = (int)sizeof small - 1;
+        int lead = len - 1;
+        while (lead > 0 && ((unsigned char)small[lead] & 0xC0) == 0x80)
+            lead--;
+        unsigned char c = (unsigned char)small[lead];
+        int need = c < 0x80 ? 1 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+        if (lead + need > len)
+            len = lead; /* the last character was cut: leave it out */
+    }
     if (lx_buf_append(&l->pool, small, (size_t)len) != 0 || lx_buf_append(&l->pool, "", 1) != 0) {
         l->dropped++;
         return -1;
@@ -205,10 +217,41 @@ static int cmp_offset(const void *a, const void *b)
     return x->idx < y->idx ? -1 : (x->idx > y->idx);
 }
 
+/* Say, in one warning at the end, how many diagnostics the limit left out. */
+static void summarize_dropped(lx_diag_list *l)
+{
+    if (l->dropped == 0)
+        return;
+    if (l->summary == 0) {
+        if (l->n == l->cap && grow(l) != 0)
+            return;
+        l->items[l->n] = (lx_diag){"TOO_MANY_DIAGNOSTICS", LX_WARNING, LX_NO_OFFSET, 0, 0, NULL};
+        l->summary = ++l->n;
+        l->count_by_sev[LX_WARNING]++;
+    }
+    size_t at = l->pool.len;
+    if (lx_buf_printf(&l->pool, "%zu more diagnostic%s left out after the first %zu", l->dropped,
+                      l->dropped == 1 ? " was" : "s were", l->n - 1) != 0 ||
+        lx_buf_append(&l->pool, "", 1) != 0)
+        return;
+    l->msg_at[l->summary - 1] = at;
+}
+
 void lx_diag_list_resolve(lx_diag_list *l, const char *text, size_t len)
 {
-    if (l->n == 0)
+    if (l->n == 0) {
+        summarize_dropped(l);
         return;
+    }
+    if (l->summary) { /* keep the summary last: take it out while sorting */
+        lx_diag keep = l->items[l->summary - 1];
+        size_t keep_at = l->msg_at[l->summary - 1];
+        memmove(&l->items[l->summary - 1], &l->items[l->summary], (l->n - l->summary) * sizeof *l->items);
+        memmove(&l->msg_at[l->summary - 1], &l->msg_at[l->summary], (l->n - l->summary) * sizeof *l->msg_at);
+        l->items[l->n - 1] = keep;
+        l->msg_at[l->n - 1] = keep_at;
+        l->summary = l->n;
+    }
     /* Visit diagnostics in offset order, walking the text once. */
     by_offset *order = malloc(l->n * sizeof *order);
     entry *e = malloc(l->n * sizeof *e), *tmp = malloc(l->n * sizeof *tmp);
@@ -239,14 +282,16 @@ void lx_diag_list_resolve(lx_diag_list *l, const char *text, size_t len)
         l->items[order[k].idx].line = line;
         l->items[order[k].idx].col = col;
     }
-    for (size_t i = 0; i < l->n; i++)
+    size_t sorted = l->summary ? l->n - 1 : l->n;
+    for (size_t i = 0; i < sorted; i++)
         e[i] = (entry){l->items[i], l->msg_at[i], i};
-    sort_entries(e, tmp, l->n);
-    for (size_t i = 0; i < l->n; i++) {
+    sort_entries(e, tmp, sorted);
+    for (size_t i = 0; i < sorted; i++) {
         l->items[i] = e[i].d;
         l->msg_at[i] = e[i].at;
     }
     free(order);
     free(e);
     free(tmp);
+    summarize_dropped(l);
 }

@@ -10,6 +10,24 @@
 
 #include "ludex/game.h"
 
+/* What a game's spec says about B and W when this build has no module for it:
+ * the Twixt spec (GM[21]) writes a long move as several values,
+ * B[-i'3][-J4'][\\i'4][K4], where FF[4] allows one.  A module, once
+ * registered, brings its own table and this one is not used. */
+static const lx_sgf_propdef twixt_moves[] = {
+    {"B", LX_PROP_MOVE, LX_VT_MOVE, LX_VT_NONE, LX_PF_LIST, "Black's move (Twixt: a long move is a list)"},
+    {"W", LX_PROP_MOVE, LX_VT_MOVE, LX_VT_NONE, LX_PF_LIST, "White's move (Twixt: a long move is a list)"},
+};
+
+static lx_sgf_check_options generic_options(int gm, const lx_game_module *m)
+{
+    if (m)
+        return (lx_sgf_check_options){m->props, m->nprops};
+    if (gm == 21)
+        return (lx_sgf_check_options){twixt_moves, sizeof twixt_moves / sizeof twixt_moves[0]};
+    return (lx_sgf_check_options){NULL, 0};
+}
+
 /* The GM of a tree's root (FF[4]: 1 when absent), or 0 when unreadable. */
 static int tree_gm(const lx_sgf_tree *t, size_t *at)
 {
@@ -55,7 +73,7 @@ static int check_tree(const lx_sgf_tree *t, size_t index, const lx_game_registry
                     "this game tree is GM[%d] but the file's first is GM[%d]; a collection holds one game", gm,
                     *first_gm);
     const lx_game_module *m = gm > 0 && reg ? lx_game_by_gm(reg, gm) : NULL;
-    lx_sgf_check_options co = {m ? m->props : NULL, m ? m->nprops : 0};
+    lx_sgf_check_options co = generic_options(gm, m);
     if (lx_sgf_check_tree(t, &co, diags) != 0)
         return -1;
     if (!m) {
