@@ -134,7 +134,7 @@ static void replay(const char *text, int all, seen *s, parsed *p)
     parse_text(p, text);
     assert_int_equal(p->ntrees, 1);
     lx_replay_hooks h = {s, on_move, NULL, on_end};
-    lx_replay_options o = {all};
+    lx_replay_options o = {all, 0, 0};
     assert_int_equal(lx_replay_tree(p->trees[0], 0, &toy_module, &o, &h, p->diags), 0);
     size_t tl;
     const char *tx = lx_sgf_doc_text(p->doc, &tl);
@@ -228,6 +228,22 @@ static void a_hook_can_stop_the_replay(void **state)
     parsed_free(&p);
 }
 
+static void a_move_limit_ends_the_main_line_there(void **state)
+{
+    (void)state;
+    for (size_t limit = 0; limit <= 4; limit++) {
+        parsed p;
+        parse_text(&p, "(;GM[99]SZ[5]AB[5];B[1];W[2];C[no move]B[3])");
+        seen s = {0};
+        lx_replay_hooks h = {&s, on_move, NULL, on_end};
+        lx_replay_options o = {0, 1, limit};
+        assert_int_equal(lx_replay_tree(p.trees[0], 0, &toy_module, &o, &h, p.diags), 0);
+        assert_int_equal(s.moves, limit < 3 ? limit : 3);
+        assert_int_equal(s.ends, 1);
+        parsed_free(&p);
+    }
+}
+
 static void position_new_failure_ends_quietly(void **state)
 {
     (void)state;
@@ -257,7 +273,7 @@ static void deep_line_replays_without_recursion(void **state)
     parse_text_opt(&p, b.data, b.len, NULL);
     seen s = {0};
     lx_replay_hooks h = {&s, on_move, NULL, on_end};
-    lx_replay_options o = {1};
+    lx_replay_options o = {1, 0, 0};
     assert_int_equal(lx_replay_tree(p.trees[0], 0, &toy_module, &o, &h, p.diags), 0);
     assert_int_equal(s.moves, 64);
     assert_non_null(find_diag(p.diags, "TOY_OCCUPIED"));
@@ -357,6 +373,7 @@ int main(void)
         cmocka_unit_test(setup_is_applied_before_moves),
         cmocka_unit_test(variations_only_when_asked),
         cmocka_unit_test(a_hook_can_stop_the_replay),
+        cmocka_unit_test(a_move_limit_ends_the_main_line_there),
         cmocka_unit_test(position_new_failure_ends_quietly),
         cmocka_unit_test(deep_line_replays_without_recursion),
         cmocka_unit_test(registry_finds_by_gm_and_name),

@@ -134,6 +134,10 @@ typedef struct lx_replay_hooks {
 
 typedef struct lx_replay_options {
     int all_variations;
+    /* With limit_moves non-zero the main line stops after max_moves moves
+     * (0: before the first) and on_end sees the position there. */
+    int limit_moves;
+    size_t max_moves;
 } lx_replay_options;
 
 /* Replay a tree under `m`.  Refusals are diagnostics (and reach on_refusal);

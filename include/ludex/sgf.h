@@ -71,6 +71,9 @@ void lx_sgf_tree_free(lx_sgf_tree *t);
 const lx_sgf_doc *lx_sgf_tree_doc(const lx_sgf_tree *t);
 /* Offset of the tree's '(' in its document (LX_NO_OFFSET when built). */
 size_t lx_sgf_tree_offset(const lx_sgf_tree *t);
+/* The game of the tree: its root's GM (1, FF[4]'s default, when absent), or
+ * 0 when GM is not a positive number. */
+int lx_sgf_tree_gm(const lx_sgf_tree *t);
 
 size_t lx_sgf_node_count(const lx_sgf_tree *t);
 lx_sgf_node lx_sgf_parent(const lx_sgf_tree *t, lx_sgf_node n);

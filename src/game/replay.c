@@ -32,7 +32,9 @@ typedef struct walk {
     _Alignas(max_align_t) unsigned char move[LX_MOVE_MAX_SIZE];
     pending *stack;
     size_t depth, cap;
-    int stopped; /* a hook asked to stop */
+    int stopped;   /* a hook asked to stop */
+    int limited;   /* the main line stops after max_moves moves */
+    size_t max_moves;
 } walk;
 
 static int is_setup_prop(const lx_game_module *m, const char *id)
@@ -161,10 +163,20 @@ static int queue_siblings(walk *w, lx_sgf_node n, const void *pos, size_t moves)
     return 0;
 }
 
+static int node_has_move(const lx_sgf_tree *t, lx_sgf_node n)
+{
+    for (size_t i = 0; i < lx_sgf_prop_count(t, n); i++)
+        if (move_colour(lx_sgf_prop_id(t, lx_sgf_node_prop(t, n, i))) != LX_NO_COLOUR)
+            return 1;
+    return 0;
+}
+
 /* Walk one line from `n` down its first children; returns -1 on out of memory. */
 static int walk_line(walk *w, void *pos, lx_sgf_node n, size_t moves, int all, int main_line)
 {
     for (;;) {
+        if (main_line && w->limited && moves >= w->max_moves && node_has_move(w->t, n))
+            break;
         int refused = visit(w, pos, n, &moves) != 0;
         if (w->stopped)
             break;
@@ -195,6 +207,8 @@ int lx_replay_tree(const lx_sgf_tree *t, size_t game_index, const lx_game_module
     w.m = m;
     w.hooks = hooks;
     w.diags = diags;
+    w.limited = opt && opt->limit_moves;
+    w.max_moves = opt ? opt->max_moves : 0;
     lx_game_error_init(&w.err);
     void *pos = m->position_new(t, 0, diags);
     if (!pos) {

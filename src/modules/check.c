@@ -28,23 +28,12 @@ static lx_sgf_check_options generic_options(int gm, const lx_game_module *m)
     return (lx_sgf_check_options){NULL, 0};
 }
 
-/* The GM of a tree's root (FF[4]: 1 when absent), or 0 when unreadable. */
+/* The GM of a tree and where to point when speaking of it. */
 static int tree_gm(const lx_sgf_tree *t, size_t *at)
 {
     lx_sgf_prop p = lx_sgf_find_prop(t, 0, "GM");
-    *at = lx_sgf_tree_offset(t);
-    if (p == LX_SGF_NIL || lx_sgf_value_count(t, p) == 0)
-        return 1;
-    *at = lx_sgf_prop_offset(t, p);
-    lx_sgf_value v = lx_sgf_get_value(t, p, 0);
-    long gm;
-    while (v.len && (v.raw[0] == ' ' || v.raw[0] == '\n' || v.raw[0] == '\r' || v.raw[0] == '\t'))
-        v.raw++, v.len--;
-    while (v.len && (v.raw[v.len - 1] == ' ' || v.raw[v.len - 1] == '\n' || v.raw[v.len - 1] == '\r'))
-        v.len--;
-    if (lx_sgf_parse_number(v.raw, v.len, &gm) != 0 || gm <= 0 || gm > 100000)
-        return 0;
-    return (int)gm;
+    *at = p != LX_SGF_NIL ? lx_sgf_prop_offset(t, p) : lx_sgf_tree_offset(t);
+    return lx_sgf_tree_gm(t);
 }
 
 static void note_unchecked(int gm, size_t at, lx_diag_list *diags, lx_check_summary *s)
@@ -80,7 +69,7 @@ static int check_tree(const lx_sgf_tree *t, size_t index, const lx_game_registry
         note_unchecked(gm, at, diags, s);
         return 0;
     }
-    lx_replay_options ro = {opt && opt->all_variations};
+    lx_replay_options ro = {opt && opt->all_variations, 0, 0};
     return lx_replay_tree(t, index, m, &ro, NULL, diags);
 }
 

@@ -203,6 +203,24 @@ int lx_sgf_tree_push_value(lx_sgf_tree *t, uint32_t off, uint32_t len)
 const lx_sgf_doc *lx_sgf_tree_doc(const lx_sgf_tree *t) { return t->doc; }
 size_t lx_sgf_tree_offset(const lx_sgf_tree *t) { return t->offset == UINT32_MAX ? LX_NO_OFFSET : t->offset; }
 size_t lx_sgf_node_count(const lx_sgf_tree *t) { return t->nnodes; }
+
+static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+int lx_sgf_tree_gm(const lx_sgf_tree *t)
+{
+    lx_sgf_prop p = t->nnodes ? lx_sgf_find_prop(t, 0, "GM") : LX_SGF_NIL;
+    if (p == LX_SGF_NIL || lx_sgf_value_count(t, p) == 0)
+        return 1;
+    lx_sgf_value v = lx_sgf_get_value(t, p, 0);
+    while (v.len && is_blank(v.raw[0]))
+        v.raw++, v.len--;
+    while (v.len && is_blank(v.raw[v.len - 1]))
+        v.len--;
+    long gm;
+    if (lx_sgf_parse_number(v.raw, v.len, &gm) != 0 || gm <= 0 || gm > 100000)
+        return 0;
+    return (int)gm;
+}
 lx_sgf_node lx_sgf_parent(const lx_sgf_tree *t, lx_sgf_node n) { return t->nodes[n].parent; }
 lx_sgf_node lx_sgf_first_child(const lx_sgf_tree *t, lx_sgf_node n) { return t->nodes[n].first_child; }
 lx_sgf_node lx_sgf_next_sibling(const lx_sgf_tree *t, lx_sgf_node n) { return t->nodes[n].next_sibling; }
