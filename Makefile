@@ -43,7 +43,7 @@ STATIC  := $(BUILD)/libludex.a
 SHARED  := $(BUILD)/libludex.so.$(VERSION)
 TOOL    := $(BUILD)/ludex
 
-.PHONY: all lib tests demo check check-unit check-cli check-asan check-fuzz fuzz-build \
+.PHONY: all lib tests demo check check-unit check-cli check-install check-asan check-fuzz fuzz-build \
         bench deps deps-dev install uninstall clean format
 
 all: $(STATIC) $(SHARED) $(TOOL) $(BUILD)/ludex.pc
@@ -85,7 +85,7 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 # ---- Debian packages -------------------------------------------------------------
 # Installed only when missing (needs root, as on a fresh Debian machine).
 DEPS_BUILD := gcc make libjansson-dev pkg-config
-DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev
+DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3
 deps:
 	@tools/apt-need $(DEPS_BUILD)
 deps-dev:
@@ -98,7 +98,7 @@ demo: deps
 
 # ---- tests ---------------------------------------------------------------------------
 check: deps-dev
-	@$(MAKE) --no-print-directory check-unit check-cli
+	@$(MAKE) --no-print-directory check-unit check-cli check-install
 	@$(MAKE) --no-print-directory check-asan
 	@$(MAKE) --no-print-directory check-fuzz
 	@echo "make check: all suites passed"
@@ -108,6 +108,9 @@ check-unit: tests
 
 check-cli: $(TOOL)
 	@tests/cli/run $(TOOL)
+
+check-install: all
+	@tests/install/run
 
 check-asan:
 	@$(MAKE) --no-print-directory BUILD=build-asan CC=clang OPT=-O1 \

@@ -85,7 +85,15 @@ typedef struct lx_game_module {
     int (*describe_json)(const void *pos, lx_buf *out);
     /* Canonical written form of a game-specific value (see lx_sgf_write_options). */
     int (*canonical_value)(const char *id, const char *raw, size_t len, lx_buf *out);
+    /* Rewrite a tree's dialect forms into the spec's before it is written,
+     * where one value alone cannot tell (a HexGui "swap-pieces" that meant
+     * swap-sides).  0, or -1 when out of memory.  May be NULL. */
+    int (*normalize_tree)(lx_sgf_tree *t, lx_diag_list *diags);
 } lx_game_module;
+
+/* Write options for records of module m's game: its property table, and its
+ * canonical_value hook for game-specific values.  m may be NULL (generic). */
+void lx_game_write_options(const lx_game_module *m, lx_sgf_write_options *wo);
 
 /* ---- registry ---------------------------------------------------------------- */
 

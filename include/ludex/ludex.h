@@ -5,6 +5,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "game.h"
+#include "hex.h"
 #include "sgf.h"
 #include "version.h"
 

@@ -2,7 +2,8 @@
  *
  * The main line is walked in place; with all_variations every other line is
  * walked too, depth first in document order, from a copy of the position
- * taken where the line branches off.  The walk keeps its own stack on the
+ * saved where the lines branch (one copy per branch point, however many
+ * siblings it has).  The walk keeps its own stack on the
  * heap, so a million nested variations cost memory, not C stack.  At each
  * node the setup properties (AB AW AE PL and the module's own setup
  * properties) are applied first, then the move properties (B, W) in the order
@@ -17,8 +18,8 @@
 #include "ludex/game.h"
 
 typedef struct pending {
-    lx_sgf_node node;
-    void *pos;
+    lx_sgf_node next; /* the next sibling line still to walk from this branch */
+    void *pos;        /* the position at the branch, before any of its lines */
     size_t moves;
 } pending;
 
@@ -128,8 +129,12 @@ static int visit(walk *w, void *pos, lx_sgf_node n, size_t *moves)
     return 0;
 }
 
-static int push(walk *w, lx_sgf_node node, const void *pos, size_t moves)
+/* Remember the branch at n (its other children) with a copy of pos. */
+static int queue_siblings(walk *w, lx_sgf_node n, const void *pos, size_t moves)
 {
+    lx_sgf_node first = lx_sgf_first_child(w->t, n);
+    if (first == LX_SGF_NIL || lx_sgf_next_sibling(w->t, first) == LX_SGF_NIL)
+        return 0;
     if (w->depth == w->cap) {
         size_t cap = w->cap ? w->cap * 2 : 16;
         pending *s = realloc(w->stack, cap * sizeof *s);
@@ -141,25 +146,7 @@ static int push(walk *w, lx_sgf_node node, const void *pos, size_t moves)
     void *copy = w->m->position_copy(pos);
     if (!copy)
         return -1;
-    w->stack[w->depth++] = (pending){node, copy, moves};
-    return 0;
-}
-
-/* Queue the other children of n (in reverse, so they come off in order). */
-static int queue_siblings(walk *w, lx_sgf_node n, const void *pos, size_t moves)
-{
-    lx_sgf_node first = lx_sgf_first_child(w->t, n);
-    if (first == LX_SGF_NIL || lx_sgf_next_sibling(w->t, first) == LX_SGF_NIL)
-        return 0;
-    size_t base = w->depth;
-    for (lx_sgf_node c = lx_sgf_next_sibling(w->t, first); c != LX_SGF_NIL; c = lx_sgf_next_sibling(w->t, c))
-        if (push(w, c, pos, moves) != 0)
-            return -1;
-    for (size_t i = base, j = w->depth - 1; i < j; i++, j--) {
-        pending tmp = w->stack[i];
-        w->stack[i] = w->stack[j];
-        w->stack[j] = tmp;
-    }
+    w->stack[w->depth++] = (pending){lx_sgf_next_sibling(w->t, first), copy, moves};
     return 0;
 }
 
@@ -219,11 +206,26 @@ int lx_replay_tree(const lx_sgf_tree *t, size_t game_index, const lx_game_module
     int all = opt && opt->all_variations, rc = walk_line(&w, pos, 0, 0, all, 1);
     m->position_free(pos);
     while (w.depth > 0) {
-        pending p = w.stack[--w.depth];
-        if (rc == 0 && !w.stopped)
-            rc = walk_line(&w, p.pos, p.node, p.moves, all, 0);
-        m->position_free(p.pos);
+        /* the innermost branch first: that is document order */
+        pending *p = &w.stack[w.depth - 1];
+        lx_sgf_node node = p->next, after = lx_sgf_next_sibling(t, node);
+        size_t moves = p->moves;
+        void *line = after == LX_SGF_NIL ? p->pos : m->position_copy(p->pos);
+        if (after == LX_SGF_NIL)
+            w.depth--;
+        else
+            p->next = after;
+        if (!line)
+            rc = -1;
+        else if (rc == 0 && !w.stopped)
+            rc = walk_line(&w, line, node, moves, all, 0);
+        if (line)
+            m->position_free(line);
+        if (rc != 0 || w.stopped)
+            break;
     }
+    while (w.depth > 0)
+        m->position_free(w.stack[--w.depth].pos);
     free(w.stack);
     lx_game_error_free(&w.err);
     return rc;

@@ -6,10 +6,11 @@
 #include <strings.h>
 
 #include "ludex/game.h"
+#include "hex/hex_module.h"
 
-/* No module yet: the foundation checks GM[21], GM[11] and GM[6] files for
- * syntax and generic rules and says "rules not checked". */
-static const lx_game_module *const builtins[] = {NULL}; /* NULL-terminated */
+/* A GM with no module here is checked for syntax and the generic rules and
+ * reported as "rules not checked". */
+static const lx_game_module *const builtins[] = {&lx_hex_module, NULL}; /* NULL-terminated */
 
 const lx_game_module *lx_game_builtin_by_gm(int gm)
 {

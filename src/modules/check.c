@@ -8,6 +8,8 @@
  * trees name different games gets MIXED_GAMES. */
 #include <stdlib.h>
 
+#include "ludex/hex.h"
+
 #include "ludex/game.h"
 
 /* What a game's spec says about B and W when this build has no module for it:
@@ -36,8 +38,15 @@ static int tree_gm(const lx_sgf_tree *t, size_t *at)
     return lx_sgf_tree_gm(t);
 }
 
-static void note_unchecked(int gm, size_t at, lx_diag_list *diags, lx_check_summary *s)
+static void note_unchecked(const lx_sgf_tree *t, int gm, size_t at, lx_diag_list *diags, lx_check_summary *s)
 {
+    if (lx_sgf_find_prop(t, 0, "GM") == LX_SGF_NIL && lx_hex_is_little_golem(t)) {
+        s->unchecked++;
+        lx_diag_add(diags, LX_WARNING, "LITTLE_GOLEM_HEX", at,
+                    "this looks like a Little Golem Hex record (no GM, White first, two-letter cells); rules not "
+                    "checked - `ludex convert FILE --to sgf` turns it into standard Hex SGF");
+        return;
+    }
     const char *name = lx_game_gm_name(gm);
     s->unchecked++;
     if (gm == 21 || gm == 11 || gm == 6)
@@ -66,7 +75,7 @@ static int check_tree(const lx_sgf_tree *t, size_t index, const lx_game_registry
     if (lx_sgf_check_tree(t, &co, diags) != 0)
         return -1;
     if (!m) {
-        note_unchecked(gm, at, diags, s);
+        note_unchecked(t, gm, at, diags, s);
         return 0;
     }
     lx_replay_options ro = {opt && opt->all_variations, 0, 0};

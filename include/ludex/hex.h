@@ -1,0 +1,200 @@
+/* ludex/hex.h - Hex (SGF GM[11]): rules, positions, drawings, Little Golem records, playouts.
+ *
+ * Hex is played on a rhombus of cols x rows hexagonal cells (SZ[n] or
+ * SZ[cols:rows], default 11 x 11).  Black moves first and connects the top
+ * and bottom rows; White connects the left and right columns.  A cell is
+ * named by its column letters (a..z, aa..zz, aaa.., either case) and its row
+ * number from 1 at the top: "a1" is the acute corner top left, and the cells
+ * next to (col,row) are (col-1,row) (col+1,row) (col,row-1) (col+1,row-1)
+ * (col-1,row+1) (col,row+1).
+ *
+ * Special moves (any case on reading, lower case on writing):
+ *   swap-pieces  the one stone on the board is replaced by a stone of the
+ *                swapper's colour at its mirror image across the long
+ *                diagonal (column and row exchanged: f2 -> b6), and the other
+ *                colour moves next.  Square boards only.
+ *   swap-sides   the players exchange colours and nothing on the board moves;
+ *                colours keep their edges.  So after ;B[e5];W[swap-sides] the
+ *                player who placed e5 now plays White and moves next: the next
+ *                move is a W move, and the Black stone at e5 now belongs to
+ *                the player who swapped.  PB/PW keep naming the players as they
+ *                started: after an odd number of swap-sides, PB's player holds
+ *                White.
+ *   A swap (either form) is allowed when the board holds exactly one stone, of
+ *   the opponent's colour, and no swap has been played in this game.
+ *   resign, forfeit  the player of that colour gives up (RE: "W+R", "W+F" when
+ *                Black gives up); allowed at any time, even out of turn.
+ *   pass         (and an empty value) passes the turn.
+ *
+ * A position (lx_hex_board) holds the stones, whose turn it is, the swap and
+ * resignation history and a union-find over the cells (the four edges are
+ * extra sets), so a win is detected after every move in amortised
+ * near-constant time.  Boards of any size from 1x1 up to LX_HEX_MAX_SIDE on a
+ * side and LX_HEX_MAX_CELLS cells are allowed (702 x 702 fits).
+ *
+ * Nothing here prints or keeps global state; two threads may use two boards. */
+#ifndef LUDEX_HEX_H
+#define LUDEX_HEX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "game.h"
+#include "sgf.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LX_HEX_MAX_SIDE 18278       /* columns a .. zzz */
+#define LX_HEX_MAX_CELLS 1048576L   /* cols * rows: 1024 x 1024, about 6 MB a position */
+#define LX_HEX_DEFAULT_SIZE 11
+
+/* The built-in game module for GM[11] ("hex"). */
+extern const lx_game_module lx_hex_module;
+
+typedef struct lx_hex_board lx_hex_board;
+
+typedef enum lx_hex_move_kind {
+    LX_HEX_STONE,       /* a stone on (col,row) */
+    LX_HEX_SWAP_PIECES,
+    LX_HEX_SWAP_SIDES,
+    LX_HEX_RESIGN,
+    LX_HEX_FORFEIT,
+    LX_HEX_PASS
+} lx_hex_move_kind;
+
+typedef struct lx_hex_move {
+    lx_hex_move_kind kind;
+    int col, row; /* 0-based; LX_HEX_STONE only */
+} lx_hex_move;
+
+/* ---- positions ----------------------------------------------------------------- */
+
+/* An empty board, Black to move.  NULL when a side is below 1 or above
+ * LX_HEX_MAX_SIDE, when there would be more than LX_HEX_MAX_CELLS cells, or
+ * when out of memory. */
+lx_hex_board *lx_hex_board_new(int cols, int rows);
+lx_hex_board *lx_hex_board_copy(const lx_hex_board *b); /* NULL when out of memory */
+void lx_hex_board_free(lx_hex_board *b);
+
+int lx_hex_cols(const lx_hex_board *b);
+int lx_hex_rows(const lx_hex_board *b);
+/* The stone on (col,row), 0-based; LX_NO_COLOUR when empty or off the board. */
+lx_colour lx_hex_stone_at(const lx_hex_board *b, int col, int row);
+/* Whose turn it is.  Before the first move, and after setup stones without
+ * PL, either colour may move; this then names the more likely one. */
+lx_colour lx_hex_to_play(const lx_hex_board *b);
+/* Moves played so far (stones and special moves). */
+size_t lx_hex_moves_played(const lx_hex_board *b);
+
+/* Read a move as SGF writes it ("e5", "AA10", "swap-pieces", "resign", ...)
+ * for this board.  0, or -1 with `err` (code and sentence). */
+int lx_hex_parse_move(const lx_hex_board *b, const char *text, size_t len, lx_hex_move *m,
+                      lx_game_error *err);
+/* The spec's written form of a move, lower case, NUL-terminated; the length,
+ * or 0 when it does not fit in `cap`. */
+size_t lx_hex_format_move(const lx_hex_move *m, char *buf, size_t cap);
+/* 0 when `who` may play `m` now, else -1 with the rule it breaks in `err`. */
+int lx_hex_check_move(const lx_hex_board *b, lx_colour who, const lx_hex_move *m, lx_game_error *err);
+/* Play a move lx_hex_check_move accepted. */
+void lx_hex_apply_move(lx_hex_board *b, lx_colour who, const lx_hex_move *m);
+/* Check, then play.  0, or -1 with `err` and the board unchanged. */
+int lx_hex_play(lx_hex_board *b, lx_colour who, const lx_hex_move *m, lx_game_error *err);
+
+/* Setup: put a stone of colour `c` on (col,row), or clear it with
+ * LX_NO_COLOUR (SGF AB, AW, AE).  0, or -1 when off the board. */
+int lx_hex_setup(lx_hex_board *b, int col, int row, lx_colour c);
+/* Say whose turn it is (SGF PL). */
+void lx_hex_set_to_play(lx_hex_board *b, lx_colour c);
+
+/* The colour whose stones join its two edges, or LX_NO_COLOUR. */
+lx_colour lx_hex_connected(const lx_hex_board *b);
+/* The winner: by connection, else by the other side's resignation or forfeit;
+ * LX_NO_COLOUR while the game goes on. */
+lx_colour lx_hex_winner(const lx_hex_board *b);
+/* The result as the game interface gives it ("B+", "W+R", "B+F", ""). */
+void lx_hex_result(const lx_hex_board *b, lx_game_result *out);
+
+/* ---- drawing and description -------------------------------------------------------- */
+
+/* LX_DRAW_ASCII: the rhombus with column letters and row numbers, Black 'X',
+ * White 'O', empty '.', then a line saying who connects what and whose turn
+ * it is.  LX_DRAW_SVG: a standalone SVG document; `size` is the cell radius
+ * in pixels (0: 18).  Appends to `out`; 0, or -1 when out of memory. */
+int lx_hex_draw(const lx_hex_board *b, lx_draw_format fmt, int size, lx_buf *out);
+/* `"stones":{"B":[...],"W":[...]}`: lower-case cell names, each list sorted in
+ * plain byte (strcmp) order of the names ("a1" < "a10" < "a2" < "b1").
+ * Appends to `out`; 0, or -1 when out of memory. */
+int lx_hex_describe_json(const lx_hex_board *b, lx_buf *out);
+
+/* ---- records ---------------------------------------------------------------------- */
+
+/* The position of a GM[11] tree (read with the dialect rules of
+ * lx_hex_module) after `move` moves of its main line (0: before the first
+ * move, with the setup that precedes it; more than the line holds: the end).
+ * Problems go to `diags`; a refused move ends the replay there (with its
+ * diagnostic) and the position before it is returned.  NULL when the root
+ * makes no board or when out of memory. */
+lx_hex_board *lx_hex_position_after(const lx_sgf_tree *t, size_t move, lx_diag_list *diags);
+/* The position at `node` (root first, along the path to it). */
+lx_hex_board *lx_hex_position_at_node(const lx_sgf_tree *t, lx_sgf_node node, lx_diag_list *diags);
+/* Draw the position after `move` moves (see lx_hex_position_after, lx_hex_draw).
+ * 0; -1 when there is no position (see diags) or when out of memory. */
+int lx_hex_show(const lx_sgf_tree *t, size_t move, lx_draw_format fmt, int size, lx_buf *out,
+                lx_diag_list *diags);
+
+/* Rewrite a GM[11] tree's swap values into the spec's form as they are read
+ * (the rules are in src/hex/review.c): "swap-pieces" followed by another move
+ * of the swapping colour (HexGui before 2022) becomes "swap-sides", "SWAP" or
+ * "swap" becomes "swap-sides" or "swap-pieces" by what follows it.  Call it
+ * before writing a tree with the module's canonical_value hook, which writes
+ * every other value in the spec's form (cells lower case) but sees one value
+ * at a time.  Warnings for what was rewritten go to `diags`.  0, or -1 when
+ * out of memory. */
+int lx_hex_normalize_tree(lx_sgf_tree *t, lx_diag_list *diags);
+
+/* ---- Little Golem ------------------------------------------------------------------ */
+
+/* Non-zero when a tree looks like a Little Golem Hex record: GM[11] with
+ * two-letter cells ("mf"), or no GM (so Go by FF[4]'s default, and Little
+ * Golem hosts Go too) and an EV starting "hex.", or SO naming littlegolem
+ * with White, Little Golem's first player, moving first in two-letter cells. */
+int lx_hex_is_little_golem(const lx_sgf_tree *t);
+/* A standard GM[11] tree for a Little Golem record.  Little Golem's first
+ * player is W and connects top and bottom; its cells are two letters, column
+ * then row ("mf" = m6); "swap" mirrors the stone (the spec's swap-pieces).
+ * So W and B are exchanged (moves, PB/PW, BR/WR, BT/WT, RE), cells become
+ * "m6", "swap" becomes "swap-pieces", RE[W] becomes RE[B+] (RE[B+R] when the
+ * record ends in a resignation), and FF[4]GM[11] are set.  Values that cannot
+ * be read are kept as they are, with an error in `diags`.  NULL only when out
+ * of memory. */
+lx_sgf_tree *lx_hex_convert_little_golem(const lx_sgf_tree *lg, lx_diag_list *diags);
+
+/* ---- random playouts (benchmarks, engines) ------------------------------------------- */
+
+typedef struct lx_hex_playout lx_hex_playout;
+
+/* Tables for playouts on one board size; NULL for a bad size or out of memory. */
+lx_hex_playout *lx_hex_playout_new(int cols, int rows);
+void lx_hex_playout_free(lx_hex_playout *p);
+/* One random game, filled to the end and judged once: Black takes a random
+ * half (rounded up) of the cells, exactly as alternate random moves would.
+ * Returns the winner.  `rng` is the caller's generator state (any value). */
+lx_colour lx_hex_playout_fill(lx_hex_playout *p, uint64_t *rng);
+/* One random game of alternate moves, the win checked after every move; stops
+ * at the winning move.  Returns the winner; *moves gets the game's length. */
+lx_colour lx_hex_playout_stepwise(lx_hex_playout *p, uint64_t *rng, int *moves);
+/* The colour of each cell after the last playout (0-based; LX_NO_COLOUR for
+ * cells a stepwise game left empty). */
+lx_colour lx_hex_playout_cell(const lx_hex_playout *p, int col, int row);
+/* The cell of move i (0-based; Black plays the even ones) of the last
+ * stepwise game.  0, or -1 when there is no such move. */
+int lx_hex_playout_move(const lx_hex_playout *p, int i, int *col, int *row);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,196 @@
+/* fmt.c - `ludex fmt`: rewrite an SGF file in canonical form.
+ *
+ * Every game tree of the file is read and written again with
+ * lx_sgf_write_tree (one style of escapes, line breaks and property order;
+ * game-specific values in the game module's canonical form when this build
+ * has the module).  The output is always UTF-8, and CA is made to say so
+ * where it matters (see mark_utf8).  Running fmt on its own output changes
+ * nothing.
+ *
+ * The problems found while reading go to standard error; fmt repairs what the
+ * reader repaired and says so, and exits 1 when there were errors.  It writes
+ * nothing at all when the file could not be read (a fatal diagnostic) or held
+ * no game tree, so `fmt -o` never replaces a file with an empty one.  The
+ * rules are `ludex check`'s business, not fmt's. */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli/cli.h"
+
+static const char usage[] =
+    "Usage: ludex fmt [-o OUT] [--drop-unknown] [--encoding CS] FILE\n"
+    "Write SGF FILE ('-' for standard input) in canonical form: to standard\n"
+    "output, or to OUT (through a temporary file and a rename, so OUT may be FILE).\n"
+    "\n"
+    "  -o, --output OUT  write to OUT instead of standard output\n"
+    "  --drop-unknown    leave out properties that are neither FF[4] nor the game's\n"
+    "  --encoding CS     read FILE as charset CS (any name iconv knows); the output\n"
+    "                    is always UTF-8\n"
+    "  --help            show this help\n"
+    "\n"
+    "Problems found while reading go to standard error.  Nothing is written when\n"
+    "the file cannot be read or holds no game tree.\n"
+    "Exit status: 0 read without errors, 1 errors (output still written when there\n"
+    "was something to write), 2 usage or I/O failure.\n";
+
+typedef struct fmt_opts {
+    const char *file, *out;
+    int drop_unknown;
+    lx_sgf_read_options read;
+} fmt_opts;
+
+static int is_utf8_name(const char *s, size_t len)
+{
+    return (len == 5 && strncasecmp(s, "UTF-8", 5) == 0) || (len == 4 && strncasecmp(s, "UTF8", 4) == 0);
+}
+
+/* Make the root's CA true of the UTF-8 output: CA[UTF-8] when the text was
+ * converted from another charset (added when missing), or when it was read
+ * as UTF-8 although CA names another charset.  Otherwise the bytes are
+ * written as they were read and CA stays as it is.  0, or -1 out of memory. */
+static int mark_utf8(lx_sgf_tree *t, const lx_sgf_doc *doc)
+{
+    int converted = lx_sgf_doc_converted(doc);
+    int read_as_utf8 = strcasecmp(lx_sgf_doc_charset(doc), "UTF-8") == 0;
+    lx_sgf_prop p = lx_sgf_find_prop(t, 0, "CA");
+    if (p == LX_SGF_NIL) {
+        if (!converted)
+            return 0;
+        p = lx_sgf_add_prop(t, 0, "CA");
+        return p == LX_SGF_NIL ? -1 : lx_sgf_add_value(t, p, "UTF-8", 5);
+    }
+    if (!converted && !read_as_utf8)
+        return 0;
+    if (lx_sgf_value_count(t, p) == 1) {
+        lx_sgf_value v = lx_sgf_get_value(t, p, 0);
+        if (is_utf8_name(v.raw, v.len))
+            return 0;
+    }
+    return lx_sgf_set_value(t, p, "UTF-8", 5);
+}
+
+/* Append the canonical text of one tree to `out`; 0 or -1 out of memory. */
+static int write_tree(lx_sgf_tree *t, const lx_sgf_doc *doc, const fmt_opts *o, lx_buf *out, lx_diag_list *diags)
+{
+    if (mark_utf8(t, doc) != 0)
+        return -1;
+    const lx_game_module *m = lx_game_builtin_by_gm(cli_tree_gm(t));
+    if (m && m->normalize_tree && m->normalize_tree(t, diags) != 0)
+        return -1;
+    lx_sgf_write_options wo = {0};
+    wo.drop_unknown = o->drop_unknown;
+    lx_game_write_options(m, &wo);
+    if (lx_sgf_write_tree(t, &wo, out) != 0)
+        return -1;
+    if (out->len > 0 && out->data[out->len - 1] != '\n')
+        return lx_buf_append_char(out, '\n');
+    return 0;
+}
+
+/* Read every tree of the document and write it to `out`; the number of
+ * trees, or -1 out of memory. */
+static long format_doc(const lx_sgf_doc *doc, const fmt_opts *o, lx_diag_list *diags, lx_buf *out)
+{
+    lx_sgf_reader *r = lx_sgf_reader_new(doc, diags);
+    lx_sgf_tree *t = NULL;
+    long trees = 0;
+    int got = r ? 0 : -1;
+    while (r && (got = lx_sgf_reader_next(r, &t)) > 0) {
+        if (write_tree(t, doc, o, out, diags) != 0) {
+            got = -1;
+            break;
+        }
+        trees++;
+    }
+    lx_sgf_tree_free(t);
+    lx_sgf_reader_free(r);
+    return got < 0 ? -1 : trees;
+}
+
+/* Report, then write when there is something to write; the exit status. */
+static int finish(const cli_input *in, const fmt_opts *o, long trees, lx_diag_list *diags, const lx_buf *out)
+{
+    if (trees == 0)
+        lx_diag_add(diags, LX_ERROR, "NO_GAME_TREE", LX_NO_OFFSET,
+                    "the file holds no SGF game tree (none starts with \"(;\"); nothing was written");
+    cli_print_diags(stderr, in->name, diags);
+    if (trees == 0 || cli_count(diags, LX_FATAL) > 0)
+        return CLI_PROBLEMS;
+    int rc = o->out ? cli_write_file("fmt", o->out, out->data, out->len)
+                    : cli_write_stdout("fmt", out->data, out->len);
+    if (rc != 0)
+        return CLI_FAILURE;
+    return cli_count(diags, LX_ERROR) > 0 ? CLI_PROBLEMS : CLI_OK;
+}
+
+static int format_file(const fmt_opts *o)
+{
+    cli_input in;
+    if (cli_input_open(&in, "fmt", o->file) != 0)
+        return CLI_FAILURE;
+    lx_diag_list *diags = lx_diag_list_new();
+    lx_buf out = LX_BUF_INIT;
+    lx_sgf_doc *doc = diags ? lx_sgf_doc_new(in.bytes, in.len, 1, &o->read, diags) : NULL;
+    long trees = doc ? format_doc(doc, o, diags, &out) : 0;
+    int status;
+    if (!diags || trees < 0 || (!doc && cli_count(diags, LX_FATAL) == 0)) {
+        cli_error("fmt", "%s: out of memory", in.name);
+        status = CLI_FAILURE;
+    } else {
+        if (doc) {
+            size_t len;
+            const char *text = lx_sgf_doc_text(doc, &len);
+            lx_diag_list_resolve(diags, text, len);
+        }
+        status = doc ? finish(&in, o, trees, diags, &out) : (cli_print_diags(stderr, in.name, diags), CLI_PROBLEMS);
+    }
+    lx_buf_free(&out);
+    lx_sgf_doc_free(doc);
+    lx_diag_list_free(diags);
+    cli_input_close(&in);
+    return status;
+}
+
+static int parse_args(int argc, char **argv, fmt_opts *o)
+{
+    cli_args a;
+    const char *arg;
+    int is_opt, got;
+    cli_args_init(&a, argc, argv);
+    while (cli_args_next(&a, &arg, &is_opt)) {
+        if (!is_opt) {
+            if (o->file)
+                return cli_usage_error("fmt", "one FILE at a time (got '%s' and '%s')", o->file, arg);
+            o->file = arg;
+        } else if (cli_args_is(&a, arg, "--help", "-h")) {
+            fputs(usage, stdout);
+            return -1;
+        } else if (cli_args_is(&a, arg, "--drop-unknown", NULL)) {
+            o->drop_unknown = 1;
+        } else if ((got = cli_args_value(&a, arg, "--output", "-o", &o->out)) != 0 ||
+                   (got = cli_args_value(&a, arg, "--encoding", NULL, &o->read.encoding)) != 0) {
+            if (got < 0)
+                return CLI_FAILURE;
+        } else {
+            return cli_usage_error("fmt", "unknown option '%s'", arg);
+        }
+    }
+    if (!o->file)
+        return cli_usage_error("fmt", "no FILE given");
+    if (o->out && o->out[0] == '\0')
+        return cli_usage_error("fmt", "-o needs a file name");
+    return cli_check_encoding("fmt", o->read.encoding);
+}
+
+int cli_fmt(int argc, char **argv)
+{
+    fmt_opts o;
+    memset(&o, 0, sizeof o);
+    int rc = parse_args(argc, argv, &o);
+    if (rc < 0)
+        return CLI_OK;
+    if (rc != CLI_OK)
+        return rc;
+    return format_file(&o);
+}

@@ -1,0 +1,161 @@
+/* hex_impl.h - what the files of src/hex/ share (internal to libludex).
+ *
+ * The grid (board.c): cells live in a padded array, one border cell on every
+ * side, row-major with `stride` = cols + 2, so that the six neighbours of a
+ * cell are at fixed offsets and nothing needs a bounds check.  The top and
+ * bottom border rows are Black, the left and right border columns White, and
+ * the four corner cells belong to nobody.  A union-find runs over the padded
+ * cells; the border cells of each side start in one set, so the four edges are
+ * four extra sets and "Black has won" is "top and bottom are in one set".
+ * Removing a stone (AE, AB over a White stone, swap-pieces) cannot be undone
+ * in a union-find: it marks the sets stale, and they are rebuilt before they
+ * are next needed for a move.
+ *
+ * The position (lx_hex_board, rules.c): the grid, whose turn it is, the swap,
+ * resignation and win history, and the dialect decisions for the swap values
+ * of the tree it was made for (module.c, review.c). */
+#ifndef LX_HEX_IMPL_H
+#define LX_HEX_IMPL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ludex/hex.h"
+
+enum { HEX_EMPTY = 0, HEX_BLACK = 1, HEX_WHITE = 2, HEX_NOBODY = 3 };
+
+typedef struct hex_grid {
+    int cols, rows, stride;
+    size_t npadded;
+    uint8_t *colour;  /* HEX_EMPTY, HEX_BLACK, HEX_WHITE, HEX_NOBODY (corners) */
+    int32_t *parent;  /* union-find over padded cells */
+    uint8_t *rank;
+    int32_t top, bottom, left, right; /* a border cell of each side */
+    int stale;        /* the sets no longer match the stones: rebuild before use */
+    size_t stones[2]; /* Black, White */
+} hex_grid;
+
+/* ---- board.c ---------------------------------------------------------------------- */
+
+int hex_grid_init(hex_grid *g, int cols, int rows);
+int hex_grid_copy(hex_grid *dst, const hex_grid *src);
+void hex_grid_free(hex_grid *g);
+static inline int32_t hex_cell(const hex_grid *g, int col, int row)
+{
+    return (int32_t)((row + 1) * g->stride + col + 1);
+}
+static inline int hex_cell_col(const hex_grid *g, int32_t p) { return (int)(p % g->stride) - 1; }
+static inline int hex_cell_row(const hex_grid *g, int32_t p) { return (int)(p / g->stride) - 1; }
+/* The six neighbour offsets, in a fixed order. */
+void hex_neighbour_offsets(const hex_grid *g, int32_t off[6]);
+/* Put a stone (HEX_BLACK / HEX_WHITE) on an empty cell and join its sets. */
+void hex_grid_place(hex_grid *g, int32_t p, int colour);
+/* Set a cell to any colour (setup): fast when it was empty, else stale. */
+void hex_grid_set(hex_grid *g, int32_t p, int colour);
+/* Rebuild the sets from the stones when they are stale. */
+void hex_grid_refresh(hex_grid *g);
+/* HEX_BLACK or HEX_WHITE when that colour joins its edges, else HEX_EMPTY.
+ * Exact even when stale (then by a flood fill). */
+int hex_grid_connected(const hex_grid *g);
+/* The same by breadth-first flood fill alone: slow, independent of the sets. */
+int hex_grid_connected_slow(const hex_grid *g);
+
+/* ---- the position ------------------------------------------------------------------ */
+
+typedef enum hex_turn_source {
+    HEX_TURN_START,  /* nothing said yet: Black by default, White accepted with a warning */
+    HEX_TURN_SETUP,  /* stones were set up without PL: either colour may move */
+    HEX_TURN_PL,     /* PL said */
+    HEX_TURN_PLAY    /* follows from the last move */
+} hex_turn_source;
+
+/* How a swap value reads in a tree, decided before the replay (review.c). */
+typedef struct hex_swap_rule {
+    const char *raw;        /* the value's bytes in the tree (identity, not content) */
+    lx_hex_move_kind kind;  /* LX_HEX_SWAP_PIECES or LX_HEX_SWAP_SIDES */
+} hex_swap_rule;
+
+struct lx_hex_board {
+    hex_grid g;
+    lx_colour to_play;
+    hex_turn_source turn_source;
+    size_t moves;              /* moves played */
+    /* swap */
+    size_t swap_move;          /* move number of the swap, 0 when none */
+    lx_hex_move_kind swap_kind;
+    lx_colour swapper;
+    int32_t swap_from, swap_to; /* cells (swap_to == swap_from for swap-sides) */
+    int sides_exchanged;       /* parity of swap-sides played */
+    /* the end */
+    lx_colour gave_up;         /* who resigned or forfeited first, or LX_NO_COLOUR */
+    lx_hex_move_kind gave_up_how;
+    size_t gave_up_move;
+    lx_colour win_colour;      /* who first joined their edges by a move, or LX_NO_COLOUR */
+    int32_t win_cell;
+    size_t win_move;
+    /* the last move, for drawings */
+    lx_hex_move_kind last_kind;
+    lx_colour last_colour;
+    int32_t last_cell;         /* 0 when the last move was not a stone */
+    /* dialect decisions for the tree this position replays */
+    hex_swap_rule *swap_rules;
+    size_t nswap_rules;
+};
+
+/* ---- rules.c -------------------------------------------------------------------- */
+
+const char *hex_colour_name(lx_colour c); /* "Black", "White", "nobody" */
+/* The name of a padded cell, lower case ("e5"); buf of at least 24 bytes. */
+const char *hex_cell_name(const hex_grid *g, int32_t p, char *buf, size_t cap);
+/* The position's current connection/resignation state, as a sentence for
+ * messages ("Black joined top and bottom with e5 at move 41"). */
+void hex_describe_end(const lx_hex_board *b, char *buf, size_t cap);
+int hex_board_set_rules(lx_hex_board *b, const hex_swap_rule *rules, size_t n);
+
+/* ---- sgf_hex.c -------------------------------------------------------------------- */
+
+typedef enum hex_special {
+    HEX_SP_NONE, HEX_SP_SWAP_PIECES, HEX_SP_SWAP_SIDES, HEX_SP_SWAP_OTHER, /* "SWAP", "swap" */
+    HEX_SP_RESIGN, HEX_SP_FORFEIT, HEX_SP_PASS
+} hex_special;
+
+/* Cut white space around a raw value. */
+void hex_trim(const char **s, size_t *len);
+/* Which special move a value spells (any case), or HEX_SP_NONE. */
+hex_special hex_special_of(const char *s, size_t len);
+/* Non-zero for a Little Golem cell: exactly two letters. */
+int hex_is_lg_point(const char *s, size_t len);
+/* Read a point for a board of cols x rows: 0, or -1 with `err`. */
+int hex_parse_point(int cols, int rows, const char *s, size_t len, int *col, int *row, lx_game_error *err);
+/* SZ of a root: 0 with the size, 1 when there is no SZ (default), -1 with a
+ * diagnostic in `diags`. */
+int hex_read_size(const lx_sgf_tree *t, lx_sgf_node root, int *cols, int *rows, lx_diag_list *diags);
+/* The game-interface hooks that read values. */
+int hex_module_parse_move(const void *pos, lx_colour who, const char *raw, size_t len, void *move,
+                          lx_game_error *err);
+int hex_module_setup(void *pos, const char *id, const char *raw, size_t len, lx_game_error *err);
+int hex_canonical_value(const char *id, const char *raw, size_t len, lx_buf *out);
+
+/* ---- review.c ---------------------------------------------------------------------- */
+
+/* Decide how every swap value of the tree reads, with warnings.  The rules
+ * kept are those that differ from the value's plain reading, sorted by address. */
+int hex_decide_swaps(const lx_sgf_tree *t, hex_swap_rule **rules, size_t *n, lx_diag_list *diags);
+const hex_swap_rule *hex_find_rule(const hex_swap_rule *rules, size_t n, const char *raw);
+/* Replay the main line on a copy of `start` for what the replay driver cannot
+ * report: White moving first, resignation after a win, RE against the
+ * position.  Stops quietly at a refused move (the driver reports it). */
+int hex_review_main_line(const lx_sgf_tree *t, const lx_hex_board *start, lx_diag_list *diags);
+/* Check IS and IP. */
+void hex_check_viewer_props(const lx_sgf_tree *t, lx_diag_list *diags);
+
+/* ---- module.c ---------------------------------------------------------------------- */
+
+void *hex_position_new(const lx_sgf_tree *t, lx_sgf_node root, lx_diag_list *diags);
+/* Apply one node (setup, then moves) with the module's hooks; stops after
+ * `*budget` moves when budget is non-NULL (decremented).  0, 1 when the
+ * budget ran out inside the node, -1 on a refusal (diagnostic added when
+ * `diags` is non-NULL). */
+int hex_apply_node(lx_hex_board *b, const lx_sgf_tree *t, lx_sgf_node n, size_t *budget, lx_diag_list *diags);
+
+#endif
