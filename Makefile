@@ -143,7 +143,7 @@ install: all
 	ln -sf libludex.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libludex.so
 	install -m 644 include/ludex/*.h $(DESTDIR)$(PREFIX)/include/ludex/
 	install -m 755 $(TOOL) $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 $(BUILD)/ludex.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ludex.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc
 	install -m 644 man/ludex.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 uninstall:

@@ -243,7 +243,8 @@ static void little_golem_records_are_recognised(void **state)
         {lg_game, 1},
         {"(;FF[4]SO[https://www.littlegolem.net]SZ[11];W[aa])", 1},
         {"(;FF[4]EV[hex.ch.23.1.1]SZ[13];W[ma])", 1},
-        {"(;FF[4]EV[null]PB[x]PW[y]SZ[13];W[ma];B[swap])", 1},  /* by its cells alone */
+        {"(;FF[4]EV[null]PB[x]PW[y]SZ[13];W[ma];B[swap])", 1},  /* by W first, its cells and swap */
+        {"(;FF[4]SZ[13];W[ma];B[mb])", 0},                     /* could be Go (FF[4]'s default) */
         {"(;FF[4]GM[11]SZ[13];W[ma])", 1},                      /* GM[11] with Little Golem cells */
         {"(;FF[4]GM[11]SZ[13]SO[http://www.littlegolem.com];B[m1])", 0}, /* already converted */
         {"(;FF[4]GM[11]SZ[11];B[a1];W[SWAP])", 0},

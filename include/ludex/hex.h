@@ -160,8 +160,9 @@ int lx_hex_normalize_tree(lx_sgf_tree *t, lx_diag_list *diags);
 
 /* Non-zero when a tree looks like a Little Golem Hex record: GM[11] with
  * two-letter cells ("mf"), or no GM (so Go by FF[4]'s default, and Little
- * Golem hosts Go too) and an EV starting "hex.", or SO naming littlegolem
- * with White, Little Golem's first player, moving first in two-letter cells. */
+ * Golem hosts Go too) and an EV starting "hex.", or SO naming littlegolem or
+ * a "swap" move, with White (Little Golem's first player) moving first in
+ * two-letter cells. */
 int lx_hex_is_little_golem(const lx_sgf_tree *t);
 /* A standard GM[11] tree for a Little Golem record.  Little Golem's first
  * player is W and connects top and bottom; its cells are two letters, column

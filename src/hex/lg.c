@@ -64,6 +64,23 @@ static int has_lg_cells(const lx_sgf_tree *t)
     return 0;
 }
 
+/* Whether the main line has a "swap" move, which no Go record has. */
+static int has_swap_move(const lx_sgf_tree *t)
+{
+    for (lx_sgf_node n = 0; n != LX_SGF_NIL; n = lx_sgf_first_child(t, n)) {
+        for (size_t i = 0; i < lx_sgf_prop_count(t, n); i++) {
+            lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
+            const char *id = lx_sgf_prop_id(t, p);
+            if ((!strcmp(id, "B") || !strcmp(id, "W")) && lx_sgf_value_count(t, p) == 1) {
+                lx_sgf_value v = lx_sgf_get_value(t, p, 0);
+                if (v.len == 4 && strncasecmp(v.raw, "swap", 4) == 0)
+                    return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* Whether the first node of the main line with a move has W. */
 static int first_mover_is_white(const lx_sgf_tree *t)
 {
@@ -92,7 +109,8 @@ int lx_hex_is_little_golem(const lx_sgf_tree *t)
      * too: its Hex records say "hex." in EV, or come from Little Golem with
      * White (its first player) moving first. */
     return root_text_has(t, "EV", "hex.", 1) ||
-           (root_text_has(t, "SO", "littlegolem", 0) && first_mover_is_white(t) && has_lg_cells(t));
+           ((root_text_has(t, "SO", "littlegolem", 0) || has_swap_move(t)) && first_mover_is_white(t) &&
+            has_lg_cells(t));
 }
 
 /* ---- converting ------------------------------------------------------------------------ */
