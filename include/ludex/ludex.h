@@ -7,6 +7,7 @@
 #include "game.h"
 #include "hex.h"
 #include "sgf.h"
+#include "twixt.h"
 #include "version.h"
 
 #endif

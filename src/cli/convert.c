@@ -12,9 +12,15 @@
 
 #include "cli/convert.h"
 #include "ludex/hex.h"
+#include "ludex/twixt.h"
 
 static const converter converters[] = {
     {"littlegolem-hex", "sgf", convert_hex_lg_to_sgf, "Little Golem Hex record to standard Hex SGF"},
+    {"littlegolem-twixt", "sgf", convert_twixt_lg_to_sgf, "Little Golem Twixt record (.tsgf) to GM[21] SGF"},
+    {"t1", "sgf", convert_twixt_t1_to_sgf, "T1 file of T1j / twixtbot-ui to GM[21] SGF"},
+    {"sgf", "t1", convert_twixt_sgf_to_t1, "GM[21] SGF main line to a T1 file"},
+    {"twixt-server", "sgf", convert_twixt_server_to_sgf, "Twixt game in the server's move syntax to GM[21] SGF"},
+    {"sgf", "twixt-server", convert_twixt_sgf_to_server, "GM[21] SGF main line in the server's move syntax"},
 };
 #define NCONVERTERS (sizeof converters / sizeof converters[0])
 
@@ -98,8 +104,12 @@ static const char *sniff_sgf(const cli_input *in, const lx_sgf_read_options *rea
     lx_sgf_doc *doc = quiet ? lx_sgf_doc_new(in->bytes, in->len, 1, read, quiet) : NULL;
     lx_sgf_reader *r = doc ? lx_sgf_reader_new(doc, quiet) : NULL;
     lx_sgf_tree *t = NULL;
-    if (r && lx_sgf_reader_next(r, &t) > 0 && lx_hex_is_little_golem(t))
-        format = "littlegolem-hex";
+    if (r && lx_sgf_reader_next(r, &t) > 0) {
+        if (lx_hex_is_little_golem(t))
+            format = "littlegolem-hex";
+        else if (lx_twixt_is_little_golem(t))
+            format = "littlegolem-twixt";
+    }
     lx_sgf_tree_free(t);
     lx_sgf_reader_free(r);
     lx_sgf_doc_free(doc);

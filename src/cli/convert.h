@@ -29,6 +29,12 @@ typedef struct converter {
 /* Little Golem Hex SGF (no GM, White first, "mf" coordinates) -> standard Hex SGF. */
 int convert_hex_lg_to_sgf(const cli_input *in, const convert_opts *o, lx_buf *out, lx_diag_list *diags);
 
+/* Twixt (convert_twixt.c): Little Golem .tsgf, T1 and server-syntax games to GM[21] SGF, and back. */
+int convert_twixt_lg_to_sgf(const cli_input *in, const convert_opts *o, lx_buf *out, lx_diag_list *diags);
+int convert_twixt_t1_to_sgf(const cli_input *in, const convert_opts *o, lx_buf *out, lx_diag_list *diags);
+int convert_twixt_sgf_to_t1(const cli_input *in, const convert_opts *o, lx_buf *out, lx_diag_list *diags);
+int convert_twixt_server_to_sgf(const cli_input *in, const convert_opts *o, lx_buf *out, lx_diag_list *diags);
+int convert_twixt_sgf_to_server(const cli_input *in, const convert_opts *o, lx_buf *out, lx_diag_list *diags);
 
 /* GCG record -> the CGP after event --move N; GCG -> canonical GCG (convert_xword.c). */
 int convert_gcg_to_cgp(const cli_input *in, const convert_opts *o, lx_buf *out, lx_diag_list *diags);

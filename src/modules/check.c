@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "ludex/hex.h"
+#include "ludex/twixt.h"
 
 #include "ludex/game.h"
 
@@ -45,6 +46,13 @@ static void note_unchecked(const lx_sgf_tree *t, int gm, size_t at, lx_diag_list
         lx_diag_add(diags, LX_WARNING, "LITTLE_GOLEM_HEX", at,
                     "this looks like a Little Golem Hex record (no GM, White first, two-letter cells); rules not "
                     "checked - `ludex convert FILE --to sgf` turns it into standard Hex SGF");
+        return;
+    }
+    if (lx_sgf_find_prop(t, 0, "GM") == LX_SGF_NIL && lx_twixt_is_little_golem(t)) {
+        s->unchecked++;
+        lx_diag_add(diags, LX_WARNING, "LITTLE_GOLEM_TWIXT", at,
+                    "this looks like a Little Golem Twixt record (no GM, b[..] and r[..] moves); rules not checked "
+                    "- `ludex convert FILE --to sgf` turns it into standard Twixt SGF");
         return;
     }
     const char *name = lx_game_gm_name(gm);
