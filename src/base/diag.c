@@ -237,6 +237,58 @@ static void summarize_dropped(lx_diag_list *l)
     l->msg_at[l->summary - 1] = at;
 }
 
+/* Where resolution has got to in the text: lines are found with memchr (a
+ * line break is "\n", "\r\n" counted once at its "\n", or a lone "\r"), and
+ * columns counted in characters from the start of the line, incrementally so
+ * that many diagnostics on one long line stay linear. */
+typedef struct text_cursor {
+    size_t pos;        /* lines before pos are counted */
+    uint32_t line;
+    size_t line_start;
+    size_t col_pos;    /* characters before col_pos on this line are counted */
+    uint32_t col;
+} text_cursor;
+
+static void new_line(text_cursor *c, size_t start)
+{
+    c->line++;
+    c->line_start = c->col_pos = start;
+    c->col = 1;
+}
+
+static void advance_lines(const char *text, size_t len, text_cursor *c, size_t target)
+{
+    while (c->pos < target) {
+        const char *nl = memchr(text + c->pos, '\n', target - c->pos);
+        size_t stop = nl ? (size_t)(nl - text) : target;
+        for (size_t q = c->pos; q < stop;) {
+            const char *cr = memchr(text + q, '\r', stop - q);
+            if (!cr)
+                break;
+            size_t at = (size_t)(cr - text);
+            if (at + 1 >= len || text[at + 1] != '\n')
+                new_line(c, at + 1);
+            q = at + 1;
+        }
+        if (!nl) {
+            c->pos = target;
+            break;
+        }
+        new_line(c, stop + 1);
+        c->pos = stop + 1;
+    }
+}
+
+static uint32_t column_at(const char *text, text_cursor *c, size_t target)
+{
+    for (; c->col_pos < target; c->col_pos++) {
+        unsigned char ch = (unsigned char)text[c->col_pos];
+        if ((ch & 0xC0) != 0x80 && ch != '\r')
+            c->col++;
+    }
+    return c->col;
+}
+
 void lx_diag_list_resolve(lx_diag_list *l, const char *text, size_t len)
 {
     if (l->n == 0) {
@@ -266,19 +318,11 @@ void lx_diag_list_resolve(lx_diag_list *l, const char *text, size_t len)
         if (l->items[i].line == 0 && l->items[i].offset != LX_NO_OFFSET)
             order[m++] = (by_offset){l->items[i].offset, i};
     qsort(order, m, sizeof *order, cmp_offset);
-    size_t pos = 0;
-    uint32_t line = 1, col = 1;
+    text_cursor cur = {0, 1, 0, 0, 1};
     for (size_t k = 0; k < m; k++) {
         size_t target = order[k].off < len ? order[k].off : len;
-        for (; pos < target; pos++) {
-            unsigned char c = (unsigned char)text[pos];
-            if (c == '\n' || (c == '\r' && (pos + 1 >= len || text[pos + 1] != '\n'))) {
-                line++; /* "\r\n" counts once, at its '\n'; a lone '\r' counts too */
-                col = 1;
-            } else if ((c & 0xC0) != 0x80 && c != '\r') {
-                col++;
-            }
-        }
+        advance_lines(text, len, &cur, target);
+        uint32_t line = cur.line, col = column_at(text, &cur, target);
         l->items[order[k].idx].line = line;
         l->items[order[k].idx].col = col;
     }

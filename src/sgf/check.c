@@ -176,12 +176,17 @@ static const lx_sgf_propdef *find_extra(const lx_sgf_check_options *opt, const c
 
 static special special_for(const char *id)
 {
-    static const char *const ids[] = {"FF", "GM", "SZ", "ST", "CA", "AP"};
-    static const special kinds[] = {SPECIAL_FF, SPECIAL_GM, SPECIAL_SZ, SPECIAL_ST, SPECIAL_CA, SPECIAL_AP};
-    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
-        if (strcmp(id, ids[i]) == 0)
-            return kinds[i];
-    return SPECIAL_NONE;
+    if (!id[0] || !id[1] || id[2])
+        return SPECIAL_NONE;
+    switch (id[0] << 8 | id[1]) {
+    case 'F' << 8 | 'F': return SPECIAL_FF;
+    case 'G' << 8 | 'M': return SPECIAL_GM;
+    case 'S' << 8 | 'Z': return SPECIAL_SZ;
+    case 'S' << 8 | 'T': return SPECIAL_ST;
+    case 'C' << 8 | 'A': return SPECIAL_CA;
+    case 'A' << 8 | 'P': return SPECIAL_AP;
+    default: return SPECIAL_NONE;
+    }
 }
 
 static uint8_t roles_of(const lx_sgf_propdef *def, const char *id)
@@ -195,9 +200,9 @@ static uint8_t roles_of(const lx_sgf_propdef *def, const char *id)
     case LX_PROP_NODE:
     case LX_PROP_INHERIT: break;
     }
-    if (strcmp(id, "B") == 0)
+    if (id[0] == 'B' && !id[1])
         r |= ROLE_BLACK;
-    else if (strcmp(id, "W") == 0)
+    else if (id[0] == 'W' && !id[1])
         r |= ROLE_WHITE;
     return r;
 }

@@ -8,10 +8,9 @@
  * writer as their own tables.  Old FF[1]-FF[3] IDs are deliberately left out, so
  * they stay unknown (kept as written, never checked).
  *
- * The rows are sorted by ID (strcmp order) for binary search; the unit tests
- * look up every ID, so a row out of order fails them. */
-#include <string.h>
-
+ * Lookup is one read of a generated index (props_index.h, made by
+ * tools/gen-props-index from this table); the unit tests look up every ID,
+ * so a stale index fails them. */
 #include "ludex/sgf.h"
 
 #define LIST_OF_POINTS (LX_PF_LIST | LX_PF_POINT_LIST)
@@ -84,20 +83,15 @@ static const lx_sgf_propdef ff4_props[] = {
     {"WT", LX_PROP_GAME_INFO, LX_VT_SIMPLETEXT, LX_VT_NONE, 0, "white team"},
 };
 
+#include "sgf/props_index.h"
+
 const lx_sgf_propdef *lx_sgf_propdef_find(const char *id)
 {
-    size_t lo = 0, hi = sizeof ff4_props / sizeof ff4_props[0];
-    if (!id)
+    if (!id || id[0] < 'A' || id[0] > 'Z')
         return NULL;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        int cmp = strcmp(id, ff4_props[mid].id);
-        if (cmp == 0)
-            return &ff4_props[mid];
-        if (cmp < 0)
-            hi = mid;
-        else
-            lo = mid + 1;
-    }
-    return NULL;
+    int second = id[1];
+    if (second && (second < 'A' || second > 'Z' || id[2]))
+        return NULL; /* every FF[4] ID has one or two letters */
+    unsigned row = ff4_row[(id[0] - 'A') * 27 + (second ? second - 'A' + 1 : 0)];
+    return row ? &ff4_props[row - 1] : NULL;
 }
