@@ -97,9 +97,17 @@ demo: deps
 	@tools/demo $(TOOL)
 
 # ---- tests ---------------------------------------------------------------------------
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+ASAN_VARS := BUILD=build-asan CC=clang OPT=-O1 \
+  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+
+# Builds run in parallel; test suites one after another, so output stays readable.
 check: deps-dev
+	@$(MAKE) --no-print-directory -j$(JOBS) all tests
 	@$(MAKE) --no-print-directory check-unit check-cli check-install
+	@$(MAKE) --no-print-directory -j$(JOBS) $(ASAN_VARS) tests
 	@$(MAKE) --no-print-directory check-asan
+	@$(MAKE) --no-print-directory -j$(JOBS) fuzz-build
 	@$(MAKE) --no-print-directory check-fuzz
 	@echo "make check: all suites passed"
 
@@ -113,15 +121,20 @@ check-install: all
 	@tests/install/run
 
 check-asan:
-	@$(MAKE) --no-print-directory BUILD=build-asan CC=clang OPT=-O1 \
-	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
-	  check-unit check-cli
+	@$(MAKE) --no-print-directory $(ASAN_VARS) check-unit check-cli
 
 FUZZ_BINS := $(FUZZ_SRC:fuzz/%.c=build-fuzz/%)
-build-fuzz/%: fuzz/%.c $(LIB_SRC)
-	@mkdir -p build-fuzz
-	clang -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -Iinclude -Isrc \
-	  -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $< $(LIB_SRC)
+FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -Iinclude -Isrc \
+  -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_OBJ := $(LIB_SRC:%.c=build-fuzz/obj/%.o)
+build-fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	clang $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
+build-fuzz/libludex-fuzz.a: $(FUZZ_OBJ)
+	rm -f $@ && ar rcs $@ $^
+build-fuzz/%: fuzz/%.c build-fuzz/libludex-fuzz.a
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< build-fuzz/libludex-fuzz.a
+-include $(FUZZ_OBJ:.o=.d)
 
 fuzz-build: $(FUZZ_BINS)
 

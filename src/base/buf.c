@@ -34,6 +34,8 @@ int lx_buf_reserve(lx_buf *b, size_t extra)
     char *p = realloc(b->data, cap);
     if (!p)
         return -1;
+    if (!b->data)
+        p[0] = '\0'; /* a fresh buffer is an empty string too */
     b->data = p;
     b->cap = cap;
     return 0;

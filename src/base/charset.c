@@ -15,6 +15,8 @@ int lx_charset_is_utf8(const char *cs)
 
 int lx_charset_known(const char *cs)
 {
+    if (cs[0] == '\0')
+        return 0; /* iconv would take "" as the locale's charset */
     if (lx_charset_is_utf8(cs))
         return 1;
     iconv_t cd = iconv_open("UTF-8", cs);
@@ -32,7 +34,7 @@ int lx_charset_to_utf8(const char *cs, const char *in, size_t len, lx_buf *out, 
     if (cd == (iconv_t)-1)
         return -1;
     char *src = (char *)in;
-    size_t left = len;
+    size_t left = len, start = out->len;
     int rc = 0;
     size_t reported = 0;
     while (left > 0) {
@@ -63,5 +65,17 @@ int lx_charset_to_utf8(const char *cs, const char *in, size_t len, lx_buf *out, 
         iconv(cd, NULL, NULL, NULL, NULL);
     }
     iconv_close(cd);
+    /* iconv may pass on what is not Unicode (glibc reads UTF-8 and UCS-4 up
+     * to U+7FFFFFFF): the text must be strict UTF-8 whatever the charset. */
+    if (rc == 0 && lx_utf8_valid_prefix(out->data + start, out->len - start) != out->len - start) {
+        lx_buf fixed = LX_BUF_INIT;
+        if (lx_buf_append(&fixed, out->data, start) != 0 ||
+            lx_utf8_repair(out->data + start, out->len - start, &fixed, diags) != 0) {
+            lx_buf_free(&fixed);
+            return -1;
+        }
+        lx_buf_free(out);
+        *out = fixed;
+    }
     return rc;
 }

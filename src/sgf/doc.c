@@ -6,7 +6,9 @@
  * match wins:
  *   1. --encoding (lx_sgf_read_options.encoding);
  *   2. a byte-order mark (UTF-8, UTF-16, UTF-32);
- *   3. the CA property of the first game tree's root node;
+ *   3. the CA property of the first game tree's root node, unless it names a
+ *      charset that does not write ASCII as ASCII (UTF-16, UTF-32): CA was
+ *      just read as ASCII, so the file is not in it (CHARSET_MISMATCH);
  *   4. UTF-8 when the bytes are valid UTF-8, else ISO-8859-1 (FF[4]'s default).
  * Rule 4 departs from FF[4] (which says ISO-8859-1) because nearly every file
  * without CA written since 2005 is UTF-8; a CHARSET_ASSUMED warning says so
@@ -48,8 +50,11 @@ static int is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r
 static int is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 
 /* Find CA[...] in the first root node: the first "(" + ";" and the properties
- * that follow up to the next ';', '(' or ')'.  Copies the trimmed value. */
-static int find_root_ca(const char *s, size_t len, char *out, size_t outsz)
+ * that follow up to the next ';', '(' or ')'.  Copies the trimmed value and
+ * sets *at to the offset of the ID.  With `escapes` zero a '\\' is an ordinary
+ * byte: in Shift_JIS or Big5 it may be the second byte of a character, so a
+ * value written before CA can seem to end in an escaped ']'. */
+static int find_root_ca_scan(const char *s, size_t len, int escapes, char *out, size_t outsz, size_t *at)
 {
     size_t i = 0;
     for (;;) {
@@ -88,7 +93,7 @@ static int find_root_ca(const char *s, size_t len, char *out, size_t outsz)
         while (i < len && s[i] == '[') {
             size_t v = ++i;
             while (i < len && s[i] != ']')
-                i += (s[i] == '\\' && i + 1 < len) ? 2 : 1;
+                i += (escapes && s[i] == '\\' && i + 1 < len) ? 2 : 1;
             if (is_ca) {
                 size_t a = v, b = i < len ? i : len;
                 while (a < b && is_ws(s[a]))
@@ -99,6 +104,7 @@ static int find_root_ca(const char *s, size_t len, char *out, size_t outsz)
                     return 0;
                 memcpy(out, s + a, b - a);
                 out[b - a] = '\0';
+                *at = id;
                 return 1;
             }
             if (i < len)
@@ -108,6 +114,34 @@ static int find_root_ca(const char *s, size_t len, char *out, size_t outsz)
         }
     }
     return 0;
+}
+
+/* The escape-blind scan runs only on bytes that are not UTF-8 (in UTF-8 a
+ * '\\' is always a '\\'), and only when the first found nothing. */
+static int find_root_ca(const char *s, size_t len, char *out, size_t outsz, size_t *at)
+{
+    return find_root_ca_scan(s, len, 1, out, outsz, at) ||
+           (lx_utf8_valid_prefix(s, len) != len && find_root_ca_scan(s, len, 0, out, outsz, at));
+}
+
+/* Whether `cs` writes ASCII as ASCII.  A CA that could be read from the bytes
+ * cannot name UTF-16 or UTF-32: reading as those would lose the whole file. */
+static int ascii_compatible(const char *cs)
+{
+    static const char probe[] = "(;CA[]) az";
+    lx_buf out = LX_BUF_INIT;
+    int ok = lx_charset_to_utf8(cs, probe, sizeof probe - 1, &out, NULL) == 0 && out.len == sizeof probe - 1 &&
+             memcmp(out.data, probe, out.len) == 0;
+    lx_buf_free(&out);
+    return ok;
+}
+
+/* Offset of the CA property in the document's (UTF-8) text, for diagnostics. */
+static size_t ca_offset(const lx_sgf_doc *d)
+{
+    char ca[64];
+    size_t at;
+    return find_root_ca(d->text, d->len, ca, sizeof ca, &at) ? at : LX_NO_OFFSET;
 }
 
 static int set_text_utf8(lx_sgf_doc *d, const char *bytes, size_t len, int borrow, lx_diag_list *diags)
@@ -206,6 +240,7 @@ lx_sgf_doc *lx_sgf_doc_new(const char *bytes, size_t len, int borrow, const lx_s
     size_t skip = 0;
     const char *bom = bom_charset((const unsigned char *)bytes, len, &skip);
     char ca[64];
+    size_t ca_at;
     if (opt && opt->encoding) {
         if (!lx_charset_known(opt->encoding)) {
             if (diags)
@@ -219,25 +254,31 @@ lx_sgf_doc *lx_sgf_doc_new(const char *bytes, size_t len, int borrow, const lx_s
         rc = read_with(d, opt->encoding, bytes, len, borrow, diags);
     } else if (bom) {
         rc = read_with(d, bom, bytes + skip, len - skip, borrow, diags);
-        if (rc == 0 && !lx_charset_is_utf8(bom) && find_root_ca(d->text, d->len, ca, sizeof ca) &&
+        if (rc == 0 && !lx_charset_is_utf8(bom) && find_root_ca(d->text, d->len, ca, sizeof ca, &ca_at) &&
             strncasecmp(ca, "UTF", 3) != 0 && diags)
-            lx_diag_add(diags, LX_WARNING, "CHARSET_MISMATCH", LX_NO_OFFSET,
+            lx_diag_add(diags, LX_WARNING, "CHARSET_MISMATCH", ca_at,
                         "the file starts with a %s byte-order mark but CA says %s; read as %s", bom, ca, bom);
-    } else if (find_root_ca(bytes, len, ca, sizeof ca)) {
-        if (lx_charset_known(ca)) {
-            if (!lx_charset_is_utf8(ca) && !lx_is_ascii(bytes, len) && lx_utf8_valid_prefix(bytes, len) == len &&
-                diags)
-                lx_diag_add(diags, LX_WARNING, "CHARSET_MISMATCH", LX_NO_OFFSET,
+    } else if (find_root_ca(bytes, len, ca, sizeof ca, &ca_at)) {
+        if (lx_charset_known(ca) && ascii_compatible(ca)) {
+            int mismatch = !lx_charset_is_utf8(ca) && !lx_is_ascii(bytes, len) &&
+                           lx_utf8_valid_prefix(bytes, len) == len;
+            rc = read_with(d, ca, bytes, len, borrow, diags);
+            if (rc == 0 && mismatch && diags)
+                lx_diag_add(diags, LX_WARNING, "CHARSET_MISMATCH", ca_offset(d),
                             "CA says %s but the bytes are also valid UTF-8; read as %s as CA says "
                             "(use --encoding UTF-8 if the text looks wrong)", ca, ca);
-            rc = read_with(d, ca, bytes, len, borrow, diags);
         } else {
+            int known = lx_charset_known(ca);
             int utf8 = lx_utf8_valid_prefix(bytes, len) == len;
-            if (diags)
-                lx_diag_add(diags, LX_ERROR, "UNKNOWN_CHARSET", LX_NO_OFFSET,
+            rc = read_with(d, utf8 ? "UTF-8" : "ISO-8859-1", bytes, len, borrow, diags);
+            if (rc == 0 && diags && known)
+                lx_diag_add(diags, LX_WARNING, "CHARSET_MISMATCH", ca_offset(d),
+                            "CA says %s, but the file cannot be in %s since CA itself is written in ASCII; "
+                            "read as %s", ca, ca, utf8 ? "UTF-8" : "ISO-8859-1");
+            else if (rc == 0 && diags)
+                lx_diag_add(diags, LX_ERROR, "UNKNOWN_CHARSET", ca_offset(d),
                             "CA[%s] names a charset iconv does not know; read as %s instead", ca,
                             utf8 ? "UTF-8" : "ISO-8859-1");
-            rc = read_with(d, utf8 ? "UTF-8" : "ISO-8859-1", bytes, len, borrow, diags);
         }
     } else if (lx_utf8_valid_prefix(bytes, len) == len) {
         if (diags && !lx_is_ascii(bytes, len))

@@ -12,7 +12,8 @@
  *   lower-case letters in an ID (LOWERCASE_PROP_ID), an ID without a value
  *   (PROP_WITHOUT_VALUE), an unescaped "]" that closes a value early
  *   (UNESCAPED_BRACKET), stray characters in a node (ILLEGAL_CHARACTER),
- *   "()" without nodes (EMPTY_VARIATION), variations beside the root
+ *   "()" without nodes (EMPTY_VARIATION), a node after a variation
+ *   (NODE_AFTER_VARIATION), variations beside the root
  *   (ROOT_VARIATION), and trees or values still open at the end
  *   (UNCLOSED_TREE, UNCLOSED_VALUE).
  * Values are not decoded here: a value is the (offset, length) of the bytes
@@ -35,7 +36,11 @@ struct lx_sgf_reader {
     lx_diag_list *diags;
     frame *stack;
     size_t depth, cap;
-    uint32_t lowercase_seen[8]; /* IDs already reported as lower-case in this tree */
+    /* IDs already reported as lower-case in this tree: one bit per interned
+     * name (a tree interns fewer than 65536), and the first few names set, so
+     * that clearing for the next tree rarely needs the whole map. */
+    uint8_t lowercase_seen[65536 / 8];
+    uint32_t lowercase_list[32];
     size_t nlowercase;
 };
 
@@ -199,12 +204,24 @@ static size_t read_values(lx_sgf_reader *r, lx_sgf_tree *t, size_t i, int keep, 
 /* Whether lower case in ID `name` was reported in this tree (and remember it). */
 static int lowercase_reported(lx_sgf_reader *r, uint32_t name)
 {
-    for (size_t k = 0; k < r->nlowercase; k++)
-        if (r->lowercase_seen[k] == name)
-            return 1;
-    if (r->nlowercase < sizeof r->lowercase_seen / sizeof r->lowercase_seen[0])
-        r->lowercase_seen[r->nlowercase++] = name;
+    uint8_t bit = (uint8_t)(1u << (name & 7));
+    if (r->lowercase_seen[(name >> 3) & 0x1FFF] & bit)
+        return 1;
+    r->lowercase_seen[(name >> 3) & 0x1FFF] |= bit;
+    if (r->nlowercase < sizeof r->lowercase_list / sizeof r->lowercase_list[0])
+        r->lowercase_list[r->nlowercase] = name;
+    r->nlowercase++;
     return 0;
+}
+
+static void lowercase_forget(lx_sgf_reader *r)
+{
+    if (r->nlowercase > sizeof r->lowercase_list / sizeof r->lowercase_list[0])
+        memset(r->lowercase_seen, 0, sizeof r->lowercase_seen);
+    else
+        for (size_t k = 0; k < r->nlowercase; k++)
+            r->lowercase_seen[(r->lowercase_list[k] >> 3) & 0x1FFF] = 0;
+    r->nlowercase = 0;
 }
 
 /* Read a property ID at i (a letter) and its values into node `node`. */
@@ -237,7 +254,9 @@ static size_t read_property(lx_sgf_reader *r, lx_sgf_tree *t, uint32_t node, siz
     id[n] = '\0';
     size_t j = skip_ws(s, len, i);
     if (j >= len || s[j] != '[') {
-        diag(r, LX_ERROR, "PROP_WITHOUT_VALUE", at, "property %s has no value; it was left out (write e.g. %s[])", id);
+        if (r->diags)
+            lx_diag_add(r->diags, LX_ERROR, "PROP_WITHOUT_VALUE", at,
+                        "property %s has no value; it was left out (write e.g. %s[])", id, id);
         if (id != small)
             free(id);
         return j;
@@ -317,12 +336,18 @@ static int parse_tree(lx_sgf_reader *r, lx_sgf_tree *t, int missing_paren)
             if (r->depth == 0)
                 break;
         } else if (c == ';') {
+            frame *f = &r->stack[r->depth - 1];
+            if (f->last != LX_SGF_NIL && t->nodes[f->last].first_child != LX_SGF_NIL)
+                diag(r, LX_ERROR, "NODE_AFTER_VARIATION", i,
+                     "a node after a variation: variations end a sequence; read as one more variation%s", "");
             if (new_node(r, t, i) == LX_SGF_NIL)
                 return -1;
             i++;
         } else if (is_letter(c)) {
             frame *f = &r->stack[r->depth - 1];
-            if (f->last == LX_SGF_NIL) {
+            /* A node's properties are one run: after a variation closed, the
+             * frame's last node can take no more, so these start a node. */
+            if (f->last == LX_SGF_NIL || f->last != t->nnodes - 1) {
                 diag(r, LX_ERROR, "MISSING_SEMICOLON", i, "a node must start with \";\"; one was assumed here%s", "");
                 if (new_node(r, t, i) == LX_SGF_NIL)
                     return -1;
@@ -362,7 +387,7 @@ int lx_sgf_reader_next(lx_sgf_reader *r, lx_sgf_tree **tree)
         *tree = t;
     }
     lx_sgf_tree_reset(t, r->doc, r->s);
-    r->nlowercase = 0;
+    lowercase_forget(r);
     if (parse_tree(r, t, missing_paren) != 0)
         return -1;
     return 1;

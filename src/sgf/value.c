@@ -1,13 +1,15 @@
 /* value.c - decoding and encoding of SGF values (FF[4] section "Property Value Types").
  *
  * Values are stored as written; these functions give their meaning on request:
- *   - Text: "\" escapes the next character; "\" before a line break removes
+ *   - Text: "\" escapes the next character (escaped white space other than a
+ *     line break still becomes a space); "\" before a line break removes
  *     both (a soft line break); every other line break ("\n", "\r\n", "\n\r",
  *     "\r") is kept and written as "\n".
  *   - SimpleText: as Text, then line breaks and other white space become spaces.
  *   - Number / Real: strict syntax, nothing before or after.
  * Escaping for output is minimal: "\" and "]" always, ":" inside composed values. */
 #include <errno.h>
+#include <float.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +41,8 @@ static int decode(const char *raw, size_t len, int simple, lx_buf *out)
             }
             c = raw[i + 1];
             i += 2;
-            if (simple && (c == '\t' || c == '\v' || c == '\f'))
-                c = ' ';
+            if (c == '\t' || c == '\v' || c == '\f')
+                c = ' '; /* FF[4]: escaped white space still becomes a space */
             out->data[out->len++] = c;
             continue;
         }
@@ -69,6 +71,7 @@ int lx_sgf_escape(const char *text, size_t len, int in_compose, lx_buf *out)
 {
     if (lx_buf_reserve(out, len + 8) != 0)
         return -1;
+    out->data[out->len] = '\0'; /* a fresh buffer from lx_buf_reserve is not terminated yet */
     for (size_t i = 0; i < len; i++) {
         char c = text[i];
         if (c == '\\' || c == ']' || (in_compose && c == ':')) {
@@ -124,6 +127,8 @@ int lx_sgf_parse_real(const char *raw, size_t len, double *out)
         i++;
     for (; i < len && raw[i] >= '0' && raw[i] <= '9'; i++)
         digits++;
+    if (digits == 0)
+        return -1; /* ".5": a Real starts with a Number, which has a digit */
     if (i < len && raw[i] == '.') {
         i++;
         size_t frac = 0;
@@ -135,11 +140,13 @@ int lx_sgf_parse_real(const char *raw, size_t len, double *out)
     }
     if (i != len || digits == 0)
         return -1;
-    if (out) {
-        char tmp[402];
-        memcpy(tmp, raw, len);
-        tmp[len] = '\0';
-        *out = strtod(tmp, NULL);
-    }
+    char tmp[402];
+    memcpy(tmp, raw, len);
+    tmp[len] = '\0';
+    double v = strtod(tmp, NULL);
+    if (v > DBL_MAX || v < -DBL_MAX)
+        return -1; /* too big for a double, like a Number too big for a long */
+    if (out)
+        *out = v;
     return 0;
 }
