@@ -63,10 +63,24 @@ void lx_sgf_reader_free(lx_sgf_reader *r)
     free(r);
 }
 
-static inline int is_ws(unsigned char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\v' || c == '\f'; }
-static inline int is_upper(unsigned char c) { return c >= 'A' && c <= 'Z'; }
-static inline int is_lower(unsigned char c) { return c >= 'a' && c <= 'z'; }
-static inline int is_letter(unsigned char c) { return is_upper(c) || is_lower(c); }
+/* Character classes, one table read per byte in the hot loops. */
+enum { C_WS = 1, C_UPPER = 2, C_LOWER = 4, C_AFTER = 8 /* '[' ';' '(' ')': may follow a value */ };
+#define WS4 C_WS, C_WS, C_WS, C_WS
+#define U8 C_UPPER, C_UPPER, C_UPPER, C_UPPER, C_UPPER, C_UPPER, C_UPPER, C_UPPER
+#define L8 C_LOWER, C_LOWER, C_LOWER, C_LOWER, C_LOWER, C_LOWER, C_LOWER, C_LOWER
+static const unsigned char char_class[256] = {
+    ['\t'] = C_WS, ['\n'] = C_WS, ['\v'] = C_WS, ['\f'] = C_WS, ['\r'] = C_WS, [' '] = C_WS,
+    ['['] = C_AFTER, [';'] = C_AFTER, ['('] = C_AFTER, [')'] = C_AFTER,
+    ['A'] = U8, U8, U8, C_UPPER, C_UPPER, /* A..Z */
+    ['a'] = L8, L8, L8, C_LOWER, C_LOWER, /* a..z */
+};
+#undef WS4
+#undef U8
+#undef L8
+
+static inline int is_ws(unsigned char c) { return char_class[c] & C_WS; }
+static inline int is_upper(unsigned char c) { return char_class[c] & C_UPPER; }
+static inline int is_letter(unsigned char c) { return char_class[c] & (C_UPPER | C_LOWER); }
 
 static size_t skip_ws(const char *s, size_t len, size_t i)
 {
@@ -81,10 +95,20 @@ static void diag(lx_sgf_reader *r, lx_severity sev, const char *code, size_t at,
         lx_diag_add(r->diags, sev, code, at, fmt, arg);
 }
 
-/* Offset of the ']' that closes a value starting at `from`, or len. */
+/* Offset of the ']' that closes a value starting at `from`, or len.  Most
+ * values are a few bytes ("e5", "31fbdc"), so a short forward scan comes
+ * first; long ones go to memchr, counting the backslashes before each ']'. */
 static size_t find_close(const char *s, size_t len, size_t from)
 {
-    size_t p = from;
+    size_t p = from, stop = from + 32 < len ? from + 32 : len;
+    while (p < stop) {
+        char c = s[p];
+        if (c == ']')
+            return p;
+        p += c == '\\' ? 2 : 1;
+    }
+    if (p >= len)
+        return len;
     for (;;) {
         const char *q = memchr(s + p, ']', len - p);
         if (!q)
@@ -102,11 +126,13 @@ static size_t find_close(const char *s, size_t len, size_t from)
  * node, a variation, the end of a tree, a property, or the end of file? */
 static int good_after_value(const char *s, size_t len, size_t i)
 {
+    if (i < len && (char_class[(unsigned char)s[i]] & C_AFTER))
+        return 1; /* the usual case, decided by one byte */
     i = skip_ws(s, len, i);
     if (i >= len)
         return 1;
     unsigned char c = (unsigned char)s[i];
-    if (c == '[' || c == ';' || c == '(' || c == ')')
+    if (char_class[c] & C_AFTER)
         return 1;
     if (!is_letter(c))
         return 0;
@@ -181,7 +207,8 @@ static size_t read_values(lx_sgf_reader *r, lx_sgf_tree *t, size_t i, int keep, 
     size_t len = r->len;
     while (i < len && s[i] == '[') {
         size_t start = i + 1, end = find_close(s, len, start);
-        while (end < len && !good_after_value(s, len, end + 1)) {
+        while (end < len && !(end + 1 < len && (char_class[(unsigned char)s[end + 1]] & C_AFTER)) &&
+               !good_after_value(s, len, end + 1)) {
             size_t next = find_close(s, len, end + 1);
             if (next >= len || memchr(s + end + 1, '[', next - end - 1))
                 break; /* the ']' was right: what follows is junk or a new value */
@@ -196,7 +223,11 @@ static size_t read_values(lx_sgf_reader *r, lx_sgf_tree *t, size_t i, int keep, 
             *oom = 1;
             return len;
         }
-        i = end < len ? skip_ws(s, len, end + 1) : len;
+        i = end + 1;
+        if (i < len && is_ws((unsigned char)s[i]))
+            i = skip_ws(s, len, i);
+        if (end >= len)
+            i = len;
     }
     return i;
 }
@@ -225,10 +256,34 @@ static void lowercase_forget(lx_sgf_reader *r)
 }
 
 /* Read a property ID at i (a letter) and its values into node `node`. */
+/* The common case: an upper-case ID of one or two letters right before its
+ * '[' (";B[e5]"), interned by its letters without copying them.  Returns the
+ * offset after the values, or 0 when the general path must decide. */
+static size_t read_short_property(lx_sgf_reader *r, lx_sgf_tree *t, uint32_t node, size_t i, int *oom)
+{
+    const char *s = r->s;
+    size_t len = r->len, n = 1;
+    if (i + 1 < len && is_upper((unsigned char)s[i + 1]))
+        n = 2;
+    if (i + n >= len || s[i + n] != '[')
+        return 0;
+    uint32_t name = lx_sgf_tree_intern_short(t, s + i, n);
+    if (name == UINT32_MAX || lx_sgf_tree_push_prop(t, node, name, (uint32_t)i) == LX_SGF_NIL) {
+        *oom = 1;
+        return len;
+    }
+    return read_values(r, t, i + n, 1, oom);
+}
+
 static size_t read_property(lx_sgf_reader *r, lx_sgf_tree *t, uint32_t node, size_t i, int *oom)
 {
     const char *s = r->s;
     size_t len = r->len, at = i;
+    if (is_upper((unsigned char)s[i])) {
+        size_t next = read_short_property(r, t, node, i, oom);
+        if (next)
+            return next;
+    }
     char small[32];
     size_t n = 0, upper = 0, lower = 0;
     while (i < len && is_letter((unsigned char)s[i])) {
@@ -236,7 +291,7 @@ static size_t read_property(lx_sgf_reader *r, lx_sgf_tree *t, uint32_t node, siz
         if (is_upper(c))
             upper++;
         else
-            lower++;
+            lower++; /* a letter that is not upper case */
     }
     size_t idlen = i - at;
     char *id = idlen < sizeof small ? small : malloc(idlen + 1);
@@ -310,7 +365,7 @@ static int parse_tree(lx_sgf_reader *r, lx_sgf_tree *t, int missing_paren)
             i++;
             continue;
         }
-        if (c != ']' && !is_letter(c) && c != ';' && c != '(' && c != ')' && c != '[') {
+        if (!(char_class[c] & (C_UPPER | C_LOWER | C_AFTER)) && c != ']') {
             if (junk_at == LX_NO_OFFSET)
                 junk_at = i;
             i++;

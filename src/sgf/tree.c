@@ -157,45 +157,19 @@ const char *lx_sgf_tree_name(const lx_sgf_tree *t, uint32_t name)
     return t->names.data + t->name_at[name];
 }
 
-uint32_t lx_sgf_tree_push_node(lx_sgf_tree *t, uint32_t parent, uint32_t offset)
+int lx_sgf_tree_grow_nodes(lx_sgf_tree *t)
 {
-    if (t->nnodes == t->cap_nodes && grow((void **)&t->nodes, &t->cap_nodes, sizeof *t->nodes))
-        return LX_SGF_NIL;
-    uint32_t id = t->nnodes++;
-    sgf_node *n = &t->nodes[id];
-    n->parent = parent;
-    n->first_child = n->next_sibling = n->last_child = LX_SGF_NIL;
-    n->first_prop = t->nprops;
-    n->nprops = 0;
-    n->offset = offset;
-    if (parent != LX_SGF_NIL) {
-        sgf_node *p = &t->nodes[parent];
-        if (p->first_child == LX_SGF_NIL)
-            p->first_child = id;
-        else
-            t->nodes[p->last_child].next_sibling = id;
-        p->last_child = id;
-    }
-    return id;
+    return grow((void **)&t->nodes, &t->cap_nodes, sizeof *t->nodes);
 }
 
-uint32_t lx_sgf_tree_push_prop(lx_sgf_tree *t, uint32_t node, uint32_t name, uint32_t offset)
+int lx_sgf_tree_grow_props(lx_sgf_tree *t)
 {
-    if (t->nprops == t->cap_props && grow((void **)&t->props, &t->cap_props, sizeof *t->props))
-        return LX_SGF_NIL;
-    uint32_t id = t->nprops++;
-    t->props[id] = (sgf_prop){t->nvalues, 0, offset, name};
-    t->nodes[node].nprops++;
-    return id;
+    return grow((void **)&t->props, &t->cap_props, sizeof *t->props);
 }
 
-int lx_sgf_tree_push_value(lx_sgf_tree *t, uint32_t off, uint32_t len)
+int lx_sgf_tree_grow_values(lx_sgf_tree *t)
 {
-    if (t->nvalues == t->cap_values && grow((void **)&t->values, &t->cap_values, sizeof *t->values))
-        return -1;
-    t->values[t->nvalues++] = (sgf_value){off, len};
-    t->props[t->nprops - 1].nvalues++;
-    return 0;
+    return grow((void **)&t->values, &t->cap_values, sizeof *t->values);
 }
 
 /* ---- navigation ---- */

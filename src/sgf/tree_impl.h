@@ -60,10 +60,71 @@ struct lx_sgf_tree {
 void lx_sgf_tree_reset(lx_sgf_tree *t, const lx_sgf_doc *doc, const char *text);
 /* Intern an upper-case ID of `len` letters; UINT32_MAX when out of memory. */
 uint32_t lx_sgf_tree_intern(lx_sgf_tree *t, const char *id, size_t len);
-/* Low-level appends used by the reader (no run moving: the caller appends in order). */
-uint32_t lx_sgf_tree_push_node(lx_sgf_tree *t, uint32_t parent, uint32_t offset);
-uint32_t lx_sgf_tree_push_prop(lx_sgf_tree *t, uint32_t node, uint32_t name, uint32_t offset);
-int lx_sgf_tree_push_value(lx_sgf_tree *t, uint32_t off, uint32_t len);
+/* Make room for one more node, property or value; 0 or -1 (the slow paths
+ * of the appends below). */
+int lx_sgf_tree_grow_nodes(lx_sgf_tree *t);
+int lx_sgf_tree_grow_props(lx_sgf_tree *t);
+int lx_sgf_tree_grow_values(lx_sgf_tree *t);
+
+/* Low-level appends used by the reader and the builder, inline because the
+ * reader makes one per node, property and value.  No run moving: the caller
+ * appends properties to the last node and values to the last property. */
+static inline uint32_t lx_sgf_tree_push_node(lx_sgf_tree *t, uint32_t parent, uint32_t offset)
+{
+    if (t->nnodes == t->cap_nodes && lx_sgf_tree_grow_nodes(t) != 0)
+        return LX_SGF_NIL;
+    uint32_t id = t->nnodes++;
+    sgf_node *n = &t->nodes[id];
+    n->parent = parent;
+    n->first_child = n->next_sibling = n->last_child = LX_SGF_NIL;
+    n->first_prop = t->nprops;
+    n->nprops = 0;
+    n->offset = offset;
+    if (parent != LX_SGF_NIL) {
+        sgf_node *p = &t->nodes[parent];
+        if (p->first_child == LX_SGF_NIL)
+            p->first_child = id;
+        else
+            t->nodes[p->last_child].next_sibling = id;
+        p->last_child = id;
+    }
+    return id;
+}
+
+static inline uint32_t lx_sgf_tree_push_prop(lx_sgf_tree *t, uint32_t node, uint32_t name, uint32_t offset)
+{
+    if (t->nprops == t->cap_props && lx_sgf_tree_grow_props(t) != 0)
+        return LX_SGF_NIL;
+    uint32_t id = t->nprops++;
+    sgf_prop *p = &t->props[id];
+    p->first_value = t->nvalues;
+    p->nvalues = 0;
+    p->offset = offset;
+    p->name = name;
+    t->nodes[node].nprops++;
+    return id;
+}
+
+/* Intern an upper-case ID of one or two letters (the reader's fast path). */
+static inline uint32_t lx_sgf_tree_intern_short(lx_sgf_tree *t, const char *id, size_t len)
+{
+    int key = len == 1 ? id[0] - 'A' + 1 : (id[0] - 'A' + 1) * 27 + (id[1] - 'A' + 1);
+    if (t->direct[key])
+        return t->direct[key] - 1u;
+    return lx_sgf_tree_intern(t, id, len);
+}
+
+/* Append a value to the last property (the reader's hottest call: inline). */
+static inline int lx_sgf_tree_push_value(lx_sgf_tree *t, uint32_t off, uint32_t len)
+{
+    if (t->nvalues == t->cap_values && lx_sgf_tree_grow_values(t) != 0)
+        return -1;
+    t->values[t->nvalues].off = off;
+    t->values[t->nvalues].len = len;
+    t->nvalues++;
+    t->props[t->nprops - 1].nvalues++;
+    return 0;
+}
 const char *lx_sgf_tree_name(const lx_sgf_tree *t, uint32_t name);
 
 #endif
