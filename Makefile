@@ -85,7 +85,7 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 # ---- Debian packages -------------------------------------------------------------
 # Installed only when missing (needs root, as on a fresh Debian machine).
 DEPS_BUILD := gcc make libjansson-dev pkg-config
-DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3
+DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg
 deps:
 	@tools/apt-need $(DEPS_BUILD)
 deps-dev:

@@ -138,7 +138,7 @@ static void test_property_order(void **state)
     check_writes("(;GM[11]PW[y]SZ[13]FF[4]ST[0]PB[x]AP[a:b]CA[UTF-8]RE[B+]EV[e]GN[g]"
                  ";C[c]W[aa]KO[]MN[3]B[bb]PL[W]AE[ee]AW[cc]AB[dd]VW[]TR[ff]N[n])",
                  "(;FF[4]CA[UTF-8]GM[11]SZ[13]AP[a:b]ST[0]GN[g]EV[e]PB[x]PW[y]RE[B+]\n"
-                 ";AB[dd]AW[cc]AE[ee]PL[W]B[bb]W[aa]KO[]MN[3]C[c]N[n]TR[ff]VW[])\n");
+                 ";PL[W]AE[ee]AB[dd]AW[cc]B[bb]W[aa]KO[]MN[3]C[c]N[n]TR[ff]VW[])\n");
 }
 
 static void test_duplicates_kept(void **state)

@@ -89,6 +89,14 @@ typedef struct lx_game_module {
      * where one value alone cannot tell (a HexGui "swap-pieces" that meant
      * swap-sides).  0, or -1 when out of memory.  May be NULL. */
     int (*normalize_tree)(lx_sgf_tree *t, lx_diag_list *diags);
+    /* For games whose trees in one file make one whole (a backgammon match:
+     * scores carry from game to game).  lx_check_document calls
+     * collection_new before the file's first tree of this game,
+     * collection_add for each such tree in order (0, or -1 out of memory), and
+     * collection_end after the last, which reports and frees.  May be NULL. */
+    void *(*collection_new)(void);
+    int (*collection_add)(void *state, const lx_sgf_tree *t, lx_diag_list *diags);
+    void (*collection_end)(void *state, lx_diag_list *diags);
 } lx_game_module;
 
 /* Write options for records of module m's game: its property table, and its

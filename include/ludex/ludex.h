@@ -2,6 +2,7 @@
 #ifndef LUDEX_H
 #define LUDEX_H
 
+#include "bgammon.h"
 #include "buf.h"
 #include "diag.h"
 #include "game.h"

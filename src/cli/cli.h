@@ -27,6 +27,11 @@ int cli_replay(int argc, char **argv);
 int cli_show(int argc, char **argv);
 int cli_convert(int argc, char **argv);
 
+/* `ludex show` operands that are positions, not files (show_bgammon.c: a
+ * backgammon POSITIONID:MATCHID).  1 when `arg` was one (drawn or not:
+ * *status is the exit status), 0 when it is not such an operand. */
+int show_position_argument(const char *arg, lx_draw_format fmt, int size, int *status);
+
 /* ---- messages ------------------------------------------------------------------ */
 
 /* "ludex CMD: message" on standard error. */

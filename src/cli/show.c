@@ -9,6 +9,7 @@
  * tried first by show_position_argument(). */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 
@@ -193,6 +194,8 @@ int cli_show(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc != CLI_OK)
         return rc == CLI_OK + 100 ? CLI_OK : rc;
+    if (access(o.file, F_OK) != 0 && show_position_argument(o.file, o.format, o.size, &rc))
+        return rc;
     cli_input in;
     if (cli_input_open(&in, "show", o.file) != 0)
         return CLI_FAILURE;

@@ -8,10 +8,11 @@
 #include "ludex/game.h"
 #include "hex/hex_module.h"
 #include "twixt/twixt_module.h"
+#include "ludex/bgammon.h"
 
 /* A GM with no module here is checked for syntax and the generic rules and
  * reported as "rules not checked". */
-static const lx_game_module *const builtins[] = {&lx_hex_module, &lx_twixt_module, NULL}; /* NULL-terminated */
+static const lx_game_module *const builtins[] = {&lx_hex_module, &lx_twixt_module, &lx_bgammon_module, NULL}; /* NULL-terminated */
 
 const lx_game_module *lx_game_builtin_by_gm(int gm)
 {

@@ -5,7 +5,8 @@
  * tree under its game's rules when a module for its GM is registered, and
  * say so when none is: GM[21], GM[11] and GM[6] files get RULES_NOT_CHECKED
  * until their modules exist; other games UNSUPPORTED_GAME.  A file whose
- * trees name different games gets MIXED_GAMES. */
+ * trees name different games gets MIXED_GAMES.  Where a game's trees make
+ * one whole (a backgammon match), its module's collection hooks see them all. */
 #include <stdlib.h>
 
 #include "ludex/hex.h"
@@ -67,17 +68,39 @@ static void note_unchecked(const lx_sgf_tree *t, int gm, size_t at, lx_diag_list
                     gm, name ? " (" : "", name ? name : "", name ? ")" : "");
 }
 
+/* What a file's trees share: the first game named, and the whole the trees
+ * of one game make together (a backgammon match). */
+typedef struct file_state {
+    int first_gm;
+    const lx_game_module *whole_module;
+    void *whole;
+} file_state;
+
+/* Give tree t to its module's collection hooks (the first such module only). */
+static int add_to_whole(file_state *f, const lx_game_module *m, const lx_sgf_tree *t, lx_diag_list *diags)
+{
+    if (!m->collection_new || !m->collection_add || !m->collection_end)
+        return 0;
+    if (!f->whole_module) {
+        f->whole = m->collection_new();
+        if (!f->whole)
+            return -1;
+        f->whole_module = m;
+    }
+    return f->whole_module == m ? m->collection_add(f->whole, t, diags) : 0;
+}
+
 static int check_tree(const lx_sgf_tree *t, size_t index, const lx_game_registry *reg,
-                      const lx_check_options *opt, int *first_gm, lx_check_summary *s, lx_diag_list *diags)
+                      const lx_check_options *opt, file_state *f, lx_check_summary *s, lx_diag_list *diags)
 {
     size_t at;
     int gm = tree_gm(t, &at);
     if (index == 0)
-        *first_gm = gm;
-    else if (gm != *first_gm && gm > 0 && *first_gm > 0)
+        f->first_gm = gm;
+    else if (gm != f->first_gm && gm > 0 && f->first_gm > 0)
         lx_diag_add(diags, LX_ERROR, "MIXED_GAMES", at,
                     "this game tree is GM[%d] but the file's first is GM[%d]; a collection holds one game", gm,
-                    *first_gm);
+                    f->first_gm);
     const lx_game_module *m = gm > 0 && reg ? lx_game_by_gm(reg, gm) : NULL;
     lx_sgf_check_options co = generic_options(gm, m);
     if (lx_sgf_check_tree(t, &co, diags) != 0)
@@ -87,7 +110,9 @@ static int check_tree(const lx_sgf_tree *t, size_t index, const lx_game_registry
         return 0;
     }
     lx_replay_options ro = {opt && opt->all_variations, 0, 0};
-    return lx_replay_tree(t, index, m, &ro, NULL, diags);
+    if (lx_replay_tree(t, index, m, &ro, NULL, diags) != 0)
+        return -1;
+    return add_to_whole(f, m, t, diags);
 }
 
 int lx_check_document(const char *bytes, size_t len, const lx_check_options *opt, lx_check_summary *summary,
@@ -106,15 +131,18 @@ int lx_check_document(const char *bytes, size_t len, const lx_check_options *opt
         reg = own = lx_game_registry_new();
     lx_sgf_reader *r = lx_sgf_reader_new(doc, diags);
     lx_sgf_tree *t = NULL;
-    int rc = reg && r ? 0 : -1, first_gm = 0, got;
+    file_state f = {0, NULL, NULL};
+    int rc = reg && r ? 0 : -1, got;
     while (rc == 0 && (got = lx_sgf_reader_next(r, &t)) != 0) {
         if (got < 0) {
             rc = -1;
             break;
         }
         s->nodes += lx_sgf_node_count(t);
-        rc = check_tree(t, s->games++, reg, opt, &first_gm, s, diags);
+        rc = check_tree(t, s->games++, reg, opt, &f, s, diags);
     }
+    if (f.whole)
+        f.whole_module->collection_end(f.whole, diags); /* reports and frees */
     if (rc == 0 && s->games == 0)
         lx_diag_add(diags, LX_ERROR, "NO_GAME_TREE", LX_NO_OFFSET, "the file holds no SGF game tree (none starts with \"(;\")");
     size_t tl;

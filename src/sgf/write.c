@@ -21,7 +21,7 @@
  *   1. root properties: FF CA GM SZ AP ST, then any other root property;
  *   2. game-info: GN EV RO DT PC PB BR BT PW WR WT RU HA KM TM OT RE AN CP
  *      SO US ON GC, then any other game-info property;
- *   3. setup: AB AW AE PL, then any other setup property;
+ *   3. setup: PL AE AB AW (as GNU Backgammon needs), then any other setup property;
  *   4. move: B W KO MN, then any other move property;
  *   5. every other known property (annotation, markup, inherit, misc);
  *   6. unknown properties, in the order written.
@@ -128,7 +128,10 @@ static void newline(writer *w)
 static const char *const root_order[] = {"FF", "CA", "GM", "SZ", "AP", "ST", NULL};
 static const char *const info_order[] = {"GN", "EV", "RO", "DT", "PC", "PB", "BR", "BT", "PW", "WR", "WT", "RU",
                                          "HA", "KM", "TM", "OT", "RE", "AN", "CP", "SO", "US", "ON", "GC", NULL};
-static const char *const setup_order[] = {"AB", "AW", "AE", "PL", NULL};
+/* PL, then AE, then the stones: GNU Backgammon applies setup in the order
+ * written, turns the board when it meets PL, and must clear points before
+ * it adds stones, not after. */
+static const char *const setup_order[] = {"PL", "AE", "AB", "AW", NULL};
 static const char *const move_order[] = {"B", "W", "KO", "MN", NULL};
 static const char *const no_order[] = {NULL};
 
