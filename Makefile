@@ -46,7 +46,11 @@ TOOL    := $(BUILD)/ludex
 .PHONY: all lib tests demo check check-unit check-cli check-install check-asan check-fuzz fuzz-build \
         bench deps deps-dev install uninstall clean format
 
-all: $(STATIC) $(SHARED) $(TOOL) $(BUILD)/ludex.pc
+# The default crossword lexicon, built from Debian's wamerican word list.
+XWORD_LEXICON := $(BUILD)/data/xword/lexica/wamerican.kwg
+WORDLIST      := /usr/share/dict/american-english
+
+all: $(STATIC) $(SHARED) $(TOOL) $(BUILD)/ludex.pc $(XWORD_LEXICON)
 
 lib: $(STATIC) $(SHARED)
 
@@ -76,6 +80,10 @@ $(BUILD)/tests/%: tests/%.c tests/testutil.h $(STATIC)
 
 tests: $(TESTS) $(TOOL)
 
+$(XWORD_LEXICON): $(TOOL) tools/build-lexicon
+	@if [ -r $(WORDLIST) ]; then tools/build-lexicon $(TOOL) $(WORDLIST) $@; \
+	 else echo "note: $(WORDLIST) missing (Debian package wamerican): the default lexicon is built on first use"; fi
+
 $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 	@mkdir -p $(dir $@)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
@@ -84,7 +92,7 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 
 # ---- Debian packages -------------------------------------------------------------
 # Installed only when missing (needs root, as on a fresh Debian machine).
-DEPS_BUILD := gcc make libjansson-dev pkg-config
+DEPS_BUILD := gcc make libjansson-dev pkg-config wamerican
 DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg
 deps:
 	@tools/apt-need $(DEPS_BUILD)
@@ -116,6 +124,7 @@ check-unit: tests
 
 check-cli: $(TOOL)
 	@tests/cli/run $(TOOL)
+	@tests/cli/xword $(TOOL)
 
 check-install: all
 	@tests/install/run
@@ -158,11 +167,16 @@ install: all
 	install -m 755 $(TOOL) $(DESTDIR)$(PREFIX)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ludex.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc
 	install -m 644 man/ludex.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -d $(DESTDIR)$(PREFIX)/share/ludex/xword/distributions $(DESTDIR)$(PREFIX)/share/ludex/xword/boards \
+	  $(DESTDIR)$(PREFIX)/share/ludex/xword/lexica
+	install -m 644 data/xword/distributions/*.txt $(DESTDIR)$(PREFIX)/share/ludex/xword/distributions/
+	install -m 644 data/xword/boards/*.txt $(DESTDIR)$(PREFIX)/share/ludex/xword/boards/
+	if [ -f $(XWORD_LEXICON) ]; then install -m 644 $(XWORD_LEXICON) $(DESTDIR)$(PREFIX)/share/ludex/xword/lexica/; fi
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/libludex.* $(DESTDIR)$(PREFIX)/bin/ludex \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc $(DESTDIR)$(PREFIX)/share/man/man1/ludex.1
-	rm -rf $(DESTDIR)$(PREFIX)/include/ludex
+	rm -rf $(DESTDIR)$(PREFIX)/include/ludex $(DESTDIR)$(PREFIX)/share/ludex
 
 clean:
 	rm -rf build build-asan build-fuzz

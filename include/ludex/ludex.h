@@ -10,5 +10,6 @@
 #include "sgf.h"
 #include "twixt.h"
 #include "version.h"
+#include "xword.h"
 
 #endif

@@ -72,7 +72,8 @@ static int check_file(const char *path, const check_opts *o, lx_diag_list *diags
         return CLI_FAILURE;
     lx_check_summary s;
     lx_diag_list_clear(diags);
-    int rc = lx_check_document(in.bytes, in.len, &o->check, &s, diags);
+    int rc = cli_xword_file(path) ? cli_check_xword(&in, o->read.encoding, &s, diags)
+                                  : lx_check_document(in.bytes, in.len, &o->check, &s, diags);
     if (rc == 0) {
         size_t errors = cli_count(diags, LX_ERROR), warnings = cli_count(diags, LX_WARNING) - errors;
         int ok = errors == 0 && !(o->strict && warnings > 0);

@@ -31,6 +31,7 @@ int cli_convert(int argc, char **argv);
  * backgammon POSITIONID:MATCHID).  1 when `arg` was one (drawn or not:
  * *status is the exit status), 0 when it is not such an operand. */
 int show_position_argument(const char *arg, lx_draw_format fmt, int size, int *status);
+int cli_xword(int argc, char **argv);
 
 /* ---- messages ------------------------------------------------------------------ */
 
@@ -123,6 +124,24 @@ json_t *cli_json_diags(const lx_diag_list *l);
 /* Print `obj` as one compact line (keys in insertion order) on standard
  * output and release it.  0, or -1 when out of memory. */
 int cli_json_print(json_t *obj);
+
+/* ---- crossword files (.cgp, .gcg): xword.c, check_xword.c ---------------------------- */
+
+typedef struct lx_xw_data lx_xw_data;
+/* The crossword data directories ($LUDEX_XWORD_DATA, else beside the executable). */
+lx_xw_data *cli_xword_data(void);
+/* Whether path names a crossword file (.cgp or .gcg). */
+int cli_xword_file(const char *path);
+/* `ludex check` of a crossword file: like lx_check_document. 0, or -1 out of memory. */
+int cli_check_xword(const cli_input *in, const char *encoding, lx_check_summary *s, lx_diag_list *diags);
+typedef struct cli_show_xword_opts {
+    const char *path, *encoding;
+    long move, game;
+    lx_draw_format format;
+    int size;
+} cli_show_xword_opts;
+/* `ludex show` of a crossword file; the exit status. */
+int cli_show_xword(const cli_show_xword_opts *o);
 
 /* ---- SGF helpers --------------------------------------------------------------------- */
 

@@ -21,6 +21,8 @@ static const converter converters[] = {
     {"sgf", "t1", convert_twixt_sgf_to_t1, "GM[21] SGF main line to a T1 file"},
     {"twixt-server", "sgf", convert_twixt_server_to_sgf, "Twixt game in the server's move syntax to GM[21] SGF"},
     {"sgf", "twixt-server", convert_twixt_sgf_to_server, "GM[21] SGF main line in the server's move syntax"},
+    {"gcg", "cgp", convert_gcg_to_cgp, "crossword game record to the CGP after event --move N"},
+    {"gcg", "gcg", convert_gcg_to_gcg, "crossword game record in canonical GCG"},
 };
 #define NCONVERTERS (sizeof converters / sizeof converters[0])
 

@@ -36,5 +36,8 @@ int convert_twixt_sgf_to_t1(const cli_input *in, const convert_opts *o, lx_buf *
 int convert_twixt_server_to_sgf(const cli_input *in, const convert_opts *o, lx_buf *out, lx_diag_list *diags);
 int convert_twixt_sgf_to_server(const cli_input *in, const convert_opts *o, lx_buf *out, lx_diag_list *diags);
 
+/* GCG record -> the CGP after event --move N; GCG -> canonical GCG (convert_xword.c). */
+int convert_gcg_to_cgp(const cli_input *in, const convert_opts *o, lx_buf *out, lx_diag_list *diags);
+int convert_gcg_to_gcg(const cli_input *in, const convert_opts *o, lx_buf *out, lx_diag_list *diags);
 
 #endif

@@ -196,6 +196,8 @@ int cli_show(int argc, char **argv)
         return rc == CLI_OK + 100 ? CLI_OK : rc;
     if (access(o.file, F_OK) != 0 && show_position_argument(o.file, o.format, o.size, &rc))
         return rc;
+    if (cli_xword_file(o.file))
+        return cli_show_xword(&(cli_show_xword_opts){o.file, o.read.encoding, o.move, o.game, o.format, o.size});
     cli_input in;
     if (cli_input_open(&in, "show", o.file) != 0)
         return CLI_FAILURE;

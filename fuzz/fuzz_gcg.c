@@ -1,0 +1,119 @@
+/* fuzz_gcg.c - libFuzzer harness for GCG records and KWG lexicon files.
+ *
+ * Input starting with "KWG\n" is the bytes of a KWG file: it is read (or
+ * refused), every word of up to four letters is looked up, and a lexicon
+ * that reads is written back to the same bytes.  Any other input is a GCG
+ * record: it is read, replayed with every check, turned into the position
+ * after each of its first 16 events and its last (each written as CGP and
+ * read back without a fatal problem), drawn, and written as canonical GCG.  Traps when:
+ *   - the canonical GCG, read again with the same distribution, writes the
+ *     same text (the writer is a fixed point);
+ *   - a position after an event does not read back from its own CGP;
+ *   - a KWG that reads does not write back to the bytes it came from.
+ * Data comes from $LUDEX_XWORD_DATA, else data/xword. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ludex/xword.h"
+
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            __builtin_trap();                                                                      \
+    } while (0)
+
+static lx_xw_data *data_dir(void)
+{
+    static lx_xw_data *data; /* the harness's, built once */
+    if (!data) {
+        const char *env = getenv(LX_XW_DATA_ENV);
+        data = lx_xw_data_new(env && *env ? env : "data/xword");
+    }
+    return data;
+}
+
+static void fuzz_kwg(const uint8_t *bytes, size_t size)
+{
+    lx_xw_lexicon *lx = lx_xw_lexicon_from_kwg("fuzz", bytes, size, NULL);
+    if (!lx)
+        return;
+    uint8_t w[4];
+    for (int a = 1; a <= 8; a++)
+        for (int b = 0; b <= 8; b++)
+            for (int c = 0; c <= 4; c++) {
+                size_t n = 0;
+                w[n++] = (uint8_t)a;
+                if (b)
+                    w[n++] = (uint8_t)b;
+                if (b && c)
+                    w[n++] = (uint8_t)c;
+                lx_xw_lexicon_has(lx, w, n);
+            }
+    lx_buf out = LX_BUF_INIT;
+    CHECK(lx_xw_lexicon_write_kwg(lx, &out) == 0);
+    CHECK(out.len == size && memcmp(out.data, bytes, size) == 0);
+    lx_buf_free(&out);
+    lx_xw_lexicon_free(lx);
+}
+
+static void positions(const lx_xw_gcg *g, lx_xw_data *data)
+{
+    lx_xw_pos *p = lx_xw_pos_new(), *q = lx_xw_pos_new();
+    lx_buf out = LX_BUF_INIT;
+    size_t n = lx_xw_gcg_events(g);
+    for (size_t i = 0; i <= n; i = i < 16 || i == n ? i + 1 : n) { /* each position replays from the start */
+        if (lx_xw_gcg_position(g, i, p, NULL) != 0)
+            break;
+        lx_buf_clear(&out);
+        CHECK(lx_xw_cgp_write(p, &out) == 0);
+        lx_diag_list *d = lx_diag_list_new();
+        CHECK(lx_xw_cgp_read(q, out.data, out.len, 0, data, d) == 0);
+        lx_xw_pos_validate(q, d);
+        lx_diag_list_free(d);
+        if (i == lx_xw_gcg_events(g)) {
+            CHECK(lx_xw_draw(p, LX_DRAW_ASCII, 0, NULL, &out) == 0);
+            CHECK(lx_xw_draw(p, LX_DRAW_SVG, 0, NULL, &out) == 0);
+        }
+    }
+    lx_buf_free(&out);
+    lx_xw_pos_free(p);
+    lx_xw_pos_free(q);
+}
+
+static void rewrite(const lx_xw_gcg *g, lx_xw_data *data)
+{
+    lx_buf a = LX_BUF_INIT, b = LX_BUF_INIT;
+    CHECK(lx_xw_gcg_write(g, &a) == 0);
+    lx_xw_gcg_options opt = {NULL, lx_xw_dist_name(lx_xw_gcg_dist(g)), lx_xw_layout_name(lx_xw_gcg_layout(g))};
+    lx_xw_gcg *again = lx_xw_gcg_read(a.data ? a.data : "", a.len, data, &opt, NULL);
+    CHECK(again != NULL);
+    CHECK(lx_xw_gcg_write(again, &b) == 0);
+    CHECK(a.len == b.len && memcmp(a.data, b.data, a.len) == 0);
+    lx_xw_gcg_free(again);
+    lx_buf_free(&a);
+    lx_buf_free(&b);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
+{
+    if (size >= 4 && memcmp(bytes, "KWG\n", 4) == 0) {
+        fuzz_kwg(bytes + 4, size - 4);
+        return 0;
+    }
+    lx_xw_data *data = data_dir();
+    lx_diag_list *d = lx_diag_list_new();
+    lx_xw_gcg *g = lx_xw_gcg_read((const char *)bytes, size, data, NULL, d);
+    if (g) {
+        lx_xw_replay_summary s;
+        CHECK(lx_xw_gcg_replay(g, NULL, d, &s) >= 0);
+        CHECK(s.events <= lx_xw_gcg_events(g));
+        positions(g, data);
+        rewrite(g, data);
+        lx_xw_gcg_free(g);
+    }
+    lx_diag_list_free(d);
+    return 0;
+}

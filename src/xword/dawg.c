@@ -1,0 +1,217 @@
+/* dawg.c - building a minimal word graph (DAWG) in the KWG node layout.
+ *
+ * Words arrive sorted and distinct.  They are added one after another as in
+ * Daciuk's incremental construction: the path of the previous word is kept
+ * as a stack of levels under construction; when the next word leaves that
+ * path at depth k, the levels below k are finished, deepest first, and each
+ * finished state is looked up in a register (a hash table of arc lists), so
+ * equal tails are stored once.  Everything is iterative: the deepest level
+ * is the longest word, never the call stack.
+ *
+ * In the KWG layout a state is a run of sibling nodes (tile, accepts,
+ * is_end, arc index); a word's last tile has accepts set.  Node 0 points at
+ * the root's run.  What this does not build: the GADDAG half of a KWG (no
+ * move generator here needs it). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "xword/xword_impl.h"
+
+typedef struct dawg_arc {
+    uint8_t tile, accepts;
+    uint32_t child; /* state id; 0 is the state with no arcs */
+} dawg_arc;
+
+typedef struct dawg_builder {
+    dawg_arc *arcs;            /* arcs of finished states */
+    size_t narcs, arcs_cap;
+    uint32_t *at, *count;      /* per state: first arc, number of arcs */
+    size_t nstates, states_cap;
+    uint32_t *table;           /* register: state ids, 0 = empty slot */
+    size_t table_cap;
+    dawg_arc (*level)[LX_XW_MAX_LETTERS + 1]; /* arcs under construction, per depth */
+    uint8_t *level_n;
+    int oom;
+} dawg_builder;
+
+static uint64_t hash_arcs(const dawg_arc *a, size_t n)
+{
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++) {
+        h = (h ^ a[i].tile) * 1099511628211ULL;
+        h = (h ^ a[i].accepts) * 1099511628211ULL;
+        h = (h ^ a[i].child) * 1099511628211ULL;
+    }
+    return h;
+}
+
+static int same_arcs(const dawg_arc *a, const dawg_arc *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i].tile != b[i].tile || a[i].accepts != b[i].accepts || a[i].child != b[i].child)
+            return 0;
+    return 1;
+}
+
+static int grow_table(dawg_builder *b)
+{
+    size_t cap = b->table_cap ? b->table_cap * 2 : 1024;
+    uint32_t *t = calloc(cap, sizeof *t);
+    if (!t)
+        return -1;
+    for (size_t i = 0; i < b->table_cap; i++) {
+        uint32_t s = b->table[i];
+        if (!s)
+            continue;
+        size_t j = hash_arcs(b->arcs + b->at[s], b->count[s]) & (cap - 1);
+        while (t[j])
+            j = (j + 1) & (cap - 1);
+        t[j] = s;
+    }
+    free(b->table);
+    b->table = t;
+    b->table_cap = cap;
+    return 0;
+}
+
+static int new_state(dawg_builder *b, const dawg_arc *a, size_t n)
+{
+    if (b->nstates == b->states_cap) {
+        size_t cap = b->states_cap * 2;
+        uint32_t *at = realloc(b->at, cap * sizeof *at), *count = at ? realloc(b->count, cap * sizeof *count) : NULL;
+        if (at)
+            b->at = at;
+        if (!at || !count)
+            return -1;
+        b->count = count;
+        b->states_cap = cap;
+    }
+    if (b->narcs + n > b->arcs_cap) {
+        size_t cap = b->arcs_cap * 2 + n;
+        dawg_arc *arcs = realloc(b->arcs, cap * sizeof *arcs);
+        if (!arcs)
+            return -1;
+        b->arcs = arcs;
+        b->arcs_cap = cap;
+    }
+    memcpy(b->arcs + b->narcs, a, n * sizeof *a);
+    b->at[b->nstates] = (uint32_t)b->narcs;
+    b->count[b->nstates] = (uint32_t)n;
+    b->narcs += n;
+    return (int)(b->nstates++ > 0);
+}
+
+/* The id of the finished state with these arcs: an equal one, or a new one. */
+static uint32_t intern(dawg_builder *b, const dawg_arc *a, size_t n)
+{
+    if (n == 0)
+        return 0;
+    if ((b->nstates + 1) * 2 > b->table_cap && grow_table(b) != 0)
+        return b->oom = 1, 0;
+    size_t j = hash_arcs(a, n) & (b->table_cap - 1);
+    for (uint32_t s; (s = b->table[j]) != 0; j = (j + 1) & (b->table_cap - 1))
+        if (b->count[s] == n && same_arcs(b->arcs + b->at[s], a, n))
+            return s;
+    uint32_t id = (uint32_t)b->nstates;
+    if (new_state(b, a, n) < 0)
+        return b->oom = 1, 0;
+    b->table[j] = id;
+    return id;
+}
+
+/* Finish the levels deeper than `keep`, deepest first. */
+static void finish_levels(dawg_builder *b, int depth, int keep)
+{
+    for (int d = depth; d > keep; d--) {
+        uint32_t id = intern(b, b->level[d], b->level_n[d]);
+        b->level[d - 1][b->level_n[d - 1] - 1].child = id;
+        b->level_n[d] = 0;
+    }
+}
+
+static int builder_init(dawg_builder *b)
+{
+    memset(b, 0, sizeof *b);
+    b->states_cap = 1024;
+    b->arcs_cap = 4096;
+    b->at = malloc(b->states_cap * sizeof *b->at);
+    b->count = malloc(b->states_cap * sizeof *b->count);
+    b->arcs = malloc(b->arcs_cap * sizeof *b->arcs);
+    b->level = calloc(LX_XW_MAX_SIDE + 2, sizeof *b->level);
+    b->level_n = calloc(LX_XW_MAX_SIDE + 2, 1);
+    if (!b->at || !b->count || !b->arcs || !b->level || !b->level_n)
+        return -1;
+    b->at[0] = b->count[0] = 0; /* state 0: no arcs */
+    b->nstates = 1;
+    return grow_table(b);
+}
+
+static void builder_free(dawg_builder *b)
+{
+    free(b->arcs);
+    free(b->at);
+    free(b->count);
+    free(b->table);
+    free(b->level);
+    free(b->level_n);
+}
+
+/* Lay the states out as KWG nodes. */
+static uint32_t *emit(const dawg_builder *b, uint32_t root, size_t *nnodes)
+{
+    uint32_t *start = malloc(b->nstates * sizeof *start);
+    size_t n = 1;
+    for (size_t s = 1; start && s < b->nstates; s++) {
+        start[s] = (uint32_t)n;
+        n += b->count[s];
+    }
+    uint32_t *nodes = start && n <= XW_KWG_ARC_MASK ? malloc(n * sizeof *nodes) : NULL;
+    if (nodes) {
+        nodes[0] = XW_KWG_IS_END | (root ? start[root] : 0);
+        for (size_t s = 1; s < b->nstates; s++)
+            for (uint32_t k = 0; k < b->count[s]; k++) {
+                const dawg_arc *a = &b->arcs[b->at[s] + k];
+                nodes[start[s] + k] = ((uint32_t)a->tile << 24) | (a->accepts ? XW_KWG_ACCEPTS : 0) |
+                                      (k + 1 == b->count[s] ? XW_KWG_IS_END : 0) | (a->child ? start[a->child] : 0);
+            }
+        *nnodes = n;
+    }
+    free(start);
+    return nodes;
+}
+
+static size_t common_prefix(const uint8_t *a, size_t na, const uint8_t *b, size_t nb)
+{
+    size_t k = 0;
+    while (k < na && k < nb && a[k] == b[k])
+        k++;
+    return k;
+}
+
+uint32_t *xw_dawg_build(const uint8_t *const *words, const uint8_t *lens, size_t n, size_t *nnodes)
+{
+    dawg_builder b;
+    uint32_t *nodes = NULL;
+    if (builder_init(&b) == 0) {
+        const uint8_t *prev = NULL;
+        size_t plen = 0;
+        for (size_t i = 0; i < n && !b.oom; i++) {
+            size_t k = prev ? common_prefix(prev, plen, words[i], lens[i]) : 0;
+            if (lens[i] == 0 || (k == lens[i] && k == plen))
+                continue; /* empty or repeated */
+            finish_levels(&b, (int)plen, (int)k);
+            for (size_t d = k; d < lens[i]; d++) {
+                dawg_arc *a = &b.level[d][b.level_n[d]++];
+                *a = (dawg_arc){words[i][d], (uint8_t)(d + 1 == lens[i]), 0};
+            }
+            prev = words[i];
+            plen = lens[i];
+        }
+        finish_levels(&b, (int)plen, 0);
+        uint32_t root = intern(&b, b.level[0], b.level_n[0]);
+        if (!b.oom)
+            nodes = emit(&b, root, nnodes);
+    }
+    builder_free(&b);
+    return nodes;
+}
