@@ -395,9 +395,34 @@ static void test_buf_reserve_and_steal(void **state)
     free(s);
 }
 
+static void test_read_size(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *sgf;
+        int rc, cols, rows;
+    } cases[] = {
+        {"(;FF[4])", 1, 7, 7},           {"(;SZ[11])", 0, 11, 11},      {"(;SZ[ 24 : 20 ])", 0, 24, 20},
+        {"(;SZ[0])", -1, 7, 7},           {"(;SZ[703])", -1, 7, 7},      {"(;SZ[5:x])", -1, 7, 7},
+        {"(;SZ[])", -1, 7, 7},            {"(;SZ[3:702])", 0, 3, 702},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        parsed p;
+        parse_text(&p, cases[i].sgf);
+        int cols = 7, rows = 7;
+        lx_sgf_prop where;
+        int rc = lx_sgf_read_size(p.trees[0], 0, 1, 702, &cols, &rows, &where);
+        if (rc != cases[i].rc || cols != cases[i].cols || rows != cases[i].rows)
+            fail_msg("%s: got %d %dx%d", cases[i].sgf, rc, cols, rows);
+        assert_true((where == LX_SGF_NIL) == (cases[i].rc == 1 && !strstr(cases[i].sgf, "SZ")));
+        parsed_free(&p);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_read_size),
         cmocka_unit_test(test_text_plain_and_escapes),
         cmocka_unit_test(test_text_soft_line_breaks),
         cmocka_unit_test(test_text_hard_line_breaks),

@@ -103,6 +103,32 @@ typedef struct lx_game_module {
  * canonical_value hook for game-specific values.  m may be NULL (generic). */
 void lx_game_write_options(const lx_game_module *m, lx_sgf_write_options *wo);
 
+/* ---- applying a record's nodes -------------------------------------------------------- */
+
+/* Turn a module's refusal `err` at property p into an error diagnostic (its
+ * code, or `fallback_code` when it gave none) and free `err`.  Returns -1. */
+int lx_game_report_refusal(lx_diag_list *diags, const lx_sgf_tree *t, lx_sgf_prop p, lx_game_error *err,
+                           const char *fallback_code);
+/* The colour of move property `id`: LX_BLACK for B, LX_WHITE for W, else LX_NO_COLOUR. */
+lx_colour lx_game_move_colour(const char *id);
+/* Whether `id` is a setup property for module m: AB AW AE PL, or one of its
+ * own properties of category LX_PROP_SETUP. */
+int lx_game_is_setup(const lx_game_module *m, const char *id);
+/* Apply every value of setup property p to pos.  0, or -1 with a diagnostic. */
+int lx_game_apply_setup_prop(const lx_game_module *m, void *pos, const lx_sgf_tree *t, lx_sgf_prop p,
+                             lx_diag_list *diags);
+/* Play every value of move property p (B or W) for `who`: parse, check,
+ * apply.  0, or -1 with the refusal in `err` (position unchanged by the
+ * refused value). */
+int lx_game_play_prop(const lx_game_module *m, void *pos, const lx_sgf_tree *t, lx_sgf_prop p, lx_colour who,
+                      lx_game_error *err);
+/* Apply node n: its setup properties, then its moves in the order written.
+ * With `budget`, play at most *budget move properties (counting down) and
+ * return 1 when a move was left unplayed.  0 when the whole node applied, -1
+ * at a refusal (a diagnostic, when diags is not NULL). */
+int lx_game_apply_node(const lx_game_module *m, void *pos, const lx_sgf_tree *t, lx_sgf_node n, size_t *budget,
+                       lx_diag_list *diags);
+
 /* ---- registry ---------------------------------------------------------------- */
 
 /* The modules built into this libludex, found by GM number or by name

@@ -137,6 +137,12 @@ int lx_sgf_escape(const char *text, size_t len, int in_compose, lx_buf *out);
 size_t lx_sgf_compose_split(const char *raw, size_t len);
 /* Strict number syntax: [+-]digits.  Returns 0 and the value, or -1. */
 int lx_sgf_parse_number(const char *raw, size_t len, long *out);
+/* The board size of node n: SZ[n] (n x n) or SZ[columns:rows], each side from
+ * min to max (white space around the numbers allowed).  1 when there is no
+ * SZ (cols and rows untouched), 0 with the size, -1 when SZ is not such a
+ * size.  *where (may be NULL) gets the SZ property or LX_SGF_NIL. */
+int lx_sgf_read_size(const lx_sgf_tree *t, lx_sgf_node n, long min, long max, int *cols, int *rows,
+                     lx_sgf_prop *where);
 /* Strict real syntax: Number ["." digits].  Returns 0 and the value, or -1. */
 int lx_sgf_parse_real(const char *raw, size_t len, double *out);
 

@@ -26,82 +26,9 @@
 
 #include "bgammon/bg_impl.h"
 
-static lx_colour move_colour(const char *id)
-{
-    return !strcmp(id, "B") ? LX_BLACK : !strcmp(id, "W") ? LX_WHITE : LX_NO_COLOUR;
-}
-
-static int is_setup_id(const char *id)
-{
-    static const char *const ids[] = {"AB", "AW", "AE", "PL", "CO", "CV", "CP", "DI"};
-    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
-        if (!strcmp(id, ids[i]))
-            return 1;
-    return 0;
-}
-
-static int refuse(lx_diag_list *diags, const lx_sgf_tree *t, lx_sgf_prop p, lx_game_error *err, const char *code)
-{
-    if (diags)
-        lx_diag_add(diags, LX_ERROR, err->code ? err->code : code, lx_sgf_prop_offset(t, p), "%s",
-                    err->message.data ? err->message.data : "refused by the rules");
-    lx_game_error_free(err);
-    return -1;
-}
-
-static int apply_setup_prop(lx_bgammon_game *g, const lx_sgf_tree *t, lx_sgf_prop p, lx_diag_list *diags)
-{
-    const char *id = lx_sgf_prop_id(t, p);
-    lx_game_error err;
-    lx_game_error_init(&err);
-    for (size_t i = 0; i < lx_sgf_value_count(t, p); i++) {
-        lx_sgf_value v = lx_sgf_get_value(t, p, i);
-        int rc = bg_game_setup(g, id, v.raw, v.len, &err);
-        if (rc == 1)
-            break;
-        if (rc != 0)
-            return refuse(diags, t, p, &err, "ILLEGAL_SETUP");
-    }
-    lx_game_error_free(&err);
-    return 0;
-}
-
-static int apply_move_prop(lx_bgammon_game *g, const lx_sgf_tree *t, lx_sgf_prop p, lx_colour who,
-                           lx_diag_list *diags)
-{
-    lx_game_error err;
-    lx_game_error_init(&err);
-    for (size_t i = 0; i < lx_sgf_value_count(t, p); i++) {
-        lx_sgf_value v = lx_sgf_get_value(t, p, i);
-        bg_action a;
-        if (bg_read_action(g, who, v.raw, v.len, &a, &err) != 0 || bg_game_apply(g, who, &a, &err) != 0)
-            return refuse(diags, t, p, &err, "ILLEGAL_MOVE");
-    }
-    lx_game_error_free(&err);
-    return 0;
-}
-
 int bg_apply_node(lx_bgammon_game *g, const lx_sgf_tree *t, lx_sgf_node n, size_t *budget, lx_diag_list *diags)
 {
-    size_t np = lx_sgf_prop_count(t, n);
-    for (size_t i = 0; i < np; i++) {
-        lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
-        if (is_setup_id(lx_sgf_prop_id(t, p)) && apply_setup_prop(g, t, p, diags) != 0)
-            return -1;
-    }
-    for (size_t i = 0; i < np; i++) {
-        lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
-        lx_colour who = move_colour(lx_sgf_prop_id(t, p));
-        if (who == LX_NO_COLOUR)
-            continue;
-        if (budget && *budget == 0)
-            return 1;
-        if (apply_move_prop(g, t, p, who, diags) != 0)
-            return -1;
-        if (budget)
-            --*budget;
-    }
-    return 0;
+    return lx_game_apply_node(&lx_bgammon_module, g, t, n, budget, diags);
 }
 
 /* ---- the setup dialect --------------------------------------------------------------------- */
@@ -257,7 +184,7 @@ static void check_re(const lx_sgf_tree *t, lx_bgammon_game *start, const lx_bgam
 static lx_colour node_mover(const lx_sgf_tree *t, lx_sgf_node n)
 {
     for (size_t i = 0; i < lx_sgf_prop_count(t, n); i++) {
-        lx_colour c = move_colour(lx_sgf_prop_id(t, lx_sgf_node_prop(t, n, i)));
+        lx_colour c = lx_game_move_colour(lx_sgf_prop_id(t, lx_sgf_node_prop(t, n, i)));
         if (c != LX_NO_COLOUR)
             return c;
     }

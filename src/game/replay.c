@@ -30,7 +30,6 @@ typedef struct walk {
     const lx_replay_hooks *hooks;
     lx_diag_list *diags;
     lx_game_error err;
-    _Alignas(max_align_t) unsigned char move[LX_MOVE_MAX_SIZE];
     pending *stack;
     size_t depth, cap;
     int stopped;   /* a hook asked to stop */
@@ -38,66 +37,15 @@ typedef struct walk {
     size_t max_moves;
 } walk;
 
-static int is_setup_prop(const lx_game_module *m, const char *id)
-{
-    if (!strcmp(id, "AB") || !strcmp(id, "AW") || !strcmp(id, "AE") || !strcmp(id, "PL"))
-        return 1;
-    for (size_t i = 0; i < m->nprops; i++)
-        if (m->props[i].category == LX_PROP_SETUP && !strcmp(m->props[i].id, id))
-            return 1;
-    return 0;
-}
-
-static lx_colour move_colour(const char *id)
-{
-    if (id[0] == 'B' && id[1] == '\0')
-        return LX_BLACK;
-    if (id[0] == 'W' && id[1] == '\0')
-        return LX_WHITE;
-    return LX_NO_COLOUR;
-}
-
-static void refuse(walk *w, lx_sgf_prop p, const char *fallback_code)
-{
-    const char *code = w->err.code ? w->err.code : fallback_code;
-    const char *msg = w->err.message.data ? w->err.message.data : "refused by the rules";
-    lx_diag_add(w->diags, LX_ERROR, code, lx_sgf_prop_offset(w->t, p), "%s", msg);
-}
-
-static int apply_setup(walk *w, void *pos, lx_sgf_prop p, const char *id)
-{
-    if (!w->m->apply_setup)
-        return 0;
-    for (size_t i = 0; i < lx_sgf_value_count(w->t, p); i++) {
-        lx_sgf_value v = lx_sgf_get_value(w->t, p, i);
-        lx_game_error_free(&w->err);
-        int rc = w->m->apply_setup(pos, id, v.raw, v.len, &w->err);
-        if (rc == 1)
-            return 0; /* not a setup property for this game */
-        if (rc != 0) {
-            refuse(w, p, "ILLEGAL_SETUP");
-            return -1;
-        }
-    }
-    return 0;
-}
-
 /* Play one B or W property; 0 played, -1 refused, 1 stopped by a hook. */
 static int play(walk *w, void *pos, lx_sgf_node n, lx_sgf_prop p, lx_colour who, size_t *moves)
 {
     lx_replay_event ev = {w->game, *moves + 1, who, w->t, n, p, w->m, pos};
-    for (size_t i = 0; i < lx_sgf_value_count(w->t, p); i++) {
-        lx_sgf_value v = lx_sgf_get_value(w->t, p, i);
-        lx_game_error_free(&w->err);
-        memset(w->move, 0, w->m->move_size);
-        if (w->m->parse_move(pos, who, v.raw, v.len, w->move, &w->err) != 0 ||
-            w->m->check_move(pos, who, w->move, &w->err) != 0) {
-            refuse(w, p, "ILLEGAL_MOVE");
-            if (w->hooks && w->hooks->on_refusal)
-                w->hooks->on_refusal(w->hooks->ctx, &ev, &w->err);
-            return -1;
-        }
-        w->m->apply_move(pos, who, w->move);
+    lx_game_error_free(&w->err);
+    if (lx_game_play_prop(w->m, pos, w->t, p, who, &w->err) != 0) {
+        if (w->hooks && w->hooks->on_refusal)
+            w->hooks->on_refusal(w->hooks->ctx, &ev, &w->err);
+        return lx_game_report_refusal(w->diags, w->t, p, &w->err, "ILLEGAL_MOVE");
     }
     ++*moves;
     if (w->hooks && w->hooks->on_move && w->hooks->on_move(w->hooks->ctx, &ev) != 0)
@@ -112,12 +60,13 @@ static int visit(walk *w, void *pos, lx_sgf_node n, size_t *moves)
     for (size_t i = 0; i < np; i++) {
         lx_sgf_prop p = lx_sgf_node_prop(w->t, n, i);
         const char *id = lx_sgf_prop_id(w->t, p);
-        if (move_colour(id) == LX_NO_COLOUR && is_setup_prop(w->m, id) && apply_setup(w, pos, p, id) != 0)
+        if (lx_game_move_colour(id) == LX_NO_COLOUR && lx_game_is_setup(w->m, id) &&
+            lx_game_apply_setup_prop(w->m, pos, w->t, p, w->diags) != 0)
             return -1;
     }
     for (size_t i = 0; i < np; i++) {
         lx_sgf_prop p = lx_sgf_node_prop(w->t, n, i);
-        lx_colour who = move_colour(lx_sgf_prop_id(w->t, p));
+        lx_colour who = lx_game_move_colour(lx_sgf_prop_id(w->t, p));
         if (who == LX_NO_COLOUR)
             continue;
         int rc = play(w, pos, n, p, who, moves);
@@ -153,7 +102,7 @@ static int queue_siblings(walk *w, lx_sgf_node n, const void *pos, size_t moves)
 static int node_has_move(const lx_sgf_tree *t, lx_sgf_node n)
 {
     for (size_t i = 0; i < lx_sgf_prop_count(t, n); i++)
-        if (move_colour(lx_sgf_prop_id(t, lx_sgf_node_prop(t, n, i))) != LX_NO_COLOUR)
+        if (lx_game_move_colour(lx_sgf_prop_id(t, lx_sgf_node_prop(t, n, i))) != LX_NO_COLOUR)
             return 1;
     return 0;
 }

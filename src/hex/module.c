@@ -88,77 +88,9 @@ const lx_game_module lx_hex_module = {
 
 /* ---- walking a line -------------------------------------------------------------- */
 
-static int refuse(lx_diag_list *diags, const lx_sgf_tree *t, lx_sgf_prop p, lx_game_error *err, const char *code)
-{
-    if (diags)
-        lx_diag_add(diags, LX_ERROR, err->code ? err->code : code, lx_sgf_prop_offset(t, p), "%s",
-                    err->message.data ? err->message.data : "refused by the rules");
-    lx_game_error_free(err);
-    return -1;
-}
-
-static int apply_setup_prop(lx_hex_board *b, const lx_sgf_tree *t, lx_sgf_prop p, lx_diag_list *diags)
-{
-    const char *id = lx_sgf_prop_id(t, p);
-    lx_game_error err;
-    lx_game_error_init(&err);
-    for (size_t i = 0; i < lx_sgf_value_count(t, p); i++) {
-        lx_sgf_value v = lx_sgf_get_value(t, p, i);
-        int rc = hex_module_setup(b, id, v.raw, v.len, &err);
-        if (rc == 1)
-            break;
-        if (rc != 0)
-            return refuse(diags, t, p, &err, "ILLEGAL_SETUP");
-    }
-    lx_game_error_free(&err);
-    return 0;
-}
-
-static int apply_move_prop(lx_hex_board *b, const lx_sgf_tree *t, lx_sgf_prop p, lx_colour who, lx_diag_list *diags)
-{
-    lx_game_error err;
-    lx_game_error_init(&err);
-    for (size_t i = 0; i < lx_sgf_value_count(t, p); i++) {
-        lx_sgf_value v = lx_sgf_get_value(t, p, i);
-        lx_hex_move m;
-        if (hex_module_parse_move(b, who, v.raw, v.len, &m, &err) != 0 || lx_hex_play(b, who, &m, &err) != 0)
-            return refuse(diags, t, p, &err, "ILLEGAL_MOVE");
-    }
-    lx_game_error_free(&err);
-    return 0;
-}
-
-static lx_colour move_colour(const char *id)
-{
-    return !strcmp(id, "B") ? LX_BLACK : !strcmp(id, "W") ? LX_WHITE : LX_NO_COLOUR;
-}
-
-static int is_setup(const char *id)
-{
-    return !strcmp(id, "AB") || !strcmp(id, "AW") || !strcmp(id, "AE") || !strcmp(id, "PL");
-}
-
 int hex_apply_node(lx_hex_board *b, const lx_sgf_tree *t, lx_sgf_node n, size_t *budget, lx_diag_list *diags)
 {
-    size_t np = lx_sgf_prop_count(t, n);
-    for (size_t i = 0; i < np; i++) {
-        lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
-        if (is_setup(lx_sgf_prop_id(t, p)) && apply_setup_prop(b, t, p, diags) != 0)
-            return -1;
-    }
-    for (size_t i = 0; i < np; i++) {
-        lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
-        lx_colour who = move_colour(lx_sgf_prop_id(t, p));
-        if (who == LX_NO_COLOUR)
-            continue;
-        if (budget && *budget == 0)
-            return 1;
-        if (apply_move_prop(b, t, p, who, diags) != 0)
-            return -1;
-        if (budget)
-            --*budget;
-    }
-    return 0;
+    return lx_game_apply_node(&lx_hex_module, b, t, n, budget, diags);
 }
 
 lx_hex_board *lx_hex_position_after(const lx_sgf_tree *t, size_t move, lx_diag_list *diags)

@@ -37,10 +37,6 @@
 
 #include "hex/hex_impl.h"
 
-static lx_colour move_colour(const char *id)
-{
-    return !strcmp(id, "B") ? LX_BLACK : !strcmp(id, "W") ? LX_WHITE : LX_NO_COLOUR;
-}
 
 static char letter(lx_colour c)
 {
@@ -78,7 +74,7 @@ static int legacy_swap_writer(const lx_sgf_tree *t)
 static lx_colour first_move_in(const lx_sgf_tree *t, lx_sgf_node n, size_t from)
 {
     for (size_t i = from; i < lx_sgf_prop_count(t, n); i++) {
-        lx_colour c = move_colour(lx_sgf_prop_id(t, lx_sgf_node_prop(t, n, i)));
+        lx_colour c = lx_game_move_colour(lx_sgf_prop_id(t, lx_sgf_node_prop(t, n, i)));
         if (c != LX_NO_COLOUR)
             return c;
     }
@@ -90,7 +86,7 @@ static lx_colour next_move(const lx_sgf_tree *t, lx_sgf_node n, size_t i, size_t
 {
     lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
     if (k + 1 < lx_sgf_value_count(t, p))
-        return move_colour(lx_sgf_prop_id(t, p));
+        return lx_game_move_colour(lx_sgf_prop_id(t, p));
     lx_colour c = first_move_in(t, n, i + 1);
     for (lx_sgf_node m = lx_sgf_first_child(t, n); c == LX_NO_COLOUR && m != LX_SGF_NIL; m = lx_sgf_first_child(t, m))
         c = first_move_in(t, m, 0);
@@ -192,7 +188,7 @@ int hex_decide_swaps(const lx_sgf_tree *t, hex_swap_rule **rules, size_t *n, lx_
     for (lx_sgf_node node = 0; node < lx_sgf_node_count(t); node++)
         for (size_t i = 0; i < lx_sgf_prop_count(t, node); i++) {
             lx_sgf_prop p = lx_sgf_node_prop(t, node, i);
-            lx_colour who = move_colour(lx_sgf_prop_id(t, p));
+            lx_colour who = lx_game_move_colour(lx_sgf_prop_id(t, p));
             for (size_t k = 0; who != LX_NO_COLOUR && k < lx_sgf_value_count(t, p); k++)
                 decide_value(&d, node, i, k, who);
         }
@@ -337,7 +333,7 @@ static void review_node(reviewer *r, lx_sgf_node n)
     }
     for (size_t i = 0; !r->stopped && i < np; i++) {
         lx_sgf_prop p = lx_sgf_node_prop(r->t, n, i);
-        lx_colour who = move_colour(lx_sgf_prop_id(r->t, p));
+        lx_colour who = lx_game_move_colour(lx_sgf_prop_id(r->t, p));
         if (who != LX_NO_COLOUR)
             review_moves(r, p, who);
     }
@@ -438,7 +434,7 @@ int lx_hex_normalize_tree(lx_sgf_tree *t, lx_diag_list *diags)
     for (lx_sgf_node node = 0; rc == 0 && n > 0 && node < lx_sgf_node_count(t); node++)
         for (size_t k = 0; k < lx_sgf_prop_count(t, node) && nfound < n; k++) {
             lx_sgf_prop p = lx_sgf_node_prop(t, node, k);
-            if (move_colour(lx_sgf_prop_id(t, p)) == LX_NO_COLOUR || lx_sgf_value_count(t, p) != 1)
+            if (lx_game_move_colour(lx_sgf_prop_id(t, p)) == LX_NO_COLOUR || lx_sgf_value_count(t, p) != 1)
                 continue;
             const hex_swap_rule *r = hex_find_rule(rules, n, lx_sgf_get_value(t, p, 0).raw);
             if (r) {

@@ -220,29 +220,16 @@ int hex_module_setup(void *pos, const char *id, const char *raw, size_t len, lx_
 
 /* ---- SZ ------------------------------------------------------------------------- */
 
-static int read_side(const char *s, size_t n, int *out)
-{
-    long v;
-    hex_trim(&s, &n);
-    if (lx_sgf_parse_number(s, n, &v) != 0 || v < 1 || v > LX_HEX_MAX_SIDE)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
 int hex_read_size(const lx_sgf_tree *t, lx_sgf_node root, int *cols, int *rows, lx_diag_list *diags)
 {
     char q[64];
-    lx_sgf_prop p = lx_sgf_find_prop(t, root, "SZ");
+    lx_sgf_prop p;
     *cols = *rows = LX_HEX_DEFAULT_SIZE;
-    if (p == LX_SGF_NIL || lx_sgf_value_count(t, p) == 0)
+    int rc = lx_sgf_read_size(t, root, 1, LX_HEX_MAX_SIDE, cols, rows, &p);
+    if (rc == 1)
         return 1;
     lx_sgf_value v = lx_sgf_get_value(t, p, 0);
-    size_t split = lx_sgf_compose_split(v.raw, v.len);
-    int ok = split == (size_t)-1 ? read_side(v.raw, v.len, cols) == 0 && read_side(v.raw, v.len, rows) == 0
-                                 : read_side(v.raw, split, cols) == 0 &&
-                                       read_side(v.raw + split + 1, v.len - split - 1, rows) == 0;
-    if (!ok) {
+    if (rc != 0) {
         lx_diag_add(diags, LX_ERROR, "HEX_BAD_SIZE", lx_sgf_prop_offset(t, p),
                     "SZ[%s] is not a Hex board size: write SZ[n] for n x n cells or SZ[columns:rows], each "
                     "from 1 to %d", quote(v.raw, v.len, q, sizeof q), LX_HEX_MAX_SIDE);

@@ -150,3 +150,39 @@ int lx_sgf_parse_real(const char *raw, size_t len, double *out)
         *out = v;
     return 0;
 }
+
+/* One side of SZ, trimmed of white space. */
+static int read_side(const char *s, size_t n, long min, long max, int *out)
+{
+    while (n && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
+        s++, n--;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
+        n--;
+    long v;
+    if (lx_sgf_parse_number(s, n, &v) != 0 || v < min || v > max || v > INT_MAX)
+        return -1;
+    *out = (int)v;
+    return 0;
+}
+
+int lx_sgf_read_size(const lx_sgf_tree *t, lx_sgf_node n, long min, long max, int *cols, int *rows,
+                     lx_sgf_prop *where)
+{
+    lx_sgf_prop p = lx_sgf_find_prop(t, n, "SZ");
+    if (where)
+        *where = p;
+    if (p == LX_SGF_NIL || lx_sgf_value_count(t, p) == 0)
+        return 1;
+    lx_sgf_value v = lx_sgf_get_value(t, p, 0);
+    size_t split = lx_sgf_compose_split(v.raw, v.len);
+    int c, r;
+    int ok = split == (size_t)-1
+                 ? read_side(v.raw, v.len, min, max, &c) == 0 && (r = c, 1)
+                 : read_side(v.raw, split, min, max, &c) == 0 &&
+                       read_side(v.raw + split + 1, v.len - split - 1, min, max, &r) == 0;
+    if (!ok)
+        return -1;
+    *cols = c;
+    *rows = r;
+    return 0;
+}

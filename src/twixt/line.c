@@ -11,41 +11,6 @@
 
 #include "twixt/twixt_impl.h"
 
-static int refuse(lx_diag_list *diags, const lx_sgf_tree *t, lx_sgf_prop p, lx_game_error *err, const char *code)
-{
-    if (diags)
-        lx_diag_add(diags, LX_ERROR, err->code ? err->code : code, lx_sgf_prop_offset(t, p), "%s",
-                    err->message.data ? err->message.data : "refused by the rules");
-    lx_game_error_free(err);
-    return -1;
-}
-
-static lx_colour move_colour(const char *id)
-{
-    return !strcmp(id, "B") ? LX_BLACK : !strcmp(id, "W") ? LX_WHITE : LX_NO_COLOUR;
-}
-
-static int is_setup(const char *id)
-{
-    return !strcmp(id, "AB") || !strcmp(id, "AW") || !strcmp(id, "AE") || !strcmp(id, "PL");
-}
-
-static int apply_setup_prop(lx_twixt_board *b, const lx_sgf_tree *t, lx_sgf_prop p, lx_diag_list *diags)
-{
-    const char *id = lx_sgf_prop_id(t, p);
-    lx_game_error err;
-    lx_game_error_init(&err);
-    for (size_t i = 0; i < lx_sgf_value_count(t, p); i++) {
-        lx_sgf_value v = lx_sgf_get_value(t, p, i);
-        int rc = tw_module_setup(b, id, v.raw, v.len, &err);
-        if (rc == 1)
-            break;
-        if (rc != 0)
-            return refuse(diags, t, p, &err, "ILLEGAL_SETUP");
-    }
-    lx_game_error_free(&err);
-    return 0;
-}
 
 /* Parse the values of a move property into a new array *parts (the caller frees it). */
 static int parse_parts(const lx_twixt_board *b, const lx_sgf_tree *t, lx_sgf_prop p, lx_twixt_move **parts, size_t *n,
@@ -73,12 +38,12 @@ static int play_prop(lx_twixt_board *b, const lx_sgf_tree *t, lx_sgf_prop p, lx_
     lx_game_error err;
     lx_game_error_init(&err);
     if (parse_parts(b, t, p, &parts, &n, &err) != 0)
-        rc = refuse(diags, t, p, &err, "ILLEGAL_MOVE");
+        rc = lx_game_report_refusal(diags, t, p, &err, "ILLEGAL_MOVE");
     else if (fn && n > 0 && fn(ctx, b, who, parts, n, node) != 0)
         *stop = 1;
     for (size_t i = 0; rc == 0 && !*stop && i < n; i++)
         if (lx_twixt_play(b, who, &parts[i], &err) != 0)
-            rc = refuse(diags, t, p, &err, "ILLEGAL_MOVE");
+            rc = lx_game_report_refusal(diags, t, p, &err, "ILLEGAL_MOVE");
     free(parts);
     lx_game_error_free(&err);
     return rc;
@@ -90,12 +55,14 @@ static int apply_node_fn(lx_twixt_board *b, const lx_sgf_tree *t, lx_sgf_node n,
     size_t np = lx_sgf_prop_count(t, n);
     for (size_t i = 0; i < np; i++) {
         lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
-        if (is_setup(lx_sgf_prop_id(t, p)) && apply_setup_prop(b, t, p, diags) != 0)
+        const char *id = lx_sgf_prop_id(t, p);
+        if (lx_game_move_colour(id) == LX_NO_COLOUR && lx_game_is_setup(&lx_twixt_module, id) &&
+            lx_game_apply_setup_prop(&lx_twixt_module, b, t, p, diags) != 0)
             return -1;
     }
     for (size_t i = 0; i < np && !*stop; i++) {
         lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
-        lx_colour who = move_colour(lx_sgf_prop_id(t, p));
+        lx_colour who = lx_game_move_colour(lx_sgf_prop_id(t, p));
         if (who == LX_NO_COLOUR)
             continue;
         if (budget && *budget == 0)

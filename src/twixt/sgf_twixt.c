@@ -41,29 +41,16 @@ int tw_root_word(const lx_sgf_tree *t, const char *id, char *buf, size_t cap, si
 
 /* ---- SZ ---------------------------------------------------------------------------- */
 
-static int read_side(const char *s, size_t n, int *out)
-{
-    long v;
-    tw_trim(&s, &n);
-    if (lx_sgf_parse_number(s, n, &v) != 0 || v < LX_TWIXT_MIN_SIDE || v > LX_TWIXT_MAX_SIDE)
-        return -1;
-    *out = (int)v;
-    return 0;
-}
-
 int tw_read_size(const lx_sgf_tree *t, lx_sgf_node root, int *cols, int *rows, lx_diag_list *diags)
 {
     char q[64];
-    lx_sgf_prop p = lx_sgf_find_prop(t, root, "SZ");
+    lx_sgf_prop p;
     *cols = *rows = LX_TWIXT_DEFAULT_SIZE;
-    if (p == LX_SGF_NIL || lx_sgf_value_count(t, p) == 0)
+    int rc = lx_sgf_read_size(t, root, LX_TWIXT_MIN_SIDE, LX_TWIXT_MAX_SIDE, cols, rows, &p);
+    if (rc == 1)
         return 1;
     lx_sgf_value v = lx_sgf_get_value(t, p, 0);
-    size_t split = lx_sgf_compose_split(v.raw, v.len);
-    int ok = split == (size_t)-1 ? read_side(v.raw, v.len, cols) == 0 && read_side(v.raw, v.len, rows) == 0
-                                 : read_side(v.raw, split, cols) == 0 &&
-                                       read_side(v.raw + split + 1, v.len - split - 1, rows) == 0;
-    if (!ok) {
+    if (rc != 0) {
         lx_diag_add(diags, LX_ERROR, "TWIXT_BAD_SIZE", lx_sgf_prop_offset(t, p),
                     "SZ[%s] is not a Twixt board size: write SZ[n] for n x n holes or SZ[columns:rows], each "
                     "from %d to %d", tw_quote(v.raw, v.len, q, sizeof q), LX_TWIXT_MIN_SIDE, LX_TWIXT_MAX_SIDE);

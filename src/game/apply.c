@@ -1,0 +1,105 @@
+/* apply.c - applying one node of a record to a position through a game
+ * module: setup properties first, then the moves in the order written.
+ *
+ * The replay driver uses these steps, and so do the game modules when they
+ * need a position at some node without the driver's hooks (a position after
+ * move N, a review of the main line), so that every walk over a record
+ * applies it the same way. */
+#include <stddef.h>
+#include <string.h>
+
+#include "ludex/game.h"
+
+int lx_game_report_refusal(lx_diag_list *diags, const lx_sgf_tree *t, lx_sgf_prop p, lx_game_error *err,
+                           const char *fallback_code)
+{
+    if (diags)
+        lx_diag_add(diags, LX_ERROR, err->code ? err->code : fallback_code, lx_sgf_prop_offset(t, p), "%s",
+                    err->message.data ? err->message.data : "refused by the rules");
+    lx_game_error_free(err);
+    return -1;
+}
+
+int lx_game_is_setup(const lx_game_module *m, const char *id)
+{
+    if (!strcmp(id, "AB") || !strcmp(id, "AW") || !strcmp(id, "AE") || !strcmp(id, "PL"))
+        return 1;
+    for (size_t i = 0; i < m->nprops; i++)
+        if (m->props[i].category == LX_PROP_SETUP && !strcmp(m->props[i].id, id))
+            return 1;
+    return 0;
+}
+
+int lx_game_apply_setup_prop(const lx_game_module *m, void *pos, const lx_sgf_tree *t, lx_sgf_prop p,
+                             lx_diag_list *diags)
+{
+    if (!m->apply_setup)
+        return 0;
+    const char *id = lx_sgf_prop_id(t, p);
+    lx_game_error err;
+    lx_game_error_init(&err);
+    for (size_t i = 0; i < lx_sgf_value_count(t, p); i++) {
+        lx_sgf_value v = lx_sgf_get_value(t, p, i);
+        int rc = m->apply_setup(pos, id, v.raw, v.len, &err);
+        if (rc == 1)
+            break; /* not a setup property for this game */
+        if (rc != 0)
+            return lx_game_report_refusal(diags, t, p, &err, "ILLEGAL_SETUP");
+    }
+    lx_game_error_free(&err);
+    return 0;
+}
+
+int lx_game_play_prop(const lx_game_module *m, void *pos, const lx_sgf_tree *t, lx_sgf_prop p, lx_colour who,
+                      lx_game_error *err)
+{
+    _Alignas(max_align_t) unsigned char move[LX_MOVE_MAX_SIZE];
+    if (m->move_size > sizeof move)
+        return lx_game_fail(err, "ILLEGAL_MOVE", "the %s module's moves do not fit the driver", m->name);
+    for (size_t i = 0; i < lx_sgf_value_count(t, p); i++) {
+        lx_sgf_value v = lx_sgf_get_value(t, p, i);
+        memset(move, 0, m->move_size);
+        if (m->parse_move(pos, who, v.raw, v.len, move, err) != 0 || m->check_move(pos, who, move, err) != 0)
+            return -1;
+        m->apply_move(pos, who, move);
+    }
+    return 0;
+}
+
+lx_colour lx_game_move_colour(const char *id)
+{
+    if (id[0] == 'B' && id[1] == '\0')
+        return LX_BLACK;
+    if (id[0] == 'W' && id[1] == '\0')
+        return LX_WHITE;
+    return LX_NO_COLOUR;
+}
+
+int lx_game_apply_node(const lx_game_module *m, void *pos, const lx_sgf_tree *t, lx_sgf_node n, size_t *budget,
+                       lx_diag_list *diags)
+{
+    size_t np = lx_sgf_prop_count(t, n);
+    for (size_t i = 0; i < np; i++) {
+        lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
+        const char *id = lx_sgf_prop_id(t, p);
+        if (lx_game_move_colour(id) == LX_NO_COLOUR && lx_game_is_setup(m, id) &&
+            lx_game_apply_setup_prop(m, pos, t, p, diags) != 0)
+            return -1;
+    }
+    for (size_t i = 0; i < np; i++) {
+        lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
+        lx_colour who = lx_game_move_colour(lx_sgf_prop_id(t, p));
+        if (who == LX_NO_COLOUR)
+            continue;
+        if (budget && *budget == 0)
+            return 1;
+        lx_game_error err;
+        lx_game_error_init(&err);
+        if (lx_game_play_prop(m, pos, t, p, who, &err) != 0)
+            return lx_game_report_refusal(diags, t, p, &err, "ILLEGAL_MOVE");
+        lx_game_error_free(&err);
+        if (budget)
+            --*budget;
+    }
+    return 0;
+}
