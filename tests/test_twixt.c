@@ -749,6 +749,46 @@ static void json_lists_are_sorted_by_bytes(void **state)
     assert_true(lx_twixt_module.move_size <= LX_MOVE_MAX_SIZE);
 }
 
+/* RE against the final position: White connects c1-d3-c5 on a 5x5 board. */
+static void result_is_checked_against_the_position(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *re, *code;
+        lx_severity sev;
+    } cases[] = {
+        {"W+", NULL, 0},
+        {"W+R", NULL, 0},
+        {"?", NULL, 0},
+        {"B+", "TWIXT_RESULT_MISMATCH", LX_ERROR},
+        {"B+R", "TWIXT_RESULT_MISMATCH", LX_ERROR},
+        {"0", "TWIXT_RESULT_MISMATCH", LX_ERROR},
+        {"White wins", "TWIXT_RESULT_FORM", LX_WARNING},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char text[160];
+        snprintf(text, sizeof text, "(;FF[4]GM[21]SZ[5]RE[%s];W[c1];B[a2];W[d3];B[a4];W[c5])", cases[i].re);
+        lx_diag_list *d = check(text);
+        if (!cases[i].code) {
+            assert_int_equal(lx_diag_count(d), 0);
+        } else {
+            assert_diag(d, cases[i].code, cases[i].sev, 1, 19);
+        }
+        lx_diag_list_free(d);
+    }
+    /* a connection RE without the chain: the game is not over */
+    lx_diag_list *d = check("(;FF[4]GM[21]SZ[8]RE[W+];W[c1];B[a2])");
+    assert_diag(d, "TWIXT_RESULT_MISMATCH", LX_ERROR, 1, 19);
+    assert_string_equal(find_diag(d, "TWIXT_RESULT_MISMATCH")->message,
+                        "RE[W+] says White connected, but at the end of the main line no White chain joins its "
+                        "border rows (write W+R for a resignation)");
+    lx_diag_list_free(d);
+    /* a refused move ends the replay early: RE is not judged then */
+    d = check("(;FF[4]GM[21]SZ[8]RE[W+];W[c1];W[d3])");
+    assert_null(find_diag(d, "TWIXT_RESULT_MISMATCH"));
+    lx_diag_list_free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -777,6 +817,7 @@ int main(void)
         cmocka_unit_test(setup_pegs_have_no_links),
         cmocka_unit_test(any_node_of_a_tree),
         cmocka_unit_test(json_lists_are_sorted_by_bytes),
+        cmocka_unit_test(result_is_checked_against_the_position),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -110,6 +110,7 @@ static int node_has_move(const lx_sgf_tree *t, lx_sgf_node n)
 /* Walk one line from `n` down its first children; returns -1 on out of memory. */
 static int walk_line(walk *w, void *pos, lx_sgf_node n, size_t moves, int all, int main_line)
 {
+    int complete = 0; /* the whole line was applied */
     for (;;) {
         if (main_line && w->limited && moves >= w->max_moves && node_has_move(w->t, n))
             break;
@@ -119,10 +120,14 @@ static int walk_line(walk *w, void *pos, lx_sgf_node n, size_t moves, int all, i
         if (!refused && all && queue_siblings(w, n, pos, moves) != 0)
             return -1;
         lx_sgf_node next = refused ? LX_SGF_NIL : lx_sgf_first_child(w->t, n);
-        if (next == LX_SGF_NIL)
+        if (next == LX_SGF_NIL) {
+            complete = !refused;
             break;
+        }
         n = next;
     }
+    if (main_line && complete && w->m->line_end)
+        w->m->line_end(pos, w->t, n, w->diags);
     if (main_line && w->hooks && w->hooks->on_end) {
         lx_game_result res = {0, LX_NO_COLOUR, ""};
         if (w->m->result)

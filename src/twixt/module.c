@@ -138,6 +138,7 @@ const lx_game_module lx_twixt_module = {
     .nprops = sizeof twixt_props / sizeof twixt_props[0],
     .move_size = sizeof(lx_twixt_move),
     .position_new = tw_position_new,
+    .line_end = tw_check_result,
     .position_copy = position_copy,
     .position_free = position_free,
     .to_play = to_play,
