@@ -27,7 +27,18 @@ typedef struct attempt {
 
 static void roll_name(int d1, int d2, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%d-%d", d1 > d2 ? d1 : d2, d1 > d2 ? d2 : d1);
+    /* "6-1": the larger die first; dice are 1..6 (checked before), so three
+     * characters, written by hand because this runs for every play */
+    int hi = d1 > d2 ? d1 : d2, lo = d1 > d2 ? d2 : d1;
+    if (cap < 4 || hi < 0 || hi > 9 || lo < 0) {
+        if (cap)
+            buf[0] = '\0';
+        return;
+    }
+    buf[0] = (char)('0' + hi);
+    buf[1] = '-';
+    buf[2] = (char)('0' + lo);
+    buf[3] = '\0';
 }
 
 static int all_home(const uint8_t *me)
@@ -84,9 +95,33 @@ static int check_bear_off(const attempt *a, const lx_bgammon_board *b, int from,
     return 0;
 }
 
-/* Step (from, to) with die d on board b for `who`: 0, or -1 with the rule. */
+/* Whether step (from, to) with die d is legal, without a word about why
+ * not: the common case, decided before any message is formatted. */
+static int step_is_legal(const attempt *a, const lx_bgammon_board *b, int from, int to, int d)
+{
+    const uint8_t *me = b->checkers[a->who];
+    if (from == LX_BGAMMON_OFF || to == LX_BGAMMON_BAR || me[from] == 0)
+        return 0;
+    if (me[LX_BGAMMON_BAR] > 0 && from != LX_BGAMMON_BAR)
+        return 0;
+    if (to == LX_BGAMMON_OFF) {
+        if (!all_home(me) || from > d)
+            return 0;
+        for (int i = from + 1; i <= 6 && from < d; i++)
+            if (me[i])
+                return 0;
+        return 1;
+    }
+    return to < from && from - to == d && b->checkers[bg_other(a->who)][25 - to] < 2;
+}
+
+/* Step (from, to) with die d on board b for `who`: 0, or -1 with the rule.
+ * The explanation below is the authority; step_is_legal only spares the
+ * formatting of names when nothing is wrong. */
 static int check_step(const attempt *a, const lx_bgammon_board *b, int from, int to, int d, lx_game_error *err)
 {
+    if (step_is_legal(a, b, from, to, d))
+        return 0;
     const uint8_t *me = b->checkers[a->who];
     char f[32];
     bg_point_name(a->who, from, f, sizeof f);
