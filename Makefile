@@ -50,7 +50,7 @@ TOOL    := $(BUILD)/ludex
 XWORD_LEXICON := $(BUILD)/data/xword/lexica/wamerican.kwg
 WORDLIST      := /usr/share/dict/american-english
 
-all: $(STATIC) $(SHARED) $(TOOL) $(BUILD)/ludex.pc $(XWORD_LEXICON)
+all: $(STATIC) $(SHARED) $(TOOL) $(BUILD)/ludex.pc $(BUILD)/ludexd $(XWORD_LEXICON)
 
 lib: $(STATIC) $(SHARED)
 
@@ -92,17 +92,52 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 
 # ---- Debian packages -------------------------------------------------------------
 # Installed only when missing (needs root, as on a fresh Debian machine).
-DEPS_BUILD := gcc make libjansson-dev pkg-config wamerican
+DEPS_BUILD := gcc make libjansson-dev pkg-config libevent-dev libsqlite3-dev libsodium-dev wamerican
 DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg
 deps:
 	@tools/apt-need $(DEPS_BUILD)
 deps-dev:
 	@tools/apt-need $(DEPS_BUILD) $(DEPS_TEST)
 
+# ---- ludexd (server/, store/) ----------------------------------------------------------
+# Not library layers: linked with libludex.a, libevent, SQLite and libsodium.
+# check-server runs tests/server/run (end to end over loopback) and the
+# server/store unit tests; check-server-asan runs them on an ASan+UBSan build.
+SERVER_SRC := $(wildcard src/server/*.c) $(wildcard src/store/*.c)
+SERVER_OBJ := $(SERVER_SRC:%.c=$(BUILD)/obj/%.o)
+SERVER_CORE_OBJ := $(filter-out $(BUILD)/obj/src/server/main.o,$(SERVER_OBJ))
+LDLIBS_SERVER := -levent -lsqlite3 -lsodium -lpthread
+SERVER_TEST_SRC := $(wildcard tests/server/test_*.c)
+SERVER_TESTS := $(SERVER_TEST_SRC:tests/server/%.c=$(BUILD)/tests/server/%)
+
+$(BUILD)/ludexd: $(SERVER_OBJ) $(STATIC)
+	$(CC) $(SAN) -o $@ $(SERVER_OBJ) $(STATIC) $(LDLIBS_SERVER)
+
+$(BUILD)/tests/server/%: tests/server/%.c $(SERVER_CORE_OBJ) $(STATIC)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(SERVER_CORE_OBJ) $(STATIC) $(LDLIBS_SERVER) $(LDLIBS_TEST)
+
+$(BUILD)/server_load: bench/server_load.c
+	$(CC) $(ALL_CFLAGS) -o $@ $< -lpthread
+
+-include $(SERVER_OBJ:.o=.d)
+
+.PHONY: check-server check-server-asan
+check-server: $(BUILD)/ludexd $(TOOL) $(SERVER_TESTS)
+	@tools/run-tests $(BUILD) $(SERVER_TESTS)
+	@tests/server/run $(BUILD)/ludexd $(TOOL)
+
+check-server-asan:
+	@$(MAKE) --no-print-directory $(ASAN_VARS) check-server
+
+build-fuzz/fuzz_server_command: fuzz/fuzz_server_command.c src/server/proto.c build-fuzz/libludex-fuzz.a
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_command.c src/server/proto.c build-fuzz/libludex-fuzz.a
+
 # ---- demo ----------------------------------------------------------------------------
 demo: deps
 	@$(MAKE) --no-print-directory all
 	@tools/demo $(TOOL)
+	@tools/demo-server $(BUILD)/ludexd
 
 # ---- tests ---------------------------------------------------------------------------
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
@@ -112,7 +147,7 @@ ASAN_VARS := BUILD=build-asan CC=clang OPT=-O1 \
 # Builds run in parallel; test suites one after another, so output stays readable.
 check: deps-dev
 	@$(MAKE) --no-print-directory -j$(JOBS) all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-install
+	@$(MAKE) --no-print-directory check-unit check-cli check-install check-server
 	@$(MAKE) --no-print-directory -j$(JOBS) $(ASAN_VARS) tests
 	@$(MAKE) --no-print-directory check-asan
 	@$(MAKE) --no-print-directory -j$(JOBS) fuzz-build
@@ -130,7 +165,7 @@ check-install: all
 	@tests/install/run
 
 check-asan:
-	@$(MAKE) --no-print-directory $(ASAN_VARS) check-unit check-cli
+	@$(MAKE) --no-print-directory $(ASAN_VARS) check-unit check-cli check-server
 
 FUZZ_BINS := $(FUZZ_SRC:fuzz/%.c=build-fuzz/%)
 FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -Iinclude -Isrc \
@@ -152,7 +187,7 @@ check-fuzz: fuzz-build
 
 # ---- benchmarks ----------------------------------------------------------------------
 bench: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory all $(BUILD)/server_load
 	@bench/run
 
 # ---- install -------------------------------------------------------------------------

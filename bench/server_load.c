@@ -1,0 +1,276 @@
+/* bench/server_load.c - load generator for ludexd: N clients playing random games.
+ *
+ *   server_load HOST:PORT CONNECTIONS SECONDS [RATE]
+ *
+ * Without RATE every client sends its next move as soon as the last is
+ * acknowledged (closed loop: the server's ceiling; latency then is
+ * connections / throughput).  With RATE (moves per second, all clients
+ * together) each client paces itself to RATE / CONNECTIONS moves a second,
+ * and the latency is that of a server under that load.
+ *
+ * Each connection signs up its own user, challenges itself to a 11x11 Hex
+ * game (one user may hold both seats) and plays random legal moves in the
+ * classic form "hex move BOARD USER PASSWORD CELL#N", one at a time, waiting
+ * for each OK (which ludexd sends only once the move is committed); a won
+ * game is followed by a new challenge.  One thread, poll() over every
+ * socket.  Prints the acknowledged (durable) moves per second and the p50 /
+ * p99 / max latency of a move, from sending its line to reading its reply.
+ * Any ERR reply to a move is counted and reported (there should be none). */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define SIDE 11
+#define CELLS (SIDE * SIDE)
+
+typedef enum { S_SIGNUP, S_CHALLENGE, S_MOVE } phase;
+
+typedef struct client {
+    int fd;
+    phase ph;
+    char user[32];
+    long board;
+    int order[CELLS];
+    int next;           /* moves played in this game */
+    double sent;
+    double due;         /* paced: when to send the next line */
+    int waiting;        /* a line is out, no reply yet */
+    char in[8192];
+    size_t inlen;
+} client;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static unsigned rnd(unsigned n)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return (unsigned)(rng % n);
+}
+
+static void shuffle(client *c)
+{
+    for (int i = 0; i < CELLS; i++)
+        c->order[i] = i;
+    for (int i = CELLS - 1; i > 0; i--) {
+        int j = (int)rnd((unsigned)i + 1), t = c->order[i];
+        c->order[i] = c->order[j];
+        c->order[j] = t;
+    }
+    c->next = 0;
+}
+
+static void send_line(client *c, const char *line)
+{
+    size_t n = strlen(line), off = 0;
+    while (off < n) {
+        ssize_t w = write(c->fd, line + off, n - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            perror("write");
+            exit(1);
+        }
+        off += (size_t)w;
+    }
+    c->sent = now();
+}
+
+static void send_next(client *c)
+{
+    char line[256];
+    switch (c->ph) {
+    case S_SIGNUP:
+        snprintf(line, sizeof line, "signup %s pw\n", c->user);
+        break;
+    case S_CHALLENGE:
+        snprintf(line, sizeof line, "hex challenge %s %s -size=%d\n", c->user, c->user, SIDE);
+        break;
+    default: {
+        int cell = c->order[c->next];
+        snprintf(line, sizeof line, "hex move %ld %s pw %c%d#%d\n", c->board, c->user, 'a' + cell % SIDE,
+                 cell / SIDE + 1, c->next + 1);
+    }
+    }
+    send_line(c, line);
+    c->waiting = 1;
+}
+
+static double interval; /* paced: seconds between one client's moves; 0 closed loop */
+
+/* A whole reply in c->in: its length (through the "." line), else 0. */
+static size_t reply_len(const client *c)
+{
+    const char *p = c->in, *end = c->in + c->inlen;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            return 0;
+        if ((nl - p == 1 && p[0] == '.') || (nl - p == 2 && p[0] == '.' && p[1] == '\r'))
+            return (size_t)(nl + 1 - c->in);
+        p = nl + 1;
+    }
+    return 0;
+}
+
+static double *lat;
+static size_t nlat, caplat;
+static long moves, errors, games;
+
+static void on_reply(client *c, const char *r)
+{
+    double t = now() - c->sent;
+    if (c->ph == S_SIGNUP) {
+        c->ph = S_CHALLENGE;
+    } else if (c->ph == S_CHALLENGE) {
+        if (strncmp(r, "OK ", 3) != 0) {
+            fprintf(stderr, "challenge refused: %.80s\n", r);
+            exit(1);
+        }
+        c->board = strtol(r + 3, NULL, 10);
+        shuffle(c);
+        c->ph = S_MOVE;
+    } else if (strncmp(r, "OK", 2) == 0) {
+        moves++;
+        if (nlat == caplat) {
+            caplat = caplat ? caplat * 2 : 1 << 16;
+            lat = realloc(lat, caplat * sizeof *lat);
+        }
+        lat[nlat++] = t;
+        c->next++;
+        const char *nl = strchr(r, '\n');
+        const char *res = strstr(r, " result ");
+        if ((res && (!nl || res < nl)) || c->next == CELLS) {
+            games++;
+            c->ph = S_CHALLENGE;
+        }
+    } else {
+        errors++;
+        c->ph = S_CHALLENGE;
+    }
+    c->waiting = 0;
+    c->due = c->sent + interval;
+    if (interval == 0 || c->ph != S_MOVE)
+        send_next(c);
+}
+
+static int cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static int connect_to(const struct sockaddr_in *sa)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
+    if (fd < 0 || connect(fd, (const struct sockaddr *)sa, sizeof *sa) != 0) {
+        perror("connect");
+        exit(1);
+    }
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    return fd;
+}
+
+static void read_client(client *c)
+{
+    ssize_t n = read(c->fd, c->in + c->inlen, sizeof c->in - c->inlen);
+    if (n <= 0) {
+        fprintf(stderr, "server closed a connection\n");
+        exit(1);
+    }
+    c->inlen += (size_t)n;
+    size_t len;
+    while ((len = reply_len(c)) > 0) {
+        char r[8192];
+        memcpy(r, c->in, len);
+        r[len] = 0;
+        memmove(c->in, c->in + len, c->inlen - len);
+        c->inlen -= len;
+        on_reply(c, r);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: server_load HOST:PORT CONNECTIONS SECONDS [RATE]\n");
+        return 2;
+    }
+    char host[64];
+    int port;
+    if (sscanf(argv[1], "%63[^:]:%d", host, &port) != 2)
+        return 2;
+    int n = atoi(argv[2]);
+    double secs = atof(argv[3]);
+    double rate = argc == 5 ? atof(argv[4]) : 0;
+    interval = rate > 0 ? n / rate : 0;
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    struct sockaddr_in sa = {0};
+    sa.sin_family = AF_INET;
+    sa.sin_port = htons((uint16_t)port);
+    inet_pton(AF_INET, host, &sa.sin_addr);
+    client *cs = calloc((size_t)n, sizeof *cs);
+    struct pollfd *pf = calloc((size_t)n, sizeof *pf);
+    unsigned tag = (unsigned)time(NULL) ^ (unsigned)getpid();
+    for (int i = 0; i < n; i++) {
+        cs[i].fd = connect_to(&sa);
+        snprintf(cs[i].user, sizeof cs[i].user, "load%x_%d", tag, i);
+        pf[i].fd = cs[i].fd;
+        pf[i].events = POLLIN;
+        send_next(&cs[i]);
+    }
+    double start = 0, t0 = now();
+    long moves0 = 0;
+    size_t lat0 = 0;
+    while (1) {
+        if (poll(pf, (nfds_t)n, interval > 0 ? 1 : 1000) < 0 && errno != EINTR)
+            return 1;
+        double tp = now();
+        for (int i = 0; interval > 0 && i < n; i++)
+            if (!cs[i].waiting && cs[i].due <= tp)
+                send_next(&cs[i]);
+        for (int i = 0; i < n; i++)
+            if (pf[i].revents & (POLLIN | POLLHUP | POLLERR))
+                read_client(&cs[i]);
+        double t = now();
+        if (start == 0 && (t - t0 > 2.0 || moves > 5L * n)) { /* warm-up over: start measuring */
+            start = t;
+            moves0 = moves;
+            lat0 = nlat;
+        }
+        if (start && t - start >= secs)
+            break;
+    }
+    double dur = now() - start;
+    long m = moves - moves0;
+    double *l = lat + lat0;
+    size_t nl = nlat - lat0;
+    qsort(l, nl, sizeof *l, cmp);
+    if (rate > 0)
+        printf("offered %.0f moves/s; ", rate);
+    printf("ludexd load: %d connections, %s, %.1f s: %ld durable moves, %.0f moves/s, latency p50 %.2f ms, "
+           "p99 %.2f ms, max %.2f ms; %ld games finished, %ld errors\n",
+           n, rate > 0 ? argv[4] : "closed loop", dur, m, (double)m / dur, nl ? l[nl / 2] * 1e3 : 0, nl ? l[nl * 99 / 100] * 1e3 : 0,
+           nl ? l[nl - 1] * 1e3 : 0, games, errors);
+    return errors ? 1 : 0;
+}

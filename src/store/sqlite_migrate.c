@@ -1,0 +1,88 @@
+/* store/sqlite_migrate.c - the SQLite schema, one numbered migration at a time.
+ *
+ * PRAGMA user_version holds the number of migrations applied.  Opening a
+ * database applies the missing ones in order, each in its own transaction, so
+ * an old file is brought up to date and a new one is made from nothing.  A
+ * migration is never edited once released: a change of schema is a new
+ * entry at the end.  The SQL is plain enough for PostgreSQL to take too. */
+#include <sqlite3.h>
+#include <stdio.h>
+
+#include "store/sqlite_store.h"
+
+static const char *const migrations[] = {
+    /* 1: users, games, moves */
+    "CREATE TABLE users ("
+    "  id INTEGER PRIMARY KEY,"
+    "  name TEXT NOT NULL UNIQUE,"
+    "  pwhash TEXT NOT NULL,"
+    "  email TEXT,"
+    "  display INTEGER NOT NULL DEFAULT 2,"
+    "  created INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE games ("
+    "  id INTEGER PRIMARY KEY,"
+    "  kind TEXT NOT NULL,"
+    "  player1 TEXT NOT NULL,"
+    "  player2 TEXT NOT NULL,"
+    "  options TEXT NOT NULL,"
+    "  state TEXT NOT NULL DEFAULT '',"
+    "  created INTEGER NOT NULL);"
+    "CREATE INDEX games_player1 ON games(player1);"
+    "CREATE INDEX games_player2 ON games(player2);"
+    "CREATE TABLE moves ("
+    "  game_id INTEGER NOT NULL REFERENCES games(id),"
+    "  n INTEGER NOT NULL,"
+    "  seat INTEGER NOT NULL,"
+    "  text TEXT NOT NULL,"
+    "  PRIMARY KEY (game_id, n));",
+};
+
+#define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
+
+static int user_version(sqlite3 *db)
+{
+    sqlite3_stmt *st;
+    int v = -1;
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK)
+        return -1;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return v;
+}
+
+static int apply_one(sqlite3 *db, int i, char *err, size_t errcap)
+{
+    char sql[64];
+    char *msg = NULL;
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d", i + 1);
+    if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK ||
+        sqlite3_exec(db, migrations[i], NULL, NULL, &msg) != SQLITE_OK ||
+        sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK ||
+        sqlite3_exec(db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK) {
+        snprintf(err, errcap, "migration %d: %s", i + 1, msg ? msg : sqlite3_errmsg(db));
+        sqlite3_free(msg);
+        sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+        return -1;
+    }
+    return 0;
+}
+
+int sqlite_store_migrate(sqlite3 *db, char *err, size_t errcap)
+{
+    int v = user_version(db);
+    if (v < 0) {
+        snprintf(err, errcap, "cannot read the schema version: %s", sqlite3_errmsg(db));
+        return -1;
+    }
+    if (v > NMIGRATIONS) {
+        snprintf(err, errcap, "database schema version %d is newer than this ludexd (%d)", v, NMIGRATIONS);
+        return -1;
+    }
+    for (int i = v; i < NMIGRATIONS; i++)
+        if (apply_one(db, i, err, errcap) != 0)
+            return -1;
+    return 0;
+}
+
+int sqlite_store_schema_version(void) { return NMIGRATIONS; }

@@ -1,0 +1,316 @@
+/* store/sqlite_store.c - the SQLite backend of the store interface.
+ *
+ * The database runs in WAL mode with synchronous=FULL, so a transaction that
+ * has committed survives a crash of the process or of the machine, and
+ * readers (the event loop's handle) never wait for the writer (the commit
+ * thread's handle).  Every statement is prepared once when the store opens
+ * and run with bound parameters; no SQL is ever built from input.  A batch
+ * is one BEGIN IMMEDIATE ... COMMIT: either every op of it is in the file
+ * or none is.  The primary key (game_id, n) of moves refuses a second move
+ * with the same number, a last line of defence against two racing moves. */
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "store/sqlite_store.h"
+#include "store/store.h"
+
+enum {
+    Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
+    Q_USER_INSERT, Q_USER_PASSWORD, Q_USER_DISPLAY, Q_USER_GET,
+    Q_GAME_INSERT, Q_GAME_STATE, Q_GAME_GET, Q_MOVE_INSERT, Q_MOVES,
+    Q_GAMES_OF, Q_GAMES_ALL, Q_MAX_GAME,
+    NQUERIES
+};
+
+static const char *const query_sql[NQUERIES] = {
+    [Q_BEGIN] = "BEGIN IMMEDIATE",
+    [Q_COMMIT] = "COMMIT",
+    [Q_ROLLBACK] = "ROLLBACK",
+    [Q_USER_INSERT] = "INSERT INTO users(name, pwhash, email, display, created) VALUES (?1, ?2, ?3, ?4, ?5)",
+    [Q_USER_PASSWORD] = "UPDATE users SET pwhash = ?2 WHERE name = ?1",
+    [Q_USER_DISPLAY] = "UPDATE users SET display = ?2 WHERE name = ?1",
+    [Q_USER_GET] = "SELECT id, name, pwhash, email, display FROM users WHERE name = ?1",
+    [Q_GAME_INSERT] = "INSERT INTO games(id, kind, player1, player2, options, state, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [Q_GAME_STATE] = "UPDATE games SET state = ?2 WHERE id = ?1",
+    [Q_GAME_GET] = "SELECT id, kind, player1, player2, options, state, created FROM games WHERE id = ?1",
+    [Q_MOVE_INSERT] = "INSERT INTO moves(game_id, n, seat, text) VALUES (?1, ?2, ?3, ?4)",
+    [Q_MOVES] = "SELECT game_id, n, seat, text FROM moves WHERE game_id = ?1 ORDER BY n",
+    [Q_GAMES_OF] = "SELECT id FROM games WHERE player1 = ?1 OR player2 = ?1 ORDER BY id DESC LIMIT ?2",
+    [Q_GAMES_ALL] = "SELECT id FROM games ORDER BY id DESC LIMIT ?1",
+    [Q_MAX_GAME] = "SELECT COALESCE(MAX(id), 0) FROM games",
+};
+
+typedef struct sqlite_store {
+    store base;
+    sqlite3 *db;
+    sqlite3_stmt *q[NQUERIES];
+} sqlite_store;
+
+static void sq_close(store *s)
+{
+    sqlite_store *q = (sqlite_store *)s;
+    for (int i = 0; i < NQUERIES; i++)
+        sqlite3_finalize(q->q[i]);
+    sqlite3_close(q->db);
+    free(q);
+}
+
+static int configure(sqlite3 *db, char *err, size_t errcap)
+{
+    static const char *const pragmas[] = {
+        "PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON",
+    };
+    sqlite3_busy_timeout(db, 5000);
+    for (size_t i = 0; i < sizeof pragmas / sizeof pragmas[0]; i++) {
+        char *msg = NULL;
+        if (sqlite3_exec(db, pragmas[i], NULL, NULL, &msg) != SQLITE_OK) {
+            snprintf(err, errcap, "%s: %s", pragmas[i], msg ? msg : "failed");
+            sqlite3_free(msg);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int prepare_all(sqlite_store *q, char *err, size_t errcap)
+{
+    for (int i = 0; i < NQUERIES; i++)
+        if (sqlite3_prepare_v2(q->db, query_sql[i], -1, &q->q[i], NULL) != SQLITE_OK) {
+            snprintf(err, errcap, "preparing a query: %s", sqlite3_errmsg(q->db));
+            return -1;
+        }
+    return 0;
+}
+
+static store *sq_open(const char *path, char *err, size_t errcap)
+{
+    sqlite_store *q = calloc(1, sizeof *q);
+    if (!q) {
+        snprintf(err, errcap, "out of memory");
+        return NULL;
+    }
+    q->base.be = &store_sqlite_backend;
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+    if (sqlite3_open_v2(path, &q->db, flags, NULL) != SQLITE_OK) {
+        snprintf(err, errcap, "%s: %s", path, q->db ? sqlite3_errmsg(q->db) : "cannot open");
+        sq_close(&q->base);
+        return NULL;
+    }
+    if (configure(q->db, err, errcap) != 0 || sqlite_store_migrate(q->db, err, errcap) != 0 ||
+        prepare_all(q, err, errcap) != 0) {
+        sq_close(&q->base);
+        return NULL;
+    }
+    return &q->base;
+}
+
+/* Run a statement that returns no rows; 0 or -1. */
+static int run_done(sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc == SQLITE_DONE ? 0 : -1;
+}
+
+static void bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+    if (s)
+        sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+static int apply_user(sqlite_store *q, const store_op *op)
+{
+    const store_user *u = &op->user;
+    sqlite3_stmt *st;
+    switch (op->kind) {
+    case STORE_USER_CREATE:
+        st = q->q[Q_USER_INSERT];
+        bind_text(st, 1, u->name);
+        bind_text(st, 2, u->pwhash);
+        bind_text(st, 3, u->email);
+        sqlite3_bind_int(st, 4, u->display);
+        sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
+        return run_done(st);
+    case STORE_USER_PASSWORD:
+        st = q->q[Q_USER_PASSWORD];
+        bind_text(st, 1, u->name);
+        bind_text(st, 2, u->pwhash);
+        return run_done(st);
+    default:
+        st = q->q[Q_USER_DISPLAY];
+        bind_text(st, 1, u->name);
+        sqlite3_bind_int(st, 2, u->display);
+        return run_done(st);
+    }
+}
+
+static int apply_game(sqlite_store *q, const store_op *op)
+{
+    const store_game *g = &op->game;
+    sqlite3_stmt *st;
+    if (op->kind == STORE_GAME_STATE) {
+        st = q->q[Q_GAME_STATE];
+        sqlite3_bind_int64(st, 1, g->id);
+        bind_text(st, 2, g->state ? g->state : "");
+        return run_done(st);
+    }
+    st = q->q[Q_GAME_INSERT];
+    sqlite3_bind_int64(st, 1, g->id);
+    bind_text(st, 2, g->kind);
+    bind_text(st, 3, g->player[0]);
+    bind_text(st, 4, g->player[1]);
+    bind_text(st, 5, g->options ? g->options : "");
+    bind_text(st, 6, g->state ? g->state : "");
+    sqlite3_bind_int64(st, 7, g->created);
+    return run_done(st);
+}
+
+static int apply_move(sqlite_store *q, const store_op *op)
+{
+    sqlite3_stmt *st = q->q[Q_MOVE_INSERT];
+    sqlite3_bind_int64(st, 1, op->move.game_id);
+    sqlite3_bind_int(st, 2, op->move.n);
+    sqlite3_bind_int(st, 3, op->move.seat);
+    bind_text(st, 4, op->move.text);
+    return run_done(st);
+}
+
+static int apply_op(sqlite_store *q, const store_op *op)
+{
+    switch (op->kind) {
+    case STORE_USER_CREATE:
+    case STORE_USER_PASSWORD:
+    case STORE_USER_DISPLAY:
+        return apply_user(q, op);
+    case STORE_GAME_CREATE:
+    case STORE_GAME_STATE:
+        return apply_game(q, op);
+    case STORE_MOVE_APPEND:
+        return apply_move(q, op);
+    }
+    return -1;
+}
+
+static int sq_commit(store *s, const store_op *ops, size_t n, char *err, size_t errcap)
+{
+    sqlite_store *q = (sqlite_store *)s;
+    if (run_done(q->q[Q_BEGIN]) != 0)
+        goto fail;
+    for (size_t i = 0; i < n; i++)
+        if (apply_op(q, &ops[i]) != 0)
+            goto fail;
+    if (run_done(q->q[Q_COMMIT]) == 0)
+        return 0;
+fail:
+    snprintf(err, errcap, "%s", sqlite3_errmsg(q->db));
+    if (!sqlite3_get_autocommit(q->db))
+        run_done(q->q[Q_ROLLBACK]);
+    return -1;
+}
+
+static char *column_dup(sqlite3_stmt *st, int i)
+{
+    const unsigned char *t = sqlite3_column_text(st, i);
+    return t ? strdup((const char *)t) : NULL;
+}
+
+static void column_copy(sqlite3_stmt *st, int i, char *dst, size_t cap)
+{
+    const unsigned char *t = sqlite3_column_text(st, i);
+    snprintf(dst, cap, "%s", t ? (const char *)t : "");
+}
+
+static int finish_row(sqlite3_stmt *st, int rc)
+{
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return rc;
+}
+
+static int sq_user_get(store *s, const char *name, store_user *out)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_USER_GET];
+    memset(out, 0, sizeof *out);
+    bind_text(st, 1, name);
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_ROW)
+        return finish_row(st, rc == SQLITE_DONE ? 0 : -1);
+    out->id = sqlite3_column_int64(st, 0);
+    column_copy(st, 1, out->name, sizeof out->name);
+    out->pwhash = column_dup(st, 2);
+    out->email = column_dup(st, 3);
+    out->display = sqlite3_column_int(st, 4);
+    return finish_row(st, out->pwhash ? 1 : -1);
+}
+
+static int sq_game_get(store *s, int64_t id, store_game *out)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_GAME_GET];
+    memset(out, 0, sizeof *out);
+    sqlite3_bind_int64(st, 1, id);
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_ROW)
+        return finish_row(st, rc == SQLITE_DONE ? 0 : -1);
+    out->id = sqlite3_column_int64(st, 0);
+    column_copy(st, 1, out->kind, sizeof out->kind);
+    column_copy(st, 2, out->player[0], sizeof out->player[0]);
+    column_copy(st, 3, out->player[1], sizeof out->player[1]);
+    out->options = column_dup(st, 4);
+    out->state = column_dup(st, 5);
+    out->created = sqlite3_column_int64(st, 6);
+    return finish_row(st, out->options && out->state ? 1 : -1);
+}
+
+static int sq_moves_each(store *s, int64_t game_id, int (*fn)(void *ctx, const store_move *m), void *ctx)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_MOVES];
+    sqlite3_bind_int64(st, 1, game_id);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        store_move m;
+        m.game_id = sqlite3_column_int64(st, 0);
+        m.n = sqlite3_column_int(st, 1);
+        m.seat = sqlite3_column_int(st, 2);
+        m.text = (char *)sqlite3_column_text(st, 3);
+        if (!m.text || fn(ctx, &m) != 0)
+            return finish_row(st, -1);
+    }
+    return finish_row(st, rc == SQLITE_DONE ? 0 : -1);
+}
+
+static long sq_games_of(store *s, const char *user, int64_t *ids, size_t cap)
+{
+    sqlite_store *q = (sqlite_store *)s;
+    sqlite3_stmt *st = q->q[user ? Q_GAMES_OF : Q_GAMES_ALL];
+    if (user) {
+        bind_text(st, 1, user);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)cap);
+    } else {
+        sqlite3_bind_int64(st, 1, (sqlite3_int64)cap);
+    }
+    long n = 0;
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW && (size_t)n < cap)
+        ids[n++] = sqlite3_column_int64(st, 0);
+    return finish_row(st, rc == SQLITE_DONE || rc == SQLITE_ROW ? 0 : -1) == 0 ? n : -1;
+}
+
+static int64_t sq_max_game_id(store *s)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_MAX_GAME];
+    int64_t v = -1;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        v = sqlite3_column_int64(st, 0);
+    finish_row(st, 0);
+    return v;
+}
+
+const store_backend store_sqlite_backend = {
+    "sqlite", sq_open, sq_close, sq_commit, sq_user_get, sq_game_get, sq_moves_each, sq_games_of, sq_max_game_id,
+};

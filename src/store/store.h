@@ -1,0 +1,97 @@
+/* store/store.h - the persistence interface of ludexd: users, games, moves.
+ *
+ * The server keeps live games in memory and asks the store only to load what
+ * it has not seen yet and to make changes durable.  Changes are described as
+ * a batch of write operations (store_op) that a backend applies in ONE
+ * transaction: all of them or none.  That is what makes group commit
+ * possible: the server collects the moves of many connections into a batch,
+ * commits it once, and only then answers OK to each of them.
+ *
+ * A backend is a table of functions (store_backend); store_open() picks one by
+ * the form of its location ("postgres://..." would be the next one; a path
+ * is SQLite).  Nothing here knows the command language of the server, and
+ * every query of the SQLite backend is a prepared statement with bound
+ * parameters.  A store handle is used by one thread at a time; the server
+ * opens one for reading (event loop) and one for writing (commit thread).
+ */
+#ifndef LUDEX_STORE_H
+#define LUDEX_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define STORE_NAME_MAX 32      /* bytes of a user name */
+#define STORE_TEXT_MAX 4096    /* bytes of a move, options or state text */
+
+typedef struct store store;
+
+typedef struct store_user {
+    int64_t id;
+    char name[STORE_NAME_MAX + 1];
+    char *pwhash;   /* argon2id string (crypto_pwhash_str), malloc'd */
+    char *email;    /* malloc'd, may be NULL */
+    int display;    /* default drawing size 1..4 */
+} store_user;
+
+typedef struct store_game {
+    int64_t id;
+    char kind[16];                         /* "twixt", "hex", "backgammon", "crossword" */
+    char player[2][STORE_NAME_MAX + 1];    /* USER1 moves first */
+    char *options;  /* canonical challenge options, malloc'd */
+    char *state;    /* game-specific hidden state (dice, bag), malloc'd, may be "" */
+    int64_t created;
+} store_game;
+
+typedef struct store_move {
+    int64_t game_id;
+    int n;          /* 1-based */
+    int seat;       /* 0: USER1, 1: USER2 */
+    char *text;     /* as stored by the game's rules adapter, malloc'd */
+} store_move;
+
+typedef enum store_op_kind {
+    STORE_USER_CREATE,   /* user: name, pwhash, email, display */
+    STORE_USER_PASSWORD, /* user: name, pwhash */
+    STORE_USER_DISPLAY,  /* user: name, display */
+    STORE_GAME_CREATE,   /* game: all fields */
+    STORE_GAME_STATE,    /* game: id, state */
+    STORE_MOVE_APPEND    /* move: all fields */
+} store_op_kind;
+
+typedef struct store_op {
+    store_op_kind kind;
+    store_user user;
+    store_game game;
+    store_move move;
+} store_op;
+
+typedef struct store_backend {
+    const char *name;
+    store *(*open)(const char *location, char *err, size_t errcap);
+    void (*close)(store *s);
+    /* Apply every op in one transaction.  0, or -1 with err (nothing applied). */
+    int (*commit)(store *s, const store_op *ops, size_t n, char *err, size_t errcap);
+    /* 1 found, 0 not found, -1 error.  The caller frees with store_user_clear. */
+    int (*user_get)(store *s, const char *name, store_user *out);
+    int (*game_get)(store *s, int64_t id, store_game *out);
+    /* Every move of a game in order, through `fn`; 0, or -1. */
+    int (*moves_each)(store *s, int64_t game_id, int (*fn)(void *ctx, const store_move *m), void *ctx);
+    /* Ids of the games of `user` (every game when NULL), newest first, up to cap; -1 on error. */
+    long (*games_of)(store *s, const char *user, int64_t *ids, size_t cap);
+    int64_t (*max_game_id)(store *s);
+} store_backend;
+
+struct store {
+    const store_backend *be;
+};
+
+extern const store_backend store_sqlite_backend;
+
+/* Open the store at `location` (a path: SQLite).  NULL with a message in err. */
+store *store_open(const char *location, char *err, size_t errcap);
+void store_close(store *s);
+
+void store_user_clear(store_user *u);
+void store_game_clear(store_game *g);
+
+#endif

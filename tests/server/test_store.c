@@ -1,0 +1,154 @@
+/* test_store.c - the SQLite store: migrations, batches all or nothing, reads.
+ *
+ * Each test uses a fresh database file in a temporary directory. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "store/store.h"
+
+static char dir[64], path[128];
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/ludex-store.XXXXXX");
+    if (!mkdtemp(dir))
+        return -1;
+    snprintf(path, sizeof path, "%s/t.db", dir);
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    char p[160];
+    (void)state;
+    const char *sfx[] = {"", "-wal", "-shm"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(p, sizeof p, "%s%s", path, sfx[i]);
+        unlink(p);
+    }
+    rmdir(dir);
+    return 0;
+}
+
+static store *open_ok(void)
+{
+    char err[256];
+    store *s = store_open(path, err, sizeof err);
+    assert_non_null(s);
+    return s;
+}
+
+static store_op user_op(const char *name)
+{
+    store_op op = {.kind = STORE_USER_CREATE};
+    snprintf(op.user.name, sizeof op.user.name, "%s", name);
+    op.user.pwhash = "$argon2id$fake";
+    op.user.display = 3;
+    return op;
+}
+
+static store_op game_op(int64_t id)
+{
+    store_op op = {.kind = STORE_GAME_CREATE};
+    op.game.id = id;
+    snprintf(op.game.kind, sizeof op.game.kind, "hex");
+    snprintf(op.game.player[0], sizeof op.game.player[0], "ann");
+    snprintf(op.game.player[1], sizeof op.game.player[1], "ben");
+    op.game.options = "cols=5 rows=5 swap=1";
+    op.game.state = "";
+    return op;
+}
+
+static store_op move_op(int64_t game, int n, const char *text)
+{
+    store_op op = {.kind = STORE_MOVE_APPEND};
+    op.move.game_id = game;
+    op.move.n = n;
+    op.move.seat = (n + 1) % 2;
+    op.move.text = (char *)text;
+    return op;
+}
+
+static void test_schema_version_and_wal(void **state)
+{
+    (void)state;
+    store *s = open_ok();
+    store_close(s);
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_int_equal(sqlite3_column_int(st, 0), 1);
+    sqlite3_finalize(st);
+    assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    assert_string_equal((const char *)sqlite3_column_text(st, 0), "wal");
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    store_close(open_ok()); /* reopening an up-to-date file applies nothing */
+}
+
+static int collect(void *ctx, const store_move *m)
+{
+    char *out = ctx;
+    strcat(out, m->text);
+    strcat(out, ";");
+    return 0;
+}
+
+static void test_batch_and_reads(void **state)
+{
+    (void)state;
+    store *s = open_ok();
+    char err[256], got[256] = "";
+    store_op ops[] = {user_op("ann"), user_op("ben"), game_op(1), move_op(1, 1, "c3"), move_op(1, 2, "b2")};
+    assert_int_equal(s->be->commit(s, ops, 5, err, sizeof err), 0);
+    store_user u;
+    assert_int_equal(s->be->user_get(s, "ann", &u), 1);
+    assert_string_equal(u.pwhash, "$argon2id$fake");
+    assert_int_equal(u.display, 3);
+    store_user_clear(&u);
+    assert_int_equal(s->be->user_get(s, "nobody", &u), 0);
+    assert_int_equal(s->be->moves_each(s, 1, collect, got), 0);
+    assert_string_equal(got, "c3;b2;");
+    assert_int_equal(s->be->max_game_id(s), 1);
+    store_close(s);
+}
+
+static void test_batch_all_or_nothing(void **state)
+{
+    (void)state;
+    store *s = open_ok();
+    char err[256], got[256] = "";
+    store_op first[] = {user_op("ann"), game_op(1), move_op(1, 1, "c3")};
+    assert_int_equal(s->be->commit(s, first, 3, err, sizeof err), 0);
+    /* a second move numbered 1 breaks the key: the whole batch is refused */
+    store_op racing[] = {move_op(1, 2, "d4"), move_op(1, 1, "e5")};
+    assert_int_equal(s->be->commit(s, racing, 2, err, sizeof err), -1);
+    assert_int_equal(s->be->moves_each(s, 1, collect, got), 0);
+    assert_string_equal(got, "c3;");
+    store_op dup[] = {user_op("ann")};
+    assert_int_equal(s->be->commit(s, dup, 1, err, sizeof err), -1);
+    store_close(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_schema_version_and_wal, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_batch_and_reads, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_batch_all_or_nothing, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
