@@ -64,13 +64,17 @@ void lx_sgf_reader_free(lx_sgf_reader *r)
 }
 
 /* Character classes, one table read per byte in the hot loops. */
-enum { C_WS = 1, C_UPPER = 2, C_LOWER = 4, C_AFTER = 8 /* '[' ';' '(' ')': may follow a value */ };
+enum {
+    C_WS = 1, C_UPPER = 2, C_LOWER = 4,
+    C_AFTER = 8, /* '[' ';' '(' ')': may follow a value */
+    C_STOP = 16  /* ']' '\\': where a scan through a value must look closer */
+};
 #define WS4 C_WS, C_WS, C_WS, C_WS
 #define U8 C_UPPER, C_UPPER, C_UPPER, C_UPPER, C_UPPER, C_UPPER, C_UPPER, C_UPPER
 #define L8 C_LOWER, C_LOWER, C_LOWER, C_LOWER, C_LOWER, C_LOWER, C_LOWER, C_LOWER
 static const unsigned char char_class[256] = {
     ['\t'] = C_WS, ['\n'] = C_WS, ['\v'] = C_WS, ['\f'] = C_WS, ['\r'] = C_WS, [' '] = C_WS,
-    ['['] = C_AFTER, [';'] = C_AFTER, ['('] = C_AFTER, [')'] = C_AFTER,
+    ['['] = C_AFTER, [';'] = C_AFTER, ['('] = C_AFTER, [')'] = C_AFTER, [']'] = C_STOP, ['\\'] = C_STOP,
     ['A'] = U8, U8, U8, C_UPPER, C_UPPER, /* A..Z */
     ['a'] = L8, L8, L8, C_LOWER, C_LOWER, /* a..z */
 };
@@ -98,14 +102,18 @@ static void diag(lx_sgf_reader *r, lx_severity sev, const char *code, size_t at,
 /* Offset of the ']' that closes a value starting at `from`, or len.  Most
  * values are a few bytes ("e5", "31fbdc"), so a short forward scan comes
  * first; long ones go to memchr, counting the backslashes before each ']'. */
-static size_t find_close(const char *s, size_t len, size_t from)
+static inline size_t find_close(const char *s, size_t len, size_t from)
 {
     size_t p = from, stop = from + 32 < len ? from + 32 : len;
     while (p < stop) {
-        char c = s[p];
-        if (c == ']')
+        unsigned char c = (unsigned char)s[p];
+        if (!(char_class[c] & C_STOP)) {
+            p++;
+        } else if (c == ']') {
             return p;
-        p += c == '\\' ? 2 : 1;
+        } else {
+            p += 2; /* an escaped character */
+        }
     }
     if (p >= len)
         return len;
@@ -206,8 +214,10 @@ static size_t read_values(lx_sgf_reader *r, lx_sgf_tree *t, size_t i, int keep, 
     const char *s = r->s;
     size_t len = r->len;
     while (i < len && s[i] == '[') {
-        size_t start = i + 1, end = find_close(s, len, start);
-        while (end < len && !(end + 1 < len && (char_class[(unsigned char)s[end + 1]] & C_AFTER)) &&
+        size_t start = i + 1, end = find_close(s, len, start), after = end + 1;
+        while (after < len && is_ws((unsigned char)s[after]))
+            after++; /* "]\n;B[..]": a line break before the next node is common */
+        while (end < len && !(after < len && (char_class[(unsigned char)s[after]] & C_AFTER)) &&
                !good_after_value(s, len, end + 1)) {
             size_t next = find_close(s, len, end + 1);
             if (next >= len || memchr(s + end + 1, '[', next - end - 1))
@@ -223,11 +233,7 @@ static size_t read_values(lx_sgf_reader *r, lx_sgf_tree *t, size_t i, int keep, 
             *oom = 1;
             return len;
         }
-        i = end + 1;
-        if (i < len && is_ws((unsigned char)s[i]))
-            i = skip_ws(s, len, i);
-        if (end >= len)
-            i = len;
+        i = end < len ? skip_ws(s, len, end + 1) : len;
     }
     return i;
 }
@@ -361,6 +367,22 @@ static int parse_tree(lx_sgf_reader *r, lx_sgf_tree *t, int missing_paren)
     size_t junk_at = LX_NO_OFFSET;
     while (i < len) {
         unsigned char c = (unsigned char)s[i];
+        if (c == ';' && junk_at == LX_NO_OFFSET) {
+            /* the usual case first: a node, and a property right after it */
+            frame *f = &r->stack[r->depth - 1];
+            if (f->last != LX_SGF_NIL && t->nodes[f->last].first_child != LX_SGF_NIL)
+                diag(r, LX_ERROR, "NODE_AFTER_VARIATION", i,
+                     "a node after a variation: variations end a sequence; read as one more variation%s", "");
+            if (new_node(r, t, i) == LX_SGF_NIL)
+                return -1;
+            i++;
+            if (i < len && is_upper((unsigned char)s[i])) {
+                i = read_property(r, t, r->stack[r->depth - 1].last, i, &oom);
+                if (oom)
+                    return -1;
+            }
+            continue;
+        }
         if (is_ws(c)) {
             i++;
             continue;

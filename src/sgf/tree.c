@@ -42,16 +42,8 @@ void lx_sgf_tree_reset(lx_sgf_tree *t, const lx_sgf_doc *doc, const char *text)
     t->text = text;
     t->offset = UINT32_MAX;
     t->nnodes = t->nprops = t->nvalues = 0;
-    for (uint32_t i = 0; i < t->nnames; i++) { /* forget only what was used */
-        const char *n = t->names.data + t->name_at[i];
-        if (n[1] == '\0' || n[2] == '\0')
-            t->direct[direct_key(n, n[1] ? 2 : 1)] = 0;
-    }
-    if (t->hash_used)
-        memset(t->hash, 0, t->hash_cap * sizeof *t->hash);
-    t->hash_used = 0;
-    t->nnames = 0;
-    lx_buf_clear(&t->names);
+    /* The interned IDs are kept: the next tree of a document mostly uses the
+     * same ones, and an ID's number only has to be stable within a tree. */
     lx_buf_clear(&t->pool);
 }
 
