@@ -419,10 +419,24 @@ static void test_read_size(void **state)
     }
 }
 
+static void test_point_properties(void **state)
+{
+    (void)state;
+    static const char *const points[] = {"AB", "AE", "AR", "AW", "CR", "DD", "LB", "LN", "MA", "SL", "SQ", "TR", "VW"};
+    static const char *const others[] = {"B", "W", "C", "SZ", "PL", "KO", "MN", "FG", "XX", "", "ABC"};
+    for (size_t i = 0; i < sizeof points / sizeof points[0]; i++)
+        if (!lx_sgf_prop_holds_points(points[i]))
+            fail_msg("%s holds points", points[i]);
+    for (size_t i = 0; i < sizeof others / sizeof others[0]; i++)
+        if (lx_sgf_prop_holds_points(others[i]))
+            fail_msg("%s does not hold points", others[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_read_size),
+        cmocka_unit_test(test_point_properties),
         cmocka_unit_test(test_text_plain_and_escapes),
         cmocka_unit_test(test_text_soft_line_breaks),
         cmocka_unit_test(test_text_hard_line_breaks),

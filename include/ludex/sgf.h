@@ -187,6 +187,9 @@ typedef struct lx_sgf_propdef {
 
 /* The FF[4] general property definition for `id`, or NULL. */
 const lx_sgf_propdef *lx_sgf_propdef_find(const char *id);
+/* Whether FF[4] gives property `id` points (or point:point, point:text)
+ * as values: AB AW AE AR CR DD LB LN MA SL SQ TR VW.  B and W are moves. */
+int lx_sgf_prop_holds_points(const char *id);
 
 /* ---- generic checks ------------------------------------------------------------------ */
 

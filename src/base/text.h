@@ -22,6 +22,10 @@ size_t lx_utf8_sequence(const unsigned char *s, size_t len);
  * INVALID_UTF8 diagnostic at its offset in `out`.  0, or -1 when out of memory. */
 int lx_utf8_repair(const char *in, size_t len, lx_buf *out, lx_diag_list *diags);
 
+/* A value quoted for a diagnostic: at most 40 bytes of s, cut on a UTF-8
+ * boundary, control characters shown as '?', "..." when cut.  cap >= 8. */
+const char *lx_quote(const char *s, size_t len, char *buf, size_t cap);
+
 /* Non-zero when iconv can convert from `charset` to UTF-8. */
 int lx_charset_known(const char *charset);
 /* Non-zero for the names of UTF-8 ("UTF-8", "utf8", ...). */

@@ -18,6 +18,7 @@
 #include <strings.h>
 
 #include "base/coord.h"
+#include "base/text.h"
 #include "hex/hex_impl.h"
 
 void hex_trim(const char **s, size_t *len)
@@ -55,24 +56,6 @@ int hex_is_lg_point(const char *s, size_t len)
     return len == 2 && isalpha((unsigned char)s[0]) && isalpha((unsigned char)s[1]);
 }
 
-/* A value quoted for a message: at most 40 bytes, cut at a UTF-8 boundary,
- * control characters shown as '?'. */
-static const char *quote(const char *s, size_t len, char *buf, size_t cap)
-{
-    size_t n = len < 40 ? len : 40;
-    if (n < len)
-        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-            n--;
-    if (n + 4 > cap)
-        n = cap - 4;
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++)
-        buf[k++] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
-    if (n < len)
-        buf[k++] = '.', buf[k++] = '.', buf[k++] = '.';
-    buf[k] = '\0';
-    return buf;
-}
 
 int hex_parse_point(int cols, int rows, const char *s, size_t len, int *col, int *row, lx_game_error *err)
 {
@@ -84,15 +67,15 @@ int hex_parse_point(int cols, int rows, const char *s, size_t len, int *col, int
                                 "\"%s\" is a Little Golem cell (column and row both as letters); GM[11] cells "
                                 "are a column letter and a row number such as e5 - convert Little Golem "
                                 "records with `ludex convert`",
-                                quote(s, len, q, sizeof q));
+                                lx_quote(s, len, q, sizeof q));
         return lx_game_fail(err, "HEX_BAD_POINT",
                             "\"%s\" is not a cell: a cell is column letters and a row number, such as e5 or aa10",
-                            quote(s, len, q, sizeof q));
+                            lx_quote(s, len, q, sizeof q));
     }
     if (c >= cols || r < 1 || r > rows) {
         lx_coord_column_name(cols - 1, last, sizeof last);
         return lx_game_fail(err, "HEX_OFF_BOARD", "%s is off the board: this %d x %d board has columns a to %s "
-                            "and rows 1 to %d", quote(s, len, q, sizeof q), cols, rows, last, rows);
+                            "and rows 1 to %d", lx_quote(s, len, q, sizeof q), cols, rows, last, rows);
     }
     *col = (int)c;
     *row = (int)r - 1;
@@ -232,13 +215,13 @@ int hex_read_size(const lx_sgf_tree *t, lx_sgf_node root, int *cols, int *rows, 
     if (rc != 0) {
         lx_diag_add(diags, LX_ERROR, "HEX_BAD_SIZE", lx_sgf_prop_offset(t, p),
                     "SZ[%s] is not a Hex board size: write SZ[n] for n x n cells or SZ[columns:rows], each "
-                    "from 1 to %d", quote(v.raw, v.len, q, sizeof q), LX_HEX_MAX_SIDE);
+                    "from 1 to %d", lx_quote(v.raw, v.len, q, sizeof q), LX_HEX_MAX_SIDE);
         return -1;
     }
     if ((long)*cols * *rows > LX_HEX_MAX_CELLS) {
         lx_diag_add(diags, LX_ERROR, "HEX_BOARD_TOO_LARGE", lx_sgf_prop_offset(t, p),
                     "SZ[%s] asks for %ld cells; ludex plays Hex boards of up to %ld cells",
-                    quote(v.raw, v.len, q, sizeof q), (long)*cols * *rows, LX_HEX_MAX_CELLS);
+                    lx_quote(v.raw, v.len, q, sizeof q), (long)*cols * *rows, LX_HEX_MAX_CELLS);
         return -1;
     }
     return 0;
@@ -246,14 +229,6 @@ int hex_read_size(const lx_sgf_tree *t, lx_sgf_node root, int *cols, int *rows, 
 
 /* ---- the written form ------------------------------------------------------------- */
 
-static int is_point_property(const char *id)
-{
-    static const char *const ids[] = {"AB", "AW", "AE", "AR", "CR", "DD", "LB", "LN", "MA", "SL", "SQ", "TR", "VW"};
-    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
-        if (!strcmp(id, ids[i]))
-            return 1;
-    return 0;
-}
 
 static int lower_point(const char *s, size_t n, lx_buf *out)
 {
@@ -269,7 +244,7 @@ int hex_canonical_value(const char *id, const char *raw, size_t len, lx_buf *out
     const char *s = raw;
     size_t n = len;
     int is_move = !strcmp(id, "B") || !strcmp(id, "W");
-    if (!is_move && !is_point_property(id))
+    if (!is_move && !lx_sgf_prop_holds_points(id))
         return 1;
     hex_trim(&s, &n);
     if (!is_move)

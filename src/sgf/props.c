@@ -95,3 +95,9 @@ const lx_sgf_propdef *lx_sgf_propdef_find(const char *id)
     unsigned row = ff4_row[(id[0] - 'A') * 27 + (second ? second - 'A' + 1 : 0)];
     return row ? &ff4_props[row - 1] : NULL;
 }
+
+int lx_sgf_prop_holds_points(const char *id)
+{
+    const lx_sgf_propdef *d = lx_sgf_propdef_find(id);
+    return d && (d->first == LX_VT_POINT || d->first == LX_VT_STONE);
+}

@@ -135,7 +135,7 @@ static void bad_value(lg_state *st, lx_colour who, lx_sgf_value v)
     char q[64];
     lx_diag_add(st->diags, LX_ERROR, "TWIXT_LG_BAD_MOVE", v.offset,
                 "\"%s\" is not a Little Golem Twixt move (two letters such as ec, swap, resign); kept as written",
-                tw_quote(v.raw, v.len, q, sizeof q));
+                lx_quote(v.raw, v.len, q, sizeof q));
     tw_builder_turn_text(&st->bl, who, v.raw, v.len);
     note_where(st, v.offset);
 }

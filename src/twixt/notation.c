@@ -36,22 +36,6 @@ void tw_trim(const char **s, size_t *len)
         (*len)--;
 }
 
-const char *tw_quote(const char *s, size_t len, char *buf, size_t cap)
-{
-    size_t n = len < 40 ? len : 40;
-    if (n < len)
-        while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-            n--;
-    if (n + 4 > cap)
-        n = cap - 4;
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++)
-        buf[k++] = (unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i];
-    if (n < len)
-        buf[k++] = '.', buf[k++] = '.', buf[k++] = '.';
-    buf[k] = '\0';
-    return buf;
-}
 
 const char *tw_point_name(lx_twixt_point p, char *buf, size_t cap)
 {
@@ -90,7 +74,7 @@ static int off_board(int cols, int rows, const char *what, const char *s, size_t
     char q[64], last[16];
     lx_coord_column_name(cols - 1, last, sizeof last);
     return lx_game_fail(err, "TWIXT_OFF_BOARD", "%s%s %s off the board: this %d x %d board has columns a to %s and rows 1 to %d",
-                        what, tw_quote(s, len, q, sizeof q), what[0] ? "are" : "is", cols, rows, last, rows);
+                        what, lx_quote(s, len, q, sizeof q), what[0] ? "are" : "is", cols, rows, last, rows);
 }
 
 int tw_parse_point(int cols, int rows, const char *s, size_t len, lx_twixt_point *p, lx_game_error *err)
@@ -102,10 +86,10 @@ int tw_parse_point(int cols, int rows, const char *s, size_t len, lx_twixt_point
             return lx_game_fail(err, "TWIXT_LITTLE_GOLEM_POINT",
                                 "\"%s\" is a Little Golem hole (column and row both as letters); GM[21] holes are a "
                                 "column letter and a row number such as k4 - convert Little Golem records with "
-                                "`ludex convert`", tw_quote(s, len, q, sizeof q));
+                                "`ludex convert`", lx_quote(s, len, q, sizeof q));
         return lx_game_fail(err, "TWIXT_BAD_MOVE",
                             "\"%s\" is not a Twixt move: expected a hole such as k4, a long-move part such as -i'3, "
-                            "/J4' or \\i'4, or swap-pieces, swap-sides, resign, forfeit", tw_quote(s, len, q, sizeof q));
+                            "/J4' or \\i'4, or swap-pieces, swap-sides, resign, forfeit", lx_quote(s, len, q, sizeof q));
     }
     if (c >= cols || r < 1 || r > rows)
         return off_board(cols, rows, "", s, len, err);
@@ -146,7 +130,7 @@ int tw_parse_centre(int cols, int rows, const char *s, size_t len, int *cx2, int
         return lx_game_fail(err, "TWIXT_BAD_CENTRE",
                             "\"%s\" is not a link centre: write i'3 (between columns i and j, on row 3) or J4' (on "
                             "column j, between rows 4 and 5); the older B*3 and C2* are read too",
-                            tw_quote(s, len, q, sizeof q));
+                            lx_quote(s, len, q, sizeof q));
     long r0 = row - 1;
     int fits = steep ? col + 1 < cols && r0 - 1 >= 0 && r0 + 1 < rows : col - 1 >= 0 && col + 1 < cols && r0 + 1 < rows;
     if (!fits)
@@ -231,7 +215,7 @@ int tw_parse_move(int cols, int rows, const char *raw, size_t len, lx_twixt_move
     lx_twixt_move_kind kind = part_prefix(s, n, &slope, &used);
     if (unescape(s + used, n - used, text, sizeof text, &tn) != 0)
         return lx_game_fail(err, "TWIXT_BAD_MOVE", "\"%s\" is not a Twixt move: it is far too long",
-                            tw_quote(s, n, q, sizeof q));
+                            lx_quote(s, n, q, sizeof q));
     m->kind = kind;
     if (kind == LX_TWIXT_REMOVE || kind == LX_TWIXT_ADD) {
         m->slope = slope;

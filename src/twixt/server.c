@@ -52,7 +52,7 @@ static int read_point(cursor *c, lx_twixt_point *p, lx_game_error *err)
     size_t len = point_len(c);
     if (len == 0)
         return lx_game_fail(err, "TWIXT_SERVER_SYNTAX", "expected a hole such as j12 at \"%s\"",
-                            tw_quote(c->s + c->i, c->n - c->i, q, sizeof q));
+                            lx_quote(c->s + c->i, c->n - c->i, q, sizeof q));
     if (tw_parse_point(c->b->g.cols, c->b->g.rows, c->s + c->i, len, p, err) != 0)
         return -1;
     c->i += len;
@@ -109,7 +109,7 @@ int lx_twixt_parse_server_move(const lx_twixt_board *b, const char *text, size_t
     for (size_t i = 0; i < n; i++)
         if (isspace((unsigned char)s[i]))
             return lx_game_fail(err, "TWIXT_SERVER_SYNTAX", "\"%s\": a server move has no spaces anywhere",
-                                tw_quote(s, n, q, sizeof q));
+                                lx_quote(s, n, q, sizeof q));
     cursor c = {s, n, 0, b};
     if (read_point(&c, &m->peg, err) != 0)
         return -1;
@@ -126,7 +126,7 @@ int lx_twixt_parse_server_move(const lx_twixt_board *b, const char *text, size_t
     }
     if (c.i < n)
         return lx_game_fail(err, "TWIXT_SERVER_SYNTAX", "\"%s\": unexpected \"%s\"; a server move is a hole, then "
-                            "-unlinks, then +links", tw_quote(s, n, q, sizeof q), tw_quote(s + c.i, n - c.i, q + 32, 32));
+                            "-unlinks, then +links", lx_quote(s, n, q, sizeof q), lx_quote(s + c.i, n - c.i, q + 32, 32));
     return 0;
 }
 

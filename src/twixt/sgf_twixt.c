@@ -53,7 +53,7 @@ int tw_read_size(const lx_sgf_tree *t, lx_sgf_node root, int *cols, int *rows, l
     if (rc != 0) {
         lx_diag_add(diags, LX_ERROR, "TWIXT_BAD_SIZE", lx_sgf_prop_offset(t, p),
                     "SZ[%s] is not a Twixt board size: write SZ[n] for n x n holes or SZ[columns:rows], each "
-                    "from %d to %d", tw_quote(v.raw, v.len, q, sizeof q), LX_TWIXT_MIN_SIDE, LX_TWIXT_MAX_SIDE);
+                    "from %d to %d", lx_quote(v.raw, v.len, q, sizeof q), LX_TWIXT_MIN_SIDE, LX_TWIXT_MAX_SIDE);
         return -1;
     }
     return 0;
@@ -128,14 +128,6 @@ int tw_module_setup(void *pos, const char *id, const char *raw, size_t len, lx_g
 
 /* ---- the written form ------------------------------------------------------------------ */
 
-static int is_point_property(const char *id)
-{
-    static const char *const ids[] = {"AB", "AW", "AE", "AR", "CR", "DD", "LB", "LN", "MA", "SL", "SQ", "TR", "VW"};
-    for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
-        if (!strcmp(id, ids[i]))
-            return 1;
-    return 0;
-}
 
 /* Append a point in lower case when it reads as one, else the bytes as they are. */
 static int lower_part(const char *s, size_t n, lx_buf *out)
@@ -167,7 +159,7 @@ int tw_canonical_value(const char *id, const char *raw, size_t len, lx_buf *out)
 {
     int is_move = !strcmp(id, "B") || !strcmp(id, "W");
     if (!is_move)
-        return is_point_property(id) ? canonical_points(id, raw, len, out) : 1;
+        return lx_sgf_prop_holds_points(id) ? canonical_points(id, raw, len, out) : 1;
     lx_twixt_move m;
     lx_game_error err;
     char text[48];

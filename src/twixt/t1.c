@@ -137,7 +137,7 @@ static void t1_move(tw_builder *bl, const header *h, line v, uint32_t lineno, lx
     else {
         lx_diag_add_at(diags, LX_ERROR, "TWIXT_T1_BAD_MOVE", lineno, 1,
                        "\"%s\" is not a T1 move (a hole such as e15, swap, resign); kept as written",
-                       tw_quote(v.s, v.n, q, sizeof q));
+                       lx_quote(v.s, v.n, q, sizeof q));
         tw_builder_turn_text(bl, who, v.s, v.n);
         return;
     }
