@@ -219,6 +219,7 @@ static void shutdown_all(srv *s, struct event **evs, size_t nev)
             event_free(evs[i]);
     if (listener)
         evconnlistener_free(listener);
+    watch_free_all(s);
     games_free_all(s);
     users_free_all(s);
     cred_cache_free(s->creds);

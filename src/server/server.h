@@ -223,6 +223,8 @@ int cmd_check_password(conn *c, const char *user, const char *password);
 int cmd_commit(conn *c, const store_op *op, srv_game *sg);
 /* Tell the watchers of a game about its new move. */
 void watch_notify(srv *s, srv_game *sg, const char *line);
+/* Drop the pushes still waiting (at shutdown). */
+void watch_free_all(srv *s);
 void watch_drop_conn(srv *s, conn *c);
 /* Send the pushes whose batch has committed. */
 void watch_flush(srv *s, uint64_t committed);
@@ -249,6 +251,7 @@ struct srv {
     size_t pw_mem;
     int stopping;
     unsigned long requests;
+    struct pending_push *pushes, *pushes_tail; /* watch pushes waiting for their commit */
 };
 
 double srv_now(void);

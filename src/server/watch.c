@@ -2,8 +2,8 @@
  *
  * A watcher gets one line per new move, "* GAME BOARD N COLOUR MOVE",
  * between replies, never inside one.  The push is sent once the move's
- * batch has committed, like the mover's OK: a pending push waits in a
- * list by sequence number. */
+ * batch has committed, like the mover's OK: a pending push waits in the
+ * server's list (srv.pushes) by sequence number. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,8 +15,6 @@ typedef struct pending_push {
     char *line;
     struct pending_push *next;
 } pending_push;
-
-static pending_push *pending_head, *pending_tail;
 
 static void finish(conn *c) { reply_end(&c->reply); conn_finish(c); }
 
@@ -49,21 +47,32 @@ void watch_notify(srv *s, srv_game *sg, const char *line)
         free(p);
         return;
     }
-    if (pending_tail)
-        pending_tail->next = p;
+    if (s->pushes_tail)
+        s->pushes_tail->next = p;
     else
-        pending_head = p;
-    pending_tail = p;
+        s->pushes = p;
+    s->pushes_tail = p;
+}
+
+void watch_free_all(srv *s)
+{
+    while (s->pushes) {
+        pending_push *p = s->pushes;
+        s->pushes = p->next;
+        free(p->line);
+        free(p);
+    }
+    s->pushes_tail = NULL;
 }
 
 /* Sequence numbers only grow along the list. */
 void watch_flush(srv *s, uint64_t committed)
 {
-    while (pending_head && pending_head->seq <= committed) {
-        pending_push *p = pending_head;
-        pending_head = p->next;
-        if (!pending_head)
-            pending_tail = NULL;
+    while (s->pushes && s->pushes->seq <= committed) {
+        pending_push *p = s->pushes;
+        s->pushes = p->next;
+        if (!s->pushes)
+            s->pushes_tail = NULL;
         send_line(s, p->board, p->line);
         free(p->line);
         free(p);
