@@ -244,6 +244,49 @@ static void a_move_limit_ends_the_main_line_there(void **state)
     }
 }
 
+static int line_end_calls, line_end_complete;
+static lx_sgf_node line_end_last;
+
+static void toy_line_end(const void *pos, const lx_sgf_tree *t, lx_sgf_node last, int complete, lx_diag_list *d)
+{
+    (void)pos;
+    (void)t;
+    (void)d;
+    line_end_calls++;
+    line_end_complete = complete;
+    line_end_last = last;
+}
+
+static void line_end_sees_the_end_of_the_main_line(void **state)
+{
+    (void)state;
+    lx_game_module m = toy_module;
+    m.line_end = toy_line_end;
+    static const struct {
+        const char *sgf;
+        int limit, calls, complete;
+        lx_sgf_node last;
+    } cases[] = {
+        {"(;GM[99]SZ[5];B[1];W[2](;B[3])(;B[4]))", 0, 1, 1, 3}, /* the main line's last node */
+        {"(;GM[99]SZ[5];B[1];W[1];B[3])", 0, 1, 0, 2},          /* stopped at the refused W[1] */
+        {"(;GM[99]SZ[5];B[1];W[2];B[3])", 2, 0, 0, 0},          /* a move limit: not called */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        parsed p;
+        parse_text(&p, cases[i].sgf);
+        line_end_calls = line_end_complete = 0;
+        line_end_last = LX_SGF_NIL;
+        lx_replay_options o = {1, cases[i].limit > 0, (size_t)cases[i].limit};
+        assert_int_equal(lx_replay_tree(p.trees[0], 0, &m, &o, NULL, p.diags), 0);
+        assert_int_equal(line_end_calls, cases[i].calls);
+        if (cases[i].calls) {
+            assert_int_equal(line_end_complete, cases[i].complete);
+            assert_int_equal(line_end_last, cases[i].last);
+        }
+        parsed_free(&p);
+    }
+}
+
 static void position_new_failure_ends_quietly(void **state)
 {
     (void)state;
@@ -374,6 +417,7 @@ int main(void)
         cmocka_unit_test(variations_only_when_asked),
         cmocka_unit_test(a_hook_can_stop_the_replay),
         cmocka_unit_test(a_move_limit_ends_the_main_line_there),
+        cmocka_unit_test(line_end_sees_the_end_of_the_main_line),
         cmocka_unit_test(position_new_failure_ends_quietly),
         cmocka_unit_test(deep_line_replays_without_recursion),
         cmocka_unit_test(registry_finds_by_gm_and_name),

@@ -94,10 +94,13 @@ typedef struct lx_game_module {
      * collection_new before the file's first tree of this game,
      * collection_add for each such tree in order (0, or -1 out of memory), and
      * collection_end after the last, which reports and frees.  May be NULL. */
-    /* After the main line was replayed to its last node without a refusal:
-     * checks that need the whole line, such as RE against the final position.
-     * `last` is the line's last node.  May be NULL. */
-    void (*line_end)(const void *pos, const lx_sgf_tree *t, lx_sgf_node last, lx_diag_list *diags);
+    /* After the main line was replayed: `last` is the last node applied,
+     * `complete` is non-zero when that is the line's end (no refusal before
+     * it).  For what only the line as a whole tells, such as RE against the
+     * final position (only when complete).  Not called when the replay was
+     * limited to fewer moves.  May be NULL. */
+    void (*line_end)(const void *pos, const lx_sgf_tree *t, lx_sgf_node last, int complete,
+                     lx_diag_list *diags);
     void *(*collection_new)(void);
     int (*collection_add)(void *state, const lx_sgf_tree *t, lx_diag_list *diags);
     void (*collection_end)(void *state, lx_diag_list *diags);

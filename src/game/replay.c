@@ -110,10 +110,12 @@ static int node_has_move(const lx_sgf_tree *t, lx_sgf_node n)
 /* Walk one line from `n` down its first children; returns -1 on out of memory. */
 static int walk_line(walk *w, void *pos, lx_sgf_node n, size_t moves, int all, int main_line)
 {
-    int complete = 0; /* the whole line was applied */
+    int complete = 0, limited = 0; /* the whole line was applied; a move limit ended it */
     for (;;) {
-        if (main_line && w->limited && moves >= w->max_moves && node_has_move(w->t, n))
+        if (main_line && w->limited && moves >= w->max_moves && node_has_move(w->t, n)) {
+            limited = 1;
             break;
+        }
         int refused = visit(w, pos, n, &moves) != 0;
         if (w->stopped)
             break;
@@ -126,8 +128,8 @@ static int walk_line(walk *w, void *pos, lx_sgf_node n, size_t moves, int all, i
         }
         n = next;
     }
-    if (main_line && complete && w->m->line_end)
-        w->m->line_end(pos, w->t, n, w->diags);
+    if (main_line && !limited && !w->stopped && w->m->line_end)
+        w->m->line_end(pos, w->t, n, complete, w->diags);
     if (main_line && w->hooks && w->hooks->on_end) {
         lx_game_result res = {0, LX_NO_COLOUR, ""};
         if (w->m->result)

@@ -87,6 +87,8 @@ struct lx_hex_board {
     int32_t swap_from, swap_to; /* cells (swap_to == swap_from for swap-sides) */
     int sides_exchanged;       /* parity of swap-sides played */
     /* the end */
+    int white_went_first;      /* White played the first move with nothing said (no PL, no setup) */
+    int gave_up_after_win;     /* a resignation or forfeit came after a connection */
     lx_colour gave_up;         /* who resigned or forfeited first, or LX_NO_COLOUR */
     lx_hex_move_kind gave_up_how;
     size_t gave_up_move;
@@ -142,10 +144,11 @@ int hex_canonical_value(const char *id, const char *raw, size_t len, lx_buf *out
  * kept are those that differ from the value's plain reading, sorted by address. */
 int hex_decide_swaps(const lx_sgf_tree *t, hex_swap_rule **rules, size_t *n, lx_diag_list *diags);
 const hex_swap_rule *hex_find_rule(const hex_swap_rule *rules, size_t n, const char *raw);
-/* Replay the main line on a copy of `start` for what the replay driver cannot
- * report: White moving first, resignation after a win, RE against the
- * position.  Stops quietly at a refused move (the driver reports it). */
-int hex_review_main_line(const lx_sgf_tree *t, const lx_hex_board *start, lx_diag_list *diags);
+/* Before the replay: FF, and the form of RE (review.c). */
+void hex_review_root(const lx_sgf_tree *t, lx_diag_list *diags);
+/* The line_end hook: what the whole main line tells - RE against the final
+ * position, White moving first unasked, a resignation after a win. */
+void hex_line_end(const void *pos, const lx_sgf_tree *t, lx_sgf_node last, int complete, lx_diag_list *diags);
 /* Check IS and IP. */
 void hex_check_viewer_props(const lx_sgf_tree *t, lx_diag_list *diags);
 

@@ -37,10 +37,7 @@ void *hex_position_new(const lx_sgf_tree *t, lx_sgf_node root, lx_diag_list *dia
     }
     free(rules);
     hex_check_viewer_props(t, diags);
-    if (hex_review_main_line(t, b, diags) != 0) {
-        lx_hex_board_free(b);
-        return NULL;
-    }
+    hex_review_root(t, diags);
     return b;
 }
 
@@ -84,6 +81,7 @@ const lx_game_module lx_hex_module = {
     .describe_json = describe_json,
     .canonical_value = hex_canonical_value,
     .normalize_tree = lx_hex_normalize_tree,
+    .line_end = hex_line_end,
 };
 
 /* ---- walking a line -------------------------------------------------------------- */

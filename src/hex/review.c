@@ -229,7 +229,7 @@ static void read_re(const lx_sgf_tree *t, lx_sgf_prop p, re_value *re, lx_diag_l
         re->kind = 1;
         re->winner = s[0] == 'B' ? LX_BLACK : LX_WHITE;
         re->has_reason = n > 2;
-        if (n == 1)
+        if (n == 1 && diags)
             lx_diag_add(diags, LX_WARNING, "HEX_RESULT_FORM", v.offset,
                         "RE[%c] lacks the '+' FF[4] requires: RE[%c+] (or %c+R, %c+T, %c+F); read as %s won", s[0],
                         s[0], s[0], s[0], s[0], hex_colour_name(re->winner));
@@ -275,69 +275,23 @@ static void check_re(const lx_hex_board *b, const lx_sgf_tree *t, const re_value
     }
 }
 
-/* ---- the main-line review ------------------------------------------------------------ */
+/* ---- the whole main line ------------------------------------------------------------- */
 
-typedef struct reviewer {
-    const lx_sgf_tree *t;
-    lx_hex_board *b;
-    lx_diag_list *diags;
-    re_value re;
-    lx_game_error err;
-    int stopped;
-} reviewer;
-
-static void before_move(reviewer *r, lx_sgf_prop p, lx_colour who, const lx_hex_move *m)
+/* The first property along the main line (from the root, first children)
+ * that `want` accepts, or LX_SGF_NIL. */
+static lx_sgf_prop first_on_main_line(const lx_sgf_tree *t, int (*want)(const char *id))
 {
-    char end[160], what[32];
-    if (r->b->turn_source == HEX_TURN_START && who == LX_WHITE && r->b->moves == 0)
-        lx_diag_add(r->diags, LX_WARNING, "HEX_WHITE_FIRST", lx_sgf_prop_offset(r->t, p),
-                    "White moves first, but Black moves first in Hex unless the record says otherwise (PL[W] "
-                    "before the first move)");
-    if ((m->kind == LX_HEX_RESIGN || m->kind == LX_HEX_FORFEIT) && lx_hex_connected(r->b) != LX_NO_COLOUR) {
-        hex_describe_end(r->b, end, sizeof end);
-        lx_hex_format_move(m, what, sizeof what);
-        lx_diag_add(r->diags, LX_WARNING, "HEX_RESIGN_AFTER_WIN", lx_sgf_prop_offset(r->t, p),
-                    "%c[%s] comes after the game was already won (%s); the connection decides the game",
-                    letter(who), what, end);
-    }
-}
-
-static void review_moves(reviewer *r, lx_sgf_prop p, lx_colour who)
-{
-    for (size_t i = 0; !r->stopped && i < lx_sgf_value_count(r->t, p); i++) {
-        lx_sgf_value v = lx_sgf_get_value(r->t, p, i);
-        lx_hex_move m;
-        if (hex_module_parse_move(r->b, who, v.raw, v.len, &m, &r->err) != 0 ||
-            lx_hex_check_move(r->b, who, &m, &r->err) != 0) {
-            r->stopped = 1;
-            return;
+    for (lx_sgf_node n = 0; n != LX_SGF_NIL; n = lx_sgf_first_child(t, n))
+        for (size_t i = 0; i < lx_sgf_prop_count(t, n); i++) {
+            lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
+            if (want(lx_sgf_prop_id(t, p)) && lx_sgf_value_count(t, p) > 0)
+                return p;
         }
-        before_move(r, p, who, &m);
-        lx_hex_apply_move(r->b, who, &m);
-    }
+    return LX_SGF_NIL;
 }
 
-static void review_node(reviewer *r, lx_sgf_node n)
-{
-    size_t np = lx_sgf_prop_count(r->t, n);
-    for (size_t i = 0; !r->stopped && i < np; i++) {
-        lx_sgf_prop p = lx_sgf_node_prop(r->t, n, i);
-        const char *id = lx_sgf_prop_id(r->t, p);
-        if (!strcmp(id, "RE") && r->re.prop == LX_SGF_NIL && lx_sgf_value_count(r->t, p) > 0)
-            read_re(r->t, p, &r->re, r->diags);
-        if (!strcmp(id, "AB") || !strcmp(id, "AW") || !strcmp(id, "AE") || !strcmp(id, "PL"))
-            for (size_t k = 0; !r->stopped && k < lx_sgf_value_count(r->t, p); k++) {
-                lx_sgf_value v = lx_sgf_get_value(r->t, p, k);
-                r->stopped = hex_module_setup(r->b, id, v.raw, v.len, &r->err) < 0;
-            }
-    }
-    for (size_t i = 0; !r->stopped && i < np; i++) {
-        lx_sgf_prop p = lx_sgf_node_prop(r->t, n, i);
-        lx_colour who = lx_game_move_colour(lx_sgf_prop_id(r->t, p));
-        if (who != LX_NO_COLOUR)
-            review_moves(r, p, who);
-    }
-}
+static int is_re(const char *id) { return !strcmp(id, "RE"); }
+static int is_move(const char *id) { return lx_game_move_colour(id) != LX_NO_COLOUR; }
 
 static void check_ff(const lx_sgf_tree *t, lx_diag_list *diags)
 {
@@ -349,20 +303,47 @@ static void check_ff(const lx_sgf_tree *t, lx_diag_list *diags)
                 "Hex (write FF[4])");
 }
 
-int hex_review_main_line(const lx_sgf_tree *t, const lx_hex_board *start, lx_diag_list *diags)
+void hex_review_root(const lx_sgf_tree *t, lx_diag_list *diags)
 {
-    reviewer r = {t, lx_hex_board_copy(start), diags, {LX_SGF_NIL, 0, LX_NO_COLOUR, 0, ""}, {0}, 0};
-    if (!r.b)
-        return -1;
-    lx_game_error_init(&r.err);
     check_ff(t, diags);
-    for (lx_sgf_node n = 0; !r.stopped && n != LX_SGF_NIL; n = lx_sgf_first_child(t, n))
-        review_node(&r, n);
-    if (!r.stopped && r.re.prop != LX_SGF_NIL)
-        check_re(r.b, t, &r.re, diags);
-    lx_game_error_free(&r.err);
-    lx_hex_board_free(r.b);
-    return 0;
+    lx_sgf_prop p = first_on_main_line(t, is_re);
+    if (p != LX_SGF_NIL) {
+        re_value re = {LX_SGF_NIL, 0, LX_NO_COLOUR, 0, ""};
+        read_re(t, p, &re, diags); /* its form, whatever the moves */
+    }
+}
+
+/* The last B or W property of node n, or LX_SGF_NIL. */
+static lx_sgf_prop last_move_prop(const lx_sgf_tree *t, lx_sgf_node n)
+{
+    lx_sgf_prop found = LX_SGF_NIL;
+    for (size_t i = 0; i < lx_sgf_prop_count(t, n); i++)
+        if (is_move(lx_sgf_prop_id(t, lx_sgf_node_prop(t, n, i))))
+            found = lx_sgf_node_prop(t, n, i);
+    return found;
+}
+
+void hex_line_end(const void *pos, const lx_sgf_tree *t, lx_sgf_node last, int complete, lx_diag_list *diags)
+{
+    const lx_hex_board *b = pos;
+    char end[160];
+    lx_sgf_prop p;
+    if (b->white_went_first && (p = first_on_main_line(t, is_move)) != LX_SGF_NIL)
+        lx_diag_add(diags, LX_WARNING, "HEX_WHITE_FIRST", lx_sgf_prop_offset(t, p),
+                    "White moves first, but Black moves first in Hex unless the record says otherwise (PL[W] "
+                    "before the first move)");
+    if (b->gave_up_after_win && (p = last_move_prop(t, last)) != LX_SGF_NIL) {
+        lx_sgf_value v = lx_sgf_get_value(t, p, lx_sgf_value_count(t, p) - 1);
+        hex_describe_end(b, end, sizeof end);
+        lx_diag_add(diags, LX_WARNING, "HEX_RESIGN_AFTER_WIN", lx_sgf_prop_offset(t, p),
+                    "%s[%.*s] comes after the game was already won (%s); the connection decides the game",
+                    lx_sgf_prop_id(t, p), (int)(v.len < 20 ? v.len : 20), v.raw, end);
+    }
+    if (complete && (p = first_on_main_line(t, is_re)) != LX_SGF_NIL) {
+        re_value re = {LX_SGF_NIL, 0, LX_NO_COLOUR, 0, ""};
+        read_re(t, p, &re, NULL);
+        check_re(b, t, &re, diags);
+    }
 }
 
 /* ---- IS and IP ---------------------------------------------------------------------- */

@@ -315,6 +315,11 @@ static void play_swap(lx_hex_board *b, lx_colour who, lx_hex_move_kind kind)
 
 void lx_hex_apply_move(lx_hex_board *b, lx_colour who, const lx_hex_move *m)
 {
+    /* facts the end of the line reports on (review.c) */
+    if (b->turn_source == HEX_TURN_START && who == LX_WHITE && b->moves == 0)
+        b->white_went_first = 1;
+    if ((m->kind == LX_HEX_RESIGN || m->kind == LX_HEX_FORFEIT) && lx_hex_connected(b) != LX_NO_COLOUR)
+        b->gave_up_after_win = 1;
     b->moves++;
     b->last_kind = m->kind;
     b->last_colour = who;

@@ -47,9 +47,11 @@ static const char *colour_name(lx_colour c)
     return c == LX_WHITE ? "White" : "Black";
 }
 
-void tw_check_result(const void *pos, const lx_sgf_tree *t, lx_sgf_node last, lx_diag_list *diags)
+void tw_check_result(const void *pos, const lx_sgf_tree *t, lx_sgf_node last, int complete, lx_diag_list *diags)
 {
     (void)last;
+    if (!complete)
+        return; /* the line stopped at a refused move: its end is not known */
     char re[64];
     size_t at;
     if (!diags || tw_root_word(t, "RE", re, sizeof re, &at) <= 0)

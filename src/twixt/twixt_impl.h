@@ -204,7 +204,7 @@ int tw_can_connect_budget(const lx_twixt_board *b, lx_colour c, long budget);
  * to cap - 1 bytes; 1 present, 0 absent, -1 out of memory.  *at: its offset. */
 int tw_root_word(const lx_sgf_tree *t, const char *id, char *buf, size_t cap, size_t *at);
 /* The line_end hook: RE against the final position of the main line (result.c). */
-void tw_check_result(const void *pos, const lx_sgf_tree *t, lx_sgf_node last, lx_diag_list *diags);
+void tw_check_result(const void *pos, const lx_sgf_tree *t, lx_sgf_node last, int complete, lx_diag_list *diags);
 void *tw_position_new(const lx_sgf_tree *t, lx_sgf_node root, lx_diag_list *diags);
 /* Read SZ of a root: 0 with the size, 1 when absent (default), -1 with a diagnostic. */
 int tw_read_size(const lx_sgf_tree *t, lx_sgf_node root, int *cols, int *rows, lx_diag_list *diags);
