@@ -199,7 +199,7 @@ install: all
 	ln -sf libludex.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libludex.so.$(SOVERSION)
 	ln -sf libludex.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libludex.so
 	install -m 644 include/ludex/*.h $(DESTDIR)$(PREFIX)/include/ludex/
-	install -m 755 $(TOOL) $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(TOOL) $(BUILD)/ludexd $(DESTDIR)$(PREFIX)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ludex.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc
 	install -m 644 man/ludex.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -d $(DESTDIR)$(PREFIX)/share/ludex/xword/distributions $(DESTDIR)$(PREFIX)/share/ludex/xword/boards \
@@ -209,7 +209,7 @@ install: all
 	if [ -f $(XWORD_LEXICON) ]; then install -m 644 $(XWORD_LEXICON) $(DESTDIR)$(PREFIX)/share/ludex/xword/lexica/; fi
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/lib/libludex.* $(DESTDIR)$(PREFIX)/bin/ludex \
+	rm -f $(DESTDIR)$(PREFIX)/lib/libludex.* $(DESTDIR)$(PREFIX)/bin/ludex $(DESTDIR)$(PREFIX)/bin/ludexd \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc $(DESTDIR)$(PREFIX)/share/man/man1/ludex.1
 	rm -rf $(DESTDIR)$(PREFIX)/include/ludex $(DESTDIR)$(PREFIX)/share/ludex
 
