@@ -188,7 +188,13 @@ static void play_text(conn *c, srv_game *sg, const char *user, char *text)
     } else {
         char re[32];
         sg->rules->result(sg->g, re);
-        reply_ok(&c->reply, "%zu %s %s%s%s", sg->nmoves, colour, stored.data ? stored.data : "", re[0] ? " result " : "", re);
+        lx_buf shown = LX_BUF_INIT; /* crossword: the stored form holds the rack before the move */
+        if (sg->kind == G_CROSSWORD)
+            sg->rules->history_text(stored.data ? stored.data : "", &shown);
+        reply_ok(&c->reply, "%zu %s %s%s%s", sg->nmoves, colour,
+                 sg->kind == G_CROSSWORD ? (shown.data ? shown.data : "") : stored.data ? stored.data : "",
+                 re[0] ? " result " : "", re);
+        lx_buf_free(&shown);
         push_move(c->s, sg);
     }
     lx_buf_free(&stored);
@@ -205,6 +211,8 @@ static void do_move(conn *c, proto_cmd *cmd)
     if (cmd->verb == V_MOVE && cmd->game == G_BACKGAMMON)
         with_pw = cmd->argc >= 4 && !strchr(cmd->argv[1], '/') && users_find(c->s, cmd->argv[1]) &&
                   !strchr(cmd->argv[2], '/');
+    if (cmd->verb == V_MOVE && cmd->game == G_CROSSWORD) /* BOARD [USER PASSWORD] MOVE, MOVE one or two words */
+        with_pw = cmd->argc >= 4;
     int pending;
     const char *user = acting_user(c, cmd, with_pw, &pending);
     if (!user)

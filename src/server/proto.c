@@ -148,7 +148,8 @@ int proto_parse(const char *line, size_t len, proto_cmd *cmd, const char **code,
     v = find_shape(game_verbs, sizeof game_verbs / sizeof game_verbs[0], w[1]);
     if (!v)
         return fail(code, "UNKNOWN_COMMAND", msg, msgcap, "unknown game command; try 'help'");
-    if (v->verb == V_MOVE && cmd->game != G_BACKGAMMON && n - 2 != 2 && n - 2 != 4)
+    if (v->verb == V_MOVE && cmd->game != G_BACKGAMMON && n - 2 != 2 && n - 2 != 4 &&
+        !(cmd->game == G_CROSSWORD && n - 2 >= 2 && n - 2 <= 5))
         return fail(code, "USAGE", msg, msgcap, "'move' takes BOARD USER PASSWORD MOVE, or BOARD MOVE after login");
     if ((v->verb == V_SWAP || v->verb == V_RESIGN) && n - 2 == 2)
         return fail(code, "USAGE", msg, msgcap, "give BOARD USER PASSWORD, or BOARD alone after login");

@@ -368,9 +368,13 @@ static int bg_show(const void *p, int viewer, int size, lx_buf *out)
 {
     const bg_game *g = p;
     (void)viewer;
-    (void)size;
-    int rc = lx_bgammon_draw(g->g, LX_DRAW_ASCII, 0, out);
-    if (g->dice[0]) {
+    lx_buf d = LX_BUF_INIT;
+    int rc = lx_bgammon_draw(g->g, LX_DRAW_ASCII, 0, &d);
+    rc = rc || draw_scaled(d.data ? d.data : "", d.len, size, 0, out);
+    lx_buf_free(&d);
+    if (g->dice[0] && size <= 1) {
+        lx_buf_printf(out, "Rolled %d-%d\n", g->dice[0], g->dice[1]);
+    } else if (g->dice[0]) {
         lx_bgammon_movegen *mg = lx_bgammon_movegen_new();
         const lx_bgammon_play *plays;
         lx_colour who = seat_colour(bg_seat_to_move(g));

@@ -113,11 +113,32 @@ static void hx_result(const void *p, char re[32])
     snprintf(re, 32, "%s", r.over ? r.re : "");
 }
 
+int draw_scaled(const char *text, size_t len, int size, size_t keep, lx_buf *out)
+{
+    int rc = 0;
+    size_t line = 0;
+    for (size_t i = 0; i < len && !rc; i++) {
+        if (size <= 1 && keep && line >= keep)
+            break;
+        rc = lx_buf_append_char(out, text[i]);
+        if (text[i] == '\n')
+            line++;
+        else if (size >= 3)
+            rc = rc || lx_buf_append_str(out, size == 3 ? " " : "  ");
+    }
+    return rc;
+}
+
 static int hx_show(const void *p, int viewer, int size, lx_buf *out)
 {
+    const hx_game *g = p;
+    lx_buf d = LX_BUF_INIT;
     (void)viewer;
-    (void)size;
-    return lx_hex_draw(((const hx_game *)p)->b, LX_DRAW_ASCII, 0, out);
+    int rc = lx_hex_draw(g->b, LX_DRAW_ASCII, 0, &d);
+    /* small: the board without the lines under it */
+    rc = rc || draw_scaled(d.data ? d.data : "", d.len, size, (size_t)lx_hex_rows(g->b) + 2, out);
+    lx_buf_free(&d);
+    return rc;
 }
 
 static int hx_history_text(const char *stored, lx_buf *out) { return lx_buf_append_str(out, stored); }

@@ -117,6 +117,12 @@ struct srv_rules {
     const char *help;
 };
 
+/* A text drawing at display size 1..4 (rules_hex.c): small drops the lines
+ * after the board (`keep` lines kept, 0: all), medium is the drawing as it
+ * is, big and large widen it two and three times (a space or two after
+ * each character).  0 or -1. */
+int draw_scaled(const char *text, size_t len, int size, size_t keep, lx_buf *out);
+
 extern const srv_rules rules_twixt, rules_hex, rules_backgammon, rules_crossword;
 const srv_rules *rules_for(proto_game kind);
 
