@@ -346,6 +346,25 @@ static void registry_finds_by_gm_and_name(void **state)
     assert_null(lx_game_gm_name(1000));
 }
 
+static void colour_values_parse(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *raw;
+        int rc;
+        lx_colour c;
+    } cases[] = {{"B", 0, LX_BLACK}, {"w", 0, LX_WHITE}, {" W\n", 0, LX_WHITE}, {"b ", 0, LX_BLACK},
+                 {"", -1, LX_NO_COLOUR}, {"BW", -1, LX_NO_COLOUR}, {"x", -1, LX_NO_COLOUR}, {"Black", -1, LX_NO_COLOUR}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        lx_colour c = LX_NO_COLOUR;
+        assert_int_equal(lx_game_parse_colour(cases[i].raw, strlen(cases[i].raw), &c), cases[i].rc);
+        assert_int_equal(c, cases[i].c);
+    }
+    assert_int_equal(lx_game_move_colour("B"), LX_BLACK);
+    assert_int_equal(lx_game_move_colour("W"), LX_WHITE);
+    assert_int_equal(lx_game_move_colour("BL"), LX_NO_COLOUR);
+}
+
 static lx_diag_list *check(const char *text, const lx_game_registry *reg, lx_check_summary *s)
 {
     lx_diag_list *d = lx_diag_list_new();
@@ -421,6 +440,7 @@ int main(void)
         cmocka_unit_test(position_new_failure_ends_quietly),
         cmocka_unit_test(deep_line_replays_without_recursion),
         cmocka_unit_test(registry_finds_by_gm_and_name),
+        cmocka_unit_test(colour_values_parse),
         cmocka_unit_test(check_document_replays_with_a_module),
         cmocka_unit_test(check_document_says_rules_not_checked),
         cmocka_unit_test(check_document_finds_mixed_games_and_empty_files),

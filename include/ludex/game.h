@@ -118,6 +118,9 @@ int lx_game_report_refusal(lx_diag_list *diags, const lx_sgf_tree *t, lx_sgf_pro
                            const char *fallback_code);
 /* The colour of move property `id`: LX_BLACK for B, LX_WHITE for W, else LX_NO_COLOUR. */
 lx_colour lx_game_move_colour(const char *id);
+/* A Color value (PL[B]): "B" or "W", any case, white space around allowed.
+ * 0 with *out, or -1. */
+int lx_game_parse_colour(const char *raw, size_t len, lx_colour *out);
 /* Whether `id` is a setup property for module m: AB AW AE PL, or one of its
  * own properties of category LX_PROP_SETUP. */
 int lx_game_is_setup(const lx_game_module *m, const char *id);

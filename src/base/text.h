@@ -22,6 +22,9 @@ size_t lx_utf8_sequence(const unsigned char *s, size_t len);
  * INVALID_UTF8 diagnostic at its offset in `out`.  0, or -1 when out of memory. */
 int lx_utf8_repair(const char *in, size_t len, lx_buf *out, lx_diag_list *diags);
 
+/* Narrow s[0..*len) to leave out white space at both ends. */
+void lx_trim(const char **s, size_t *len);
+
 /* A value quoted for a diagnostic: at most 40 bytes of s, cut on a UTF-8
  * boundary, control characters shown as '?', "..." when cut.  cap >= 8. */
 const char *lx_quote(const char *s, size_t len, char *buf, size_t cap);

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "ludex/bgammon.h"
+#include "base/text.h" /* lx_trim, lx_quote */
 
 static inline lx_colour bg_other(lx_colour c) { return c == LX_BLACK ? LX_WHITE : LX_BLACK; }
 /* GNU Backgammon's player number: White 0, Black 1. */
@@ -79,8 +80,6 @@ int bg_read_action(const lx_bgammon_game *g, lx_colour who, const char *raw, siz
 size_t bg_format_action(lx_colour who, const bg_action *a, char *buf, size_t cap);
 /* Canonical written form of a GM[6] value (the module's canonical_value). */
 int bg_canonical_value(const char *id, const char *raw, size_t len, lx_buf *out);
-/* Cut white space around a raw value. */
-void bg_trim(const char **s, size_t *len);
 
 /* ---- rules.c ----------------------------------------------------------------------- */
 

@@ -244,7 +244,7 @@ int bg_game_set_setup_rules(lx_bgammon_game *g, const bg_setup_rule *rules, size
 /* The letters of a point value: "a" or a range "a:y". */
 static int point_range(const char *raw, size_t len, char *first, char *last, lx_game_error *err)
 {
-    bg_trim(&raw, &len);
+    lx_trim(&raw, &len);
     size_t split = lx_sgf_compose_split(raw, len);
     const char *a = raw, *b = raw;
     size_t na = len, nb = len;
@@ -252,8 +252,8 @@ static int point_range(const char *raw, size_t len, char *first, char *last, lx_
         na = split;
         b = raw + split + 1;
         nb = len - split - 1;
-        bg_trim(&a, &na);
-        bg_trim(&b, &nb);
+        lx_trim(&a, &na);
+        lx_trim(&b, &nb);
     }
     if (na != 1 || nb != 1 || lx_bgammon_letter_point(LX_WHITE, a[0]) < 0 ||
         lx_bgammon_letter_point(LX_WHITE, b[0]) < 0)
@@ -360,7 +360,7 @@ static int setup_points(lx_bgammon_game *g, const char *id, const char *raw, siz
 
 static int setup_cube_owner(lx_bgammon_game *g, const char *id, const char *raw, size_t len, lx_game_error *err)
 {
-    bg_trim(&raw, &len);
+    lx_trim(&raw, &len);
     char c = len == 1 ? (char)(raw[0] | 0x20) : 0;
     if (c == 'b' || c == 'w' || c == 'c') {
         g->owner = c == 'b' ? LX_BLACK : c == 'w' ? LX_WHITE : LX_NO_COLOUR;
@@ -381,7 +381,7 @@ static int setup_cube_owner(lx_bgammon_game *g, const char *id, const char *raw,
 static int setup_cube_value(lx_bgammon_game *g, const char *raw, size_t len, lx_game_error *err)
 {
     long v;
-    bg_trim(&raw, &len);
+    lx_trim(&raw, &len);
     if (lx_sgf_parse_number(raw, len, &v) != 0 || v < 1 || v > 32768 || (v & (v - 1)) != 0)
         return lx_game_fail(err, "BG_BAD_CUBE", "CV is the cube's value, a power of two from 1 to 32768, not '%.*s'",
                             (int)(len > 20 ? 20 : len), raw);
@@ -391,7 +391,7 @@ static int setup_cube_value(lx_bgammon_game *g, const char *raw, size_t len, lx_
 
 static int setup_dice(lx_bgammon_game *g, const char *raw, size_t len, lx_game_error *err)
 {
-    bg_trim(&raw, &len);
+    lx_trim(&raw, &len);
     if (len != 2 || raw[0] < '1' || raw[0] > '6' || raw[1] < '1' || raw[1] > '6')
         return lx_game_fail(err, "BG_BAD_DICE", "DI is two dice, each 1 to 6 (DI[31]), not '%.*s'",
                             (int)(len > 20 ? 20 : len), raw);
@@ -402,11 +402,12 @@ static int setup_dice(lx_bgammon_game *g, const char *raw, size_t len, lx_game_e
 
 static int setup_player(lx_bgammon_game *g, const char *raw, size_t len, lx_game_error *err)
 {
-    bg_trim(&raw, &len);
-    char c = len == 1 ? (char)(raw[0] & ~0x20) : 0;
-    if (c != 'B' && c != 'W')
+    lx_colour c;
+    if (lx_game_parse_colour(raw, len, &c) != 0) {
+        lx_trim(&raw, &len);
         return lx_game_fail(err, "BG_BAD_PLAYER", "PL is B or W, not '%.*s'", (int)(len > 20 ? 20 : len), raw);
-    g->turn = c == 'B' ? LX_BLACK : LX_WHITE;
+    }
+    g->turn = c;
     g->any_first = 0;
     return 0;
 }

@@ -11,14 +11,6 @@
 
 #include "bgammon/bg_impl.h"
 
-void bg_trim(const char **s, size_t *len)
-{
-    while (*len > 0 && isspace((unsigned char)(*s)[0]))
-        (*s)++, (*len)--;
-    while (*len > 0 && isspace((unsigned char)(*s)[*len - 1]))
-        (*len)--;
-}
-
 static int word_is(const char *s, size_t len, const char *word)
 {
     return strlen(word) == len && strncasecmp(s, word, len) == 0;
@@ -67,7 +59,7 @@ static int parse_roll(lx_colour who, const char *s, size_t len, bg_action *a, lx
 int bg_parse_action(lx_colour who, const char *raw, size_t len, bg_action *a, lx_game_error *err)
 {
     memset(a, 0, sizeof *a);
-    bg_trim(&raw, &len);
+    lx_trim(&raw, &len);
     if (len == 0)
         return lx_game_fail(err, "BG_MOVE_SYNTAX",
                             "the move is empty: a backgammon move is the dice and from/to pairs (31hefe), or double, "
@@ -122,7 +114,7 @@ static int lower_trimmed(const char *raw, size_t len, lx_buf *out)
 {
     const char *s = raw;
     size_t n = len;
-    bg_trim(&s, &n);
+    lx_trim(&s, &n);
     int changed = n != len;
     for (size_t i = 0; i < n; i++)
         changed |= isupper((unsigned char)s[i]) != 0;

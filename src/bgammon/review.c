@@ -200,7 +200,7 @@ static int node_dice(const lx_sgf_tree *t, lx_sgf_node n)
     lx_sgf_value v = lx_sgf_get_value(t, p, 0);
     const char *s = v.raw;
     size_t len = v.len;
-    bg_trim(&s, &len);
+    lx_trim(&s, &len);
     return len == 2 ? (s[0] - '0') * 10 + (s[1] - '0') : 0;
 }
 
@@ -218,7 +218,7 @@ static lx_sgf_prop unplayed_candidate(const lx_sgf_tree *t, lx_sgf_node *node)
     lx_sgf_value v = lx_sgf_get_value(t, p, 0);
     const char *s = v.raw;
     size_t len = v.len;
-    bg_trim(&s, &len);
+    lx_trim(&s, &len);
     if (len != 2 || s[0] < '1' || s[0] > '6' || s[1] < '1' || s[1] > '6')
         return LX_SGF_NIL;
     int dice = (s[0] - '0') * 10 + (s[1] - '0');
@@ -287,7 +287,7 @@ static void note_gnubg_cp(const lx_sgf_tree *t, lx_diag_list *diags)
         lx_sgf_value v = lx_sgf_get_value(t, p, 0);
         const char *s = v.raw;
         size_t len = v.len;
-        bg_trim(&s, &len);
+        lx_trim(&s, &len);
         if (len == 1 && strchr("bwcnBWCN", s[0])) {
             lx_diag_add(diags, LX_WARNING, "BG_GNUBG_CP", lx_sgf_prop_offset(t, p),
                         "CP[%c] is GNU Backgammon's cube position; the GM[6] spec writes it CO (CP is FF[4]'s "

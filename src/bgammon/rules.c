@@ -28,7 +28,7 @@ static int simple_text(const char *raw, size_t len, lx_buf *out)
         return 0;
     const char *s = out->data;
     size_t n = out->len;
-    bg_trim(&s, &n);
+    lx_trim(&s, &n);
     memmove(out->data, s, n);
     out->len = n;
     out->data[n] = '\0';
@@ -148,7 +148,7 @@ static void read_ru(const lx_sgf_tree *t, lx_sgf_node root, bg_rules *r, lx_diag
             const char *colon = strchr(s, ':');
             size_t n = colon ? (size_t)(colon - s) : strlen(s);
             const char *w = s;
-            bg_trim(&w, &n);
+            lx_trim(&w, &n);
             ru_token(w, n, r, at, diags);
             if (!colon)
                 break;

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "base/text.h"
 #include "ludex/game.h"
 
 int lx_game_report_refusal(lx_diag_list *diags, const lx_sgf_tree *t, lx_sgf_prop p, lx_game_error *err,
@@ -18,6 +19,16 @@ int lx_game_report_refusal(lx_diag_list *diags, const lx_sgf_tree *t, lx_sgf_pro
                     err->message.data ? err->message.data : "refused by the rules");
     lx_game_error_free(err);
     return -1;
+}
+
+int lx_game_parse_colour(const char *raw, size_t len, lx_colour *out)
+{
+    lx_trim(&raw, &len);
+    char c = len == 1 ? (char)(raw[0] & ~0x20) : 0; /* upper case */
+    if (c != 'B' && c != 'W')
+        return -1;
+    *out = c == 'B' ? LX_BLACK : LX_WHITE;
+    return 0;
 }
 
 int lx_game_is_setup(const lx_game_module *m, const char *id)

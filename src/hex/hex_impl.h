@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "ludex/hex.h"
+#include "base/text.h" /* lx_trim, lx_quote */
 
 enum { HEX_EMPTY = 0, HEX_BLACK = 1, HEX_WHITE = 2, HEX_NOBODY = 3 };
 
@@ -121,8 +122,6 @@ typedef enum hex_special {
     HEX_SP_RESIGN, HEX_SP_FORFEIT, HEX_SP_PASS
 } hex_special;
 
-/* Cut white space around a raw value. */
-void hex_trim(const char **s, size_t *len);
 /* Which special move a value spells (any case), or HEX_SP_NONE. */
 hex_special hex_special_of(const char *s, size_t len);
 /* Non-zero for a Little Golem cell: exactly two letters. */

@@ -57,7 +57,7 @@ static int has_lg_cells(const lx_sgf_tree *t)
             lx_sgf_value v = lx_sgf_get_value(t, p, 0);
             const char *s = v.raw;
             size_t len = v.len;
-            hex_trim(&s, &len);
+            lx_trim(&s, &len);
             if (hex_is_lg_point(s, len))
                 return 1;
         }
@@ -149,7 +149,7 @@ static void convert_cell(converter *cv, lx_sgf_prop to, lx_sgf_value v, int is_m
     const char *s = v.raw;
     size_t n = v.len;
     long col, row;
-    hex_trim(&s, &n);
+    lx_trim(&s, &n);
     hex_special sp = is_move ? hex_special_of(s, n) : HEX_SP_NONE;
     if (sp == HEX_SP_SWAP_OTHER || sp == HEX_SP_SWAP_PIECES) {
         add(cv, to, "swap-pieces", 11);
@@ -172,7 +172,7 @@ static void convert_result(converter *cv, lx_sgf_prop to, lx_sgf_value v)
     char buf[64];
     const char *s = v.raw;
     size_t n = v.len;
-    hex_trim(&s, &n);
+    lx_trim(&s, &n);
     if (n == 0 || (s[0] != 'B' && s[0] != 'W' && s[0] != 'b' && s[0] != 'w') || (n > 1 && s[1] != '+')) {
         add(cv, to, v.raw, v.len);
         return;
@@ -233,7 +233,7 @@ static const char *ending(const lx_sgf_tree *t)
             lx_sgf_value v = lx_sgf_get_value(t, p, 0);
             const char *s = v.raw;
             size_t len = v.len;
-            hex_trim(&s, &len);
+            lx_trim(&s, &len);
             hex_special sp = hex_special_of(s, len);
             how = sp == HEX_SP_RESIGN ? "R" : sp == HEX_SP_FORFEIT ? "F" : "";
         }

@@ -155,7 +155,7 @@ static void decide_value(decider *d, lx_sgf_node node, size_t i, size_t k, lx_co
     lx_sgf_value v = lx_sgf_get_value(d->t, lx_sgf_node_prop(d->t, node, i), k);
     const char *s = v.raw;
     size_t n = v.len;
-    hex_trim(&s, &n);
+    lx_trim(&s, &n);
     hex_special sp = hex_special_of(s, n);
     if (sp == HEX_SP_SWAP_PIECES)
         decide_pieces(d, who, next_move(d->t, node, i, k), v);
@@ -218,7 +218,7 @@ static void read_re(const lx_sgf_tree *t, lx_sgf_prop p, re_value *re, lx_diag_l
     lx_sgf_value v = lx_sgf_get_value(t, p, 0);
     const char *s = v.raw;
     size_t n = v.len;
-    hex_trim(&s, &n);
+    lx_trim(&s, &n);
     re->prop = p;
     snprintf(re->text, sizeof re->text, "%.*s", (int)(n < 40 ? n : 40), s);
     if (n == 1 && (s[0] == '0'))
@@ -366,8 +366,8 @@ static void check_is_value(lx_sgf_value v, lx_diag_list *diags)
         s = v.raw + split + 1;
         ns = v.len - split - 1;
     }
-    hex_trim(&k, &nk);
-    hex_trim(&s, &ns);
+    lx_trim(&k, &nk);
+    lx_trim(&s, &ns);
     int on_off = (ns == 2 && strncasecmp(s, "on", 2) == 0) || (ns == 3 && strncasecmp(s, "off", 3) == 0);
     if (split != (size_t)-1 && is_keyword(k, nk) && on_off)
         return;
@@ -392,7 +392,7 @@ void hex_check_viewer_props(const lx_sgf_tree *t, lx_diag_list *diags)
         lx_sgf_value v = lx_sgf_value_count(t, ip) ? lx_sgf_get_value(t, ip, 0) : (lx_sgf_value){"", 0, 0};
         const char *s = v.raw;
         size_t len = v.len;
-        hex_trim(&s, &len);
+        lx_trim(&s, &len);
         if (len > 0)
             lx_diag_add(diags, LX_WARNING, "HEX_IP_NOT_EMPTY", v.offset,
                         "IP should be empty (IP[]): the node that holds it is the position to display");

@@ -21,14 +21,6 @@
 #include "base/text.h"
 #include "hex/hex_impl.h"
 
-void hex_trim(const char **s, size_t *len)
-{
-    while (*len && isspace((unsigned char)(*s)[0]))
-        (*s)++, (*len)--;
-    while (*len && isspace((unsigned char)(*s)[*len - 1]))
-        (*len)--;
-}
-
 static int spelled(const char *s, size_t len, const char *word)
 {
     return strlen(word) == len && strncasecmp(s, word, len) == 0;
@@ -96,7 +88,7 @@ static int parse_move_value(const lx_hex_board *b, const char *raw, size_t len, 
 {
     const char *s = raw;
     size_t n = len;
-    hex_trim(&s, &n);
+    lx_trim(&s, &n);
     memset(m, 0, sizeof *m);
     switch (hex_special_of(s, n)) {
     case HEX_SP_SWAP_PIECES:
@@ -173,8 +165,8 @@ static int setup_points(lx_hex_board *b, const char *id, const char *raw, size_t
         s2 = raw + split + 1;
         n2 = len - split - 1;
     }
-    hex_trim(&s1, &n1);
-    hex_trim(&s2, &n2);
+    lx_trim(&s1, &n1);
+    lx_trim(&s2, &n2);
     int c0, r0, c1, r1;
     if (hex_parse_point(b->g.cols, b->g.rows, s1, n1, &c0, &r0, err) != 0 ||
         hex_parse_point(b->g.cols, b->g.rows, s2, n2, &c1, &r1, err) != 0)
@@ -189,15 +181,10 @@ int hex_module_setup(void *pos, const char *id, const char *raw, size_t len, lx_
         return setup_points(b, id, raw, len, err);
     if (strcmp(id, "PL") != 0)
         return 1;
-    const char *s = raw;
-    size_t n = len;
-    hex_trim(&s, &n);
-    if (n == 1 && (s[0] == 'B' || s[0] == 'b'))
-        lx_hex_set_to_play(b, LX_BLACK);
-    else if (n == 1 && (s[0] == 'W' || s[0] == 'w'))
-        lx_hex_set_to_play(b, LX_WHITE);
-    else
+    lx_colour c;
+    if (lx_game_parse_colour(raw, len, &c) != 0)
         return lx_game_fail(err, "HEX_BAD_PL", "PL names the colour to move: PL[B] or PL[W]");
+    lx_hex_set_to_play(b, c);
     return 0;
 }
 
@@ -246,7 +233,7 @@ int hex_canonical_value(const char *id, const char *raw, size_t len, lx_buf *out
     int is_move = !strcmp(id, "B") || !strcmp(id, "W");
     if (!is_move && !lx_sgf_prop_holds_points(id))
         return 1;
-    hex_trim(&s, &n);
+    lx_trim(&s, &n);
     if (!is_move)
         return lower_point(s, n, out);
     switch (hex_special_of(s, n)) {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/text.h"
 #include "ludex/sgf.h"
 
 /* Length of the line break at s[i] (1 or 2), or 0. */
@@ -154,10 +155,7 @@ int lx_sgf_parse_real(const char *raw, size_t len, double *out)
 /* One side of SZ, trimmed of white space. */
 static int read_side(const char *s, size_t n, long min, long max, int *out)
 {
-    while (n && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r'))
-        s++, n--;
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\n' || s[n - 1] == '\r'))
-        n--;
+    lx_trim(&s, &n);
     long v;
     if (lx_sgf_parse_number(s, n, &v) != 0 || v < min || v > max || v > INT_MAX)
         return -1;

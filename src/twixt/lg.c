@@ -144,7 +144,7 @@ static void convert_move(lg_state *st, int is_b, lx_sgf_value v)
 {
     const char *s = v.raw;
     size_t n = v.len;
-    tw_trim(&s, &n);
+    lx_trim(&s, &n);
     const char *bar = memchr(s, '|', n);
     size_t hole_len = bar ? (size_t)(bar - s) : n;
     lx_colour who = colour_of(st, is_b);

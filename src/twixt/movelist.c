@@ -82,7 +82,7 @@ static int split_tag(text_line ln, char *name, size_t ncap, char *value, size_t 
 {
     const char *s = ln.s;
     size_t n = ln.n;
-    tw_trim(&s, &n);
+    lx_trim(&s, &n);
     if (n < 4 || s[0] != '[' || s[n - 1] != ']')
         return 0;
     const char *q1 = memchr(s, '"', n), *q2 = q1 ? memchr(q1 + 1, '"', (size_t)(s + n - q1 - 1)) : NULL;
@@ -90,7 +90,7 @@ static int split_tag(text_line ln, char *name, size_t ncap, char *value, size_t 
         return 0;
     size_t nl = (size_t)(q1 - s - 1), vl = (size_t)(q2 - q1 - 1);
     const char *nm = s + 1;
-    tw_trim(&nm, &nl);
+    lx_trim(&nm, &nl);
     snprintf(name, ncap, "%.*s", (int)nl, nm);
     snprintf(value, vcap, "%.*s", (int)vl, q1 + 1);
     return 1;
@@ -228,7 +228,7 @@ static void read_move(reader *rd, const move_line *ml, uint32_t lineno)
         if (ml->ncomment) {
             const char *c = ml->comment;
             size_t cn = ml->ncomment;
-            tw_trim(&c, &cn);
+            lx_trim(&c, &cn);
             char text[512];
             snprintf(text, sizeof text, "%.*s", (int)cn, c);
             if (cn)
@@ -254,7 +254,7 @@ lx_sgf_tree *lx_twixt_read_server_game(const char *bytes, size_t len, lx_diag_li
     for (uint32_t lineno = 1; !rd.stopped && next_line(bytes, len, &at, &ln); lineno++) {
         const char *s = ln.s;
         size_t n = ln.n;
-        tw_trim(&s, &n);
+        lx_trim(&s, &n);
         if (n == 0 || s[0] == '#')
             continue;
         if (!rd.b && split_tag(ln, name, sizeof name, value, sizeof value)) {

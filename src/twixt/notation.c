@@ -28,15 +28,6 @@
 
 #define VALUE_MAX 64 /* no valid move value is longer */
 
-void tw_trim(const char **s, size_t *len)
-{
-    while (*len && isspace((unsigned char)(*s)[0]))
-        (*s)++, (*len)--;
-    while (*len && isspace((unsigned char)(*s)[*len - 1]))
-        (*len)--;
-}
-
-
 const char *tw_point_name(lx_twixt_point p, char *buf, size_t cap)
 {
     if (lx_coord_point_name(p.col, (long)p.row + 1, buf, cap) == 0 && cap > 0)
@@ -162,7 +153,7 @@ lx_twixt_move_kind tw_special_of(const char *s, size_t len)
 
 int tw_is_part(const char *raw, size_t len)
 {
-    tw_trim(&raw, &len);
+    lx_trim(&raw, &len);
     return len > 0 && (raw[0] == '-' || raw[0] == '/' || raw[0] == '\\');
 }
 
@@ -210,7 +201,7 @@ int tw_parse_move(int cols, int rows, const char *raw, size_t len, lx_twixt_move
     const char *s = raw;
     size_t n = len, used, tn;
     int slope;
-    tw_trim(&s, &n);
+    lx_trim(&s, &n);
     memset(m, 0, sizeof *m);
     lx_twixt_move_kind kind = part_prefix(s, n, &slope, &used);
     if (unescape(s + used, n - used, text, sizeof text, &tn) != 0)

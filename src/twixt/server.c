@@ -101,7 +101,7 @@ int lx_twixt_parse_server_move(const lx_twixt_board *b, const char *text, size_t
     char q[64];
     const char *s = text;
     size_t n = len;
-    tw_trim(&s, &n);
+    lx_trim(&s, &n);
     memset(m, 0, sizeof *m);
     m->kind = n == 4 && strncasecmp(s, "swap", 4) == 0 ? LX_TWIXT_SWAP_SIDES : tw_special_of(s, n);
     if (m->kind != LX_TWIXT_PEG)

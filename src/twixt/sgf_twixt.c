@@ -30,7 +30,7 @@ int tw_root_word(const lx_sgf_tree *t, const char *id, char *buf, size_t cap, si
         return -1;
     const char *s = d.data ? d.data : "";
     size_t n = d.len;
-    tw_trim(&s, &n);
+    lx_trim(&s, &n);
     if (n >= cap)
         n = cap - 1;
     memcpy(buf, s, n);
@@ -98,8 +98,8 @@ static int setup_points(lx_twixt_board *b, const char *id, const char *raw, size
         s2 = raw + split + 1;
         n2 = len - split - 1;
     }
-    tw_trim(&s1, &n1);
-    tw_trim(&s2, &n2);
+    lx_trim(&s1, &n1);
+    lx_trim(&s2, &n2);
     lx_twixt_point p, q;
     if (tw_parse_point(b->g.cols, b->g.rows, s1, n1, &p, err) != 0 ||
         tw_parse_point(b->g.cols, b->g.rows, s2, n2, &q, err) != 0)
@@ -114,15 +114,10 @@ int tw_module_setup(void *pos, const char *id, const char *raw, size_t len, lx_g
         return setup_points(b, id, raw, len, err);
     if (strcmp(id, "PL") != 0)
         return 1;
-    const char *s = raw;
-    size_t n = len;
-    tw_trim(&s, &n);
-    if (n == 1 && (s[0] == 'B' || s[0] == 'b'))
-        lx_twixt_set_to_play(b, LX_BLACK);
-    else if (n == 1 && (s[0] == 'W' || s[0] == 'w'))
-        lx_twixt_set_to_play(b, LX_WHITE);
-    else
+    lx_colour c;
+    if (lx_game_parse_colour(raw, len, &c) != 0)
         return lx_game_fail(err, "TWIXT_BAD_PL", "PL names the colour to move: PL[B] or PL[W]");
+    lx_twixt_set_to_play(b, c);
     return 0;
 }
 
@@ -136,7 +131,7 @@ static int lower_part(const char *s, size_t n, lx_buf *out)
     long c, r;
     const char *t = s;
     size_t tn = n;
-    tw_trim(&t, &tn);
+    lx_trim(&t, &tn);
     if (lx_coord_parse_point(t, tn, &c, &r) == 0 && lx_coord_point_name(c, r, name, sizeof name) > 0)
         return lx_buf_append_str(out, name);
     return lx_buf_append(out, s, n);

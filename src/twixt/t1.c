@@ -68,7 +68,7 @@ static line value_of(line ln)
 {
     const char *hash = memchr(ln.s, '#', ln.n);
     line v = {ln.s, hash ? (size_t)(hash - ln.s) : ln.n};
-    tw_trim(&v.s, &v.n);
+    lx_trim(&v.s, &v.n);
     return v;
 }
 

@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "ludex/twixt.h"
+#include "base/text.h" /* lx_trim, lx_quote */
 
 #define TW_PAD 3
 
@@ -149,15 +150,12 @@ lx_colour tw_connected_colour(const lx_twixt_board *b, lx_colour c);
 
 /* ---- notation.c ------------------------------------------------------------------- */
 
-/* Cut white space around a value. */
-void tw_trim(const char **s, size_t *len);
 /* "a1"..; buf of at least 16 bytes; returns buf. */
 const char *tw_point_name(lx_twixt_point p, char *buf, size_t cap);
 const char *tw_cell_name(const tw_geom *g, int32_t p, char *buf, size_t cap);
 /* "i'3" / "j4'" for a centre; buf of at least 16 bytes. */
 const char *tw_centre_name(int cx2, int cy2, char *buf, size_t cap);
 /* A value quoted for a message (at most 40 bytes, control characters as '?'). */
-#include "base/text.h" /* lx_quote: values quoted in diagnostics */
 /* Read a hole "k4" for a board of cols x rows: 0, or -1 with `err`. */
 int tw_parse_point(int cols, int rows, const char *s, size_t len, lx_twixt_point *p, lx_game_error *err);
 /* Read a centre "i'3", "J4'", "B*3", "C2*": 0, or -1 with `err`. */
