@@ -176,7 +176,7 @@ build-fuzz/obj/%.o: %.c
 	clang $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
 build-fuzz/libludex-fuzz.a: $(FUZZ_OBJ)
 	rm -f $@ && ar rcs $@ $^
-build-fuzz/%: fuzz/%.c build-fuzz/libludex-fuzz.a
+build-fuzz/%: fuzz/%.c fuzz/fuzz_common.h build-fuzz/libludex-fuzz.a
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< build-fuzz/libludex-fuzz.a
 -include $(FUZZ_OBJ:.o=.d)
 

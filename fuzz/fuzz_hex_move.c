@@ -17,6 +17,8 @@
 #include "hex/hex_impl.h"
 #include "ludex/ludex.h"
 
+#include "fuzz_common.h"
+
 static void agree(const lx_hex_board *b)
 {
     size_t counts[2] = {0, 0};
@@ -30,12 +32,6 @@ static void agree(const lx_hex_board *b)
         abort();
     if (hex_grid_connected(&b->g) != hex_grid_connected_slow(&b->g))
         abort();
-}
-
-static int canonical(void *ctx, const char *id, const char *raw, size_t len, lx_buf *out)
-{
-    (void)ctx;
-    return lx_hex_module.canonical_value(id, raw, len, out);
 }
 
 static void describe(const lx_hex_board *b)
@@ -63,7 +59,8 @@ static void fuzz_tree(lx_sgf_tree *t)
         lx_sgf_tree_free(c);
     }
     lx_buf out = LX_BUF_INIT;
-    lx_sgf_write_options o = {0, lx_hex_module.props, lx_hex_module.nprops, canonical, NULL};
+    lx_sgf_write_options o = {0};
+    lx_game_write_options(&lx_hex_module, &o);
     if (lx_hex_normalize_tree(t, d) == 0)
         lx_sgf_write_tree(t, &o, &out);
     lx_buf_free(&out);
@@ -72,24 +69,7 @@ static void fuzz_tree(lx_sgf_tree *t)
 
 static void fuzz_sgf(const uint8_t *data, size_t size)
 {
-    lx_game_registry *reg = lx_game_registry_new();
-    for (int all = 0; all < 2; all++) {
-        lx_diag_list *d = lx_diag_list_new();
-        lx_check_options o = {reg, all, NULL};
-        lx_check_document((const char *)data, size, &o, NULL, d);
-        lx_diag_list_free(d);
-    }
-    lx_game_registry_free(reg);
-    lx_diag_list *d = lx_diag_list_new();
-    lx_sgf_doc *doc = lx_sgf_doc_new((const char *)data, size, 0, NULL, d);
-    lx_sgf_reader *r = doc ? lx_sgf_reader_new(doc, d) : NULL;
-    lx_sgf_tree *t = NULL;
-    for (int n = 0; r && n < 4 && lx_sgf_reader_next(r, &t) == 1; n++)
-        fuzz_tree(t);
-    lx_sgf_tree_free(t);
-    lx_sgf_reader_free(r);
-    lx_sgf_doc_free(doc);
-    lx_diag_list_free(d);
+    fuzz_document(data, size, fuzz_tree);
 }
 
 static void play_one(lx_hex_board *b, const char *s, size_t n)

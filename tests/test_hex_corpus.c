@@ -175,12 +175,6 @@ static void every_benzene_file_replays(void **state)
 
 /* ---- written in the canonical form and read again ------------------------------------------ */
 
-static int canonical(void *ctx, const char *id, const char *raw, size_t len, lx_buf *out)
-{
-    (void)ctx;
-    return lx_hex_module.canonical_value(id, raw, len, out);
-}
-
 static void final_json(const char *text, size_t len, lx_buf *json, lx_diag_list *d)
 {
     parsed p;
@@ -210,7 +204,8 @@ static void benzene_files_written_canonically_read_the_same(void **state)
         parsed p;
         parse_text_opt(&p, text, len, NULL);
         assert_int_equal(lx_hex_normalize_tree(p.trees[0], d1), 0);
-        lx_sgf_write_options o = {0, lx_hex_module.props, lx_hex_module.nprops, canonical, NULL};
+        lx_sgf_write_options o = {0};
+        lx_game_write_options(&lx_hex_module, &o);
         lx_buf_clear(&out);
         assert_int_equal(lx_sgf_write_tree(p.trees[0], &o, &out), 0);
         final_json(out.data, out.len, &j2, d2);
@@ -268,7 +263,8 @@ static void a_little_golem_record_converts_to_the_spec(void **state)
     assert_non_null(t);
     assert_int_equal(lx_diag_count(p.diags), 0);
     lx_buf out = LX_BUF_INIT;
-    lx_sgf_write_options o = {0, lx_hex_module.props, lx_hex_module.nprops, canonical, NULL};
+    lx_sgf_write_options o = {0};
+    lx_game_write_options(&lx_hex_module, &o);
     assert_int_equal(lx_sgf_write_tree(t, &o, &out), 0);
     /* the first player (LG's W, Alice) is Black; "mf" is m6; swap is swap-pieces; B's resignation: RE[W+R] */
     assert_non_null(strstr(out.data, "(;FF[4]GM[11]SZ[13]EV[hex.mc.2010.oct.1.11]PB[Alice]PW[Bob]RE[W+R]"));

@@ -143,15 +143,10 @@ static void playouts_agree_with_a_flood_fill(void **state)
 
 /* ---- records written and read back ----------------------------------------------------- */
 
-static int canonical(void *ctx, const char *id, const char *raw, size_t len, lx_buf *out)
-{
-    (void)ctx;
-    return lx_hex_module.canonical_value(id, raw, len, out);
-}
-
 static void write_tree(const lx_sgf_tree *t, lx_buf *out)
 {
-    lx_sgf_write_options o = {0, lx_hex_module.props, lx_hex_module.nprops, canonical, NULL};
+    lx_sgf_write_options o = {0};
+    lx_game_write_options(&lx_hex_module, &o);
     assert_int_equal(lx_sgf_write_tree(t, &o, out), 0);
 }
 
