@@ -432,11 +432,31 @@ static void test_point_properties(void **state)
             fail_msg("%s does not hold points", others[i]);
 }
 
+static void test_point_span(void **state)
+{
+    (void)state;
+    const char *a, *b;
+    size_t na, nb;
+    assert_int_equal(lx_sgf_point_span(" e5 ", 4, &a, &na, &b, &nb), 0);
+    assert_int_equal(na, 2);
+    assert_memory_equal(a, "e5", 2);
+    assert_ptr_equal(a, b);
+    assert_int_equal(nb, 2);
+    assert_int_equal(lx_sgf_point_span("a1 : c3", 7, &a, &na, &b, &nb), 1);
+    assert_int_equal(na, 2);
+    assert_memory_equal(a, "a1", 2);
+    assert_int_equal(nb, 2);
+    assert_memory_equal(b, "c3", 2);
+    assert_int_equal(lx_sgf_point_span("a\\:b", 4, &a, &na, &b, &nb), 0); /* an escaped ':' splits nothing */
+    assert_int_equal(na, 4);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_read_size),
         cmocka_unit_test(test_point_properties),
+        cmocka_unit_test(test_point_span),
         cmocka_unit_test(test_text_plain_and_escapes),
         cmocka_unit_test(test_text_soft_line_breaks),
         cmocka_unit_test(test_text_hard_line_breaks),

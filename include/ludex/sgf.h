@@ -135,6 +135,11 @@ int lx_sgf_decode_simpletext(const char *raw, size_t len, lx_buf *out);
 int lx_sgf_escape(const char *text, size_t len, int in_compose, lx_buf *out);
 /* Offset of the first unescaped ':' in a raw value, or (size_t)-1. */
 size_t lx_sgf_compose_split(const char *raw, size_t len);
+/* One value of a compressible list of points (FF[4]): a point "p", or the
+ * rectangle "p1:p2".  Sets the two corners, each trimmed of white space
+ * (both the same point for a single point).  Returns 1 for a rectangle, 0
+ * for a single point. */
+int lx_sgf_point_span(const char *raw, size_t len, const char **p1, size_t *n1, const char **p2, size_t *n2);
 /* Strict number syntax: [+-]digits.  Returns 0 and the value, or -1. */
 int lx_sgf_parse_number(const char *raw, size_t len, long *out);
 /* The board size of node n: SZ[n] (n x n) or SZ[columns:rows], each side from

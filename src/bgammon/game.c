@@ -245,16 +245,9 @@ int bg_game_set_setup_rules(lx_bgammon_game *g, const bg_setup_rule *rules, size
 static int point_range(const char *raw, size_t len, char *first, char *last, lx_game_error *err)
 {
     lx_trim(&raw, &len);
-    size_t split = lx_sgf_compose_split(raw, len);
-    const char *a = raw, *b = raw;
-    size_t na = len, nb = len;
-    if (split != (size_t)-1) {
-        na = split;
-        b = raw + split + 1;
-        nb = len - split - 1;
-        lx_trim(&a, &na);
-        lx_trim(&b, &nb);
-    }
+    const char *a, *b;
+    size_t na, nb;
+    lx_sgf_point_span(raw, len, &a, &na, &b, &nb);
     if (na != 1 || nb != 1 || lx_bgammon_letter_point(LX_WHITE, a[0]) < 0 ||
         lx_bgammon_letter_point(LX_WHITE, b[0]) < 0)
         return lx_game_fail(err, "BG_BAD_POINT", "'%.*s' is not a point: points are single letters a..z (y the bar, z off)",

@@ -184,3 +184,17 @@ int lx_sgf_read_size(const lx_sgf_tree *t, lx_sgf_node n, long min, long max, in
     *rows = r;
     return 0;
 }
+
+int lx_sgf_point_span(const char *raw, size_t len, const char **p1, size_t *n1, const char **p2, size_t *n2)
+{
+    size_t split = lx_sgf_compose_split(raw, len);
+    *p1 = *p2 = raw;
+    *n1 = *n2 = split == (size_t)-1 ? len : split;
+    if (split != (size_t)-1) {
+        *p2 = raw + split + 1;
+        *n2 = len - split - 1;
+    }
+    lx_trim(p1, n1);
+    lx_trim(p2, n2);
+    return split != (size_t)-1;
+}

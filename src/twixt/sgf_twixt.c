@@ -91,15 +91,9 @@ static int setup_rectangle(lx_twixt_board *b, lx_colour c, lx_twixt_point p, lx_
 static int setup_points(lx_twixt_board *b, const char *id, const char *raw, size_t len, lx_game_error *err)
 {
     lx_colour c = id[1] == 'B' ? LX_BLACK : id[1] == 'W' ? LX_WHITE : LX_NO_COLOUR;
-    size_t split = lx_sgf_compose_split(raw, len);
-    const char *s1 = raw, *s2 = raw;
-    size_t n1 = split == (size_t)-1 ? len : split, n2 = n1;
-    if (split != (size_t)-1) {
-        s2 = raw + split + 1;
-        n2 = len - split - 1;
-    }
-    lx_trim(&s1, &n1);
-    lx_trim(&s2, &n2);
+    const char *s1, *s2;
+    size_t n1, n2;
+    lx_sgf_point_span(raw, len, &s1, &n1, &s2, &n2);
     lx_twixt_point p, q;
     if (tw_parse_point(b->g.cols, b->g.rows, s1, n1, &p, err) != 0 ||
         tw_parse_point(b->g.cols, b->g.rows, s2, n2, &q, err) != 0)
