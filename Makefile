@@ -130,8 +130,8 @@ check-server: $(BUILD)/ludexd $(TOOL) $(SERVER_TESTS)
 check-server-asan:
 	@$(MAKE) --no-print-directory $(ASAN_VARS) check-server
 
-build-fuzz/fuzz_server_command: fuzz/fuzz_server_command.c src/server/proto.c build-fuzz/libludex-fuzz.a
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_command.c src/server/proto.c build-fuzz/libludex-fuzz.a
+build-fuzz/fuzz_server_command: fuzz/fuzz_server_command.c src/server/proto.c src/server/bg_play_text.c build-fuzz/libludex-fuzz.a
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_command.c src/server/proto.c src/server/bg_play_text.c build-fuzz/libludex-fuzz.a
 
 # ---- demo ----------------------------------------------------------------------------
 demo: deps

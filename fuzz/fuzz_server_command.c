@@ -5,11 +5,15 @@
  * sockets nor a database).  The parser must never crash nor read out of
  * bounds; a parsed command's words must lie inside its own copy of the line,
  * be NUL-terminated and non-empty, hold no space and no control byte, and
- * number as many as argc says; a refusal must name a code and say why. */
+ * number as many as argc says; a refusal must name a code and say why.
+ * Each line is also read as a backgammon play (src/server/bg_play_text.c)
+ * for dice taken from its length: the steps must be at most four, each from
+ * a point (or the bar) to a lower point (or off). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "server/bg_play_text.h"
 #include "server/proto.h"
 
 static void check_words(const proto_cmd *cmd)
@@ -28,8 +32,29 @@ static void check_words(const proto_cmd *cmd)
         abort();
 }
 
+static void as_backgammon_play(const char *line, size_t len)
+{
+    char text[256];
+    int dice[2] = {(int)(len % 6) + 1, (int)(len / 6 % 6) + 1};
+    lx_bgammon_play p;
+    if (len >= sizeof text)
+        return;
+    memcpy(text, line, len);
+    text[len] = 0;
+    for (int swap = 0; swap < 2; swap++) {
+        if (bg_text_to_play(dice, text, swap, &p) != 0)
+            continue;
+        if (p.nsteps > 4)
+            abort();
+        for (int i = 0; i < p.nsteps; i++)
+            if (p.step[i].from < 1 || p.step[i].from > 25 || p.step[i].to > 24 || p.step[i].to >= p.step[i].from)
+                abort();
+    }
+}
+
 static void one_line(const char *line, size_t len)
 {
+    as_backgammon_play(line, len);
     proto_cmd cmd;
     const char *code = NULL;
     char msg[160];

@@ -191,10 +191,14 @@ static void play_text(conn *c, srv_game *sg, const char *user, char *text)
         lx_buf shown = LX_BUF_INIT; /* crossword: the stored form holds the rack before the move */
         if (sg->kind == G_CROSSWORD)
             sg->rules->history_text(stored.data ? stored.data : "", &shown);
-        reply_ok(&c->reply, "%zu %s %s%s%s", sg->nmoves, colour,
+        lx_buf note = LX_BUF_INIT; /* backgammon: a game of the match ended */
+        if (sg->rules->note)
+            sg->rules->note(sg->g, &note);
+        reply_ok(&c->reply, "%zu %s %s%s%s%s", sg->nmoves, colour,
                  sg->kind == G_CROSSWORD ? (shown.data ? shown.data : "") : stored.data ? stored.data : "",
-                 re[0] ? " result " : "", re);
+                 re[0] ? " result " : "", re, note.data ? note.data : "");
         lx_buf_free(&shown);
+        lx_buf_free(&note);
         push_move(c->s, sg);
     }
     lx_buf_free(&stored);
@@ -233,8 +237,8 @@ static void header(conn *c, const srv_game *sg)
     sg->rules->result(sg->g, re);
     int t = sg->rules->seat_to_move(sg->g);
     lx_buf h = LX_BUF_INIT;
-    lx_buf_printf(&h, "board %lld: %s, %s (first) vs %s; %zu moves; ", (long long)sg->id, sg->rules->name,
-                  sg->player[0], sg->player[1], sg->nmoves);
+    lx_buf_printf(&h, "board %lld: %s, %s (%s) vs %s; %zu moves; ", (long long)sg->id, sg->rules->name,
+                  sg->player[0], sg->kind == G_BACKGAMMON ? "White" : "first", sg->player[1], sg->nmoves);
     if (re[0])
         lx_buf_printf(&h, "over, result %s", re);
     else
@@ -291,7 +295,11 @@ static void do_record(conn *c, proto_cmd *cmd)
     if (!sg)
         return;
     lx_buf rec = LX_BUF_INIT;
-    if (sg->rules->record(sg, &rec) != 0) {
+    int rc = cmd->argc < 2 ? sg->rules->record(sg, &rec)
+             : sg->rules->record_as ? sg->rules->record_as(sg, cmd->argv[1], &rec) : 1;
+    if (rc == 1) {
+        fail(c, "BAD_ARG", sg->rules->record_as ? "the record's flavours: gnubg" : "this game's record has one form");
+    } else if (rc != 0) {
         fail(c, "INTERNAL", "cannot write the record");
     } else {
         reply_ok(&c->reply, "%s", cmd->game == G_CROSSWORD ? "GCG" : "SGF");

@@ -11,7 +11,7 @@ static const char general_help[] =
     "GAME challenge USER1 USER2 [options]   -> OK BOARD (USER1 moves first)\n"
     "GAME move BOARD USER PASSWORD MOVE[#N] (after login: GAME move BOARD MOVE[#N])\n"
     "GAME swap BOARD [USER PASSWORD]        GAME resign BOARD [USER PASSWORD]\n"
-    "GAME show BOARD [SIZE]   GAME history BOARD   GAME record BOARD   GAME games [USER]\n"
+    "GAME show BOARD [SIZE]   GAME history BOARD   GAME record BOARD [gnubg]   GAME games [USER]\n"
     "watch BOARD / unwatch BOARD: each new move comes as a line '* GAME BOARD N COLOUR MOVE'\n"
     "GAME is twixt, hex, backgammon or crossword; 'help GAME' tells its options and moves.\n"
     "A refused move changes nothing: it is still your turn.\n";

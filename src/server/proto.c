@@ -6,7 +6,7 @@
  *   GAME challenge A A [options...]    GAME move A A A A | GAME move A A
  *   (backgammon move: BOARD [USER PASSWORD] and a play of several words)
  *   GAME swap A [A A]  GAME resign A [A A]   GAME show A [A]
- *   GAME history A     GAME record A   GAME games [A]
+ *   GAME history A     GAME record A [A]   GAME games [A]
  * Anything else is an error that names what was wrong.  Bytes below 0x20
  * (other than tab) are refused: a reply must never echo a control byte. */
 #include <stdio.h>
@@ -31,7 +31,7 @@ static const verb_shape plain_verbs[] = {
 static const verb_shape game_verbs[] = {
     {"challenge", V_CHALLENGE, 2, PROTO_MAX_WORDS - 2}, {"move", V_MOVE, 2, PROTO_MAX_WORDS - 2}, {"swap", V_SWAP, 1, 3},
     {"resign", V_RESIGN, 1, 3}, {"show", V_SHOW, 1, 2}, {"history", V_HISTORY, 1, 1},
-    {"record", V_RECORD, 1, 1}, {"games", V_GAMES, 0, 1},
+    {"record", V_RECORD, 1, 2}, {"games", V_GAMES, 0, 1},
 };
 
 int proto_word_is(const char *word, const char *keyword)

@@ -203,4 +203,5 @@ const srv_rules rules_hex = {
     "    MOVE: a cell like e5; swap (sides change, the stone stays); swap-pieces; resign.\n"
     "hex swap BOARD [USER PASSWORD]   hex resign BOARD [USER PASSWORD]\n"
     "hex show BOARD   hex history BOARD   hex record BOARD   hex games [USER]\n",
+    NULL, NULL, /* no note, one form of record */
 };

@@ -272,4 +272,5 @@ const srv_rules rules_twixt = {
     "twixt swap BOARD [USER PASSWORD]      twixt resign BOARD [USER PASSWORD]\n"
     "twixt show BOARD [small|medium|big|large]   twixt history BOARD   twixt record BOARD\n"
     "twixt games [USER]\n",
+    NULL, NULL, /* no note, one form of record */
 };

@@ -568,4 +568,5 @@ const srv_rules rules_crossword = {
     "    zero-score turns in a row.\n"
     "crossword show BOARD (the board, the scores and your own rack only)\n"
     "crossword history BOARD   crossword record BOARD (GCG)   crossword games [USER]\n",
+    NULL, NULL, /* no note, one form of record */
 };

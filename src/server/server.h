@@ -115,6 +115,10 @@ struct srv_rules {
     int (*between_turns)(void *g);
     /* The help text for this game. */
     const char *help;
+    /* Optional: more for the reply to a move (" game 1 W+2; score ..."). */
+    int (*note)(const void *g, lx_buf *out);
+    /* Optional: the record in another flavour ("gnubg"); 1 when unknown. */
+    int (*record_as)(const srv_game *sg, const char *flavour, lx_buf *out);
 };
 
 /* A text drawing at display size 1..4 (rules_hex.c): small drops the lines
