@@ -333,13 +333,17 @@ static int bg_play(void *p, int seat, const char *text, lx_buf *stored, char col
         static const char *const stored_as[] = {"resign", "resign gammon", "resign backgammon"};
         resign(g, seat, level);
         lx_buf_append_str(stored, stored_as[level - 1]);
-        return advance(g);
+        advance(g); /* out of memory: the next game begins when the match is loaded again */
+        return 0;
     }
     if (!strncasecmp(text, "resign", 6))
         return lx_game_fail(err, "BAD_MOVE", "resign, or resign single, gammon or backgammon");
     int rc = bg_act(g, seat, who, text, stored, err);
-    g->actions += rc == 0 && stored->len > 0;
-    return rc == 0 && stored->len > 0 ? advance(g) : rc;
+    if (rc == 0 && stored->len > 0) {
+        g->actions++;
+        advance(g); /* as above: the move stands either way */
+    }
+    return rc;
 }
 
 static int bg_act(bg_game *g, int seat, lx_colour who, const char *text, lx_buf *stored, lx_game_error *err)
