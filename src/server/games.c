@@ -2,8 +2,11 @@
  *
  * A game is loaded by replaying its stored moves through its rules; from
  * then on memory is the truth and every change also goes to the commit
- * queue.  Ids are handed out here (one past the largest in the file at
- * start), so a challenge knows its board's id before the commit. */
+ * queue.  A move and the hidden state after it (backgammon's next roll) may
+ * land in two batches: when a crash came between them, the load does what
+ * the server does between turns (rolls) and saves it.  Ids are handed out
+ * here (one past the largest in the file at start), so a challenge knows its
+ * board's id before the commit. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -136,8 +139,15 @@ static srv_game *load(srv *s, int64_t id)
         sg = NULL;
     }
     if (sg && sg->g) {
+        int rolled = sg->rules->between_turns(sg->g); /* dice a crash lost before they were saved */
         free(sg->state_text);
         sg->state_text = strdup(sg->rules->state(sg->g));
+        if (rolled && sg->state_text) {
+            store_op so = {.kind = STORE_GAME_STATE};
+            so.game.id = id;
+            so.game.state = sg->state_text;
+            sg->write_seq = commit_add(s->cq, &so);
+        }
     }
     if (sg && (!sg->g || !sg->state_text || put_game(s, sg) != 0)) {
         game_free(sg);
