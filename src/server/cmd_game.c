@@ -135,19 +135,11 @@ static int persist_move(conn *c, srv_game *sg, int seat, const char *stored)
 
 static int persist_state(conn *c, srv_game *sg)
 {
-    sg->rules->between_turns(sg->g);
-    const char *st = sg->rules->state(sg->g);
-    if (strcmp(st, sg->state_text) != 0) {
-        char *copy = strdup(st);
-        if (!copy)
-            return -1;
-        free(sg->state_text);
-        sg->state_text = copy;
-        store_op so = {.kind = STORE_GAME_STATE};
-        so.game.id = sg->id;
-        so.game.state = copy;
-        return cmd_commit(c, &so, sg);
-    }
+    uint64_t seq;
+    if (games_settle(c->s, sg, &seq) != 0)
+        return -1;
+    if (seq > c->wait_seq)
+        c->wait_seq = seq;
     return 0;
 }
 

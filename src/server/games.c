@@ -138,16 +138,12 @@ static srv_game *load(srv *s, int64_t id)
         game_free(sg);
         sg = NULL;
     }
-    if (sg && sg->g) {
-        int rolled = sg->rules->between_turns(sg->g); /* dice a crash lost before they were saved */
+    uint64_t seq;
+    if (sg && sg->g) { /* the state as stored, then settled: dice a crash lost before they were saved */
         free(sg->state_text);
         sg->state_text = strdup(sg->rules->state(sg->g));
-        if (rolled && sg->state_text) {
-            store_op so = {.kind = STORE_GAME_STATE};
-            so.game.id = id;
-            so.game.state = sg->state_text;
-            sg->write_seq = commit_add(s->cq, &so);
-        }
+        if (sg->state_text && games_settle(s, sg, &seq) != 0)
+            srv_log(s, "board %lld: cannot save its new hidden state", (long long)id);
     }
     if (sg && (!sg->g || !sg->state_text || put_game(s, sg) != 0)) {
         game_free(sg);
@@ -163,6 +159,27 @@ srv_game *games_find(srv *s, int64_t id)
     snprintf(key, sizeof key, "%lld", (long long)id);
     srv_game *sg = map_get(s->games, key);
     return sg ? sg : (id > 0 && id < s->next_game_id ? load(s, id) : NULL);
+}
+
+int games_settle(srv *s, srv_game *sg, uint64_t *seq)
+{
+    *seq = 0;
+    sg->rules->between_turns(sg->g);
+    const char *st = sg->rules->state(sg->g);
+    if (!strcmp(st, sg->state_text))
+        return 0;
+    char *copy = strdup(st);
+    if (!copy)
+        return -1;
+    free(sg->state_text);
+    sg->state_text = copy;
+    store_op so = {.kind = STORE_GAME_STATE};
+    so.game.id = sg->id;
+    so.game.state = copy;
+    if (!(*seq = commit_add(s->cq, &so)))
+        return -1;
+    sg->write_seq = *seq;
+    return 0;
 }
 
 int games_seat_of(const srv_game *sg, const char *user)

@@ -134,6 +134,10 @@ srv_game *games_find(srv *s, int64_t id);   /* loads from the store on first use
 srv_game *games_create(srv *s, proto_game kind, const char *p1, const char *p2, const char *options, void *g,
                        const char *state);
 int games_append_move(srv_game *sg, int seat, const char *text, const char *colour);
+/* What the rules do between turns (a roll of the dice), and the hidden state
+ * queued for saving when it changed: 0 with the batch in *seq (0: nothing
+ * to save), -1 out of memory. */
+int games_settle(srv *s, srv_game *sg, uint64_t *seq);
 /* The seat `user` plays in game sg (the seat to move when both are the same user), or -1. */
 int games_seat_of(const srv_game *sg, const char *user);
 void games_free_all(srv *s);
