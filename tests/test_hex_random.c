@@ -335,14 +335,6 @@ static void ascii_stays_aligned_past_26_columns(void **state)
     lx_buf_free(&out);
 }
 
-static size_t count(const char *s, const char *what)
-{
-    size_t n = 0;
-    for (const char *q = strstr(s, what); q; q = strstr(q + 1, what))
-        n++;
-    return n;
-}
-
 static void svg_is_a_standalone_document(void **state)
 {
     (void)state;
@@ -352,11 +344,11 @@ static void svg_is_a_standalone_document(void **state)
     assert_int_equal(lx_hex_draw(b, LX_DRAW_SVG, 0, &out), 0);
     const char *head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"";
     assert_int_equal(strncmp(out.data, head, strlen(head)), 0);
-    assert_int_equal(count(out.data, "<polygon class=\"cell\""), 20);
-    assert_int_equal(count(out.data, "<circle class=\"black\""), 2);
-    assert_int_equal(count(out.data, "<circle class=\"white\""), 1);
-    assert_int_equal(count(out.data, "<circle class=\"last\""), 1);
-    assert_int_equal(count(out.data, "<text"), 2 * 5 + 2 * 4);
+    assert_int_equal(occurrences(out.data, "<polygon class=\"cell\""), 20);
+    assert_int_equal(occurrences(out.data, "<circle class=\"black\""), 2);
+    assert_int_equal(occurrences(out.data, "<circle class=\"white\""), 1);
+    assert_int_equal(occurrences(out.data, "<circle class=\"last\""), 1);
+    assert_int_equal(occurrences(out.data, "<text"), 2 * 5 + 2 * 4);
     assert_non_null(strstr(out.data, "<title>Hex 5 x 4: White to play; last move 3: B c3</title>"));
     size_t len = strlen(out.data);
     assert_string_equal(out.data + len - 7, "</svg>\n");

@@ -1,7 +1,9 @@
 /* testutil.h - helpers shared by the cmocka unit tests.
  *
  * read_one(text): read the first game tree of `text` and keep its diagnostics;
- * has_diag(code): whether a diagnostic with that code was reported (and where). */
+ * has_diag(code): whether a diagnostic with that code was reported (and where);
+ * occurrences(s, what): how often a text holds a string (SVG drawings' elements);
+ * assert_holds_all(text, wants): that a text holds each of a list of strings. */
 #ifndef LX_TESTUTIL_H
 #define LX_TESTUTIL_H
 
@@ -56,6 +58,24 @@ static inline void parsed_free(parsed *p)
         lx_sgf_tree_free(p->trees[i]);
     lx_sgf_doc_free(p->doc);
     lx_diag_list_free(p->diags);
+}
+
+/* How many times `what` occurs in `s` (overlapping occurrences counted). */
+static inline size_t occurrences(const char *s, const char *what)
+{
+    size_t n = 0;
+    for (const char *q = strstr(s, what); q; q = strstr(q + 1, what))
+        n++;
+    return n;
+}
+
+/* Fail, naming it, at the first string of the NULL-terminated `wants` that
+ * `text` lacks. */
+static inline void assert_holds_all(const char *text, const char *const *wants)
+{
+    for (size_t i = 0; wants[i]; i++)
+        if (!strstr(text, wants[i]))
+            fail_msg("the text lacks \"%s\"", wants[i]);
 }
 
 /* The first diagnostic with `code`, or NULL. */
