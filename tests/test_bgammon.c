@@ -620,6 +620,33 @@ static void ids_round_trip(void **state)
 
 /* ---- drawing, describing, writing ---------------------------------------------------------------- */
 
+/* A page maps a click on the SVG to a place: the 24 points numbered from
+ * White's side whoever is on roll, the bar and the tray; medium size, u = 28. */
+static void svg_points_name_themselves(void **state)
+{
+    (void)state;
+    lx_buf out = LX_BUF_INIT;
+    lx_game_error e;
+    lx_game_error_init(&e);
+    /* White's 1 bottom right, 24 top right with White's two back checkers, 13 top left */
+    static const char *const places[] = {"<polygon class=\"point\" data-point=\"1\" points=\"364.0,336.0 ",
+                                         "<polygon class=\"point\" data-point=\"24\" points=\"364.0,28.0 ",
+                                         "<circle cx=\"378.0\" cy=\"70.0\" r=\"12.6\" fill=\"#f5f5f5\"",
+                                         "<polygon class=\"point\" data-point=\"13\" points=\"28.0,28.0 ",
+                                         "<rect class=\"point\" data-point=\"bar\" x=\"196.0\" ",
+                                         "<rect class=\"point\" data-point=\"off\" x=\"392.0\" ", NULL};
+    for (int i = 0; i < 2; i++) { /* the opening position, Black on roll; after Black's first move, White */
+        const char *ids = i ? "4HPwCSDgc/ABMA:MAGgAAAAAAAE" : "4HPwATDgc/ABMA:cAngAAAAAAAE";
+        lx_buf_clear(&out);
+        assert_int_equal(lx_bgammon_draw_ids(ids, LX_DRAW_SVG, 2, &out, &e), 0);
+        assert_int_equal(occurrences(out.data, " data-point=\""), 26);
+        assert_int_equal(occurrences(out.data, " class=\"point\" data-point=\""), 26);
+        assert_holds_all(out.data, places);
+    }
+    lx_game_error_free(&e);
+    lx_buf_free(&out);
+}
+
 static void drawings(void **state)
 {
     (void)state;
@@ -732,6 +759,7 @@ int main(void)
         cmocka_unit_test(ids_known_to_gnubg),
         cmocka_unit_test(ids_round_trip),
         cmocka_unit_test(drawings),
+        cmocka_unit_test(svg_points_name_themselves),
         cmocka_unit_test(canonical_values),
         cmocka_unit_test(the_library_plays_games_too),
     };

@@ -550,6 +550,41 @@ static void every_variation_is_replayed_on_request(void **state)
     lx_diag_list_free(d);
 }
 
+/* The SVG drawing of the position at the end of `text`'s main line. */
+static void svg_after(const char *text, lx_buf *out)
+{
+    parsed p;
+    lx_hex_board *b = position(text, 99, &p);
+    lx_buf_clear(out);
+    assert_int_equal(lx_hex_draw(b, LX_DRAW_SVG, 0, out), 0);
+    lx_hex_board_free(b);
+    parsed_free(&p);
+}
+
+/* A page maps a click on the SVG to a move: every cell names itself as the
+ * move text ludexd accepts, and says which stone is on it. */
+static void svg_cells_name_their_moves(void **state)
+{
+    (void)state;
+    lx_buf out = LX_BUF_INIT;
+    svg_after("(;FF[4]GM[11]SZ[11];B[a1];W[f6];B[k11])", &out);
+    assert_int_equal(occurrences(out.data, " data-move=\""), 121);
+    assert_int_equal(occurrences(out.data, "<polygon class=\"cell\" data-move=\""), 121);
+    assert_int_equal(occurrences(out.data, " data-stone=\""), 3);
+    static const char *const cells[] = {"<polygon class=\"cell\" data-move=\"a1\" data-stone=\"B\" points=\"",
+                                        " data-move=\"f6\" data-stone=\"W\" points=\"",
+                                        " data-move=\"k11\" data-stone=\"B\" points=\"",
+                                        " data-move=\"b1\" points=\"", NULL};
+    assert_holds_all(out.data, cells);
+    /* columns past z, and a board that is not square */
+    svg_after("(;FF[4]GM[11]SZ[27:2];B[aa2])", &out);
+    assert_int_equal(occurrences(out.data, " data-move=\""), 54);
+    static const char *const wide[] = {" data-move=\"aa2\" data-stone=\"B\" points=\"", " data-move=\"z1\" points=\"",
+                                       NULL};
+    assert_holds_all(out.data, wide);
+    lx_buf_free(&out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -581,6 +616,7 @@ int main(void)
         cmocka_unit_test(re_naming_the_player_after_swap_sides_is_a_warning),
         cmocka_unit_test(a_missing_ff_is_a_warning),
         cmocka_unit_test(every_variation_is_replayed_on_request),
+        cmocka_unit_test(svg_cells_name_their_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -712,6 +712,33 @@ static void setup_pegs_have_no_links(void **state)
     lx_diag_list_free(d);
 }
 
+/* A page maps a click on the SVG to a move: every hole but the corners names
+ * itself as ludexd's move text and says whose peg is in it; every link names
+ * its two ends, the left one first. */
+static void svg_holes_and_links_name_their_moves(void **state)
+{
+    (void)state;
+    lx_twixt_board *b = board_after("(;FF[4]GM[21];W[d5];B[k10];W[e7];B[l12];W[f5])", 0);
+    lx_buf out = LX_BUF_INIT;
+    assert_int_equal(lx_twixt_draw(b, LX_DRAW_SVG, 0, &out), 0);
+    assert_int_equal(occurrences(out.data, " data-move=\""), 24 * 24 - 4);
+    assert_int_equal(occurrences(out.data, "<circle class=\"hole\" data-move=\""), 24 * 24 - 4);
+    assert_null(strstr(out.data, " data-move=\"a1\""));
+    assert_null(strstr(out.data, " data-move=\"x24\""));
+    assert_int_equal(occurrences(out.data, " data-peg=\""), 5);
+    assert_int_equal(occurrences(out.data, "<line class=\"link\" data-link=\""), 3);
+    assert_int_equal(occurrences(out.data, "<line class=\"link-edge\" data-link=\""), 2); /* under White's */
+    static const char *const named[] = {" data-move=\"a2\" cx=\"", " data-move=\"b1\" cx=\"",
+                                        " data-move=\"d5\" data-peg=\"W\" cx=\"",
+                                        " data-move=\"k10\" data-peg=\"B\" cx=\"",
+                                        "<line class=\"link\" data-link=\"d5-e7\" x1=\"",
+                                        "<line class=\"link\" data-link=\"e7-f5\" x1=\"",
+                                        "<line class=\"link\" data-link=\"k10-l12\" x1=\"", NULL};
+    assert_holds_all(out.data, named);
+    lx_twixt_board_free(b);
+    lx_buf_free(&out);
+}
+
 /* ---- describe_json and the module ---------------------------------------------------------- */
 
 static void any_node_of_a_tree(void **state)
@@ -815,6 +842,7 @@ int main(void)
         cmocka_unit_test(puzzles_relax_turns_before_ip),
         cmocka_unit_test(puzzle_goals_are_checked),
         cmocka_unit_test(setup_pegs_have_no_links),
+        cmocka_unit_test(svg_holes_and_links_name_their_moves),
         cmocka_unit_test(any_node_of_a_tree),
         cmocka_unit_test(json_lists_are_sorted_by_bytes),
         cmocka_unit_test(result_is_checked_against_the_position),

@@ -922,6 +922,43 @@ static void test_pos_api_and_draw(void **state)
     lx_xw_pos_free(p);
 }
 
+/* A page maps a click on the SVG to a play: every square names itself as a
+ * play's coordinate is written across ("8H": row, column) and shows its tile. */
+static void test_svg_squares_name_themselves(void **state)
+{
+    (void)state;
+    lx_xw_pos *p = lx_xw_pos_new();
+    const lx_xw_layout *l = lx_xw_data_layout(data, "CrosswordGame", NULL);
+    assert_int_equal(lx_xw_pos_reset(p, lx_xw_data_dist(data, "english", NULL), l, 2), 0);
+    lx_xw_pos_set_square(p, 7, 7, 3);
+    lx_xw_pos_set_square(p, 7, 8, 1 | LX_XW_BLANK_BIT);
+    lx_buf out = LX_BUF_INIT;
+    assert_int_equal(lx_xw_draw(p, LX_DRAW_SVG, 0, NULL, &out), 0);
+    assert_int_equal(occurrences(out.data, " data-square=\""), 15 * 15);
+    assert_int_equal(occurrences(out.data, "<rect class=\"square\" data-square=\""), 15 * 15);
+    assert_int_equal(occurrences(out.data, " data-tile=\""), 2);
+    static const char *const squares[] = {"<rect class=\"square\" data-square=\"8H\" data-tile=\"C\" x=\"",
+                                          " data-square=\"8I\" data-tile=\"a\" x=\"",
+                                          " data-square=\"1A\" x=\"32\" y=\"32\"",
+                                          " data-square=\"15O\" x=\"480\" y=\"480\"", NULL};
+    assert_holds_all(out.data, squares);
+    /* a label may hold what XML must escape */
+    const char *text = "? 1 0 0\nA 3 1 1\n&\" 1 2 0 <'\n";
+    lx_xw_dist *odd = lx_xw_dist_parse("odd", text, strlen(text), NULL);
+    assert_non_null(odd);
+    assert_int_equal(lx_xw_pos_reset(p, odd, l, 2), 0);
+    lx_xw_pos_set_square(p, 0, 0, 2);
+    lx_xw_pos_set_square(p, 0, 1, 2 | LX_XW_BLANK_BIT);
+    lx_buf_clear(&out);
+    assert_int_equal(lx_xw_draw(p, LX_DRAW_SVG, 0, NULL, &out), 0);
+    static const char *const escaped[] = {" data-square=\"1A\" data-tile=\"&amp;&quot;\" x=\"",
+                                          " data-square=\"1B\" data-tile=\"&lt;'\" x=\"", NULL};
+    assert_holds_all(out.data, escaped);
+    lx_buf_free(&out);
+    lx_xw_pos_free(p);
+    lx_xw_dist_free(odd);
+}
+
 static void test_check_words_on_board(void **state)
 {
     (void)state;
@@ -963,6 +1000,7 @@ int main(void)
         cmocka_unit_test(test_score_illegal),
         cmocka_unit_test(test_move_from_tiles),
         cmocka_unit_test(test_pos_api_and_draw),
+        cmocka_unit_test(test_svg_squares_name_themselves),
         cmocka_unit_test(test_check_words_on_board),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

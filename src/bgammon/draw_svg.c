@@ -7,7 +7,13 @@
  * at its owner's side otherwise.  White's checkers are light, Black's dark;
  * a point with more than five shows its count on the fifth.  Beside the
  * board: both players' scores, pip counts and the IDs.  All sizes are
- * multiples of `u`, the width of a point. */
+ * multiples of `u`, the width of a point.
+ *
+ * For pages that turn a click into a move, every place a checker can move
+ * from or to is class="point" with data-point: the 24 triangles "1".."24"
+ * numbered from White's side (gnubg's player 0, ludexd's USER1: White bears
+ * off from 1..6, and Black's point n is White's 25-n) whoever is on roll, so
+ * the numbers never move; the bar "bar"; the bear-off tray "off". */
 #include <stdio.h>
 
 #include "bgammon/bg_impl.h"
@@ -32,11 +38,15 @@ static double column_x(const svg *s, int col)
     return s->x0 + s->u * (col + (col >= 6 ? 1 : 0));
 }
 
-static void triangle(svg *s, int col, int top, int dark)
+/* The point in column col of the top or bottom half; `point` is its number
+ * from White's side (see the file's comment). */
+static void triangle(svg *s, int col, int top, int dark, int point)
 {
     double x = column_x(s, col), u = s->u, base = top ? u : 12 * u, tip = top ? 6 * u : 7 * u;
-    s->rc |= lx_buf_printf(s->out, "<polygon points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" fill=\"%s\"/>\n", x, base, x + u,
-                           base, x + u / 2, tip, dark ? "#8b4513" : "#deb887");
+    s->rc |= lx_buf_printf(s->out,
+                           "<polygon class=\"point\" data-point=\"%d\" points=\"%.1f,%.1f %.1f,%.1f %.1f,%.1f\" "
+                           "fill=\"%s\"/>\n",
+                           point, x, base, x + u, base, x + u / 2, tip, dark ? "#8b4513" : "#deb887");
 }
 
 static void checker(svg *s, double cx, double cy, lx_colour c, int label)
@@ -62,8 +72,8 @@ static void stack(svg *s, double x, int top, int n, lx_colour c)
 static void points(svg *s, const lx_bgammon_board *b)
 {
     for (int col = 0; col < 12; col++) {
-        triangle(s, col, 1, col % 2 == 0);
-        triangle(s, col, 0, col % 2 == 1);
+        triangle(s, col, 1, col % 2 == 0, 13 + col);
+        triangle(s, col, 0, col % 2 == 1, 12 - col);
     }
     for (int p = 1; p <= 24; p++) {
         int top = p >= 13, col = top ? p - 13 : 12 - p;
@@ -132,9 +142,10 @@ int bg_draw_svg(const lx_bgammon_board *b, const lx_bgammon_match_info *m, int s
                           width, height, width, height, width, height);
     put(&s, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#f0e0c0\" stroke=\"#000\"/>\n", u, u,
         14 * u, 11 * u);
-    put(&s, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#6b3e1f\"/>\n", u + 6 * u, u, u, 11 * u);
-    put(&s, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"#c8b08a\" stroke=\"#000\"/>\n", u + 13 * u,
-        u, u, 11 * u);
+    put(&s, "<rect class=\"point\" data-point=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+            "fill=\"#6b3e1f\"/>\n", u + 6 * u, u, u, 11 * u);
+    put(&s, "<rect class=\"point\" data-point=\"off\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+            "fill=\"#c8b08a\" stroke=\"#000\"/>\n", u + 13 * u, u, u, 11 * u);
     points(&s, b);
     tray_and_cube(&s, b, m);
     legend(&s, b, m);

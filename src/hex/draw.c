@@ -10,6 +10,8 @@
  * SVG: pointy-top hexagons, the top and bottom edges drawn black, the left and
  * right edges white on a dark outline, the last stone marked with a red dot,
  * coordinates on all four sides.  `size` is the hexagon's radius in pixels.
+ * Each cell's hexagon carries class="cell", data-move="f6" (the cell as a
+ * move) and, when occupied, data-stone="B" or "W".
  *
  * Neither changes the position or needs more than the output buffer. */
 #include <stdio.h>
@@ -113,9 +115,16 @@ static void vertex(const geometry *g, double x, double y, int k, double *vx, dou
     *vy = y + dy[k % 6] * g->r;
 }
 
-static int cell_polygon(lx_buf *out, const geometry *g, double x, double y)
+/* The hexagon of cell p, named as a move ("f6", what ludexd's hex moves
+ * accept) and, when a stone is on it, its colour: a page maps a click to a
+ * move from these attributes alone. */
+static int cell_polygon(const lx_hex_board *b, lx_buf *out, const geometry *g, int32_t p, double x, double y)
 {
-    if (lx_buf_append_str(out, "<polygon class=\"cell\" points=\"") != 0)
+    char name[32];
+    int s = b->g.colour[p];
+    const char *stone = s == HEX_BLACK ? " data-stone=\"B\"" : s == HEX_WHITE ? " data-stone=\"W\"" : "";
+    hex_cell_name(&b->g, p, name, sizeof name);
+    if (lx_buf_printf(out, "<polygon class=\"cell\" data-move=\"%s\"%s points=\"", name, stone) != 0)
         return -1;
     for (int k = 0; k < 6; k++) {
         double vx, vy;
@@ -165,7 +174,7 @@ static int svg_cells(const lx_hex_board *b, lx_buf *out, const geometry *g)
             double x, y;
             int32_t p = hex_cell(&b->g, c, r);
             centre(g, c, r, &x, &y);
-            if (cell_polygon(out, g, x, y) != 0)
+            if (cell_polygon(b, out, g, p, x, y) != 0)
                 return -1;
             int s = b->g.colour[p];
             if (s == HEX_BLACK || s == HEX_WHITE)

@@ -9,6 +9,12 @@
  * `size` is the distance between holes in pixels: 1..4 give 18, 24, 28, 36
  * (small to large), 0 gives 28, and any larger number is taken as pixels.
  *
+ * For pages that turn a click into a move: every hole's dot (border rows and
+ * columns too, never the corners) is class="hole" with data-move="d5", the
+ * hole as ludexd's moves write it, and data-peg="W" or "B" when a peg is in
+ * it; every link is class="link" with data-link="d5-e7", its ends left end
+ * first (the dark edge under a White link: class="link-edge", same data-link).
+ *
  * The text only uses characters that need no escaping in XML. */
 #include <stdio.h>
 
@@ -52,16 +58,43 @@ static int border_lines(const lx_twixt_board *b, const geo *g, lx_buf *out)
     return rc;
 }
 
+/* One hole's dot, named as a move ("d5") and marked with its peg's colour. */
+static int hole(const lx_twixt_board *b, const geo *g, lx_buf *out, int c, int r)
+{
+    char name[32];
+    int32_t p = tw_cell(&b->g, c, r);
+    uint8_t code = b->peg[p];
+    const char *peg = code == TW_WHITE ? " data-peg=\"W\"" : code == TW_BLACK ? " data-peg=\"B\"" : "";
+    tw_cell_name(&b->g, p, name, sizeof name);
+    return lx_buf_printf(out, "<circle class=\"hole\" data-move=\"%s\"%s cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"/>\n",
+                         name, peg, gx(g, c), gy(g, r), g->s * 0.08);
+}
+
 static int holes(const lx_twixt_board *b, const geo *g, lx_buf *out)
 {
     if (lx_buf_printf(out, "<g fill=\"#6b5a3e\">\n") != 0)
         return -1;
     for (int r = 0; r < b->g.rows; r++)
         for (int c = 0; c < b->g.cols; c++)
-            if (tw_hole_allowed(&b->g, LX_NO_COLOUR, c, r) &&
-                lx_buf_printf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\"/>\n", gx(g, c), gy(g, r), g->s * 0.08) != 0)
+            if (tw_hole_allowed(&b->g, LX_NO_COLOUR, c, r) && hole(b, g, out, c, r) != 0)
                 return -1;
     return lx_buf_append_str(out, "</g>\n");
+}
+
+/* One link's stroke, its ends named as moves, the left end first ("d5-e7").
+ * The dark edge drawn under a White link is class "link-edge", so that
+ * class "link" is one element per link. */
+static int link_line(const lx_twixt_board *b, const geo *g, lx_buf *out, int32_t l, int edge)
+{
+    char from[32], to[32];
+    int32_t p, q;
+    tw_link_ends(&b->g, l, &p, &q);
+    tw_cell_name(&b->g, p, from, sizeof from);
+    tw_cell_name(&b->g, q, to, sizeof to);
+    return lx_buf_printf(out,
+                         "<line class=\"%s\" data-link=\"%s-%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n",
+                         edge ? "link-edge" : "link", from, to, gx(g, tw_col(&b->g, p)), gy(g, tw_row(&b->g, p)),
+                         gx(g, tw_col(&b->g, q)), gy(g, tw_row(&b->g, q)));
 }
 
 static int links(const lx_twixt_board *b, const geo *g, lx_buf *out)
@@ -72,15 +105,9 @@ static int links(const lx_twixt_board *b, const geo *g, lx_buf *out)
         double w = g->s * (pass == 0 ? 0.24 : pass == 1 ? 0.14 : 0.18);
         if (lx_buf_printf(out, "<g stroke=\"%s\" stroke-width=\"%.1f\" stroke-linecap=\"round\">\n", colour, w) != 0)
             return -1;
-        for (int32_t l = 0; l < 4 * b->g.ncells; l++) {
-            if (b->link[l] != code)
-                continue;
-            int32_t p, q;
-            tw_link_ends(&b->g, l, &p, &q);
-            if (lx_buf_printf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>\n", gx(g, tw_col(&b->g, p)),
-                              gy(g, tw_row(&b->g, p)), gx(g, tw_col(&b->g, q)), gy(g, tw_row(&b->g, q))) != 0)
+        for (int32_t l = 0; l < 4 * b->g.ncells; l++)
+            if (b->link[l] == code && link_line(b, g, out, l, pass == 0) != 0)
                 return -1;
-        }
         if (lx_buf_append_str(out, "</g>\n") != 0)
             return -1;
     }

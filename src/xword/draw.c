@@ -6,7 +6,10 @@
  * square), a tile its label (lower case for a blank); under the board the
  * racks in turn order with the scores, an arrow at the player to move.
  * SVG: the same, with coloured premium squares and tiles showing their
- * values.  Names and labels are escaped; nothing here reads files. */
+ * values.  Names and labels are escaped; nothing here reads files.  For pages
+ * that turn a click into a play, each square's rectangle is class="square"
+ * with data-square="8D" (row, then column, as in the play "8D WORD") and,
+ * when a tile is on it, data-tile="A" (its label; lower case for a blank). */
 #include <stdio.h>
 #include <string.h>
 
@@ -146,12 +149,27 @@ static const char *square_colour(char prem)
     }
 }
 
+/* The square's rectangle, named as a play's coordinate is written for an
+ * across play ("8D": row, then column) and holding its tile's label (lower
+ * case for a blank, escaped: a distribution may label tiles with anything). */
+static int svg_square_rect(const lx_xw_pos *p, int r, int c, int x, int y, int s, lx_buf *out)
+{
+    char col[16];
+    int t = xw_sq(p, r, c);
+    xw_column_name(c, col, sizeof col);
+    int rc = lx_buf_printf(out, "<rect class=\"square\" data-square=\"%d%s\"", r + 1, col);
+    if (t)
+        rc = rc || lx_buf_append_str(out, " data-tile=\"") || svg_text(out, lx_xw_dist_label(p->dist, t)) ||
+             lx_buf_append_char(out, '"');
+    return rc || lx_buf_printf(out, " x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#ffffff\"/>\n",
+                               x, y, s, s, t ? "#f3d98b" : square_colour(premium_char(p->layout, r, c)));
+}
+
 static int svg_square(const lx_xw_pos *p, int r, int c, int s, int x0, int y0, lx_buf *out)
 {
     int x = x0 + c * s, y = y0 + r * s, t = xw_sq(p, r, c);
     char prem = premium_char(p->layout, r, c);
-    int rc = lx_buf_printf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#ffffff\"/>\n",
-                           x, y, s, s, t ? "#f3d98b" : square_colour(prem));
+    int rc = svg_square_rect(p, r, c, x, y, s, out);
     if (!t) {
         const char *label = prem == '*' ? "\xE2\x98\x85" : NULL; /* a star */
         return rc || (label && lx_buf_printf(out, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\" "
