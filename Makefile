@@ -92,8 +92,8 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 
 # ---- Debian packages -------------------------------------------------------------
 # Installed only when missing (needs root, as on a fresh Debian machine).
-DEPS_BUILD := gcc make libjansson-dev pkg-config libevent-dev libsqlite3-dev libsodium-dev wamerican
-DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg
+DEPS_BUILD := gcc make libjansson-dev pkg-config libevent-dev libssl-dev libsqlite3-dev libsodium-dev wamerican
+DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg chromium chromium-driver python3-selenium
 deps:
 	@tools/apt-need $(DEPS_BUILD)
 deps-dev:
@@ -103,10 +103,11 @@ deps-dev:
 # Not library layers: linked with libludex.a, libevent, SQLite and libsodium.
 # check-server runs tests/server/run (end to end over loopback) and the
 # server/store unit tests; check-server-asan runs them on an ASan+UBSan build.
-SERVER_SRC := $(wildcard src/server/*.c) $(wildcard src/store/*.c)
+SERVER_SRC := $(wildcard src/server/*.c) $(wildcard src/store/*.c) $(wildcard src/service/*.c) \
+  $(wildcard src/line/*.c) $(wildcard src/http/*.c)
 SERVER_OBJ := $(SERVER_SRC:%.c=$(BUILD)/obj/%.o)
 SERVER_CORE_OBJ := $(filter-out $(BUILD)/obj/src/server/main.o,$(SERVER_OBJ))
-LDLIBS_SERVER := -levent -lsqlite3 -lsodium -lpthread
+LDLIBS_SERVER := -levent -levent_openssl -lssl -lcrypto -ljansson -lsqlite3 -lsodium -lpthread
 SERVER_TEST_SRC := $(wildcard tests/server/test_*.c)
 SERVER_TESTS := $(SERVER_TEST_SRC:tests/server/%.c=$(BUILD)/tests/server/%)
 
@@ -130,8 +131,9 @@ check-server: $(BUILD)/ludexd $(TOOL) $(SERVER_TESTS)
 check-server-asan:
 	@$(MAKE) --no-print-directory $(ASAN_VARS) check-server
 
-build-fuzz/fuzz_server_command: fuzz/fuzz_server_command.c src/server/proto.c src/server/bg_play_text.c build-fuzz/libludex-fuzz.a
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_command.c src/server/proto.c src/server/bg_play_text.c build-fuzz/libludex-fuzz.a
+FUZZ_SERVER_SRC := src/line/proto.c src/service/game_kind.c src/service/bg_play_text.c
+build-fuzz/fuzz_server_command: fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a
 
 # ---- demo ----------------------------------------------------------------------------
 demo: deps

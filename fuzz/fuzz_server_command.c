@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "server/bg_play_text.h"
-#include "server/proto.h"
+#include "service/bg_play_text.h"
+#include "line/proto.h"
 
 static void check_words(const proto_cmd *cmd)
 {

@@ -35,6 +35,12 @@ static const char *const migrations[] = {
     "  seat INTEGER NOT NULL,"
     "  text TEXT NOT NULL,"
     "  PRIMARY KEY (game_id, n));",
+    /* 2: web sessions, by the SHA-256 of their token */
+    "CREATE TABLE sessions ("
+    "  token_hash TEXT PRIMARY KEY,"
+    "  user TEXT NOT NULL,"
+    "  csrf TEXT NOT NULL,"
+    "  expires INTEGER NOT NULL);",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

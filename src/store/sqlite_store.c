@@ -22,6 +22,7 @@ enum {
     Q_USER_INSERT, Q_USER_PASSWORD, Q_USER_DISPLAY, Q_USER_GET,
     Q_GAME_INSERT, Q_GAME_STATE, Q_GAME_GET, Q_MOVE_INSERT, Q_MOVES,
     Q_GAMES_OF, Q_GAMES_ALL, Q_MAX_GAME,
+    Q_SESSION_INSERT, Q_SESSION_DELETE, Q_SESSION_GET,
     NQUERIES
 };
 
@@ -41,6 +42,9 @@ static const char *const query_sql[NQUERIES] = {
     [Q_GAMES_OF] = "SELECT id FROM games WHERE player1 = ?1 OR player2 = ?1 ORDER BY id DESC LIMIT ?2",
     [Q_GAMES_ALL] = "SELECT id FROM games ORDER BY id DESC LIMIT ?1",
     [Q_MAX_GAME] = "SELECT COALESCE(MAX(id), 0) FROM games",
+    [Q_SESSION_INSERT] = "INSERT INTO sessions(token_hash, user, csrf, expires) VALUES (?1, ?2, ?3, ?4)",
+    [Q_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1 OR expires < ?2",
+    [Q_SESSION_GET] = "SELECT token_hash, user, csrf, expires FROM sessions WHERE token_hash = ?1",
 };
 
 typedef struct sqlite_store {
@@ -181,6 +185,24 @@ static int apply_move(sqlite_store *q, const store_op *op)
     return run_done(st);
 }
 
+static int apply_session(sqlite_store *q, const store_op *op)
+{
+    const store_session *ss = &op->session;
+    sqlite3_stmt *st;
+    if (op->kind == STORE_SESSION_DELETE) { /* the expired ones go with it */
+        st = q->q[Q_SESSION_DELETE];
+        bind_text(st, 1, ss->token_hash);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)time(NULL));
+        return run_done(st);
+    }
+    st = q->q[Q_SESSION_INSERT];
+    bind_text(st, 1, ss->token_hash);
+    bind_text(st, 2, ss->user);
+    bind_text(st, 3, ss->csrf);
+    sqlite3_bind_int64(st, 4, ss->expires);
+    return run_done(st);
+}
+
 static int apply_op(sqlite_store *q, const store_op *op)
 {
     switch (op->kind) {
@@ -193,6 +215,9 @@ static int apply_op(sqlite_store *q, const store_op *op)
         return apply_game(q, op);
     case STORE_MOVE_APPEND:
         return apply_move(q, op);
+    case STORE_SESSION_CREATE:
+    case STORE_SESSION_DELETE:
+        return apply_session(q, op);
     }
     return -1;
 }
@@ -311,6 +336,22 @@ static int64_t sq_max_game_id(store *s)
     return v;
 }
 
+static int sq_session_get(store *s, const char *token_hash, store_session *out)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_SESSION_GET];
+    memset(out, 0, sizeof *out);
+    bind_text(st, 1, token_hash);
+    int rc = sqlite3_step(st);
+    if (rc != SQLITE_ROW)
+        return finish_row(st, rc == SQLITE_DONE ? 0 : -1);
+    column_copy(st, 0, out->token_hash, sizeof out->token_hash);
+    column_copy(st, 1, out->user, sizeof out->user);
+    column_copy(st, 2, out->csrf, sizeof out->csrf);
+    out->expires = sqlite3_column_int64(st, 3);
+    return finish_row(st, 1);
+}
+
 const store_backend store_sqlite_backend = {
     "sqlite", sq_open, sq_close, sq_commit, sq_user_get, sq_game_get, sq_moves_each, sq_games_of, sq_max_game_id,
+    sq_session_get,
 };

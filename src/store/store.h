@@ -49,13 +49,22 @@ typedef struct store_move {
     char *text;     /* as stored by the game's rules adapter, malloc'd */
 } store_move;
 
+typedef struct store_session {
+    char token_hash[65];   /* SHA-256 of the token, hex: the token itself is never stored */
+    char user[STORE_NAME_MAX + 1];
+    char csrf[65];         /* the session's CSRF token, hex */
+    int64_t expires;       /* Unix time */
+} store_session;
+
 typedef enum store_op_kind {
     STORE_USER_CREATE,   /* user: name, pwhash, email, display */
     STORE_USER_PASSWORD, /* user: name, pwhash */
     STORE_USER_DISPLAY,  /* user: name, display */
     STORE_GAME_CREATE,   /* game: all fields */
     STORE_GAME_STATE,    /* game: id, state */
-    STORE_MOVE_APPEND    /* move: all fields */
+    STORE_MOVE_APPEND,   /* move: all fields */
+    STORE_SESSION_CREATE, /* session: all fields */
+    STORE_SESSION_DELETE  /* session: token_hash */
 } store_op_kind;
 
 typedef struct store_op {
@@ -63,6 +72,7 @@ typedef struct store_op {
     store_user user;
     store_game game;
     store_move move;
+    store_session session;
 } store_op;
 
 typedef struct store_backend {
@@ -79,6 +89,8 @@ typedef struct store_backend {
     /* Ids of the games of `user` (every game when NULL), newest first, up to cap; -1 on error. */
     long (*games_of)(store *s, const char *user, int64_t *ids, size_t cap);
     int64_t (*max_game_id)(store *s);
+    /* The session whose token hashes to token_hash: 1 found (expired or not), 0 not, -1 error. */
+    int (*session_get)(store *s, const char *token_hash, store_session *out);
 } store_backend;
 
 struct store {

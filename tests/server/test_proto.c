@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "server/proto.h"
+#include "line/proto.h"
 
 static int parse(const char *line, proto_cmd *cmd, const char **code)
 {

@@ -1,0 +1,100 @@
+/* http/api_account.c - POST /api/v1/signup, /login, /logout; GET /api/v1/me.
+ *
+ * The same accounts, argon2id threads and failed-login limits as the line
+ * protocol: these handlers only turn JSON into service calls.  A good
+ * signup or login makes a session and answers with its cookie and CSRF
+ * token once the session is durable. */
+#include <stdio.h>
+#include <string.h>
+
+#include "http/http_int.h"
+
+static const json_field credentials[] = {
+    {"user", JSON_STRING, 1}, {"password", JSON_STRING, 1}, {"email", JSON_STRING, 0}, {NULL, 0, 0}};
+
+/* The password is right (or the account new): open a session and answer with it. */
+static void open_session(http_call *c, const char *user, int status, uint64_t wait_seq)
+{
+    char token[65], csrf[65];
+    svc_status st;
+    svc_status_init(&st);
+    st.wait_seq = wait_seq;
+    if (svc_session_create(c->d->s, user, HTTP_SESSION_SECONDS, token, csrf, &st) != 0) {
+        call_fail(c, &st);
+        return;
+    }
+    auth_set_cookie(c, token);
+    call_json(c, status, json_pack("{s:s,s:s}", "user", user, "csrf", csrf), st.wait_seq);
+}
+
+/* The continuation of signup and login: the account is made, or the password checked. */
+static void checked(void *ctx, const svc_status *st)
+{
+    http_call *c = ctx;
+    if (!call_resumed(c))
+        return;
+    if (st->code)
+        call_fail(c, st);
+    else
+        open_session(c, st->user, c->status, st->wait_seq);
+}
+
+void api_signup(http_call *c)
+{
+    if (auth_check_csrf(c, 0) != 0 || json_body(c, credentials) != 0)
+        return;
+    svc_status st;
+    svc_status_init(&st);
+    c->pending++;
+    c->status = 201;
+    if (svc_signup(c->d->s, json_str(c, "user"), json_str(c, "password"), json_str(c, "email"), &st, checked, c) ==
+        SVC_PENDING)
+        return;
+    c->pending--;
+    call_fail(c, &st);
+}
+
+static const json_field login_fields[] = {{"user", JSON_STRING, 1}, {"password", JSON_STRING, 1}, {NULL, 0, 0}};
+
+void api_login(http_call *c)
+{
+    if (auth_check_csrf(c, 0) != 0 || json_body(c, login_fields) != 0)
+        return;
+    svc_status st;
+    svc_status_init(&st);
+    c->pending++;
+    int rc = svc_authenticate(c->d->s, json_str(c, "user"), json_str(c, "password"), c->addr, &st, checked, c);
+    if (rc == SVC_PENDING)
+        return;
+    c->pending--;
+    if (st.code)
+        call_fail(c, &st);
+    else
+        open_session(c, st.user, 200, 0);
+}
+
+void api_logout(http_call *c)
+{
+    static const json_field none[] = {{NULL, 0, 0}};
+    char token[65];
+    if (!c->user[0]) {
+        call_error(c, "NOT_LOGGED_IN", "not logged in");
+        return;
+    }
+    if (auth_check_csrf(c, 1) != 0 || json_body(c, none) != 0)
+        return;
+    svc_status st;
+    svc_status_init(&st);
+    svc_session_end(c->d->s, auth_session_token(c->req, token), &st);
+    auth_set_cookie(c, NULL);
+    call_json(c, 200, json_pack("{s:b}", "ok", 1), st.wait_seq);
+}
+
+/* Who am I: {"user":null,"csrf":null} for anyone not logged in (a page asks this first, every time). */
+void api_me(http_call *c)
+{
+    if (!c->user[0])
+        call_json(c, 200, json_pack("{s:n,s:n}", "user", "csrf"), 0);
+    else
+        call_json(c, 200, json_pack("{s:s,s:s}", "user", c->user, "csrf", c->csrf), 0);
+}

@@ -1,0 +1,301 @@
+/* http/api_game.c - the game endpoints: list, challenge, state, moves and actions, record.
+ *
+ * Every rule is the service's: these handlers check the JSON's shape, call
+ * the service and write its answer as JSON.  A game's state is written for
+ * its viewer: a crossword rack only to the player who holds it, the drawing
+ * never with a rack, and the actions only for the player whose turn it is. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <event2/keyvalq_struct.h>
+
+#include "http/http_int.h"
+
+/* ---- the state of a game --------------------------------------------------------------- */
+static json_t *moves_json(const srv_game *sg, const svc_game_info *g)
+{
+    json_t *a = json_array();
+    lx_buf text = LX_BUF_INIT;
+    for (size_t i = 0; a && i < g->nmoves; i++) {
+        char colour[8];
+        int seat;
+        lx_buf_clear(&text);
+        svc_game_move(sg, i, colour, &seat, &text);
+        json_array_append_new(a, json_pack("{s:I,s:s,s:s,s:o}", "n", (json_int_t)(i + 1), "colour", colour, "player",
+                                           g->player[seat], "move", json_text(text.data ? text.data : "")));
+    }
+    lx_buf_free(&text);
+    return a;
+}
+
+static json_t *actions_json(unsigned acts)
+{
+    static const char *const names[] = {"move", "swap", "resign", "roll", "double", "take", "drop"};
+    json_t *a = json_array();
+    for (unsigned i = 0; a && i < sizeof names / sizeof names[0]; i++)
+        if (acts & (1u << i))
+            json_array_append_new(a, json_string(names[i]));
+    return a;
+}
+
+static json_t *drawing(const srv_game *sg, int seat, int svg)
+{
+    lx_buf d = LX_BUF_INIT;
+    int rc = svg ? svc_game_svg(sg, seat, &d) : svc_game_draw(sg, seat, 2, &d);
+    json_t *v = rc == 0 ? json_text(d.data ? d.data : "") : json_null();
+    lx_buf_free(&d);
+    return v;
+}
+
+/* What only some games have: the viewer's own rack, the dice and the cube. */
+static void game_extras(json_t *o, const srv_game *sg, int seat)
+{
+    lx_buf rack = LX_BUF_INIT;
+    if (seat >= 0 && svc_game_rack(sg, seat, &rack) == 0)
+        json_object_set_new(o, "rack", json_text(rack.data ? rack.data : ""));
+    lx_buf_free(&rack);
+    int dice[2], cube;
+    if (svc_game_dice(sg, dice, &cube) == 0) {
+        json_object_set_new(o, "dice", dice[0] ? json_pack("[i,i]", dice[0], dice[1]) : json_array());
+        json_object_set_new(o, "cube", json_integer(cube));
+    }
+}
+
+json_t *game_state_json(srv *s, srv_game *sg, const char *viewer)
+{
+    (void)s;
+    svc_game_info g;
+    svc_game_describe(sg, &g);
+    int seat = svc_game_seat_of(sg, viewer && viewer[0] ? viewer : NULL);
+    json_t *o = json_pack("{s:I,s:s,s:[s,s],s:[s,s],s:o,s:o,s:I,s:o,s:o,s:b,s:o,s:o,s:o,s:o,s:o}", "board",
+                          (json_int_t)g.board, "game", g.name, "players", g.player[0], g.player[1], "colours",
+                          g.colour[0], g.colour[1], "to_move", g.to_move >= 0 ? json_string(g.player[g.to_move]) : json_null(),
+                          "to_move_seat", g.to_move >= 0 ? json_integer(g.to_move) : json_null(), "moves_played",
+                          (json_int_t)g.nmoves, "moves", moves_json(sg, &g), "result",
+                          g.result[0] ? json_string(g.result) : json_null(), "over", g.result[0] != 0, "viewer",
+                          seat >= 0 || (viewer && viewer[0]) ? json_string(viewer) : json_null(), "viewer_seat",
+                          seat >= 0 ? json_integer(seat) : json_null(), "actions", actions_json(svc_game_actions(sg, seat)),
+                          "svg", drawing(sg, seat, 1), "text", drawing(sg, seat, 0));
+    if (o)
+        game_extras(o, sg, seat);
+    return o;
+}
+
+/* ---- GET /api/v1/games/N ----------------------------------------------------------------- */
+static srv_game *the_game(http_call *c, svc_status *st)
+{
+    svc_status_init(st);
+    srv_game *sg = svc_game(c->d->s, c->board, G_NONE, st);
+    if (!sg)
+        call_fail(c, st);
+    return sg;
+}
+
+void api_game_state(http_call *c)
+{
+    svc_status st;
+    srv_game *sg = the_game(c, &st);
+    if (sg)
+        call_json(c, 200, game_state_json(c->d->s, sg, c->user), st.wait_seq);
+}
+
+/* ---- POST /api/v1/games/N/moves, /swap, /resign, /roll, /double, /take, /drop --------------- */
+static int move_text_ok(http_call *c, const char *text)
+{
+    size_t n = strlen(text);
+    if (n == 0 || n > 1024) {
+        call_error(c, "BAD_MOVE", "a move is 1 to 1024 bytes in the server's syntax");
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)text[i] < 0x20 || text[i] == 0x7f || text[i] == '#') {
+            call_error(c, "BAD_MOVE", "a move holds no control characters and no '#' (give \"n\" instead)");
+            return 0;
+        }
+    return 1;
+}
+
+static const json_field move_fields[] = {{"move", JSON_STRING, 1}, {"n", JSON_INTEGER, 0}, {NULL, 0, 0}};
+static const json_field action_fields[] = {{"n", JSON_INTEGER, 0}, {NULL, 0, 0}};
+static const json_field resign_fields[] = {{"n", JSON_INTEGER, 0}, {"kind", JSON_STRING, 0}, {NULL, 0, 0}};
+
+void api_game_play(http_call *c, const char *action)
+{
+    if (!c->user[0]) {
+        call_error(c, "NOT_LOGGED_IN", "log in to play");
+        return;
+    }
+    int resign = action && !strcmp(action, "resign");
+    if (auth_check_csrf(c, 1) != 0 ||
+        json_body(c, !action ? move_fields : resign ? resign_fields : action_fields) != 0)
+        return;
+    char text[1100];
+    const char *kind = json_str(c, "kind");
+    snprintf(text, sizeof text, "%s%s%s", action ? action : json_str(c, "move"), kind ? " " : "", kind ? kind : "");
+    long long n = json_int(c, "n");
+    if (!move_text_ok(c, text))
+        return;
+    if (n < 0 || n > 1000000) {
+        call_error(c, "BAD_REQUEST", "\"n\" is a move number from 1");
+        return;
+    }
+    svc_status st;
+    svc_played played = {0};
+    svc_status_init(&st);
+    int rc = svc_play(c->d->s, c->user, c->board, G_NONE, text, (long)n, &played, &st);
+    svc_played_free(&played);
+    if (rc != 0) {
+        call_fail(c, &st);
+        return;
+    }
+    call_json(c, 200, game_state_json(c->d->s, svc_game(c->d->s, c->board, G_NONE, &st), c->user), st.wait_seq);
+}
+
+/* ---- GET /api/v1/games/N/record ------------------------------------------------------------ */
+void api_game_record(http_call *c)
+{
+    svc_status st;
+    srv_game *sg = the_game(c, &st);
+    if (!sg)
+        return;
+    svc_game_info g;
+    svc_game_describe(sg, &g);
+    lx_buf_clear(&c->body);
+    if (svc_game_record(sg, NULL, &c->body, &st) != 0) {
+        call_fail(c, &st);
+        return;
+    }
+    int gcg = g.kind == G_CROSSWORD;
+    c->content_type = gcg ? "text/plain; charset=utf-8" : "application/x-go-sgf; charset=utf-8";
+    snprintf(c->disposition, sizeof c->disposition, "attachment; filename=\"ludex-%lld.%s\"", (long long)g.board,
+             gcg ? "gcg" : "sgf");
+    call_answer(c, st.wait_seq);
+}
+
+/* ---- GET /api/v1/games ------------------------------------------------------------------------- */
+static int filter_of(const char *f, svc_filter *out)
+{
+    static const char *const names[] = {"all", "next", "active", "finished"};
+    static const svc_filter values[] = {SVC_ALL, SVC_NEXT, SVC_ACTIVE, SVC_FINISHED};
+    for (int i = 0; i < 4; i++)
+        if (!strcmp(f, names[i])) {
+            *out = values[i];
+            return 0;
+        }
+    return -1;
+}
+
+static json_t *summary_json(srv *s, int64_t id, svc_status *st)
+{
+    svc_game_info g;
+    svc_game_describe(svc_game(s, id, G_NONE, st), &g);
+    return json_pack("{s:I,s:s,s:[s,s],s:o,s:I,s:o}", "board", (json_int_t)g.board, "game", g.name, "players",
+                     g.player[0], g.player[1], "to_move", g.to_move >= 0 ? json_string(g.player[g.to_move]) : json_null(),
+                     "moves", (json_int_t)g.nmoves, "result", g.result[0] ? json_string(g.result) : json_null());
+}
+
+void api_games_list(http_call *c)
+{
+    struct evkeyvalq q;
+    const char *query = evhttp_uri_get_query(evhttp_request_get_evhttp_uri(c->req));
+    if (evhttp_parse_query_str(query ? query : "", &q) != 0) {
+        call_error(c, "BAD_REQUEST", "the query string is not well formed");
+        return;
+    }
+    const char *user = evhttp_find_header(&q, "user"), *f = evhttp_find_header(&q, "filter");
+    svc_filter filter = SVC_ALL;
+    svc_status st;
+    svc_status_init(&st);
+    int64_t ids[200];
+    long n = -1;
+    if (f && filter_of(f, &filter) != 0)
+        svc_fail(&st, "BAD_REQUEST", "filter is next, active, finished or all");
+    else
+        n = svc_games_list(c->d->s, G_NONE, user ? user : c->user[0] ? c->user : NULL, filter, ids, 200, &st);
+    const char *who = user ? user : c->user;
+    json_t *mine = json_array(), *rest = json_array(); /* the games where it is the user's turn come first */
+    for (long i = 0; i < n; i++) {
+        json_t *one = summary_json(c->d->s, ids[i], &st);
+        const char *tm = json_string_value(json_object_get(one, "to_move"));
+        json_array_append_new(tm && who[0] && !strcmp(tm, who) ? mine : rest, one);
+    }
+    evhttp_clear_headers(&q);
+    if (n < 0) {
+        json_decref(mine);
+        json_decref(rest);
+        call_fail(c, &st);
+        return;
+    }
+    json_array_extend(mine, rest);
+    json_decref(rest);
+    call_json(c, 200, json_pack("{s:o}", "games", mine), st.wait_seq);
+}
+
+/* ---- POST /api/v1/games ---------------------------------------------------------------------- */
+/* {"size":"11","noswap":true} into "-size=11" "-noswap"; -1 (answered) on a bad option. */
+static int option_words(http_call *c, json_t *opts, char words[16][160], char *argv[16], int *argc)
+{
+    const char *key;
+    json_t *v;
+    *argc = 0;
+    json_object_foreach(opts, key, v) {
+        if (*argc == 16 || strlen(key) > 40 || strspn(key, "abcdefghijklmnopqrstuvwxyz") != strlen(key) || !key[0]) {
+            call_error(c, "BAD_OPTION", "options are at most 16 lower-case names");
+            return -1;
+        }
+        char *w = words[*argc];
+        if (json_is_true(v))
+            snprintf(w, 160, "-%s", key);
+        else if (json_is_string(v) && strlen(json_string_value(v)) < 100 && !strchr(json_string_value(v), ' '))
+            snprintf(w, 160, "-%s=%s", key, json_string_value(v));
+        else if (json_is_integer(v))
+            snprintf(w, 160, "-%s=%lld", key, (long long)json_integer_value(v));
+        else if (json_is_false(v))
+            continue;
+        else {
+            call_error(c, "BAD_OPTION", "option \"%s\" is a short string, a number, true or false", key);
+            return -1;
+        }
+        argv[*argc] = w;
+        (*argc)++;
+    }
+    return 0;
+}
+
+static const json_field challenge_fields[] = {{"game", JSON_STRING, 1}, {"opponent", JSON_STRING, 1},
+                                              {"first", JSON_STRING, 0}, {"options", JSON_OBJECT, 0}, {NULL, 0, 0}};
+
+void api_games_create(http_call *c)
+{
+    if (!c->user[0]) {
+        call_error(c, "NOT_LOGGED_IN", "log in to challenge");
+        return;
+    }
+    if (auth_check_csrf(c, 1) != 0 || json_body(c, challenge_fields) != 0)
+        return;
+    proto_game kind = proto_game_of(json_str(c, "game"));
+    const char *opp = json_str(c, "opponent"), *first = json_str(c, "first");
+    if (kind == G_NONE) {
+        call_error(c, "UNKNOWN_GAME", "the games are twixt, hex, backgammon and crossword");
+        return;
+    }
+    if (first && strcmp(first, c->user) && strcmp(first, opp)) {
+        call_error(c, "BAD_REQUEST", "\"first\" is you or your opponent");
+        return;
+    }
+    char words[16][160], *argv[16];
+    int argc;
+    if (option_words(c, json_object_get(c->args, "options"), words, argv, &argc) != 0)
+        return;
+    int opp_first = first && !strcmp(first, opp) && strcmp(first, c->user);
+    svc_status st;
+    int64_t board;
+    svc_status_init(&st);
+    if (svc_challenge(c->d->s, c->user, kind, opp_first ? opp : c->user, opp_first ? c->user : opp, argc, argv, &board,
+                      &st) != 0) {
+        call_fail(c, &st);
+        return;
+    }
+    call_json(c, 201, json_pack("{s:I}", "board", (json_int_t)board), st.wait_seq);
+}

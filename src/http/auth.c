@@ -1,0 +1,72 @@
+/* http/auth.c - who is asking: the session cookie, the CSRF token, the Origin.
+ *
+ * The cookie `ludex_session` holds the session's token; the service knows it
+ * only by its hash.  A state-changing request must come from our own page:
+ * its Origin header, when the browser sends one, must name this server
+ * (scheme, host and port, as the Host header gives them), and except for
+ * signup and login it must carry the session's CSRF token in X-CSRF-Token
+ * (compared in constant time).  SameSite=Strict on the cookie is the third
+ * fence. */
+#include <sodium.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <event2/keyvalq_struct.h>
+
+#include "http/http_int.h"
+
+const char *auth_session_token(struct evhttp_request *req, char token[65])
+{
+    const char *h = evhttp_find_header(evhttp_request_get_input_headers(req), "Cookie");
+    for (const char *p = h; p && *p;) {
+        while (*p == ' ' || *p == ';')
+            p++;
+        size_t n = strcspn(p, ";");
+        if (n > 14 && !strncmp(p, "ludex_session=", 14)) {
+            size_t len = n - 14 < 64 ? n - 14 : 64;
+            memcpy(token, p + 14, len);
+            token[len] = 0;
+            return token;
+        }
+        p += n;
+    }
+    return NULL;
+}
+
+int auth_load_session(http_call *c)
+{
+    char token[65];
+    c->user[0] = c->csrf[0] = 0;
+    if (!auth_session_token(c->req, token))
+        return 0;
+    return !svc_session_user(c->d->s, token, c->user, c->csrf);
+}
+
+static int origin_ok(http_call *c)
+{
+    struct evkeyvalq *in = evhttp_request_get_input_headers(c->req);
+    const char *origin = evhttp_find_header(in, "Origin"), *host = evhttp_find_header(in, "Host");
+    if (!origin)
+        return 1; /* not a browser's cross-site request: browsers send Origin on every POST */
+    char want[320];
+    snprintf(want, sizeof want, "%s://%s", c->d->ssl ? "https" : "http", host ? host : "");
+    return host && !strcmp(origin, want);
+}
+
+int auth_check_csrf(http_call *c, int need_token)
+{
+    if (!origin_ok(c))
+        return call_error(c, "CSRF", "this request comes from another site (Origin)"), -1;
+    if (!need_token)
+        return 0;
+    const char *t = evhttp_find_header(evhttp_request_get_input_headers(c->req), "X-CSRF-Token");
+    if (!t || strlen(t) != 64 || !c->csrf[0] || sodium_memcmp(t, c->csrf, 64) != 0)
+        return call_error(c, "CSRF", "send the session's CSRF token in X-CSRF-Token"), -1;
+    return 0;
+}
+
+void auth_set_cookie(http_call *c, const char *token)
+{
+    snprintf(c->cookie, sizeof c->cookie, "ludex_session=%s; Path=/; HttpOnly; SameSite=Strict; Max-Age=%ld%s",
+             token ? token : "", token ? HTTP_SESSION_SECONDS : 0L, c->d->ssl ? "; Secure" : "");
+}

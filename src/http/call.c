@@ -1,0 +1,164 @@
+/* http/call.c - one request being answered, however long the service takes.
+ *
+ * A call outlives its client when it must: evhttp frees a request whose
+ * connection closes, so the call watches the connection's close (its close
+ * callback, one request at a time per connection) and forgets the request
+ * then.  The answer is built in the call (status, body, a cookie) and sent
+ * once the batch holding the request's changes has committed; a call whose
+ * client left is freed without sending.  Every answer carries the common
+ * headers, and every error the same JSON shape:
+ *   {"error":{"code":"NOT_YOUR_TURN","message":"..."}}. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <event2/buffer.h>
+#include <event2/keyvalq_struct.h>
+
+#include "http/http_int.h"
+
+static void on_close(struct evhttp_connection *evcon, void *arg)
+{
+    http_call *c = arg;
+    (void)evcon;
+    c->req = NULL;
+    c->evcon = NULL;
+}
+
+http_call *call_new(http_door *d, struct evhttp_request *req)
+{
+    http_call *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->d = d;
+    c->req = req;
+    c->evcon = evhttp_request_get_connection(req);
+    c->status = 200;
+    c->content_type = "application/json";
+    http_peer(req, c->addr);
+    if (c->evcon)
+        evhttp_connection_set_closecb(c->evcon, on_close, c);
+    return c;
+}
+
+static void call_free(http_call *c)
+{
+    svc_wait_cancel(c->d->s, &c->wait);
+    if (c->evcon)
+        evhttp_connection_set_closecb(c->evcon, NULL, NULL);
+    if (c->args)
+        json_decref(c->args);
+    lx_buf_free(&c->body);
+    free(c);
+}
+
+static const char *reason_of(int status)
+{
+    switch (status) {
+    case 200: return "OK";
+    case 201: return "Created";
+    case 400: return "Bad Request";
+    case 401: return "Unauthorized";
+    case 403: return "Forbidden";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 409: return "Conflict";
+    case 413: return "Payload Too Large";
+    case 429: return "Too Many Requests";
+    case 503: return "Service Unavailable";
+    default: return "Internal Server Error";
+    }
+}
+
+static void send_now(http_call *c)
+{
+    if (c->req) {
+        struct evkeyvalq *h = evhttp_request_get_output_headers(c->req);
+        http_common_headers(h);
+        evhttp_add_header(h, "Content-Type", c->content_type);
+        evhttp_add_header(h, "Cache-Control", "no-store");
+        if (c->cookie[0])
+            evhttp_add_header(h, "Set-Cookie", c->cookie);
+        if (c->disposition[0])
+            evhttp_add_header(h, "Content-Disposition", c->disposition);
+        struct evbuffer *b = evbuffer_new();
+        if (b && c->body.len)
+            evbuffer_add(b, c->body.data, c->body.len);
+        evhttp_send_reply(c->req, c->status, reason_of(c->status), b);
+        if (b)
+            evbuffer_free(b);
+        svc_count_request(c->d->s);
+    }
+    call_free(c);
+}
+
+static void committed(void *ctx) { send_now(ctx); }
+
+void call_answer(http_call *c, uint64_t wait_seq)
+{
+    if (c->pending > 0)
+        return; /* a continuation will answer */
+    if (!c->req || svc_wait_for(c->d->s, &c->wait, wait_seq, committed, c))
+        send_now(c);
+}
+
+void call_json(http_call *c, int status, json_t *obj, uint64_t wait_seq)
+{
+    char *text = obj ? json_dumps(obj, JSON_COMPACT) : NULL;
+    json_decref(obj);
+    lx_buf_clear(&c->body);
+    if (!text) {
+        c->status = 500;
+        lx_buf_append_str(&c->body, "{\"error\":{\"code\":\"INTERNAL\",\"message\":\"out of memory\"}}");
+    } else {
+        c->status = status;
+        lx_buf_append_str(&c->body, text);
+        free(text);
+    }
+    c->content_type = "application/json";
+    call_answer(c, wait_seq);
+}
+
+int http_status_of(const char *code)
+{
+    static const struct { const char *code; int status; } table[] = {
+        {"NOT_LOGGED_IN", 401}, {"BAD_PASSWORD", 401}, {"CSRF", 403}, {"NOT_A_PLAYER", 403},
+        {"NO_SUCH_BOARD", 404}, {"NO_SUCH_USER", 404}, {"NOT_FOUND", 404}, {"METHOD_NOT_ALLOWED", 405},
+        {"NOT_YOUR_TURN", 409}, {"WRONG_MOVE_NUMBER", 409}, {"GAME_OVER", 409}, {"USER_EXISTS", 409},
+        {"TOO_LARGE", 413}, {"RATE_LIMITED", 429}, {"INTERNAL", 500}, {"BUSY", 503},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (!strcmp(code, table[i].code))
+            return table[i].status;
+    return 400;
+}
+
+static void error_reply(http_call *c, const char *code, const char *msg)
+{
+    json_t *o = json_pack("{s:{s:s,s:o}}", "error", "code", code, "message", json_text(msg));
+    c->pending = 0;
+    call_json(c, http_status_of(code), o, 0);
+}
+
+void call_error(http_call *c, const char *code, const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    error_reply(c, code, msg);
+}
+
+void call_fail(http_call *c, const svc_status *st) { error_reply(c, st->code ? st->code : "INTERNAL", st->msg); }
+
+int call_resumed(http_call *c)
+{
+    c->pending--;
+    if (c->req)
+        return 1;
+    if (c->pending == 0)
+        call_free(c);
+    return 0;
+}

@@ -1,0 +1,255 @@
+/* http/http_door.c - the HTTP door: listen, limit, route.
+ *
+ * evhttp (libevent) parses HTTP/1.1 on the server's one loop, with keep-
+ * alive, and enforces the size limits: headers 8 KiB, bodies 64 KiB (a
+ * larger one is refused with 413 before it is read whole), and a timeout
+ * for idle and slow clients.  Each request is first counted against its
+ * address's rate, then routed by method and path:
+ *   /api/v1/...        the JSON API (api_*.c), live updates (sse.c)
+ *   /, /NAME           the page's files (web_files.c)
+ * With --tls-cert and --tls-key, connections are TLS (OpenSSL bufferevents)
+ * and cookies are Secure; without them the log says that a TLS-terminating
+ * proxy is expected in front. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <event2/bufferevent_ssl.h>
+#include <event2/keyvalq_struct.h>
+#include <openssl/err.h>
+
+#include "http/http_int.h"
+
+#define HTTP_TIMEOUT_SECONDS 60
+
+void http_peer(struct evhttp_request *req, char addr[64])
+{
+    char *host = NULL;
+    ev_uint16_t port = 0;
+    struct evhttp_connection *evcon = evhttp_request_get_connection(req);
+    if (evcon)
+        evhttp_connection_get_peer(evcon, &host, &port);
+    snprintf(addr, 64, "%s", host ? host : "?");
+}
+
+/* ---- routing ------------------------------------------------------------------------- */
+static void not_found(http_call *c) { call_error(c, "NOT_FOUND", "there is nothing at this address"); }
+
+static void wrong_method(http_call *c) { call_error(c, "METHOD_NOT_ALLOWED", "this address does not take that method"); }
+
+typedef struct route {
+    const char *path;
+    enum evhttp_cmd_type method;
+    void (*fn)(http_call *c);
+} route;
+
+static const route plain_routes[] = {
+    {"signup", EVHTTP_REQ_POST, api_signup}, {"login", EVHTTP_REQ_POST, api_login},
+    {"logout", EVHTTP_REQ_POST, api_logout}, {"me", EVHTTP_REQ_GET, api_me},
+    {"games", EVHTTP_REQ_GET, api_games_list}, {"games", EVHTTP_REQ_POST, api_games_create},
+};
+
+static const char *const game_actions[] = {"swap", "resign", "roll", "double", "take", "drop"};
+
+static void route_plain(http_call *c, const char *rest, enum evhttp_cmd_type m)
+{
+    int known = 0;
+    for (size_t i = 0; i < sizeof plain_routes / sizeof plain_routes[0]; i++) {
+        if (strcmp(rest, plain_routes[i].path))
+            continue;
+        known = 1;
+        if (plain_routes[i].method == m) {
+            plain_routes[i].fn(c);
+            return;
+        }
+    }
+    known ? wrong_method(c) : not_found(c);
+}
+
+/* games/N[/what]: 1 with the board and what follows it, 0 when the path is not of that shape. */
+static int board_path(const char *rest, int64_t *board, const char **what)
+{
+    if (strncmp(rest, "games/", 6))
+        return 0;
+    char *end;
+    long long id = strtoll(rest + 6, &end, 10);
+    if (end == rest + 6 || id <= 0 || rest[6] < '0' || rest[6] > '9' || (*end && *end != '/'))
+        return 0;
+    *board = id;
+    *what = *end ? end + 1 : "";
+    return 1;
+}
+
+static void route_game(http_call *c, const char *what, enum evhttp_cmd_type m)
+{
+    int get = m == EVHTTP_REQ_GET, post = m == EVHTTP_REQ_POST;
+    if (!what[0] || !strcmp(what, "record")) {
+        if (!get)
+            wrong_method(c);
+        else
+            what[0] ? api_game_record(c) : api_game_state(c);
+        return;
+    }
+    if (!strcmp(what, "moves")) {
+        post ? api_game_play(c, NULL) : wrong_method(c);
+        return;
+    }
+    for (size_t i = 0; i < sizeof game_actions / sizeof game_actions[0]; i++)
+        if (!strcmp(what, game_actions[i])) {
+            post ? api_game_play(c, game_actions[i]) : wrong_method(c);
+            return;
+        }
+    not_found(c);
+}
+
+static void route_api(http_door *d, struct evhttp_request *req, const char *rest)
+{
+    enum evhttp_cmd_type m = evhttp_request_get_command(req);
+    int64_t board;
+    const char *what;
+    if (board_path(rest, &board, &what) && !strcmp(what, "events") && m == EVHTTP_REQ_GET) {
+        sse_open(d, req, board);
+        return;
+    }
+    http_call *c = call_new(d, req);
+    if (!c) {
+        evhttp_send_error(req, 500, NULL);
+        return;
+    }
+    auth_load_session(c);
+    if (board_path(rest, &board, &what)) {
+        c->board = board;
+        route_game(c, what, m);
+    } else {
+        route_plain(c, rest, m);
+    }
+}
+
+static void on_request(struct evhttp_request *req, void *arg)
+{
+    http_door *d = arg;
+    char addr[64];
+    const char *path = evhttp_uri_get_path(evhttp_request_get_evhttp_uri(req));
+    http_peer(req, addr);
+    if (!path)
+        path = "/";
+    if (rate_exceeded(d->rates, addr, svc_now())) {
+        http_call *c = call_new(d, req);
+        c ? call_error(c, "RATE_LIMITED", "too many requests; slow down") : evhttp_send_error(req, 429, NULL);
+        return;
+    }
+    if (!strncmp(path, "/api/v1/", 8)) {
+        route_api(d, req, path + 8);
+        return;
+    }
+    enum evhttp_cmd_type m = evhttp_request_get_command(req);
+    if ((m == EVHTTP_REQ_GET || m == EVHTTP_REQ_HEAD) && web_files_serve(d, req, path))
+        return;
+    http_call *c = call_new(d, req);
+    c ? not_found(c) : evhttp_send_error(req, 404, NULL);
+}
+
+/* ---- TLS ---------------------------------------------------------------------------------- */
+static struct bufferevent *tls_bev(struct event_base *base, void *arg)
+{
+    SSL *ssl = SSL_new(arg);
+    return ssl ? bufferevent_openssl_socket_new(base, -1, ssl, BUFFEREVENT_SSL_ACCEPTING, BEV_OPT_CLOSE_ON_FREE) : NULL;
+}
+
+static int tls_setup(http_door *d, const http_config *cfg)
+{
+    if (!cfg->tls_cert && !cfg->tls_key) {
+        svc_log(d->s, "HTTP on %s is plain: put a TLS-terminating proxy in front of it, or give --tls-cert and --tls-key",
+                cfg->listen);
+        return 0;
+    }
+    if (!cfg->tls_cert || !cfg->tls_key) {
+        fprintf(stderr, "ludexd: --tls-cert and --tls-key go together\n");
+        return -1;
+    }
+    d->ssl = SSL_CTX_new(TLS_server_method());
+    if (!d->ssl || SSL_CTX_set_min_proto_version(d->ssl, TLS1_2_VERSION) != 1 ||
+        SSL_CTX_use_certificate_chain_file(d->ssl, cfg->tls_cert) != 1 ||
+        SSL_CTX_use_PrivateKey_file(d->ssl, cfg->tls_key, SSL_FILETYPE_PEM) != 1 || SSL_CTX_check_private_key(d->ssl) != 1) {
+        char e[256];
+        ERR_error_string_n(ERR_get_error(), e, sizeof e);
+        fprintf(stderr, "ludexd: TLS: cannot use %s and %s: %s\n", cfg->tls_cert, cfg->tls_key, e);
+        return -1;
+    }
+    evhttp_set_bevcb(d->http, tls_bev, d->ssl);
+    svc_log(d->s, "HTTPS on %s", cfg->listen);
+    return 0;
+}
+
+/* ---- open and close --------------------------------------------------------------------------- */
+static int bind_http(http_door *d, const char *spec)
+{
+    char host[128];
+    const char *colon = strrchr(spec, ':');
+    long port = colon ? strtol(colon + 1, NULL, 10) : 0;
+    if (!colon || port <= 0 || port > 65535 || (size_t)(colon - spec) >= sizeof host) {
+        fprintf(stderr, "ludexd: bad --http address '%s' (HOST:PORT or off)\n", spec);
+        return -1;
+    }
+    memcpy(host, spec, (size_t)(colon - spec));
+    host[colon - spec] = 0;
+    if (host[0] == '[' && host[strlen(host) - 1] == ']') { /* [::1]:7380 */
+        memmove(host, host + 1, strlen(host));
+        host[strlen(host) - 1] = 0;
+    }
+    if (!(d->sock = evhttp_bind_socket_with_handle(d->http, host, (ev_uint16_t)port))) {
+        fprintf(stderr, "ludexd: cannot listen for HTTP on %s\n", spec);
+        return -1;
+    }
+    return 0;
+}
+
+http_door *http_door_open(srv *s, struct event_base *base, const http_config *cfg)
+{
+    http_door *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    d->s = s;
+    d->base = base;
+    snprintf(d->listen, sizeof d->listen, "%s", cfg->listen);
+    if (!(d->http = evhttp_new(base)) || !(d->rates = rate_table_new()) || sse_start(d) != 0) {
+        http_door_close(d);
+        return NULL;
+    }
+    if (web_files_load(d, cfg->web_dir) != 0)
+        svc_log(s, "the web page's directory %s cannot be read: the API is served without the page", cfg->web_dir);
+    evhttp_set_max_headers_size(d->http, HTTP_HEADERS_MAX);
+    evhttp_set_max_body_size(d->http, HTTP_BODY_MAX);
+    evhttp_set_timeout(d->http, HTTP_TIMEOUT_SECONDS);
+    evhttp_set_allowed_methods(d->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD);
+    evhttp_set_gencb(d->http, on_request, d);
+    if (tls_setup(d, cfg) != 0 || bind_http(d, cfg->listen) != 0) {
+        http_door_close(d);
+        return NULL;
+    }
+    svc_log(s, "HTTP API and page on %s://%s/", d->ssl ? "https" : "http", cfg->listen);
+    return d;
+}
+
+void http_door_stop_listening(http_door *d)
+{
+    if (d && d->sock) {
+        evhttp_del_accept_socket(d->http, d->sock);
+        d->sock = NULL;
+    }
+}
+
+void http_door_close(http_door *d)
+{
+    if (!d)
+        return;
+    http_door_stop_listening(d);
+    sse_close_all(d);
+    if (d->http)
+        evhttp_free(d->http);
+    if (d->ssl)
+        SSL_CTX_free(d->ssl);
+    rate_table_free(d->rates);
+    web_files_free(d);
+    free(d);
+}

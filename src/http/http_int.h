@@ -1,0 +1,135 @@
+/* http/http_int.h - the parts of the HTTP door and how they meet.
+ *
+ * http_door.c listens, applies the limits and routes a request to its
+ * handler; a handler (api_account.c, api_game.c, sse.c, web_files.c) parses
+ * the request into a service call and answers through an http_call
+ * (call.c), which holds the answer until the service's batch has committed
+ * and survives a client that leaves meanwhile.  JSON in (json_in.c) is
+ * checked strictly: wrong types and unknown fields are errors that say so.
+ */
+#ifndef LUDEX_HTTP_INT_H
+#define LUDEX_HTTP_INT_H
+
+#include <event2/http.h>
+#include <jansson.h>
+#include <openssl/ssl.h>
+
+#include "http/http.h"
+
+#define HTTP_BODY_MAX (64 * 1024)        /* a JSON body we read */
+#define HTTP_HEADERS_MAX (8 * 1024)
+#define HTTP_SESSION_SECONDS (30L * 24 * 3600)
+#define HTTP_SSE_MAX 4096                /* live-update streams held at once */
+
+typedef struct web_file web_file;
+typedef struct sse_stream sse_stream;
+typedef struct rate_table rate_table;
+
+struct http_door {
+    srv *s;
+    struct event_base *base;
+    struct evhttp *http;
+    struct evhttp_bound_socket *sock;
+    SSL_CTX *ssl;
+    web_file *files;
+    size_t nfiles;
+    rate_table *rates;
+    sse_stream *streams;          /* every live-update stream, for pings and shutdown */
+    size_t nstreams;
+    struct event *ping;
+    char listen[128];
+};
+
+/* One request being answered: the client may leave while the service works. */
+typedef struct http_call {
+    http_door *d;
+    struct evhttp_request *req;   /* NULL once the client is gone */
+    struct evhttp_connection *evcon;
+    char addr[64];
+    char user[STORE_NAME_MAX + 1];   /* from the session, "" for anyone */
+    char csrf[65];
+    char cookie[256];                /* a Set-Cookie to send with the answer */
+    int status;
+    lx_buf body;
+    const char *content_type;
+    char disposition[96];
+    int pending;                     /* service continuations still to come */
+    svc_wait wait;
+    json_t *args;                    /* the request's JSON body */
+    int64_t board;                   /* a game request's board */
+} http_call;
+
+/* ---- calls (call.c) --------------------------------------------------------------- */
+http_call *call_new(http_door *d, struct evhttp_request *req);
+/* Answer now, or once batch wait_seq has committed; frees the call. */
+void call_answer(http_call *c, uint64_t wait_seq);
+/* Answer with a JSON object (stolen), or with the service's error. */
+void call_json(http_call *c, int status, json_t *obj, uint64_t wait_seq);
+void call_error(http_call *c, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void call_fail(http_call *c, const svc_status *st);
+/* A service continuation that had c as its context is over: 1 when the client is still there. */
+int call_resumed(http_call *c);
+/* The HTTP status for a service error code. */
+int http_status_of(const char *code);
+
+/* ---- sessions, CSRF, origin (auth.c) ------------------------------------------------ */
+/* Read the session cookie into c->user and c->csrf; 1 when there was a cookie that is not (or no longer) valid. */
+int auth_load_session(http_call *c);
+/* The session token from the request's cookie, or NULL. */
+const char *auth_session_token(struct evhttp_request *req, char token[65]);
+/* State-changing request: the Origin (when given) must be ours, and with
+ * need_token the X-CSRF-Token must be the session's.  0, or -1 (answered 403). */
+int auth_check_csrf(http_call *c, int need_token);
+/* Set c->cookie for a new session (or an ended one when token is NULL). */
+void auth_set_cookie(http_call *c, const char *token);
+
+/* ---- JSON bodies (json_in.c) --------------------------------------------------------- */
+typedef struct json_field {
+    const char *name;
+    int type;           /* JSON_STRING, JSON_INTEGER, JSON_OBJECT, JSON_TRUE (any boolean) */
+    int required;
+} json_field;
+/* Parse the body as one JSON object with these fields only (NULL-terminated
+ * list).  0 with c->args set, or -1 (answered 400 BAD_JSON / BAD_REQUEST, 413). */
+int json_body(http_call *c, const json_field *fields);
+const char *json_str(const http_call *c, const char *name);   /* NULL when absent */
+long long json_int(const http_call *c, const char *name);     /* 0 when absent */
+/* A JSON string of text, cut before its first byte that is not UTF-8 (never NULL but out of memory). */
+json_t *json_text(const char *text);
+
+/* ---- handlers ---------------------------------------------------------------------------- */
+void api_signup(http_call *c);
+void api_login(http_call *c);
+void api_logout(http_call *c);
+void api_me(http_call *c);
+void api_games_list(http_call *c);
+void api_games_create(http_call *c);
+void api_game_state(http_call *c);
+void api_game_play(http_call *c, const char *action);   /* action NULL: a move from the body */
+void api_game_record(http_call *c);
+/* The game's state for the viewer, as JSON. */
+json_t *game_state_json(srv *s, srv_game *sg, const char *viewer);
+
+/* Live updates (sse.c). */
+void sse_open(http_door *d, struct evhttp_request *req, int64_t board);
+void sse_close_all(http_door *d);
+int sse_start(http_door *d);
+
+/* The page's files (web_files.c). */
+int web_files_load(http_door *d, const char *dir);
+void web_files_free(http_door *d);
+/* 1 when a file answered the request. */
+int web_files_serve(http_door *d, struct evhttp_request *req, const char *path);
+/* Headers every answer carries (CSP, nosniff ...). */
+void http_common_headers(struct evkeyvalq *out);
+
+/* Request rate per address (rate.c). */
+rate_table *rate_table_new(void);
+void rate_table_free(rate_table *t);
+/* 1 when this request is over the address's rate. */
+int rate_exceeded(rate_table *t, const char *addr, double now);
+
+/* The client's address. */
+void http_peer(struct evhttp_request *req, char addr[64]);
+
+#endif

@@ -1,0 +1,88 @@
+/* line/cmd.c - running one command line: parse, dispatch, and the shared steps.
+ *
+ * cmd_run is where every command starts, and starts again after a password
+ * check that had to run argon2id: the service then has the verified
+ * credential in its cache, and the same line runs again and finds it there.
+ * Every reply ends through cmd_finish (one exit per request); an error from
+ * the service becomes "ERR CODE message" in one place, cmd_fail. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "line/line.h"
+
+void cmd_finish(conn *c)
+{
+    reply_end(&c->reply);
+    conn_finish(c);
+}
+
+void cmd_fail(conn *c, const svc_status *st)
+{
+    reply_status_err(&c->reply, st);
+    cmd_finish(c);
+}
+
+void cmd_hold(conn *c, const svc_status *st)
+{
+    if (st->wait_seq > c->wait_seq)
+        c->wait_seq = st->wait_seq;
+}
+
+static void check_done(void *ctx, const svc_status *st)
+{
+    conn *c = ctx;
+    if (!conn_call_done(c) || c->dead)
+        return;
+    if (!st->code) {
+        c->retried = 1;
+        cmd_run(c);
+        return;
+    }
+    cmd_fail(c, st);
+}
+
+int cmd_check_password(conn *c, const char *user, const char *password, char name[STORE_NAME_MAX + 1])
+{
+    svc_status st;
+    svc_status_init(&st);
+    c->jobs++;
+    if (svc_authenticate(c->s, user, password, c->addr, &st, check_done, c) == SVC_PENDING)
+        return -1;
+    c->jobs--;
+    if (st.code) {
+        cmd_fail(c, &st);
+        return 0;
+    }
+    snprintf(name, STORE_NAME_MAX + 1, "%s", st.user);
+    return 1;
+}
+
+void cmd_run(conn *c)
+{
+    proto_cmd cmd;
+    const char *code;
+    char msg[160];
+    lx_buf_clear(&c->reply);
+    if (proto_parse(c->line, c->line_len, &cmd, &code, msg, sizeof msg) != 0) {
+        reply_err(&c->reply, code, "%s", msg);
+        cmd_finish(c);
+        return;
+    }
+    switch (cmd.verb) {
+    case V_WATCH:
+    case V_UNWATCH:
+        cmd_watch(c, &cmd);
+        return;
+    case V_HELP:
+        cmd_help(c, &cmd);
+        return;
+    case V_CHALLENGE: case V_MOVE: case V_SWAP: case V_RESIGN: case V_SHOW:
+    case V_HISTORY: case V_RECORD: case V_GAMES:
+        cmd_game(c, &cmd);
+        return;
+    default:
+        cmd_account(c, &cmd);
+        return;
+    }
+}

@@ -1,0 +1,122 @@
+/* line/cmd_account.c - signup, login, password, set display, whoami, quit.
+ *
+ * Each parses its words into one service call and formats the answer; a
+ * call that hashes a password answers later, through the continuation. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "line/line.h"
+
+/* The continuation of signup and password: the answer once the hash is made. */
+static void hashed_done(void *ctx, const svc_status *st)
+{
+    conn *c = ctx;
+    if (!conn_call_done(c) || c->dead)
+        return;
+    if (st->code) {
+        cmd_fail(c, st);
+        return;
+    }
+    cmd_hold(c, st);
+    if (c->user[0] && !strcmp(c->user, st->user)) {
+        reply_ok(&c->reply, "password changed");
+    } else {
+        snprintf(c->user, sizeof c->user, "%s", st->user);
+        reply_ok(&c->reply, "welcome, %s", st->user);
+    }
+    cmd_finish(c);
+}
+
+/* Run a call that may hash: its answer comes now (an error) or through hashed_done. */
+static void hashing(conn *c, int rc, const svc_status *st)
+{
+    if (rc == SVC_PENDING)
+        return;
+    c->jobs--;
+    cmd_fail(c, st);
+}
+
+static void do_signup(conn *c, proto_cmd *cmd)
+{
+    svc_status st;
+    svc_status_init(&st);
+    c->jobs++;
+    int rc = svc_signup(c->s, cmd->argv[0], cmd->argv[1], cmd->argc > 2 ? cmd->argv[2] : NULL, &st, hashed_done, c);
+    hashing(c, rc, &st);
+}
+
+static void do_login(conn *c, proto_cmd *cmd)
+{
+    char name[STORE_NAME_MAX + 1];
+    if (cmd_check_password(c, cmd->argv[0], cmd->argv[1], name) != 1)
+        return;
+    snprintf(c->user, sizeof c->user, "%s", name);
+    reply_ok(&c->reply, "logged in as %s", name);
+    cmd_finish(c);
+}
+
+static int need_login(conn *c)
+{
+    if (c->user[0])
+        return 1;
+    reply_err(&c->reply, "NOT_LOGGED_IN", "log in first: login USER PASSWORD");
+    cmd_finish(c);
+    return 0;
+}
+
+static void do_password(conn *c, proto_cmd *cmd)
+{
+    char name[STORE_NAME_MAX + 1];
+    size_t n = strlen(cmd->argv[1]);
+    if (!need_login(c))
+        return;
+    if (n < 1 || n > 256) {
+        reply_err(&c->reply, "BAD_PASSWORD", "a password holds 1 to 256 bytes");
+        cmd_finish(c);
+        return;
+    }
+    if (cmd_check_password(c, c->user, cmd->argv[0], name) != 1)
+        return;
+    svc_status st;
+    svc_status_init(&st);
+    c->jobs++;
+    hashing(c, svc_set_password(c->s, c->user, cmd->argv[1], &st, hashed_done, c), &st);
+}
+
+static void do_display(conn *c, proto_cmd *cmd)
+{
+    svc_status st;
+    svc_status_init(&st);
+    if (!need_login(c))
+        return;
+    if (svc_set_display(c->s, c->user, svc_display_size_of(cmd->argv[0]), &st) != 0) {
+        cmd_fail(c, &st);
+        return;
+    }
+    cmd_hold(c, &st);
+    reply_ok(&c->reply, "display %s", cmd->argv[0]);
+    cmd_finish(c);
+}
+
+void cmd_account(conn *c, proto_cmd *cmd)
+{
+    switch (cmd->verb) {
+    case V_SIGNUP: do_signup(c, cmd); return;
+    case V_LOGIN: do_login(c, cmd); return;
+    case V_PASSWORD: do_password(c, cmd); return;
+    case V_SET_DISPLAY: do_display(c, cmd); return;
+    case V_WHOAMI:
+        if (c->user[0])
+            reply_ok(&c->reply, "%s", c->user);
+        else
+            reply_err(&c->reply, "NOT_LOGGED_IN", "not logged in");
+        cmd_finish(c);
+        return;
+    default:
+        reply_ok(&c->reply, "bye");
+        c->closing = 1;
+        cmd_finish(c);
+        return;
+    }
+}

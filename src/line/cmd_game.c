@@ -1,0 +1,248 @@
+/* line/cmd_game.c - GAME challenge, move, swap, resign, show, history, record, games.
+ *
+ * Each command's words become one service call; the answer is formatted
+ * here as the line protocol has always written it.  Replies that show a
+ * game wait for the commit of its last change (cmd_hold), so no one sees a
+ * move that a crash could still undo. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "line/line.h"
+
+static srv_game *board_arg(conn *c, proto_cmd *cmd, const char *word)
+{
+    char *end;
+    long long id = strtoll(word, &end, 10);
+    svc_status st;
+    svc_status_init(&st);
+    srv_game *sg = *word && !*end && id > 0 ? svc_game(c->s, id, cmd->game, &st) : NULL;
+    if (!sg) {
+        if (!st.code || !strcmp(st.code, "NO_SUCH_BOARD"))
+            svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", word);
+        cmd_fail(c, &st);
+        return NULL;
+    }
+    cmd_hold(c, &st);
+    return sg;
+}
+
+static void do_challenge(conn *c, proto_cmd *cmd)
+{
+    svc_status st;
+    int64_t board;
+    svc_status_init(&st);
+    if (svc_challenge(c->s, NULL, cmd->game, cmd->argv[0], cmd->argv[1], cmd->argc - 2, cmd->argv + 2, &board, &st)) {
+        cmd_fail(c, &st);
+        return;
+    }
+    cmd_hold(c, &st);
+    reply_ok(&c->reply, "%lld", (long long)board);
+    cmd_finish(c);
+}
+
+/* Cut "MOVE#N" into the move and N (0 when there is no '#'); -1 when N is not a number. */
+static int split_move_number(char *text, long *n)
+{
+    char *hash = strrchr(text, '#');
+    *n = 0;
+    if (!hash)
+        return 0;
+    char *end;
+    *n = strtol(hash + 1, &end, 10);
+    *hash = 0;
+    return hash[1] && !*end && *n > 0 ? 0 : -1;
+}
+
+/* Who is acting: from USER PASSWORD in the command, or the login.  1 with the
+ * name; 0 when refused (reply made) or pending (the command runs again). */
+static int acting_user(conn *c, proto_cmd *cmd, int with_pw, char name[STORE_NAME_MAX + 1])
+{
+    if (with_pw)
+        return cmd_check_password(c, cmd->argv[1], cmd->argv[2], name) == 1;
+    if (!c->user[0]) {
+        reply_err(&c->reply, "NOT_LOGGED_IN", "give USER PASSWORD, or log in first");
+        cmd_finish(c);
+        return 0;
+    }
+    snprintf(name, STORE_NAME_MAX + 1, "%s", c->user);
+    return 1;
+}
+
+static void reply_played(conn *c, proto_game game, const svc_played *p)
+{
+    if (p->state_only) {
+        reply_ok(&c->reply, "%s", p->state);
+        return;
+    }
+    const lx_buf *text = game == G_CROSSWORD ? &p->shown : &p->stored; /* crossword: stored holds the rack */
+    reply_ok(&c->reply, "%zu %s %s%s%s%s", p->n, p->colour, text->data ? text->data : "",
+             p->result[0] ? " result " : "", p->result, p->note.data ? p->note.data : "");
+}
+
+static void play_text(conn *c, proto_cmd *cmd, int64_t board, const char *user, char *text)
+{
+    long want;
+    svc_status st;
+    svc_played played = {0};
+    svc_status_init(&st);
+    if (split_move_number(text, &want) != 0)
+        svc_fail(&st, "BAD_MOVE", "write the move, then '#' and the move's number if you like: k10#7");
+    else if (svc_play(c->s, user, board, cmd->game, text, want, &played, &st) == 0)
+        reply_played(c, cmd->game, &played);
+    svc_played_free(&played);
+    if (st.code) {
+        cmd_fail(c, &st);
+        return;
+    }
+    cmd_hold(c, &st);
+    cmd_finish(c);
+}
+
+/* Does a backgammon move give USER PASSWORD?  Its play has several words, none of them a user. */
+static int bg_names_user(conn *c, proto_cmd *cmd)
+{
+    return cmd->argc >= 4 && !strchr(cmd->argv[1], '/') && svc_user_exists(c->s, cmd->argv[1], NULL) &&
+           !strchr(cmd->argv[2], '/');
+}
+
+static void do_move(conn *c, proto_cmd *cmd)
+{
+    srv_game *sg = board_arg(c, cmd, cmd->argv[0]);
+    if (!sg)
+        return;
+    int with_pw = cmd->verb == V_MOVE ? cmd->argc == 4 : cmd->argc == 3;
+    if (cmd->verb == V_MOVE && cmd->game == G_BACKGAMMON)
+        with_pw = bg_names_user(c, cmd);
+    if (cmd->verb == V_MOVE && cmd->game == G_CROSSWORD) /* BOARD [USER PASSWORD] MOVE, MOVE one or two words */
+        with_pw = cmd->argc >= 4;
+    char user[STORE_NAME_MAX + 1];
+    if (!acting_user(c, cmd, with_pw, user))
+        return;
+    char text[PROTO_LINE_MAX + 1];
+    text[0] = 0;
+    if (cmd->verb == V_MOVE)
+        for (int i = with_pw ? 3 : 1, n = 0; i < cmd->argc; i++)
+            n += snprintf(text + n, sizeof text - (size_t)n, "%s%s", i > (with_pw ? 3 : 1) ? " " : "", cmd->argv[i]);
+    else
+        snprintf(text, sizeof text, "%s", cmd->verb == V_SWAP ? "swap" : "resign");
+    svc_game_info info;
+    svc_game_describe(sg, &info);
+    play_text(c, cmd, info.board, user, text);
+}
+
+static void header(conn *c, const srv_game *sg)
+{
+    svc_game_info g;
+    svc_game_describe(sg, &g);
+    lx_buf h = LX_BUF_INIT;
+    lx_buf_printf(&h, "board %lld: %s, %s (%s) vs %s; %zu moves; ", (long long)g.board, g.name, g.player[0],
+                  g.kind == G_BACKGAMMON ? "White" : "first", g.player[1], g.nmoves);
+    if (g.result[0])
+        lx_buf_printf(&h, "over, result %s", g.result);
+    else
+        lx_buf_printf(&h, "%s to move", g.to_move >= 0 ? g.player[g.to_move] : "nobody");
+    reply_body(&c->reply, h.data, h.len);
+    lx_buf_free(&h);
+}
+
+static void do_show(conn *c, proto_cmd *cmd)
+{
+    srv_game *sg = board_arg(c, cmd, cmd->argv[0]);
+    if (!sg)
+        return;
+    int size = svc_user_display(c->s, c->user);
+    if (cmd->argc > 1 && !(size = svc_display_size_of(cmd->argv[1]))) {
+        reply_err(&c->reply, "BAD_SIZE", "display sizes are small, medium, big and large");
+        cmd_finish(c);
+        return;
+    }
+    svc_game_info g;
+    svc_game_describe(sg, &g);
+    lx_buf d = LX_BUF_INIT;
+    reply_ok(&c->reply, "%lld", (long long)g.board);
+    header(c, sg);
+    svc_game_draw(sg, svc_game_seat_of(sg, c->user[0] ? c->user : NULL), size, &d);
+    reply_body(&c->reply, d.data ? d.data : "", d.len);
+    lx_buf_free(&d);
+    cmd_finish(c);
+}
+
+static void do_history(conn *c, proto_cmd *cmd)
+{
+    srv_game *sg = board_arg(c, cmd, cmd->argv[0]);
+    if (!sg)
+        return;
+    svc_game_info g;
+    svc_game_describe(sg, &g);
+    reply_ok(&c->reply, "%zu moves", g.nmoves);
+    lx_buf line = LX_BUF_INIT, text = LX_BUF_INIT;
+    for (size_t i = 0; i < g.nmoves; i++) { /* "N COLOUR MOVE" */
+        char colour[8];
+        int seat;
+        lx_buf_clear(&line);
+        lx_buf_clear(&text);
+        svc_game_move(sg, i, colour, &seat, &text);
+        lx_buf_printf(&line, "%zu %s %s", i + 1, colour, text.data ? text.data : "");
+        reply_body(&c->reply, line.data, line.len);
+    }
+    lx_buf_free(&text);
+    lx_buf_free(&line);
+    cmd_finish(c);
+}
+
+static void do_record(conn *c, proto_cmd *cmd)
+{
+    srv_game *sg = board_arg(c, cmd, cmd->argv[0]);
+    if (!sg)
+        return;
+    lx_buf rec = LX_BUF_INIT;
+    svc_status st;
+    svc_status_init(&st);
+    if (svc_game_record(sg, cmd->argc < 2 ? NULL : cmd->argv[1], &rec, &st) != 0) {
+        c->wait_seq = 0;
+        cmd_fail(c, &st);
+    } else {
+        reply_ok(&c->reply, "%s", cmd->game == G_CROSSWORD ? "GCG" : "SGF");
+        reply_body(&c->reply, rec.data ? rec.data : "", rec.len);
+        cmd_finish(c);
+    }
+    lx_buf_free(&rec);
+}
+
+static void do_games(conn *c, proto_cmd *cmd)
+{
+    int64_t ids[200];
+    svc_status st;
+    svc_status_init(&st);
+    long n = svc_games_list(c->s, cmd->game, cmd->argc ? cmd->argv[0] : NULL, SVC_ALL, ids, 200, &st);
+    if (n < 0) {
+        cmd_fail(c, &st);
+        return;
+    }
+    cmd_hold(c, &st);
+    reply_ok(&c->reply, "%ld games", n);
+    lx_buf line = LX_BUF_INIT;
+    for (long i = 0; i < n; i++) {
+        svc_game_info g;
+        svc_game_describe(svc_game(c->s, ids[i], G_NONE, &st), &g);
+        lx_buf_clear(&line);
+        lx_buf_printf(&line, "%lld %s %s %zu %s", (long long)g.board, g.player[0], g.player[1], g.nmoves,
+                      g.result[0] ? g.result : "playing");
+        reply_body(&c->reply, line.data, line.len);
+    }
+    lx_buf_free(&line);
+    cmd_finish(c);
+}
+
+void cmd_game(conn *c, proto_cmd *cmd)
+{
+    switch (cmd->verb) {
+    case V_CHALLENGE: do_challenge(c, cmd); return;
+    case V_SHOW: do_show(c, cmd); return;
+    case V_HISTORY: do_history(c, cmd); return;
+    case V_RECORD: do_record(c, cmd); return;
+    case V_GAMES: do_games(c, cmd); return;
+    default: do_move(c, cmd); return;
+    }
+}

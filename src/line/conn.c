@@ -1,0 +1,307 @@
+/* line/conn.c - the line door: listening, and each connection: lines in, replies out, in order.
+ *
+ * Input is read with a libevent bufferevent.  A complete line is run as one
+ * command; a line longer than PROTO_LINE_MAX bytes gets ERR LINE_TOO_LONG and
+ * is skipped up to its end.  While a command waits (for a hash job or for
+ * its batch to commit) the connection is `busy` and later lines stay in the
+ * input buffer; when the reply goes out, reading resumes.  A reply held for
+ * a commit sits in c->reply until the service says its batch has committed
+ * (svc_wait_for).
+ *
+ * Each command gets one log line: when, who, which command (its first words
+ * only: never a password), the status and how long it took. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <event2/buffer.h>
+#include <event2/listener.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "line/line.h"
+
+struct line_door {
+    srv *s;
+    struct event_base *base;
+    struct evconnlistener *listener;
+    conn **all;
+    size_t nall, capall;
+};
+
+static void conn_input(conn *c);
+
+static void conn_free(conn *c)
+{
+    lx_buf_free(&c->reply);
+    free(c);
+}
+
+static void conn_drop(conn *c)
+{
+    line_door *d = c->door;
+    if (c->dead)
+        return;
+    c->dead = 1;
+    svc_wait_cancel(c->s, &c->wait);
+    watch_drop_conn(c);
+    bufferevent_free(c->bev);
+    c->bev = NULL;
+    d->all[c->slot] = d->all[--d->nall];
+    d->all[c->slot]->slot = c->slot;
+    if (c->jobs == 0)
+        conn_free(c);
+}
+
+int conn_call_done(conn *c)
+{
+    c->jobs--;
+    if (c->dead && c->jobs == 0) {
+        conn_free(c);
+        return 0;
+    }
+    return 1;
+}
+
+/* The first words of the command, without passwords, for the log. */
+static void log_words(const conn *c, char *out, size_t cap)
+{
+    size_t n = 0, words = 0;
+    const char *p = c->line;
+    int in_word = 0;
+    for (size_t i = 0; i < c->line_len && n + 1 < cap; i++) {
+        char ch = p[i] == '\t' ? ' ' : p[i];
+        if (ch == ' ' && in_word) {
+            in_word = 0;
+            if (++words == 3)
+                break;
+        } else if (ch != ' ') {
+            in_word = 1;
+        }
+        out[n++] = (ch >= 0x20 && ch < 0x7f) ? ch : '?';
+    }
+    out[n] = 0;
+}
+
+static void log_request(conn *c)
+{
+    char words[64], status[48];
+    log_words(c, words, sizeof words);
+    size_t i = 0;
+    const char *r = c->reply.data ? c->reply.data : "";
+    while (r[i] && r[i] != '\r' && r[i] != '\n' && i + 1 < sizeof status && i < 40) {
+        status[i] = r[i];
+        i++;
+    }
+    status[i] = 0;
+    svc_log(c->s, "%s user=%s cmd=\"%s\" -> %s (%.3f ms)", c->addr, c->user[0] ? c->user : "-", words, status,
+            (svc_now() - c->started) * 1e3);
+}
+
+static void send_reply(conn *c)
+{
+    svc_count_request(c->s);
+    if (!svc_quiet(c->s))
+        log_request(c);
+    if (!c->dead)
+        bufferevent_write(c->bev, c->reply.data, c->reply.len);
+    lx_buf_clear(&c->reply);
+    c->busy = 0;
+    c->retried = 0;
+}
+
+static void reply_committed(void *ctx)
+{
+    conn *c = ctx;
+    send_reply(c);
+    conn_input(c);
+}
+
+void conn_finish(conn *c)
+{
+    if (c->dead) {
+        c->busy = 0;
+        return;
+    }
+    if (!svc_wait_for(c->s, &c->wait, c->wait_seq, reply_committed, c))
+        return;
+    send_reply(c);
+    if (!c->in_input)
+        conn_input(c);
+}
+
+void conn_push(conn *c, const char *text, size_t len)
+{
+    if (!c->dead)
+        bufferevent_write(c->bev, text, len);
+}
+
+static void too_long(conn *c)
+{
+    c->line_len = 0;
+    c->started = svc_now();
+    c->busy = 1;
+    c->wait_seq = 0;
+    reply_err(&c->reply, "LINE_TOO_LONG", "a command line holds at most %d bytes", PROTO_LINE_MAX);
+    reply_end(&c->reply);
+    conn_finish(c);
+}
+
+/* Take the next complete line into c->line: 1, 0 when there is none yet. */
+static int next_line(conn *c)
+{
+    struct evbuffer *in = bufferevent_get_input(c->bev);
+    for (;;) {
+        struct evbuffer_ptr eol = evbuffer_search_eol(in, NULL, NULL, EVBUFFER_EOL_LF);
+        size_t avail = evbuffer_get_length(in);
+        if (eol.pos < 0) {
+            if (avail > PROTO_LINE_MAX + 1) {
+                evbuffer_drain(in, avail);
+                if (!c->skipping) {
+                    c->skipping = 1;
+                    too_long(c);
+                }
+            }
+            return 0;
+        }
+        size_t len = (size_t)eol.pos;
+        if (c->skipping || len > PROTO_LINE_MAX + 1) {
+            evbuffer_drain(in, len + 1);
+            int was = c->skipping;
+            c->skipping = 0;
+            if (!was) {
+                too_long(c);
+                if (c->busy)
+                    return 0;
+            }
+            continue;
+        }
+        evbuffer_remove(in, c->line, len);
+        evbuffer_drain(in, 1);
+        c->line[len] = 0;
+        c->line_len = len;
+        return 1;
+    }
+}
+
+static void conn_input(conn *c)
+{
+    c->in_input = 1;
+    while (!c->dead && !c->busy && !c->closing && next_line(c)) {
+        c->busy = 1;
+        c->wait_seq = 0;
+        c->retried = 0;
+        c->started = svc_now();
+        lx_buf_clear(&c->reply);
+        cmd_run(c);
+    }
+    c->in_input = 0;
+}
+
+static void on_read(struct bufferevent *bev, void *arg)
+{
+    (void)bev;
+    conn_input(arg);
+}
+
+static void on_write(struct bufferevent *bev, void *arg)
+{
+    conn *c = arg;
+    if (c->closing && evbuffer_get_length(bufferevent_get_output(bev)) == 0)
+        conn_drop(c);
+}
+
+static void on_event(struct bufferevent *bev, short what, void *arg)
+{
+    (void)bev;
+    if (what & (BEV_EVENT_EOF | BEV_EVENT_ERROR))
+        conn_drop(arg);
+}
+
+static void conn_accept(line_door *d, evutil_socket_t fd, const char *addr)
+{
+    if (d->nall == d->capall) {
+        size_t cap = d->capall ? d->capall * 2 : 256;
+        conn **all = realloc(d->all, cap * sizeof *all);
+        if (!all) {
+            evutil_closesocket(fd);
+            return;
+        }
+        d->all = all;
+        d->capall = cap;
+    }
+    conn *c = calloc(1, sizeof *c);
+    if (!c || !(c->bev = bufferevent_socket_new(d->base, fd, BEV_OPT_CLOSE_ON_FREE))) {
+        free(c);
+        evutil_closesocket(fd);
+        return;
+    }
+    c->door = d;
+    c->s = d->s;
+    snprintf(c->addr, sizeof c->addr, "%s", addr);
+    c->slot = d->nall;
+    d->all[d->nall++] = c;
+    bufferevent_setcb(c->bev, on_read, on_write, on_event, c);
+    bufferevent_enable(c->bev, EV_READ | EV_WRITE);
+}
+
+static void on_accept(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa, int len, void *arg)
+{
+    (void)l;
+    (void)len;
+    char addr[64] = "?";
+    if (sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((struct sockaddr_in *)sa)->sin_addr, addr, sizeof addr);
+    else if (sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((struct sockaddr_in6 *)sa)->sin6_addr, addr, sizeof addr);
+    conn_accept(arg, fd, addr);
+}
+
+static void on_accept_error(struct evconnlistener *l, void *arg)
+{
+    line_door *d = arg;
+    (void)l;
+    svc_log(d->s, "accept: %s", strerror(errno));
+}
+
+line_door *line_door_open(srv *s, struct event_base *base, const char *spec)
+{
+    struct sockaddr_storage ss;
+    int len = sizeof ss;
+    if (evutil_parse_sockaddr_port(spec, (struct sockaddr *)&ss, &len) != 0) {
+        fprintf(stderr, "ludexd: bad --listen address '%s'\n", spec);
+        return NULL;
+    }
+    line_door *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    d->s = s;
+    d->base = base;
+    d->listener = evconnlistener_new_bind(base, on_accept, d, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, 4096,
+                                          (struct sockaddr *)&ss, len);
+    if (!d->listener) {
+        fprintf(stderr, "ludexd: cannot listen on %s: %s\n", spec, strerror(errno));
+        free(d);
+        return NULL;
+    }
+    evconnlistener_set_error_cb(d->listener, on_accept_error);
+    return d;
+}
+
+void line_door_stop_listening(line_door *d)
+{
+    if (d && d->listener) {
+        evconnlistener_free(d->listener);
+        d->listener = NULL;
+    }
+}
+
+void line_door_close(line_door *d)
+{
+    if (!d)
+        return;
+    line_door_stop_listening(d);
+    while (d->nall > 0)
+        conn_drop(d->all[d->nall - 1]);
+    free(d->all);
+    free(d);
+}

@@ -1,0 +1,34 @@
+/* line/help.c - the help command: the commands, and each game's own. */
+#include <string.h>
+
+#include "line/line.h"
+
+static const char general_help[] =
+    "ludexd: Twixt, Hex, Backgammon and crossword games.  One command per line;\n"
+    "every reply is 'OK ...' or 'ERR CODE message', body lines, then a line '.'.\n"
+    "signup USER PASSWORD [EMAIL]     login USER PASSWORD     password OLD NEW\n"
+    "set display small|medium|big|large     whoami     help [GAME]     quit\n"
+    "GAME challenge USER1 USER2 [options]   -> OK BOARD (USER1 moves first)\n"
+    "GAME move BOARD USER PASSWORD MOVE[#N] (after login: GAME move BOARD MOVE[#N])\n"
+    "GAME swap BOARD [USER PASSWORD]        GAME resign BOARD [USER PASSWORD]\n"
+    "GAME show BOARD [SIZE]   GAME history BOARD   GAME record BOARD [gnubg]   GAME games [USER]\n"
+    "watch BOARD / unwatch BOARD: each new move comes as a line '* GAME BOARD N COLOUR MOVE'\n"
+    "GAME is twixt, hex, backgammon or crossword; 'help GAME' tells its options and moves.\n"
+    "A refused move changes nothing: it is still your turn.\n";
+
+void cmd_help(conn *c, proto_cmd *cmd)
+{
+    const char *text = general_help;
+    if (cmd->argc == 1) {
+        proto_game g = proto_game_of(cmd->argv[0]);
+        if (g == G_NONE) {
+            reply_err(&c->reply, "UNKNOWN_GAME", "games are twixt, hex, backgammon and crossword");
+            cmd_finish(c);
+            return;
+        }
+        text = svc_game_help(g);
+    }
+    reply_ok(&c->reply, "help");
+    reply_body(&c->reply, text, strlen(text));
+    cmd_finish(c);
+}

@@ -1,0 +1,192 @@
+/* service/games.c - games held in memory, loaded from the store on first use.
+ *
+ * A game is loaded by replaying its stored moves through its rules; from
+ * then on memory is the truth and every change also goes to the commit
+ * queue.  A move and the hidden state after it (backgammon's next roll) may
+ * land in two batches: when a crash came between them, the load does what
+ * the server does between turns (rolls) and saves it.  Ids are handed out
+ * here (one past the largest in the file at start), so a challenge knows its
+ * board's id before the commit. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "service/svc_int.h"
+
+const srv_rules *rules_for(proto_game kind)
+{
+    switch (kind) {
+    case G_TWIXT: return &rules_twixt;
+    case G_HEX: return &rules_hex;
+    case G_BACKGAMMON: return &rules_backgammon;
+    case G_CROSSWORD: return &rules_crossword;
+    default: return NULL;
+    }
+}
+
+static void game_free(void *p)
+{
+    srv_game *sg = p;
+    if (!sg)
+        return;
+    if (sg->g)
+        sg->rules->destroy(sg->g);
+    for (size_t i = 0; i < sg->nmoves; i++)
+        free(sg->moves[i].text);
+    free(sg->moves);
+    free(sg->options);
+    free(sg->state_text);
+    for (svc_watch *w = sg->watchers; w; w = w->next) /* the doors own them */
+        w->linked = 0;
+    free(sg);
+}
+
+void games_free_all(srv *s) { map_free(s->games, game_free); }
+
+int games_append_move(srv_game *sg, int seat, const char *text, const char *colour)
+{
+    if (sg->nmoves == sg->cap) {
+        size_t cap = sg->cap ? sg->cap * 2 : 32;
+        srv_move *m = realloc(sg->moves, cap * sizeof *m);
+        if (!m)
+            return -1;
+        sg->moves = m;
+        sg->cap = cap;
+    }
+    srv_move *m = &sg->moves[sg->nmoves];
+    if (!(m->text = strdup(text)))
+        return -1;
+    m->seat = seat;
+    m->seq = 0; /* loaded moves are committed; a new one gets its batch from the caller */
+    snprintf(m->colour, sizeof m->colour, "%s", colour);
+    sg->nmoves++;
+    return 0;
+}
+
+static srv_game *game_new(proto_game kind, int64_t id, const char *p1, const char *p2, const char *options,
+                          const char *state)
+{
+    srv_game *sg = calloc(1, sizeof *sg);
+    if (!sg)
+        return NULL;
+    sg->id = id;
+    sg->kind = kind;
+    sg->rules = rules_for(kind);
+    snprintf(sg->player[0], sizeof sg->player[0], "%s", p1);
+    snprintf(sg->player[1], sizeof sg->player[1], "%s", p2);
+    sg->options = strdup(options);
+    sg->state_text = strdup(state);
+    if (!sg->options || !sg->state_text) {
+        game_free(sg);
+        return NULL;
+    }
+    return sg;
+}
+
+static int put_game(srv *s, srv_game *sg)
+{
+    char key[24];
+    snprintf(key, sizeof key, "%lld", (long long)sg->id);
+    return map_put(s->games, key, sg);
+}
+
+srv_game *games_create(srv *s, proto_game kind, const char *p1, const char *p2, const char *options, void *g,
+                       const char *state)
+{
+    srv_game *sg = game_new(kind, s->next_game_id, p1, p2, options, state);
+    if (!sg)
+        return NULL;
+    sg->g = g;
+    if (put_game(s, sg) != 0) {
+        sg->g = NULL;
+        game_free(sg);
+        return NULL;
+    }
+    s->next_game_id++;
+    return sg;
+}
+
+static int replay_one(void *ctx, const store_move *m)
+{
+    srv_game *sg = ctx;
+    char colour[8] = "";
+    if (sg->rules->replay(sg->g, m->seat, m->text, colour) != 0)
+        return -1;
+    return games_append_move(sg, m->seat, m->text, colour);
+}
+
+static srv_game *load(srv *s, int64_t id)
+{
+    store_game row;
+    if (s->rstore->be->game_get(s->rstore, id, &row) != 1)
+        return NULL;
+    proto_game kind = proto_game_of(row.kind);
+    srv_game *sg = kind == G_NONE ? NULL : game_new(kind, id, row.player[0], row.player[1], row.options, "");
+    lx_game_error err;
+    lx_game_error_init(&err);
+    if (sg && !(sg->g = sg->rules->create(row.options, &err)))
+        srv_log(s, "board %lld: cannot make the game: %s", (long long)id, err.message.data ? err.message.data : "");
+    lx_game_error_free(&err);
+    if (sg && sg->g && s->rstore->be->moves_each(s->rstore, id, replay_one, sg) != 0) {
+        srv_log(s, "board %lld: a stored move does not replay", (long long)id);
+        game_free(sg);
+        sg = NULL;
+    }
+    if (sg && sg->g && sg->rules->restore(sg->g, row.state) != 0) {
+        srv_log(s, "board %lld: bad hidden state", (long long)id);
+        game_free(sg);
+        sg = NULL;
+    }
+    uint64_t seq;
+    if (sg && sg->g) { /* the state as stored, then settled: dice a crash lost before they were saved */
+        free(sg->state_text);
+        sg->state_text = strdup(sg->rules->state(sg->g));
+        if (sg->state_text && games_settle(s, sg, &seq) != 0)
+            srv_log(s, "board %lld: cannot save its new hidden state", (long long)id);
+    }
+    if (sg && (!sg->g || !sg->state_text || put_game(s, sg) != 0)) {
+        game_free(sg);
+        sg = NULL;
+    }
+    store_game_clear(&row);
+    return sg;
+}
+
+srv_game *games_find(srv *s, int64_t id)
+{
+    char key[24];
+    snprintf(key, sizeof key, "%lld", (long long)id);
+    srv_game *sg = map_get(s->games, key);
+    return sg ? sg : (id > 0 && id < s->next_game_id ? load(s, id) : NULL);
+}
+
+int games_settle(srv *s, srv_game *sg, uint64_t *seq)
+{
+    *seq = 0;
+    sg->rules->between_turns(sg->g);
+    const char *st = sg->rules->state(sg->g);
+    if (!strcmp(st, sg->state_text))
+        return 0;
+    char *copy = strdup(st);
+    if (!copy)
+        return -1;
+    free(sg->state_text);
+    sg->state_text = copy;
+    store_op so = {.kind = STORE_GAME_STATE};
+    so.game.id = sg->id;
+    so.game.state = copy;
+    if (!(*seq = commit_add(s->cq, &so)))
+        return -1;
+    sg->write_seq = *seq;
+    return 0;
+}
+
+int games_seat_of(const srv_game *sg, const char *user)
+{
+    int a = strcmp(sg->player[0], user) == 0, b = strcmp(sg->player[1], user) == 0;
+    if (a && b) {
+        int t = sg->rules->seat_to_move(sg->g);
+        return t < 0 ? 0 : t;
+    }
+    return a ? 0 : b ? 1 : -1;
+}

@@ -1,0 +1,253 @@
+/* service/loop.c - the service's life: open, the wake-up from its threads, commit waits, close.
+ *
+ * The commit thread and the hash threads tell the loop of finished work by
+ * one byte on a pipe.  On wake-up the service learns how far commits have
+ * gone, releases the door answers that waited for them (svc_wait_for), then
+ * the watchers' pushes, then runs each finished hash job's continuation.
+ * A commit that failed stops the process without acknowledging anything of
+ * its batch: memory is ahead of the file, and the file is the truth.
+ *
+ * Waits are a list of door-owned nodes; the loop releases every node whose
+ * batch has committed, in the order they were added. */
+#include <event2/event.h>
+#include <fcntl.h>
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "service/svc_int.h"
+
+void svc_status_init(svc_status *st) { memset(st, 0, sizeof *st); }
+
+int svc_fail(svc_status *st, const char *code, const char *fmt, ...)
+{
+    va_list ap;
+    st->code = code;
+    va_start(ap, fmt);
+    vsnprintf(st->msg, sizeof st->msg, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
+{
+    uint64_t seq = commit_add(s->cq, op);
+    if (seq == 0)
+        return svc_fail(st, "INTERNAL", "out of memory");
+    s->changes++;
+    if (seq > st->wait_seq)
+        st->wait_seq = seq;
+    if (sg)
+        sg->write_seq = seq;
+    return 0;
+}
+
+/* ---- waits ------------------------------------------------------------------------- */
+static void wait_unlink(srv *s, svc_wait *w)
+{
+    if (!w->linked)
+        return;
+    if (w->prev)
+        w->prev->next = w->next;
+    else
+        s->waits = w->next;
+    if (w->next)
+        w->next->prev = w->prev;
+    w->prev = w->next = NULL;
+    w->linked = 0;
+}
+
+int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void *ctx)
+{
+    wait_unlink(s, w);
+    if (seq <= s->committed)
+        return 1;
+    w->seq = seq;
+    w->ready = ready;
+    w->ctx = ctx;
+    w->prev = NULL;
+    w->next = s->waits;
+    if (s->waits)
+        s->waits->prev = w;
+    s->waits = w;
+    w->linked = 1;
+    return 0;
+}
+
+void svc_wait_cancel(srv *s, svc_wait *w) { wait_unlink(s, w); }
+
+/* A ready() may add or cancel waits: take the due ones out first, then call them. */
+void waits_release(srv *s, uint64_t committed)
+{
+    svc_wait *due = NULL;
+    for (svc_wait *w = s->waits, *nx; w; w = nx) {
+        nx = w->next;
+        if (w->seq <= committed) {
+            wait_unlink(s, w);
+            w->next = due;
+            due = w;
+        }
+    }
+    svc_wait *ordered = NULL; /* oldest first, as they were added */
+    while (due) {
+        svc_wait *w = due;
+        due = w->next;
+        w->next = ordered;
+        ordered = w;
+    }
+    while (ordered) {
+        svc_wait *w = ordered;
+        ordered = w->next;
+        w->next = NULL;
+        w->ready(w->ctx);
+    }
+}
+
+/* ---- wake-up ------------------------------------------------------------------------ */
+static void on_wake(evutil_socket_t fd, short what, void *arg)
+{
+    srv *s = arg;
+    char buf[256];
+    (void)what;
+    while (read(fd, buf, sizeof buf) > 0) {
+    }
+    int failed;
+    char err[256];
+    uint64_t done = commit_done(s->cq, &failed, err, sizeof err);
+    if (failed) {
+        srv_log(s, "a commit failed (%s): stopping without acknowledging it", err);
+        fflush(s->log);
+        _exit(1);
+    }
+    if (done > s->committed) {
+        s->committed = done;
+        waits_release(s, done);
+        watch_flush(s, done);
+    }
+    hash_job *j;
+    while ((j = hashpool_take_done(s->hp))) {
+        j->done(s, j);
+        hash_job_free(j);
+    }
+}
+
+/* ---- open and close ------------------------------------------------------------------- */
+static int set_cost(srv *s, const char *cost)
+{
+    if (!strcmp(cost, "interactive")) {
+        s->pw_ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
+        s->pw_mem = crypto_pwhash_MEMLIMIT_INTERACTIVE;
+    } else if (!strcmp(cost, "moderate")) {
+        s->pw_ops = crypto_pwhash_OPSLIMIT_MODERATE;
+        s->pw_mem = crypto_pwhash_MEMLIMIT_MODERATE;
+    } else if (!strcmp(cost, "min")) { /* tests and benchmarks only: still argon2id */
+        s->pw_ops = crypto_pwhash_OPSLIMIT_MIN;
+        s->pw_mem = crypto_pwhash_MEMLIMIT_MIN;
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+static int open_stores(srv *s, const char *db, char *err, size_t errcap)
+{
+    if (!(s->wstore = store_open(db, err, errcap)) || !(s->rstore = store_open(db, err, errcap)))
+        return -1;
+    int64_t max = s->rstore->be->max_game_id(s->rstore);
+    if (max < 0) {
+        snprintf(err, errcap, "cannot read the games");
+        return -1;
+    }
+    s->next_game_id = max + 1;
+    return 0;
+}
+
+static int open_pipe(srv *s)
+{
+    return pipe(s->wake) != 0 || fcntl(s->wake[0], F_SETFL, O_NONBLOCK) != 0 ||
+                   fcntl(s->wake[1], F_SETFL, O_NONBLOCK) != 0
+               ? -1
+               : 0;
+}
+
+srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
+{
+    srv *s = calloc(1, sizeof *s);
+    if (!s) {
+        snprintf(err, errcap, "out of memory");
+        return NULL;
+    }
+    s->base = base;
+    s->log = cfg->log ? cfg->log : stderr;
+    s->quiet = cfg->quiet;
+    s->wake[0] = s->wake[1] = -1;
+    if (sodium_init() < 0 || set_cost(s, cfg->pwhash_cost ? cfg->pwhash_cost : "interactive") != 0) {
+        snprintf(err, errcap, "bad --pwhash-cost, or libsodium cannot start");
+        free(s);
+        return NULL;
+    }
+    if (open_stores(s, cfg->db, err, errcap) != 0 || open_pipe(s) != 0) {
+        if (!err[0])
+            snprintf(err, errcap, "cannot make the wake-up pipe");
+        svc_close(s);
+        return NULL;
+    }
+    s->users = map_new();
+    s->games = map_new();
+    s->creds = cred_cache_new(1u << 16);
+    s->fail_user = rate_limit_new(5, 60);
+    s->fail_addr = rate_limit_new(20, 60);
+    s->cq = commit_start(s, s->wstore, s->wake[1]);
+    s->hp = hashpool_start(cfg->hash_threads, s->pw_ops, s->pw_mem, s->wake[1]);
+    s->wake_ev = event_new(base, s->wake[0], EV_READ | EV_PERSIST, on_wake, s);
+    if (!s->users || !s->games || !s->creds || !s->fail_user || !s->fail_addr || !s->cq || !s->hp || !s->wake_ev ||
+        event_add(s->wake_ev, NULL) != 0) {
+        snprintf(err, errcap, "cannot start the service (out of memory or threads)");
+        svc_close(s);
+        return NULL;
+    }
+    return s;
+}
+
+void svc_close(srv *s)
+{
+    if (!s)
+        return;
+    commit_stop(s->cq); /* commits what is queued */
+    hashpool_stop(s->hp);
+    if (s->wake_ev)
+        event_free(s->wake_ev);
+    watch_free_all(s);
+    if (s->games)
+        games_free_all(s);
+    if (s->users)
+        users_free_all(s);
+    cred_cache_free(s->creds);
+    rate_limit_free(s->fail_user);
+    rate_limit_free(s->fail_addr);
+    if (s->rstore)
+        store_close(s->rstore);
+    if (s->wstore)
+        store_close(s->wstore);
+    for (int i = 0; i < 2; i++)
+        if (s->wake[i] >= 0)
+            close(s->wake[i]);
+    free(s);
+}
+
+int svc_quiet(const srv *s) { return s->quiet; }
+
+void svc_count_request(srv *s) { s->requests++; }
+
+void svc_stats(srv *s, unsigned long *requests, uint64_t *changes, uint64_t *batches)
+{
+    uint64_t ops = 0, nb = 0;
+    if (s->cq)
+        commit_stats(s->cq, &nb, &ops);
+    *requests = s->requests;
+    *changes = ops;
+    *batches = nb;
+}

@@ -1,0 +1,23 @@
+/* service/rules_util.h - what the game rules of ludexd share: options and records. */
+#ifndef LUDEX_SERVER_RULES_UTIL_H
+#define LUDEX_SERVER_RULES_UTIL_H
+
+#include "service/svc_int.h"
+
+/* The value of `key` in canonical options text "k=v k=v"; 1 found, 0 not. */
+int opt_get(const char *canon, const char *key, char *out, size_t cap);
+long opt_long(const char *canon, const char *key, long dflt);
+/* Split a challenge option "-name=value" or "-flag": 0, -1 when it is not one. */
+int opt_split(const char *arg, char *name, size_t ncap, char *value, size_t vcap);
+/* Read "N" or "CxR" (also "C:R"); 0 or -1. */
+int opt_size(const char *v, long *cols, long *rows);
+/* A root node with FF[4], GM, AP, and the players (PW/PB as given). */
+lx_sgf_tree *record_root(int gm, const char *first_prop, const char *first, const char *second_prop,
+                         const char *second);
+int record_text(lx_sgf_tree *t, lx_sgf_node n, const char *id, const char *text);
+/* A move property with one value as written by the module (escaped here). */
+int record_move(lx_sgf_tree *t, lx_sgf_node n, lx_colour who, const char *value);
+/* Write the tree with the game module's options into out; frees the tree. */
+int record_write(lx_sgf_tree *t, const lx_game_module *m, lx_buf *out);
+
+#endif

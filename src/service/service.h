@@ -1,0 +1,213 @@
+/* service/service.h - what every door of ludexd may ask of the server.
+ *
+ * The service is the server's one truth: accounts, games in play, moves,
+ * commits, watchers.  Each player operation is a plain function here that
+ * takes an actor (a user name a door has authenticated, or NULL for anyone)
+ * and typed arguments, and answers with an svc_status: success, or an error
+ * code ("NOT_YOUR_TURN") and a sentence.  The codes are the same on every
+ * door; a door only parses its requests into these calls and formats the
+ * answers (line replies, JSON, mail).  Nothing here knows a socket.
+ *
+ * Durability: a call that changed something sets st->wait_seq, the commit
+ * batch that holds the change; a door must not tell anyone of the change
+ * before that batch has committed (svc_wait_for).  Reads of a game set it
+ * too, so no one sees a move that a crash could still undo.
+ *
+ * Slow work (argon2id) runs on worker threads: such a call answers
+ * SVC_PENDING and later calls the door's `done(ctx, st)` on the loop thread,
+ * exactly once, even when the door has lost its client meanwhile (the door
+ * keeps ctx alive until then).
+ *
+ * Everything here runs on the loop thread only. */
+#ifndef LUDEX_SERVICE_H
+#define LUDEX_SERVICE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ludex/buf.h"
+#include "service/game_kind.h"
+#include "store/store.h"
+
+typedef struct srv srv;
+typedef struct srv_game srv_game;
+
+/* ---- answers ------------------------------------------------------------------ */
+typedef struct svc_status {
+    const char *code;                  /* NULL: done; else the error code (static string) */
+    char msg[512];                     /* the error's sentence */
+    char user[STORE_NAME_MAX + 1];     /* the user an account call concerns, as spelled at signup */
+    uint64_t wait_seq;                 /* hold the answer until this batch has committed (0: none) */
+} svc_status;
+
+enum { SVC_DONE = 0, SVC_PENDING = 1 };
+typedef void (*svc_done_fn)(void *ctx, const svc_status *st);
+
+/* Fill st with an error: the code (a static string) and a sentence.  Returns -1. */
+int svc_fail(svc_status *st, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void svc_status_init(svc_status *st);
+
+/* ---- the server itself ---------------------------------------------------------- */
+typedef struct svc_config {
+    const char *db;                 /* store location */
+    const char *pwhash_cost;        /* "interactive", "moderate", "min" */
+    int hash_threads;
+    int quiet;                      /* no line per request in the log */
+    void *log;                      /* FILE * for the log */
+} svc_config;
+
+/* Open the store, start the commit and hash threads and register the wake-up
+ * event on `base` (a struct event_base *).  NULL with a message in err. */
+srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap);
+/* Commit what is queued, stop the threads, free everything.  Doors first drop their clients. */
+void svc_close(srv *s);
+void svc_log(srv *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int svc_quiet(const srv *s);
+double svc_now(void);
+void svc_random(void *buf, size_t len);
+/* Counters for the log at exit. */
+void svc_count_request(srv *s);
+void svc_stats(srv *s, unsigned long *requests, uint64_t *changes, uint64_t *batches);
+
+/* ---- waiting for durability ------------------------------------------------------- */
+typedef struct svc_wait {
+    uint64_t seq;
+    void (*ready)(void *ctx);
+    void *ctx;
+    struct svc_wait *prev, *next;
+    int linked;
+} svc_wait;
+/* 1 when batch `seq` has committed already (go on now); else 0, and
+ * w->ready(ctx) runs once it has (w must stay valid until then or svc_wait_cancel). */
+int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void *ctx);
+void svc_wait_cancel(srv *s, svc_wait *w);
+
+/* ---- accounts ----------------------------------------------------------------------- */
+/* Check a password: SVC_DONE with st->code NULL and st->user the name as
+ * spelled at signup, SVC_DONE with an error (NO_SUCH_USER, BAD_PASSWORD,
+ * RATE_LIMITED), or SVC_PENDING and done(ctx, st) later.  A password the
+ * cache has proved is accepted at once even while failures are limited. */
+int svc_authenticate(srv *s, const char *user, const char *password, const char *addr, svc_status *st,
+                     svc_done_fn done, void *ctx);
+/* A new account (BAD_NAME, BAD_EMAIL, BAD_PASSWORD, USER_EXISTS).  SVC_DONE (an
+ * error) or SVC_PENDING; on success st->user is the name and st->wait_seq set. */
+int svc_signup(srv *s, const char *user, const char *password, const char *email, svc_status *st, svc_done_fn done,
+               void *ctx);
+/* A new password for `user` (already authenticated with the old one). */
+int svc_set_password(srv *s, const char *user, const char *password, svc_status *st, svc_done_fn done, void *ctx);
+int svc_set_display(srv *s, const char *user, int size, svc_status *st);
+/* 1 when the user exists (its spelling in `name`, which may be NULL). */
+int svc_user_exists(srv *s, const char *user, char name[STORE_NAME_MAX + 1]);
+/* The user's display size 1..4 (2 for anyone unknown). */
+int svc_user_display(srv *s, const char *user);
+/* 1..4 for small, medium, big, large (or the digit); 0 when neither. */
+int svc_display_size_of(const char *word);
+
+/* Web sessions: a random token for `user` (hex, 64 characters) kept only as
+ * its SHA-256, valid `seconds`; its CSRF token in csrf (hex, 64).  0 or -1. */
+int svc_session_create(srv *s, const char *user, long seconds, char token[65], char csrf[65], svc_status *st);
+/* The user of a live session (and its CSRF token), or 0 when none or expired. */
+int svc_session_user(srv *s, const char *token, char user[STORE_NAME_MAX + 1], char csrf[65]);
+void svc_session_end(srv *s, const char *token, svc_status *st);
+
+/* ---- games ----------------------------------------------------------------------------- */
+/* A new game between p1 (moves first) and p2 with the options' words
+ * ("-size=11"...).  When actor is not NULL it must be one of the two
+ * (NOT_A_PLAYER).  *board is the new board's id. */
+int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, const char *p2, int argc,
+                  char *const *argv, int64_t *board, svc_status *st);
+
+/* What a move did, for the door to tell. */
+typedef struct svc_played {
+    int state_only;        /* nothing was recorded: the server rolled, say */
+    const char *state;     /* then: the new hidden-state text as the line protocol shows it */
+    size_t n;              /* the move's number */
+    char colour[8];
+    lx_buf shown;          /* the move as history writes it */
+    lx_buf stored;         /* the move as the rules stored it (the line protocol's reply) */
+    char result[32];       /* the result when the move ended the game, else "" */
+    lx_buf note;           /* more for a move's reply (" game 1 W+2; score ...") */
+} svc_played;
+void svc_played_free(svc_played *p);
+
+/* Play `text` (the line protocol's move syntax, or swap, resign, roll ...)
+ * for `actor` on `board`; want_n is the number the move must have (0: any).
+ * `kind` G_NONE accepts any game, else WRONG_GAME when it differs. */
+int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const char *text, long want_n,
+             svc_played *out, svc_status *st);
+
+/* The game on `board` (NO_SUCH_BOARD; WRONG_GAME when kind is not G_NONE and differs);
+ * st->wait_seq is the batch of its last change. */
+srv_game *svc_game(srv *s, int64_t board, proto_game kind, svc_status *st);
+
+typedef struct svc_game_info {
+    int64_t board;
+    proto_game kind;
+    const char *name;                  /* "hex" */
+    const char *player[2];
+    char colour[2][8];                 /* how each seat's moves are written: "B", "W" ... */
+    size_t nmoves;
+    int to_move;                       /* seat, -1 when over */
+    char result[32];                   /* "" while it goes on */
+} svc_game_info;
+void svc_game_describe(const srv_game *sg, svc_game_info *info);
+/* Move i (0-based): its colour, its player's seat and its text as history writes it (appended to out). */
+int svc_game_move(const srv_game *sg, size_t i, char colour[8], int *seat, lx_buf *out);
+/* The seat `user` plays (the seat to move when both are the same user), or -1. */
+int svc_game_seat_of(const srv_game *sg, const char *user);
+/* Drawings for `viewer` (a seat, -1 for anyone else): text at size 1..4, or SVG. */
+int svc_game_draw(const srv_game *sg, int viewer, int size, lx_buf *out);
+int svc_game_svg(const srv_game *sg, int viewer, lx_buf *out);
+/* The record (SGF, or GCG for crossword); flavour NULL or "gnubg".  0, 1 when
+ * the flavour is unknown (st BAD_ARG), -1 (st INTERNAL). */
+int svc_game_record(const srv_game *sg, const char *flavour, lx_buf *out, svc_status *st);
+/* Crossword: the tiles of seat's rack (appended to out); 0, or 1 when the game has no rack. */
+int svc_game_rack(const srv_game *sg, int seat, lx_buf *out);
+/* What the user in `seat` may do now: a bit for each action below. */
+enum { SVC_ACT_MOVE = 1, SVC_ACT_SWAP = 2, SVC_ACT_RESIGN = 4, SVC_ACT_ROLL = 8, SVC_ACT_DOUBLE = 16,
+       SVC_ACT_TAKE = 32, SVC_ACT_DROP = 64 };
+unsigned svc_game_actions(const srv_game *sg, int seat);
+/* Backgammon: the dice rolled and not played (0 0 when none), and the cube value; 0, or 1 for other games. */
+int svc_game_dice(const srv_game *sg, int dice[2], int *cube);
+
+typedef enum svc_filter { SVC_ALL, SVC_NEXT, SVC_ACTIVE, SVC_FINISHED } svc_filter;
+/* Boards of `kind` (G_NONE: any) where `user` plays (NULL: anyone), newest
+ * first, by filter; the count, up to cap.  st->wait_seq covers them all. */
+long svc_games_list(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
+                    svc_status *st);
+
+/* ---- watching ----------------------------------------------------------------------------- */
+typedef struct svc_event {
+    int64_t board;
+    proto_game kind;
+    int state_only;       /* not a move: the hidden state changed (a roll) */
+    size_t n;             /* the move's number */
+    const char *colour;
+    const char *player;
+    const char *move;     /* as history writes it */
+    const char *result;   /* "" unless this move ended the game */
+} svc_event;
+
+/* A subscription to a board's moves, owned by the door.  Moves reach
+ * on_event in order, each once, after their commit: only moves numbered
+ * above last_n, which the service advances. */
+typedef struct svc_watch {
+    void (*on_event)(void *ctx, const svc_event *e);
+    void *ctx;
+    int64_t board;
+    size_t last_n;
+    int want_state;       /* also state_only events */
+    struct svc_watch *next;
+    int linked;
+} svc_watch;
+/* Watch `board` from move after_n on: the moves already committed above it
+ * are delivered at once, the rest as they commit.  0, or -1 (NO_SUCH_BOARD). */
+int svc_watch_add(srv *s, int64_t board, svc_watch *w, size_t after_n, svc_status *st);
+void svc_watch_remove(srv *s, svc_watch *w);
+/* Committed moves so far on a watched board (for a line watcher's start). */
+size_t svc_game_committed_moves(srv *s, const srv_game *sg);
+
+/* ---- help ----------------------------------------------------------------------------------- */
+const char *svc_game_help(proto_game kind);
+
+#endif

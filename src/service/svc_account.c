@@ -1,0 +1,183 @@
+/* service/svc_account.c - accounts: authenticate, sign up, change a password, display size.
+ *
+ * argon2id runs on the hash threads (hashpool.c): a call that needs it
+ * answers SVC_PENDING and its job's completion, on the loop, finishes the
+ * call and then runs the door's continuation.  A verified password is put
+ * in the keyed credential cache, so the next check of the same credential
+ * is exact and immediate; a cached credential is accepted even while
+ * failures for that user are limited (only hashing is limited).
+ * Passwords are 1 to 256 bytes; nothing keeps one once its job is over. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "service/svc_int.h"
+
+static int submit(srv *s, int verify, const char *user, const char *password, const char *hash, const char *extra,
+                  void (*done)(srv *, hash_job *), svc_done_fn door_done, void *ctx, svc_status *st)
+{
+    hash_job *j = calloc(1, sizeof *j);
+    if (!j || !(j->password = strdup(password)) || (hash && !(j->hash = strdup(hash)))) {
+        hash_job_free(j);
+        return svc_fail(st, "INTERNAL", "out of memory"), SVC_DONE;
+    }
+    j->verify = verify;
+    j->done = done;
+    j->door_done = door_done;
+    j->door_ctx = ctx;
+    snprintf(j->user, sizeof j->user, "%s", user);
+    snprintf(j->extra, sizeof j->extra, "%s", extra ? extra : "");
+    hashpool_submit(s->hp, j);
+    return SVC_PENDING;
+}
+
+/* ---- authenticate ------------------------------------------------------------------ */
+static void verify_done(srv *s, hash_job *j)
+{
+    svc_status st;
+    svc_status_init(&st);
+    if (j->ok) {
+        cred_cache_put(s->creds, j->user, j->password, j->hash);
+        snprintf(st.user, sizeof st.user, "%s", j->user);
+    } else {
+        rate_limit_fail(s->fail_user, j->user);
+        rate_limit_fail(s->fail_addr, j->extra);
+        svc_fail(&st, "BAD_PASSWORD", "wrong password for %s", j->user);
+    }
+    j->door_done(j->door_ctx, &st);
+}
+
+int svc_authenticate(srv *s, const char *user, const char *password, const char *addr, svc_status *st,
+                     svc_done_fn done, void *ctx)
+{
+    srv_user *u = users_find(s, user);
+    if (!u) {
+        rate_limit_fail(s->fail_addr, addr);
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user), SVC_DONE;
+    }
+    if (cred_cache_has(s->creds, u->name, password, u->pwhash)) {
+        snprintf(st->user, sizeof st->user, "%s", u->name);
+        return SVC_DONE;
+    }
+    if (rate_limit_blocked(s->fail_user, u->name) || rate_limit_blocked(s->fail_addr, addr))
+        return svc_fail(st, "RATE_LIMITED", "too many failed logins; wait a minute and try again"), SVC_DONE;
+    return submit(s, 1, u->name, password, u->pwhash, addr, verify_done, done, ctx, st);
+}
+
+/* ---- signup ------------------------------------------------------------------------ */
+static int password_ok(const char *pw, svc_status *st)
+{
+    size_t n = strlen(pw);
+    if (n >= 1 && n <= 256)
+        return 1;
+    svc_fail(st, "BAD_PASSWORD", "a password holds 1 to 256 bytes");
+    return 0;
+}
+
+static void signup_done(srv *s, hash_job *j)
+{
+    svc_status st;
+    svc_status_init(&st);
+    if (!j->ok) {
+        svc_fail(&st, "INTERNAL", "cannot hash the password");
+    } else if (users_find(s, j->user)) {
+        svc_fail(&st, "USER_EXISTS", "the name '%s' is taken", j->user);
+    } else if (!users_add(s, j->user, j->hash, 2)) {
+        svc_fail(&st, "INTERNAL", "out of memory");
+    } else {
+        store_op op = {.kind = STORE_USER_CREATE};
+        snprintf(op.user.name, sizeof op.user.name, "%s", j->user);
+        op.user.pwhash = j->hash;
+        op.user.email = j->extra[0] ? j->extra : NULL;
+        op.user.display = 2;
+        if (svc_commit(s, &op, NULL, &st) == 0) {
+            cred_cache_put(s->creds, j->user, j->password, j->hash);
+            snprintf(st.user, sizeof st.user, "%s", j->user);
+        }
+    }
+    j->door_done(j->door_ctx, &st);
+}
+
+int svc_signup(srv *s, const char *user, const char *password, const char *email, svc_status *st, svc_done_fn done,
+               void *ctx)
+{
+    if (!user_name_valid(user))
+        return svc_fail(st, "BAD_NAME", "a user name is 1 to %d letters, digits, '_', '-' or '.'", STORE_NAME_MAX),
+               SVC_DONE;
+    if (email && strlen(email) > 254)
+        return svc_fail(st, "BAD_EMAIL", "that e-mail address is too long"), SVC_DONE;
+    if (!password_ok(password, st))
+        return SVC_DONE;
+    if (users_find(s, user))
+        return svc_fail(st, "USER_EXISTS", "the name '%s' is taken", user), SVC_DONE;
+    return submit(s, 0, user, password, NULL, email, signup_done, done, ctx, st);
+}
+
+/* ---- password ------------------------------------------------------------------------ */
+static void password_done(srv *s, hash_job *j)
+{
+    svc_status st;
+    svc_status_init(&st);
+    srv_user *u = users_find(s, j->user);
+    char *h = j->ok && u ? strdup(j->hash) : NULL;
+    if (!h) {
+        svc_fail(&st, "INTERNAL", "cannot hash the password");
+    } else {
+        free(u->pwhash);
+        u->pwhash = h;
+        store_op op = {.kind = STORE_USER_PASSWORD};
+        snprintf(op.user.name, sizeof op.user.name, "%s", u->name);
+        op.user.pwhash = h;
+        if (svc_commit(s, &op, NULL, &st) == 0)
+            cred_cache_put(s->creds, u->name, j->password, h);
+        snprintf(st.user, sizeof st.user, "%s", u->name);
+    }
+    j->door_done(j->door_ctx, &st);
+}
+
+int svc_set_password(srv *s, const char *user, const char *password, svc_status *st, svc_done_fn done, void *ctx)
+{
+    if (!password_ok(password, st))
+        return SVC_DONE;
+    if (!users_find(s, user))
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user), SVC_DONE;
+    return submit(s, 0, user, password, NULL, NULL, password_done, done, ctx, st);
+}
+
+/* ---- display size ----------------------------------------------------------------------- */
+int svc_display_size_of(const char *w)
+{
+    static const char *const names[] = {"small", "medium", "big", "large"};
+    for (int i = 0; i < 4; i++)
+        if (proto_word_is(w, names[i]) || (w[0] == '1' + i && !w[1]))
+            return i + 1;
+    return 0;
+}
+
+int svc_set_display(srv *s, const char *user, int size, svc_status *st)
+{
+    srv_user *u = users_find(s, user);
+    if (!u)
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user);
+    if (size < 1 || size > 4)
+        return svc_fail(st, "BAD_SIZE", "display sizes are small, medium, big and large");
+    u->display = size;
+    store_op op = {.kind = STORE_USER_DISPLAY};
+    snprintf(op.user.name, sizeof op.user.name, "%s", u->name);
+    op.user.display = size;
+    return svc_commit(s, &op, NULL, st);
+}
+
+int svc_user_exists(srv *s, const char *user, char name[STORE_NAME_MAX + 1])
+{
+    srv_user *u = users_find(s, user);
+    if (u && name)
+        snprintf(name, STORE_NAME_MAX + 1, "%s", u->name);
+    return u != NULL;
+}
+
+int svc_user_display(srv *s, const char *user)
+{
+    srv_user *u = user && user[0] ? users_find(s, user) : NULL;
+    return u ? u->display : 2;
+}

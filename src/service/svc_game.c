@@ -1,0 +1,278 @@
+/* service/svc_game.c - games: challenge, play, and what a door may read of a game.
+ *
+ * A move is checked and played in memory by the game's rules (all or
+ * nothing), then appended to the commit queue; the door answers once it has
+ * committed.  The loop runs one call at a time, so of two moves racing for
+ * the same turn the first is played and the second finds the turn gone (or
+ * its number wrong).  Hidden information stays here: a crossword rack goes
+ * only to its own player (svc_game_rack), and no drawing holds a rack or
+ * the bag; backgammon dice are shown once rolled, never before. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "service/svc_int.h"
+
+srv_game *svc_game(srv *s, int64_t board, proto_game kind, svc_status *st)
+{
+    srv_game *sg = board > 0 ? games_find(s, board) : NULL;
+    if (!sg) {
+        svc_fail(st, "NO_SUCH_BOARD", "there is no board '%lld'", (long long)board);
+        return NULL;
+    }
+    if (kind != G_NONE && sg->kind != kind) {
+        svc_fail(st, "WRONG_GAME", "board %lld is a %s game", (long long)board, sg->rules->name);
+        return NULL;
+    }
+    if (sg->write_seq > st->wait_seq)
+        st->wait_seq = sg->write_seq;
+    return sg;
+}
+
+/* ---- challenge -------------------------------------------------------------------- */
+static int players_exist(srv *s, const char *p1, const char *p2, char name[2][STORE_NAME_MAX + 1], svc_status *st)
+{
+    const char *p[2] = {p1, p2};
+    for (int i = 0; i < 2; i++)
+        if (!svc_user_exists(s, p[i], name[i]))
+            return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", p[i]);
+    return 0;
+}
+
+static int persist_new_game(srv *s, srv_game *sg, svc_status *st)
+{
+    store_op op = {.kind = STORE_GAME_CREATE};
+    op.game.id = sg->id;
+    snprintf(op.game.kind, sizeof op.game.kind, "%s", sg->rules->name);
+    memcpy(op.game.player, sg->player, sizeof op.game.player);
+    op.game.options = sg->options;
+    op.game.state = sg->state_text;
+    op.game.created = (int64_t)time(NULL);
+    return svc_commit(s, &op, sg, st);
+}
+
+int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, const char *p2, int argc,
+                  char *const *argv, int64_t *board, svc_status *st)
+{
+    const srv_rules *r = rules_for(kind);
+    char name[2][STORE_NAME_MAX + 1];
+    if (!r)
+        return svc_fail(st, "UNKNOWN_GAME", "the games are twixt, hex, backgammon and crossword");
+    if (players_exist(s, p1, p2, name, st) != 0)
+        return -1;
+    if (actor && strcmp(actor, name[0]) && strcmp(actor, name[1]))
+        return svc_fail(st, "NOT_A_PLAYER", "a challenge names its sender as one of the two players");
+    lx_buf canon = LX_BUF_INIT;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    void *g = NULL;
+    int rc = -1;
+    if (r->options(argc, argv, &canon, &err) != 0 || !(g = r->create(canon.data ? canon.data : "", &err))) {
+        svc_fail(st, err.code ? err.code : "BAD_OPTION", "%s", err.message.data ? err.message.data : "");
+        goto out;
+    }
+    r->between_turns(g);
+    srv_game *sg = games_create(s, kind, name[0], name[1], canon.data ? canon.data : "", g, r->state(g));
+    if (!sg) {
+        r->destroy(g);
+        svc_fail(st, "INTERNAL", "out of memory");
+        goto out;
+    }
+    *board = sg->id;
+    rc = persist_new_game(s, sg, st);
+out:
+    lx_buf_free(&canon);
+    lx_game_error_free(&err);
+    return rc;
+}
+
+/* ---- play ------------------------------------------------------------------------- */
+void svc_played_free(svc_played *p)
+{
+    lx_buf_free(&p->shown);
+    lx_buf_free(&p->stored);
+    lx_buf_free(&p->note);
+}
+
+static int persist_state(srv *s, srv_game *sg, svc_status *st)
+{
+    uint64_t seq;
+    if (games_settle(s, sg, &seq) != 0)
+        return -1;
+    if (seq > st->wait_seq)
+        st->wait_seq = seq;
+    return 0;
+}
+
+static int persist_move(srv *s, srv_game *sg, int seat, const char *stored, svc_status *st)
+{
+    store_op op = {.kind = STORE_MOVE_APPEND};
+    op.move.game_id = sg->id;
+    op.move.n = (int)sg->nmoves;
+    op.move.seat = seat;
+    op.move.text = (char *)stored;
+    if (svc_commit(s, &op, sg, st) != 0 || persist_state(s, sg, st) != 0)
+        return -1;
+    sg->moves[sg->nmoves - 1].seq = sg->write_seq;
+    return 0;
+}
+
+/* The move is played in memory: record it, persist it, and say what it did. */
+static int record_move(srv *s, srv_game *sg, int seat, const char *colour, svc_played *out, svc_status *st)
+{
+    const char *stored = out->stored.data ? out->stored.data : "";
+    if (games_append_move(sg, seat, stored, colour) != 0 || persist_move(s, sg, seat, stored, st) != 0) {
+        srv_log(s, "board %lld: out of memory after a move; stopping", (long long)sg->id);
+        event_base_loopbreak(s->base);
+        return svc_fail(st, "INTERNAL", "out of memory");
+    }
+    out->n = sg->nmoves;
+    snprintf(out->colour, sizeof out->colour, "%s", colour);
+    sg->rules->result(sg->g, out->result);
+    sg->rules->history_text(stored, &out->shown);
+    if (sg->rules->note)
+        sg->rules->note(sg->g, &out->note);
+    watch_queue(s, sg, 0);
+    return 0;
+}
+
+int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const char *text, long want_n,
+             svc_played *out, svc_status *st)
+{
+    srv_game *sg = svc_game(s, board, kind, st);
+    if (!sg)
+        return -1;
+    int seat = games_seat_of(sg, actor);
+    if (seat < 0)
+        return svc_fail(st, "NOT_A_PLAYER", "%s does not play on board %lld", actor, (long long)sg->id);
+    if (!text[0])
+        return svc_fail(st, "BAD_MOVE", "write the move, then '#' and the move's number if you like: k10#7");
+    if (want_n && (size_t)want_n != sg->nmoves + 1)
+        return svc_fail(st, "WRONG_MOVE_NUMBER", "this would be move %zu, not move %ld", sg->nmoves + 1, want_n);
+    lx_game_error err;
+    char colour[8] = "";
+    int rc = 0;
+    lx_game_error_init(&err);
+    if (sg->rules->play(sg->g, seat, text, &out->stored, colour, &err) != 0) {
+        rc = svc_fail(st, err.code ? err.code : "ILLEGAL_MOVE", "%s",
+                      err.message.data ? err.message.data : "illegal move");
+    } else if (out->stored.len == 0) { /* the server rolled, or the like: only the hidden state changed */
+        out->state_only = 1;
+        if ((rc = persist_state(s, sg, st)) != 0)
+            svc_fail(st, "INTERNAL", "out of memory");
+        out->state = sg->state_text;
+        watch_queue(s, sg, 1);
+    } else {
+        rc = record_move(s, sg, seat, colour, out, st);
+    }
+    lx_game_error_free(&err);
+    return rc;
+}
+
+/* ---- reading a game ------------------------------------------------------------------ */
+void svc_game_describe(const srv_game *sg, svc_game_info *info)
+{
+    memset(info, 0, sizeof *info);
+    info->board = sg->id;
+    info->kind = sg->kind;
+    info->name = sg->rules->name;
+    info->player[0] = sg->player[0];
+    info->player[1] = sg->player[1];
+    info->nmoves = sg->nmoves;
+    sg->rules->result(sg->g, info->result);
+    info->to_move = info->result[0] ? -1 : sg->rules->seat_to_move(sg->g);
+    static const char *const colours[G_COUNT][2] = {{"W", "B"}, {"B", "W"}, {"W", "B"}, {"1", "2"}};
+    for (int i = 0; i < 2; i++)
+        snprintf(info->colour[i], sizeof info->colour[i], "%s", colours[sg->kind][i]);
+}
+
+int svc_game_move(const srv_game *sg, size_t i, char colour[8], int *seat, lx_buf *out)
+{
+    if (i >= sg->nmoves)
+        return -1;
+    snprintf(colour, 8, "%s", sg->moves[i].colour);
+    *seat = sg->moves[i].seat;
+    return sg->rules->history_text(sg->moves[i].text, out);
+}
+
+int svc_game_seat_of(const srv_game *sg, const char *user) { return user ? games_seat_of(sg, user) : -1; }
+
+int svc_game_draw(const srv_game *sg, int viewer, int size, lx_buf *out)
+{
+    return sg->rules->show(sg->g, viewer, size, out);
+}
+
+int svc_game_svg(const srv_game *sg, int viewer, lx_buf *out) { return sg->rules->svg(sg->g, viewer, out); }
+
+int svc_game_record(const srv_game *sg, const char *flavour, lx_buf *out, svc_status *st)
+{
+    int rc = !flavour ? sg->rules->record(sg, out)
+             : sg->rules->record_as ? sg->rules->record_as(sg, flavour, out) : 1;
+    if (rc == 1)
+        svc_fail(st, "BAD_ARG", sg->rules->record_as ? "the record's flavours: gnubg" : "this game's record has one form");
+    else if (rc != 0)
+        svc_fail(st, "INTERNAL", "cannot write the record");
+    return rc;
+}
+
+int svc_game_rack(const srv_game *sg, int seat, lx_buf *out)
+{
+    return sg->rules->rack ? sg->rules->rack(sg->g, seat, out) : 1;
+}
+
+unsigned svc_game_actions(const srv_game *sg, int seat)
+{
+    char re[32];
+    sg->rules->result(sg->g, re);
+    if (seat < 0 || re[0] || sg->rules->seat_to_move(sg->g) != seat)
+        return 0;
+    return sg->rules->actions ? sg->rules->actions(sg->g, seat, sg->nmoves) : SVC_ACT_MOVE | SVC_ACT_RESIGN;
+}
+
+int svc_game_dice(const srv_game *sg, int dice[2], int *cube)
+{
+    return sg->rules->dice ? sg->rules->dice(sg->g, dice, cube) : 1;
+}
+
+/* ---- lists ------------------------------------------------------------------------------ */
+static int passes(const srv_game *sg, const char *user, svc_filter filter)
+{
+    if (filter == SVC_ALL)
+        return 1;
+    char re[32];
+    sg->rules->result(sg->g, re);
+    if (filter == SVC_FINISHED)
+        return re[0] != 0;
+    if (filter == SVC_ACTIVE)
+        return re[0] == 0;
+    int t = sg->rules->seat_to_move(sg->g);
+    return !re[0] && t >= 0 && user && !strcmp(sg->player[t], user);
+}
+
+long svc_games_list(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
+                    svc_status *st)
+{
+    if (user && !svc_user_exists(s, user, NULL))
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user);
+    long n = 0;
+    /* the newest games, from memory back: ids are dense and never reused */
+    for (int64_t id = s->next_game_id - 1; id > 0 && (size_t)n < cap; id--) {
+        srv_game *sg = games_find(s, id);
+        if (sg && (kind == G_NONE || sg->kind == kind) && (!user || games_seat_of(sg, user) >= 0) &&
+            passes(sg, user, filter)) {
+            ids[n++] = id;
+            if (sg->write_seq > st->wait_seq)
+                st->wait_seq = sg->write_seq;
+        }
+        if (s->next_game_id - id > 5000)
+            break;
+    }
+    return n;
+}
+
+const char *svc_game_help(proto_game kind)
+{
+    const srv_rules *r = rules_for(kind);
+    return r ? r->help : NULL;
+}

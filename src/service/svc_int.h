@@ -1,0 +1,230 @@
+/* service/svc_int.h - the service's parts and how they meet (not for doors:
+ * they see service/service.h only).
+ *
+ * One thread runs the libevent loop: the doors read requests on it and call
+ * the service, which runs them against games and users held in memory.  Two
+ * other kinds of thread do the slow work so the loop never waits:
+ *   - the commit thread (commit.c) makes batches of changes durable, one
+ *     transaction per batch (group commit);
+ *   - the hash threads (hashpool.c) run argon2id for signup, login and
+ *     password changes.
+ * Both hand results back through a pipe that wakes the loop.
+ *
+ * A call either answers at once, or waits for a hash job whose completion
+ * (on the loop) runs the rest of it and then the door's continuation.  A
+ * door holds an answer until the batch holding its changes has committed
+ * (svc_wait_for, loop.c).
+ */
+#ifndef LUDEX_SERVICE_INT_H
+#define LUDEX_SERVICE_INT_H
+
+#include <event2/event.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ludex/ludex.h"
+#include "service/service.h"
+#include "store/store.h"
+
+typedef struct srv_user srv_user;
+typedef struct srv_rules srv_rules;
+typedef struct commit_queue commit_queue;
+typedef struct hashpool hashpool;
+typedef struct cred_cache cred_cache;
+typedef struct rate_limit rate_limit;
+typedef struct srv_map srv_map;
+
+/* ---- small string-keyed hash map (map.c) ---------------------------------------- */
+srv_map *map_new(void);
+void map_free(srv_map *m, void (*free_value)(void *));
+void *map_get(const srv_map *m, const char *key);
+int map_put(srv_map *m, const char *key, void *value); /* 0, -1 out of memory */
+void map_each(const srv_map *m, void (*fn)(void *ctx, void *value), void *ctx);
+
+/* ---- users (users.c) ---------------------------------------------------------- */
+struct srv_user {
+    char name[STORE_NAME_MAX + 1];
+    char *pwhash;
+    int display;      /* 1..4 */
+};
+/* The user named (loaded from the store on first use), or NULL. */
+srv_user *users_find(srv *s, const char *name);
+srv_user *users_add(srv *s, const char *name, const char *pwhash, int display);
+int user_name_valid(const char *name);
+void users_free_all(srv *s);
+
+/* ---- games (games.c, rules_*.c) --------------------------------------------------- */
+typedef struct srv_move {
+    int seat;
+    char colour[8];   /* who moved, as the history shows it: "W", "B", "1", "2" */
+    char *text;       /* as stored */
+    uint64_t seq;     /* the batch that holds it */
+} srv_move;
+
+
+struct srv_game {
+    int64_t id;
+    const srv_rules *rules;
+    proto_game kind;
+    char player[2][STORE_NAME_MAX + 1];
+    char *options;
+    char *state_text;      /* hidden state last persisted */
+    void *g;               /* the rules' live game */
+    srv_move *moves;
+    size_t nmoves, cap;
+    uint64_t write_seq;    /* batch that holds the last change */
+    svc_watch *watchers;
+};
+
+/* How a game is played: one table per game kind (rules_twixt.c ...). */
+struct srv_rules {
+    const char *name;
+    /* Challenge options (words like "-size=12") into canonical text.  0, or -1 with err. */
+    int (*options)(int argc, char *const *argv, lx_buf *canon, lx_game_error *err);
+    /* A new game for canonical options.  NULL with err. */
+    void *(*create)(const char *options, lx_game_error *err);
+    void (*destroy)(void *g);
+    /* Play `text` for `seat`, all or nothing: 0 with the text to store and the
+     * mover's colour, or -1 with err and nothing changed. */
+    int (*play)(void *g, int seat, const char *text, lx_buf *stored, char colour[8], lx_game_error *err);
+    /* Re-apply a stored move (from the store, or to build a record). */
+    int (*replay)(void *g, int seat, const char *stored, char colour[8]);
+    /* The seat to act next, -1 when the game is over. */
+    int (*seat_to_move)(const void *g);
+    /* The result as an SGF RE value, "" while the game goes on. */
+    void (*result)(const void *g, char re[32]);
+    /* Draw for `viewer` (seat 0/1, or -1 for anyone else) at size 1..4. */
+    int (*show)(const void *g, int viewer, int size, lx_buf *out);
+    /* The written form of a stored move for history. */
+    int (*history_text)(const char *stored, lx_buf *out);
+    /* The record of the game (SGF, GCG) from its moves. */
+    int (*record)(const srv_game *sg, lx_buf *out);
+    /* Hidden state to persist (dice rolled, not played yet), "" when none;
+     * restore puts it back after the stored moves have been replayed. */
+    const char *(*state)(const void *g);
+    int (*restore)(void *g, const char *state);
+    /* Something the rules do between turns that must be persisted (a roll
+     * of the dice): 1 when the state changed, 0 when not. */
+    int (*between_turns)(void *g);
+    /* The help text for this game. */
+    const char *help;
+    /* Optional: more for the reply to a move (" game 1 W+2; score ..."). */
+    int (*note)(const void *g, lx_buf *out);
+    /* Optional: the record in another flavour ("gnubg"); 1 when unknown. */
+    int (*record_as)(const srv_game *sg, const char *flavour, lx_buf *out);
+    /* The SVG drawing for `viewer` (libludex's, places marked for clicks). */
+    int (*svg)(const void *g, int viewer, lx_buf *out);
+    /* Optional: what the player in `seat` may do now when it is their turn
+     * (SVC_ACT_*); without it, move and resign. */
+    unsigned (*actions)(const void *g, int seat, size_t nmoves);
+    /* Optional: the dice not played yet and the cube (backgammon). */
+    int (*dice)(const void *g, int dice[2], int *cube);
+    /* Optional: seat's rack, as tiles written for people (crossword); 1 when seat has none. */
+    int (*rack)(const void *g, int seat, lx_buf *out);
+};
+
+/* A text drawing at display size 1..4 (rules_hex.c): small drops the lines
+ * after the board (`keep` lines kept, 0: all), medium is the drawing as it
+ * is, big and large widen it two and three times (a space or two after
+ * each character).  0 or -1. */
+int draw_scaled(const char *text, size_t len, int size, size_t keep, lx_buf *out);
+
+extern const srv_rules rules_twixt, rules_hex, rules_backgammon, rules_crossword;
+const srv_rules *rules_for(proto_game kind);
+
+srv_game *games_find(srv *s, int64_t id);   /* loads from the store on first use */
+srv_game *games_create(srv *s, proto_game kind, const char *p1, const char *p2, const char *options, void *g,
+                       const char *state);
+int games_append_move(srv_game *sg, int seat, const char *text, const char *colour);
+/* What the rules do between turns (a roll of the dice), and the hidden state
+ * queued for saving when it changed: 0 with the batch in *seq (0: nothing
+ * to save), -1 out of memory. */
+int games_settle(srv *s, srv_game *sg, uint64_t *seq);
+/* The seat `user` plays in game sg (the seat to move when both are the same user), or -1. */
+int games_seat_of(const srv_game *sg, const char *user);
+void games_free_all(srv *s);
+
+/* ---- commits (commit.c) -------------------------------------------------------- */
+commit_queue *commit_start(srv *s, store *w, int notify_fd);
+void commit_stop(commit_queue *q);
+/* Add an op to the open batch (strings copied).  The batch's sequence number, 0 out of memory. */
+uint64_t commit_add(commit_queue *q, const store_op *op);
+/* The last committed sequence number; *failed set when a commit failed. */
+uint64_t commit_done(commit_queue *q, int *failed, char *err, size_t errcap);
+/* Counters for the log at exit. */
+void commit_stats(commit_queue *q, uint64_t *batches, uint64_t *ops);
+
+/* ---- password hashing threads (hashpool.c) ------------------------------------------- */
+typedef struct hash_job {
+    int verify;             /* 1: check password against hash; 0: make a hash of password */
+    char *password;         /* wiped and freed when the job is freed */
+    char *hash;             /* verify: the stored hash; make: the result */
+    int ok;                 /* verify: matched; make: succeeded */
+    void (*done)(srv *s, struct hash_job *j);   /* on the loop, when the work is done */
+    svc_done_fn door_done;  /* the door's continuation, and its context */
+    void *door_ctx;
+    char user[STORE_NAME_MAX + 1];
+    char extra[STORE_NAME_MAX + 256]; /* email, or the command line's user */
+    struct hash_job *next;
+} hash_job;
+
+hashpool *hashpool_start(int threads, unsigned long long ops, size_t mem, int notify_fd);
+void hashpool_stop(hashpool *p);
+void hashpool_submit(hashpool *p, hash_job *j);
+hash_job *hashpool_take_done(hashpool *p); /* one finished job, or NULL */
+void hash_job_free(hash_job *j);
+
+/* ---- credentials (auth.c) --------------------------------------------------------- */
+cred_cache *cred_cache_new(size_t slots);
+void cred_cache_free(cred_cache *cc);
+int cred_cache_has(const cred_cache *cc, const char *user, const char *password, const char *pwhash);
+void cred_cache_put(cred_cache *cc, const char *user, const char *password, const char *pwhash);
+
+rate_limit *rate_limit_new(int max_failures, int window_seconds);
+void rate_limit_free(rate_limit *r);
+int rate_limit_blocked(rate_limit *r, const char *key);   /* 1 when too many recent failures */
+void rate_limit_fail(rate_limit *r, const char *key);
+
+/* ---- watchers (watch.c) ----------------------------------------------------------- */
+/* A move or a state change of sg is queued; watchers get it once batch seq has committed. */
+void watch_queue(srv *s, srv_game *sg, int state_only);
+void watch_flush(srv *s, uint64_t committed);
+void watch_free_all(srv *s);
+
+/* ---- the service's loop side (loop.c) ----------------------------------------------- */
+/* A change made by a call: queue it, and raise st->wait_seq (and sg's write_seq). 0, or -1 (INTERNAL). */
+int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st);
+void waits_release(srv *s, uint64_t committed);
+
+/* ---- the server ----------------------------------------------------------------- */
+struct srv {
+    struct event_base *base;
+    store *rstore;           /* reads, on the loop thread */
+    store *wstore;           /* writes, on the commit thread */
+    commit_queue *cq;
+    hashpool *hp;
+    cred_cache *creds;
+    rate_limit *fail_user, *fail_addr;
+    srv_map *users;
+    srv_map *games;
+    int64_t next_game_id;
+    svc_wait *waits;         /* door answers held for a commit */
+    struct event *wake_ev;
+    int wake[2];
+    uint64_t committed;
+    FILE *log;
+    int quiet;
+    unsigned long long pw_ops;
+    size_t pw_mem;
+    int stopping;
+    unsigned long requests;
+    struct pending_push *pushes, *pushes_tail; /* watch pushes waiting for their commit */
+    uint64_t changes;
+};
+
+/* The service's own names for its public clock, log and random bytes (util.c). */
+#define srv_now svc_now
+#define srv_log svc_log
+#define srv_random svc_random
+
+#endif

@@ -1,0 +1,66 @@
+/* service/users.c - users held in memory, loaded from the store on first use.
+ *
+ * Memory is the truth for every user the server has touched: a signup or a
+ * password change is made here at once and reaches the file with its batch,
+ * so a user is never read back from the file while a change of it is in
+ * flight.  Names: 1 to 32 bytes of letters, digits, '_', '-' and '.'. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "service/svc_int.h"
+
+int user_name_valid(const char *name)
+{
+    size_t n = strlen(name);
+    if (n == 0 || n > STORE_NAME_MAX)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        char ch = name[i];
+        int ok = (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' ||
+                 ch == '-' || ch == '.';
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
+srv_user *users_add(srv *s, const char *name, const char *pwhash, int display)
+{
+    srv_user *u = calloc(1, sizeof *u);
+    if (!u || !(u->pwhash = strdup(pwhash))) {
+        free(u);
+        return NULL;
+    }
+    snprintf(u->name, sizeof u->name, "%s", name);
+    u->display = display >= 1 && display <= 4 ? display : 2;
+    if (map_put(s->users, name, u) != 0) {
+        free(u->pwhash);
+        free(u);
+        return NULL;
+    }
+    return u;
+}
+
+srv_user *users_find(srv *s, const char *name)
+{
+    if (!user_name_valid(name))
+        return NULL;
+    srv_user *u = map_get(s->users, name);
+    if (u)
+        return u;
+    store_user su;
+    if (s->rstore->be->user_get(s->rstore, name, &su) != 1)
+        return NULL;
+    u = users_add(s, su.name, su.pwhash, su.display);
+    store_user_clear(&su);
+    return u;
+}
+
+static void user_free(void *p)
+{
+    srv_user *u = p;
+    free(u->pwhash);
+    free(u);
+}
+
+void users_free_all(srv *s) { map_free(s->users, user_free); }

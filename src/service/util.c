@@ -1,0 +1,50 @@
+/* service/util.c - the server's clock, log line and random bytes.
+ *
+ * Log lines are "TIME message", TIME in UTC with milliseconds. */
+#include <errno.h>
+#include <sodium.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <sys/random.h>
+#include <time.h>
+
+#include "service/svc_int.h"
+
+double svc_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void svc_log(srv *s, const char *fmt, ...)
+{
+    char when[32];
+    struct timespec ts;
+    struct tm tm;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    gmtime_r(&ts.tv_sec, &tm);
+    strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &tm);
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(s->log, "%s.%03ldZ ", when, ts.tv_nsec / 1000000);
+    vfprintf(s->log, fmt, ap);
+    fputc('\n', s->log);
+    va_end(ap);
+}
+
+void svc_random(void *buf, size_t len)
+{
+    unsigned char *p = buf;
+    while (len > 0) {
+        ssize_t n = getrandom(p, len, 0);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            randombytes_buf(p, len); /* libsodium's own source: the same kernel generator */
+            return;
+        }
+        p += n;
+        len -= (size_t)n;
+    }
+}
