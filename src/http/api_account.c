@@ -51,7 +51,7 @@ void api_signup(http_call *c)
         SVC_PENDING)
         return;
     c->pending--;
-    call_fail(c, &st);
+    call_fail_as(c, &st, !strcmp(st.code, "BAD_PASSWORD") ? 400 : 0); /* a password that cannot be one */
 }
 
 static const json_field login_fields[] = {{"user", JSON_STRING, 1}, {"password", JSON_STRING, 1}, {NULL, 0, 0}};

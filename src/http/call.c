@@ -18,10 +18,20 @@
 
 #include "http/http_int.h"
 
+/* A request whose answer had not begun is detached from its failed
+ * connection by evhttp and left to us: free it.  One still attached is
+ * freed by evhttp with its connection (at shutdown). */
+void http_request_forget(struct evhttp_request *req)
+{
+    if (req && !evhttp_request_get_connection(req))
+        evhttp_request_free(req);
+}
+
 static void on_close(struct evhttp_connection *evcon, void *arg)
 {
     http_call *c = arg;
     (void)evcon;
+    http_request_forget(c->req);
     c->req = NULL;
     c->evcon = NULL;
 }
@@ -134,11 +144,11 @@ int http_status_of(const char *code)
     return 400;
 }
 
-static void error_reply(http_call *c, const char *code, const char *msg)
+static void error_reply(http_call *c, const char *code, const char *msg, int status)
 {
     json_t *o = json_pack("{s:{s:s,s:o}}", "error", "code", code, "message", json_text(msg));
     c->pending = 0;
-    call_json(c, http_status_of(code), o, 0);
+    call_json(c, status ? status : http_status_of(code), o, 0);
 }
 
 void call_error(http_call *c, const char *code, const char *fmt, ...)
@@ -148,10 +158,15 @@ void call_error(http_call *c, const char *code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    error_reply(c, code, msg);
+    error_reply(c, code, msg, 0);
 }
 
-void call_fail(http_call *c, const svc_status *st) { error_reply(c, st->code ? st->code : "INTERNAL", st->msg); }
+void call_fail(http_call *c, const svc_status *st) { error_reply(c, st->code ? st->code : "INTERNAL", st->msg, 0); }
+
+void call_fail_as(http_call *c, const svc_status *st, int status)
+{
+    error_reply(c, st->code ? st->code : "INTERNAL", st->msg, status);
+}
 
 int call_resumed(http_call *c)
 {

@@ -1,8 +1,8 @@
 /* http/http_door.c - the HTTP door: listen, limit, route.
  *
  * evhttp (libevent) parses HTTP/1.1 on the server's one loop, with keep-
- * alive, and enforces the size limits: headers 8 KiB, bodies 64 KiB (a
- * larger one is refused with 413 before it is read whole), and a timeout
+ * alive, and enforces the size limits: headers 8 KiB, bodies 64 KiB (413
+ * with our JSON error; over 1 MiB evhttp refuses it unread), and a timeout
  * for idle and slow clients.  Each request is first counted against its
  * address's rate, then routed by method and path:
  *   /api/v1/...        the JSON API (api_*.c), live updates (sse.c)
@@ -219,7 +219,7 @@ http_door *http_door_open(srv *s, struct event_base *base, const http_config *cf
     if (web_files_load(d, cfg->web_dir) != 0)
         svc_log(s, "the web page's directory %s cannot be read: the API is served without the page", cfg->web_dir);
     evhttp_set_max_headers_size(d->http, HTTP_HEADERS_MAX);
-    evhttp_set_max_body_size(d->http, HTTP_BODY_MAX);
+    evhttp_set_max_body_size(d->http, HTTP_BODY_REFUSED);
     evhttp_set_timeout(d->http, HTTP_TIMEOUT_SECONDS);
     evhttp_set_allowed_methods(d->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD);
     evhttp_set_gencb(d->http, on_request, d);

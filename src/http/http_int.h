@@ -17,6 +17,7 @@
 #include "http/http.h"
 
 #define HTTP_BODY_MAX (64 * 1024)        /* a JSON body we read */
+#define HTTP_BODY_REFUSED (1024 * 1024)  /* evhttp refuses a body over this unread (413, its own page) */
 #define HTTP_HEADERS_MAX (8 * 1024)
 #define HTTP_SESSION_SECONDS (30L * 24 * 3600)
 #define HTTP_SSE_MAX 4096                /* live-update streams held at once */
@@ -67,8 +68,12 @@ void call_answer(http_call *c, uint64_t wait_seq);
 void call_json(http_call *c, int status, json_t *obj, uint64_t wait_seq);
 void call_error(http_call *c, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void call_fail(http_call *c, const svc_status *st);
+/* The same with a status of the handler's choosing (a new password that is too short is 400, not 401). */
+void call_fail_as(http_call *c, const svc_status *st, int status);
 /* A service continuation that had c as its context is over: 1 when the client is still there. */
 int call_resumed(http_call *c);
+/* The connection of req is closing: free req when evhttp has left it to us. */
+void http_request_forget(struct evhttp_request *req);
 /* The HTTP status for a service error code. */
 int http_status_of(const char *code);
 

@@ -55,7 +55,8 @@ static void on_close(struct evhttp_connection *evcon, void *arg)
 {
     sse_stream *t = arg;
     (void)evcon;
-    t->evcon = NULL; /* evhttp frees the connection and its request */
+    t->evcon = NULL; /* evhttp frees the connection; the request, mid-answer, is ours */
+    http_request_forget(t->req);
     stream_free(t);
 }
 

@@ -9,28 +9,40 @@
  * stop accepting, let the commit thread finish the batch in hand, send the
  * replies that were waiting for it, and exit 0.  The service (service/)
  * holds every rule; the doors (line/, http/) only parse and format. */
-#ifndef LUDEX_WEB_DIR
-#define LUDEX_WEB_DIR "web"
-#endif
+
 #include <errno.h>
-#include <event2/listener.h>
-#include <fcntl.h>
+#include <event2/event.h>
 #include <signal.h>
-#include <sodium.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/resource.h>
-#include <time.h>
 #include <unistd.h>
-#include <arpa/inet.h>
 
 #include "http/http.h"
 #include "line/line.h"
 #include "ludex/version.h"
 #include "service/service.h"
+
+/* The page's files when --web is not given: PREFIX/share/ludex/web beside an
+ * installed bin/ludexd, else the repository's web/ beside build/ludexd. */
+static const char *default_web_dir(char *buf, size_t cap)
+{
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0)
+        return "web";
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    *slash = 0;
+    static const char *const tries[] = {"/../share/ludex/web", "/../web"};
+    for (size_t i = 0; i < 2; i++) {
+        snprintf(buf, cap, "%s%s", exe, tries[i]);
+        if (access(buf, R_OK) == 0)
+            return buf;
+    }
+    return "web";
+}
 
 typedef struct options {
     const char *db, *listen, *log;
@@ -47,9 +59,10 @@ static void usage(void)
     exit(2);
 }
 
-static void parse_args(int argc, char **argv, options *o)
+static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t webcap)
 {
-    *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380", LUDEX_WEB_DIR, NULL, NULL};
+    *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
+                   default_web_dir(webbuf, webcap), NULL, NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
@@ -120,8 +133,8 @@ int main(int argc, char **argv)
 {
     options o;
     doors d = {0};
-    char err[256] = "";
-    parse_args(argc, argv, &o);
+    char err[256] = "", webbuf[4200];
+    parse_args(argc, argv, &o, webbuf, sizeof webbuf);
     FILE *log = stderr;
     if (o.log && !(log = fopen(o.log, "a"))) {
         fprintf(stderr, "ludexd: %s: %s\n", o.log, strerror(errno));
