@@ -17,20 +17,7 @@
 
 const char *auth_session_token(struct evhttp_request *req, char token[65])
 {
-    const char *h = evhttp_find_header(evhttp_request_get_input_headers(req), "Cookie");
-    for (const char *p = h; p && *p;) {
-        while (*p == ' ' || *p == ';')
-            p++;
-        size_t n = strcspn(p, ";");
-        if (n > 14 && !strncmp(p, "ludex_session=", 14)) {
-            size_t len = n - 14 < 64 ? n - 14 : 64;
-            memcpy(token, p + 14, len);
-            token[len] = 0;
-            return token;
-        }
-        p += n;
-    }
-    return NULL;
+    return http_cookie_token(evhttp_find_header(evhttp_request_get_input_headers(req), "Cookie"), token);
 }
 
 int auth_load_session(http_call *c)

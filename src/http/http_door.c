@@ -66,20 +66,6 @@ static void route_plain(http_call *c, const char *rest, enum evhttp_cmd_type m)
     known ? wrong_method(c) : not_found(c);
 }
 
-/* games/N[/what]: 1 with the board and what follows it, 0 when the path is not of that shape. */
-static int board_path(const char *rest, int64_t *board, const char **what)
-{
-    if (strncmp(rest, "games/", 6))
-        return 0;
-    char *end;
-    long long id = strtoll(rest + 6, &end, 10);
-    if (end == rest + 6 || id <= 0 || rest[6] < '0' || rest[6] > '9' || (*end && *end != '/'))
-        return 0;
-    *board = id;
-    *what = *end ? end + 1 : "";
-    return 1;
-}
-
 static void route_game(http_call *c, const char *what, enum evhttp_cmd_type m)
 {
     int get = m == EVHTTP_REQ_GET, post = m == EVHTTP_REQ_POST;
@@ -107,7 +93,7 @@ static void route_api(http_door *d, struct evhttp_request *req, const char *rest
     enum evhttp_cmd_type m = evhttp_request_get_command(req);
     int64_t board;
     const char *what;
-    if (board_path(rest, &board, &what) && !strcmp(what, "events") && m == EVHTTP_REQ_GET) {
+    if (http_board_path(rest, &board, &what) && !strcmp(what, "events") && m == EVHTTP_REQ_GET) {
         sse_open(d, req, board);
         return;
     }
@@ -117,7 +103,7 @@ static void route_api(http_door *d, struct evhttp_request *req, const char *rest
         return;
     }
     auth_load_session(c);
-    if (board_path(rest, &board, &what)) {
+    if (http_board_path(rest, &board, &what)) {
         c->board = board;
         route_game(c, what, m);
     } else {

@@ -15,6 +15,7 @@
 #include <openssl/ssl.h>
 
 #include "http/http.h"
+#include "http/parse.h"
 
 #define HTTP_BODY_MAX (64 * 1024)        /* a JSON body we read */
 #define HTTP_BODY_REFUSED (1024 * 1024)  /* evhttp refuses a body over this unread (413, its own page) */
@@ -89,11 +90,6 @@ int auth_check_csrf(http_call *c, int need_token);
 void auth_set_cookie(http_call *c, const char *token);
 
 /* ---- JSON bodies (json_in.c) --------------------------------------------------------- */
-typedef struct json_field {
-    const char *name;
-    int type;           /* JSON_STRING, JSON_INTEGER, JSON_OBJECT, JSON_TRUE (any boolean) */
-    int required;
-} json_field;
 /* Parse the body as one JSON object with these fields only (NULL-terminated
  * list).  0 with c->args set, or -1 (answered 400 BAD_JSON / BAD_REQUEST, 413). */
 int json_body(http_call *c, const json_field *fields);

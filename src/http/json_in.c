@@ -19,40 +19,13 @@ json_t *json_text(const char *text)
     return json_stringn(text, lx_utf8_valid_prefix(text, n));
 }
 
-static const char *type_name(int type)
-{
-    switch (type) {
-    case JSON_STRING: return "a string";
-    case JSON_INTEGER: return "an integer";
-    case JSON_OBJECT: return "an object";
-    default: return "true or false";
-    }
-}
-
-static int type_ok(const json_t *v, int type)
-{
-    if (type == JSON_TRUE)
-        return json_is_boolean(v);
-    return json_typeof(v) == (json_type)type;
-}
-
 static int check_fields(http_call *c, const json_field *fields)
 {
-    const char *key;
-    json_t *v;
-    json_object_foreach(c->args, key, v) {
-        const json_field *f = fields;
-        while (f->name && strcmp(f->name, key))
-            f++;
-        if (!f->name)
-            return call_error(c, "BAD_REQUEST", "unknown field \"%.40s\"", key), -1;
-        if (!type_ok(v, f->type))
-            return call_error(c, "BAD_REQUEST", "\"%s\" must be %s", f->name, type_name(f->type)), -1;
-    }
-    for (const json_field *f = fields; f->name; f++)
-        if (f->required && !json_object_get(c->args, f->name))
-            return call_error(c, "BAD_REQUEST", "\"%s\" is missing", f->name), -1;
-    return 0;
+    char err[128];
+    if (http_check_fields(c->args, fields, err, sizeof err) == 0)
+        return 0;
+    call_error(c, "BAD_REQUEST", "%s", err);
+    return -1;
 }
 
 int json_body(http_call *c, const json_field *fields)
