@@ -1,0 +1,335 @@
+/* test_service.c - the service's rules called directly, with no door and no socket.
+ *
+ * Every player operation is a plain call (service/service.h): these tests
+ * make accounts, challenge, play, read games, hold answers for commits and
+ * watch boards exactly as a door does, and check the codes every door
+ * relies on.  Each test uses a fresh database in a temporary directory and
+ * drives the event loop itself until the service's threads have answered. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <event2/event.h>
+
+#include "service/service.h"
+
+typedef struct world {
+    char dir[64], path[128];
+    struct event_base *base;
+    srv *s;
+} world;
+
+typedef struct answer {
+    int done;
+    svc_status st;
+} answer;
+
+static void on_done(void *ctx, const svc_status *st)
+{
+    answer *a = ctx;
+    a->st = *st;
+    a->done = 1;
+}
+
+static void on_ready(void *ctx) { *(int *)ctx = 1; }
+
+/* Run the loop until *flag is set (bounded: 2000 turns of at most 10 ms). */
+static void run_until(world *w, const int *flag)
+{
+    struct timeval tick = {0, 10000};
+    for (int i = 0; i < 2000 && !*flag; i++) {
+        event_base_loopexit(w->base, &tick);
+        event_base_dispatch(w->base);
+    }
+    assert_true(*flag);
+}
+
+static void wait_commit(world *w, uint64_t seq)
+{
+    svc_wait wt = {0};
+    int ready = 0;
+    if (!svc_wait_for(w->s, &wt, seq, on_ready, &ready))
+        run_until(w, &ready);
+}
+
+/* The crossword data beside this program: BUILD/data/xword, then the repository's data/xword. */
+static void find_xword_data(void)
+{
+    char exe[1024], dirs[2300];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0 || getenv("LUDEX_XWORD_DATA"))
+        return;
+    exe[n] = 0;
+    *strrchr(exe, '/') = 0;
+    snprintf(dirs, sizeof dirs, "%s/../../data/xword:%s/../../../data/xword", exe, exe);
+    setenv("LUDEX_XWORD_DATA", dirs, 1);
+}
+
+static int setup(void **state)
+{
+    world *w = calloc(1, sizeof *w);
+    find_xword_data();
+    snprintf(w->dir, sizeof w->dir, "/tmp/ludex-svc.XXXXXX");
+    if (!w || !mkdtemp(w->dir))
+        return -1;
+    snprintf(w->path, sizeof w->path, "%s/t.db", w->dir);
+    char err[256] = "";
+    svc_config cfg = {w->path, "min", 1, 1, stderr};
+    w->base = event_base_new();
+    w->s = svc_open(w->base, &cfg, err, sizeof err);
+    if (!w->s)
+        return -1;
+    *state = w;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    world *w = *state;
+    char p[160];
+    svc_close(w->s);
+    event_base_free(w->base);
+    const char *sfx[] = {"", "-wal", "-shm"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(p, sizeof p, "%s%s", w->path, sfx[i]);
+        unlink(p);
+    }
+    rmdir(w->dir);
+    free(w);
+    return 0;
+}
+
+static void signup(world *w, const char *user)
+{
+    answer a = {0};
+    svc_status st;
+    svc_status_init(&st);
+    assert_int_equal(svc_signup(w->s, user, "secret", NULL, &st, on_done, &a), SVC_PENDING);
+    run_until(w, &a.done);
+    assert_null(a.st.code);
+    assert_string_equal(a.st.user, user);
+    wait_commit(w, a.st.wait_seq);
+}
+
+static int64_t hex_game(world *w, const char *p1, const char *p2)
+{
+    char *opts[] = {"-size=3", "-noswap"};
+    int64_t board = 0;
+    svc_status st;
+    svc_status_init(&st);
+    assert_int_equal(svc_challenge(w->s, p1, G_HEX, p1, p2, 2, opts, &board, &st), 0);
+    assert_true(board > 0 && st.wait_seq > 0);
+    wait_commit(w, st.wait_seq);
+    return board;
+}
+
+/* Play and return the error code ("" when it was played). */
+static const char *play(world *w, const char *who, int64_t board, const char *text, long n, svc_played *out)
+{
+    static svc_status st; /* the code outlives the call for the assertion */
+    svc_played tmp = {0};
+    svc_status_init(&st);
+    int rc = svc_play(w->s, who, board, G_NONE, text, n, out ? out : &tmp, &st);
+    svc_played_free(&tmp);
+    if (rc == 0)
+        wait_commit(w, st.wait_seq);
+    return rc == 0 ? "" : st.code;
+}
+
+static void accounts(void **state)
+{
+    world *w = *state;
+    answer a = {0};
+    svc_status st;
+    signup(w, "alice");
+    svc_status_init(&st);
+    assert_int_equal(svc_signup(w->s, "alice", "x", NULL, &st, on_done, &a), SVC_DONE);
+    assert_string_equal(st.code, "USER_EXISTS");
+    svc_status_init(&st);
+    assert_int_equal(svc_signup(w->s, "no spaces", "x", NULL, &st, on_done, &a), SVC_DONE);
+    assert_string_equal(st.code, "BAD_NAME");
+    svc_status_init(&st);
+    assert_int_equal(svc_authenticate(w->s, "alice", "wrong", "10.0.0.1", &st, on_done, &a), SVC_PENDING);
+    run_until(w, &a.done);
+    assert_string_equal(a.st.code, "BAD_PASSWORD");
+    a.done = 0;
+    svc_status_init(&st);
+    assert_int_equal(svc_authenticate(w->s, "alice", "secret", "10.0.0.1", &st, on_done, &a), SVC_DONE); /* cached */
+    assert_null(st.code);
+    assert_string_equal(st.user, "alice");
+    svc_status_init(&st);
+    assert_int_equal(svc_authenticate(w->s, "nobody", "x", "10.0.0.1", &st, on_done, &a), SVC_DONE);
+    assert_string_equal(st.code, "NO_SUCH_USER");
+}
+
+static void sessions(void **state)
+{
+    world *w = *state;
+    char token[65], csrf[65], user[STORE_NAME_MAX + 1], csrf2[65];
+    svc_status st;
+    signup(w, "alice");
+    svc_status_init(&st);
+    assert_int_equal(svc_session_create(w->s, "alice", 3600, token, csrf, &st), 0);
+    assert_int_equal(strlen(token), 64);
+    assert_int_equal(svc_session_user(w->s, token, user, csrf2), 0); /* not yet committed: not yet a session */
+    wait_commit(w, st.wait_seq);
+    assert_int_equal(svc_session_user(w->s, token, user, csrf2), 1);
+    assert_string_equal(user, "alice");
+    assert_string_equal(csrf2, csrf);
+    token[0] = token[0] == 'a' ? 'b' : 'a';
+    assert_int_equal(svc_session_user(w->s, token, user, NULL), 0);
+    token[0] = token[0] == 'a' ? 'b' : 'a';
+    svc_status_init(&st);
+    svc_session_end(w->s, token, &st);
+    wait_commit(w, st.wait_seq);
+    assert_int_equal(svc_session_user(w->s, token, user, NULL), 0);
+    assert_int_equal(svc_session_user(w->s, "not-a-token", user, NULL), 0);
+}
+
+static void challenge_and_play(void **state)
+{
+    world *w = *state;
+    svc_status st;
+    int64_t board;
+    char *none[] = {NULL};
+    signup(w, "alice");
+    signup(w, "bob");
+    signup(w, "carol");
+    svc_status_init(&st);
+    assert_int_equal(svc_challenge(w->s, "carol", G_HEX, "alice", "bob", 0, none, &board, &st), -1);
+    assert_string_equal(st.code, "NOT_A_PLAYER");
+    svc_status_init(&st);
+    assert_int_equal(svc_challenge(w->s, NULL, G_HEX, "alice", "dave", 0, none, &board, &st), -1);
+    assert_string_equal(st.code, "NO_SUCH_USER");
+    board = hex_game(w, "alice", "bob");
+    assert_string_equal(play(w, "carol", board, "a1", 0, NULL), "NOT_A_PLAYER");
+    assert_string_equal(play(w, "bob", board, "a1", 0, NULL), "NOT_YOUR_TURN");
+    assert_string_equal(play(w, "alice", board, "a1", 2, NULL), "WRONG_MOVE_NUMBER");
+    assert_string_equal(play(w, "alice", board, "d9", 0, NULL), "HEX_OFF_BOARD");
+    svc_played p = {0};
+    assert_string_equal(play(w, "alice", board, "b1", 1, &p), "");
+    assert_int_equal(p.n, 1);
+    assert_string_equal(p.colour, "B");
+    assert_string_equal(p.shown.data, "b1");
+    svc_played_free(&p);
+    svc_status_init(&st);
+    srv_game *sg = svc_game(w->s, board, G_TWIXT, &st);
+    assert_null(sg);
+    assert_string_equal(st.code, "WRONG_GAME");
+    sg = svc_game(w->s, board, G_HEX, &st);
+    svc_game_info g;
+    svc_game_describe(sg, &g);
+    assert_int_equal(g.nmoves, 1);
+    assert_int_equal(g.to_move, 1);
+    assert_int_equal(svc_game_actions(sg, 1), SVC_ACT_MOVE | SVC_ACT_RESIGN);
+    assert_int_equal(svc_game_actions(sg, 0), 0);
+    const char *rest[] = {"a2", "b2", "c1", "b3"}; /* bob, alice, bob, alice: b1 b2 b3 joins top and bottom */
+    for (int i = 0; i < 4; i++)
+        assert_string_equal(play(w, i % 2 ? "alice" : "bob", board, rest[i], 0, NULL), "");
+    svc_game_describe(sg, &g);
+    assert_string_equal(g.result, "B+");
+    assert_int_equal(g.to_move, -1);
+    assert_string_equal(play(w, "bob", board, "c3", 0, NULL), "GAME_OVER");
+    int64_t ids[8];
+    svc_status_init(&st);
+    assert_int_equal(svc_games_list(w->s, G_NONE, "bob", SVC_FINISHED, ids, 8, &st), 1);
+    assert_int_equal(svc_games_list(w->s, G_NONE, "bob", SVC_NEXT, ids, 8, &st), 0);
+}
+
+typedef struct seen {
+    size_t n[16];
+    int count, states;
+} seen;
+
+static void on_event(void *ctx, const svc_event *e)
+{
+    seen *s = ctx;
+    if (e->state_only)
+        s->states++;
+    else if (s->count < 16)
+        s->n[s->count++] = e->n;
+}
+
+static void watchers(void **state)
+{
+    world *w = *state;
+    signup(w, "alice");
+    signup(w, "bob");
+    int64_t board = hex_game(w, "alice", "bob");
+    assert_string_equal(play(w, "alice", board, "a1", 0, NULL), "");
+    assert_string_equal(play(w, "bob", board, "c3", 0, NULL), "");
+    seen from0 = {{0}, 0, 0}, fresh = {{0}, 0, 0};
+    svc_watch a = {on_event, &from0, 0, 0, 1, NULL, 0}, b = {on_event, &fresh, 0, 0, 0, NULL, 0};
+    svc_status st;
+    svc_status_init(&st);
+    assert_int_equal(svc_watch_add(w->s, board, &a, 0, &st), 0);      /* catches up at once */
+    assert_int_equal(svc_watch_add(w->s, board, &b, (size_t)-1, &st), 0); /* from now on */
+    assert_int_equal(from0.count, 2);
+    assert_int_equal(fresh.count, 0);
+    svc_played p = {0};
+    svc_status_init(&st);
+    assert_int_equal(svc_play(w->s, "alice", board, G_HEX, "b2", 0, &p, &st), 0);
+    svc_played_free(&p);
+    assert_int_equal(from0.count, 2); /* not before its commit */
+    wait_commit(w, st.wait_seq);
+    assert_int_equal(from0.count, 3);
+    assert_int_equal(fresh.count, 1);
+    assert_int_equal(from0.n[0] * 100 + from0.n[1] * 10 + from0.n[2], 123);
+    assert_int_equal(fresh.n[0], 3);
+    svc_watch_remove(w->s, &a);
+    assert_string_equal(play(w, "bob", board, "c2", 0, NULL), "");
+    assert_int_equal(from0.count, 3);
+    assert_int_equal(fresh.count, 2);
+    svc_status_init(&st);
+    assert_int_equal(svc_watch_add(w->s, 999, &a, 0, &st), -1);
+    assert_string_equal(st.code, "NO_SUCH_BOARD");
+    svc_watch_remove(w->s, &b);
+}
+
+static void crossword_rack_stays_private(void **state)
+{
+    world *w = *state;
+    signup(w, "alice");
+    signup(w, "bob");
+    char *opts[] = {"-nostrict"};
+    int64_t board;
+    svc_status st;
+    svc_status_init(&st);
+    assert_int_equal(svc_challenge(w->s, NULL, G_CROSSWORD, "alice", "bob", 1, opts, &board, &st), 0);
+    wait_commit(w, st.wait_seq);
+    srv_game *sg = svc_game(w->s, board, G_NONE, &st);
+    lx_buf r0 = LX_BUF_INIT, r1 = LX_BUF_INIT, svg = LX_BUF_INIT, text = LX_BUF_INIT;
+    assert_int_equal(svc_game_rack(sg, 0, &r0), 0);
+    assert_int_equal(svc_game_rack(sg, 1, &r1), 0);
+    assert_int_equal(svc_game_rack(sg, -1, &text), 1);
+    assert_int_equal(r0.len, 7);
+    assert_int_equal(r1.len, 7);
+    assert_int_equal(svc_game_svg(sg, -1, &svg), 0);
+    assert_null(strstr(svg.data, r0.data));
+    assert_null(strstr(svg.data, r1.data));
+    assert_int_equal(svc_game_draw(sg, 1, 2, &text), 0);
+    assert_non_null(strstr(text.data, r1.data));
+    assert_null(strstr(text.data, r0.data));
+    lx_buf_free(&r0);
+    lx_buf_free(&r1);
+    lx_buf_free(&svg);
+    lx_buf_free(&text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(accounts, setup, teardown),
+        cmocka_unit_test_setup_teardown(sessions, setup, teardown),
+        cmocka_unit_test_setup_teardown(challenge_and_play, setup, teardown),
+        cmocka_unit_test_setup_teardown(watchers, setup, teardown),
+        cmocka_unit_test_setup_teardown(crossword_rack_stays_private, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
