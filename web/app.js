@@ -148,6 +148,8 @@ function onLogout() {
 /* ---------- routing ---------- */
 
 function route() {
+  if (lobbyTimer) clearInterval(lobbyTimer);
+  lobbyTimer = null;
   leaveGame();
   clearError();
   const hash = location.hash || '#/';
@@ -166,11 +168,18 @@ function showPage(id, title) {
 
 /* ---------- lobby ---------- */
 
+/* The lobby's list is fetched again every 20 s while it is shown, so a new
+ * challenge or an opponent's move appears without a click. */
+let lobbyTimer = null;
+
 function showLobby() {
   showPage('lobby-page', 'Lobby');
   $('lobby-anon').hidden = !!session.user;
   $('lobby-member').hidden = !session.user;
   if (session.user) loadGames();
+  if (session.user && !lobbyTimer) lobbyTimer = setInterval(() => {
+    if (!$('lobby-page').hidden && session.user) loadGames();
+  }, 20000);
 }
 
 function loadGames() {
@@ -348,6 +357,7 @@ function renderGame(v, st) {
   renderBackgammon(st);
   renderCrossword(st);
   $('move-help').textContent = MOVE_HELP[st.game] || '';
+  $('move-form').hidden = st.viewer_seat == null || !!st.over; /* only a player of a game in progress moves */
   $('board-text').textContent = st.text || '';
 }
 
