@@ -415,10 +415,12 @@ static int draw_without_racks(const xw_game *cg, lx_draw_format fmt, int size, l
     uint8_t none[1] = {0};
     lx_xw_pos_set_rack(g->p, 0, none, 0);
     lx_xw_pos_set_rack(g->p, 1, none, 0);
-    lx_xw_pos_set_score(g->p, 0, g->score[0]);
-    lx_xw_pos_set_score(g->p, 1, g->score[1]);
-    static const char *const names[2] = {"player 1", "player 2"};
-    int rc = lx_xw_draw(g->p, fmt, size, names, out);
+    /* a position's first player is the one to move (CGP): the names and scores follow the turn */
+    int t = g->turn == 1 ? 1 : 0;
+    lx_xw_pos_set_score(g->p, 0, g->score[t]);
+    lx_xw_pos_set_score(g->p, 1, g->score[1 - t]);
+    static const char *const names[2][2] = {{"player 1", "player 2"}, {"player 2", "player 1"}};
+    int rc = lx_xw_draw(g->p, fmt, size, names[t], out);
     set_racks(g, g->turn);
     return rc;
 }
