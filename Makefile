@@ -121,6 +121,9 @@ $(BUILD)/tests/server/%: tests/server/%.c $(SERVER_CORE_OBJ) $(STATIC)
 $(BUILD)/server_load: bench/server_load.c
 	$(CC) $(ALL_CFLAGS) -o $@ $< -lpthread
 
+$(BUILD)/http_load: bench/http_load.c
+	$(CC) $(ALL_CFLAGS) -o $@ $<
+
 -include $(SERVER_OBJ:.o=.d)
 
 .PHONY: check-server check-server-asan
@@ -188,7 +191,7 @@ check-fuzz: fuzz-build
 	@tools/run-fuzzers $(FUZZ_SECONDS) $(FUZZ_BINS)
 
 # ---- benchmarks ----------------------------------------------------------------------
-bench: deps
+bench: deps $(BUILD)/http_load
 	@$(MAKE) --no-print-directory all $(BUILD)/server_load
 	@bench/run
 
