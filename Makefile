@@ -93,7 +93,7 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 # ---- Debian packages -------------------------------------------------------------
 # Installed only when missing (needs root, as on a fresh Debian machine).
 DEPS_BUILD := gcc make libjansson-dev pkg-config libevent-dev libssl-dev libsqlite3-dev libsodium-dev wamerican
-DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg chromium chromium-driver python3-selenium
+DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg openssl chromium chromium-driver python3-selenium
 deps:
 	@tools/apt-need $(DEPS_BUILD)
 deps-dev:
@@ -130,11 +130,21 @@ $(BUILD)/http_load: bench/http_load.c
 check-server: $(BUILD)/ludexd $(TOOL) $(SERVER_TESTS)
 	@tools/run-tests $(BUILD) $(SERVER_TESTS)
 	@tests/server/run $(BUILD)/ludexd $(TOOL)
+	@tests/server/http_api $(BUILD)/ludexd $(TOOL)
+
+# The web page in a real browser (Debian chromium, chromium-driver, python3-selenium);
+# screenshots of each game's page go to $(BUILD)/artifacts.
+.PHONY: check-web
+check-web: $(BUILD)/ludexd $(TOOL)
+	@tests/web/run $(BUILD)/ludexd $(TOOL) $(BUILD)/artifacts
 
 check-server-asan:
 	@$(MAKE) --no-print-directory $(ASAN_VARS) check-server
 
 FUZZ_SERVER_SRC := src/line/proto.c src/service/game_kind.c src/service/bg_play_text.c
+build-fuzz/fuzz_http_request: fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a -ljansson
+
 build-fuzz/fuzz_server_command: fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a
 
@@ -152,7 +162,7 @@ ASAN_VARS := BUILD=build-asan CC=clang OPT=-O1 \
 # Builds run in parallel; test suites one after another, so output stays readable.
 check: deps-dev
 	@$(MAKE) --no-print-directory -j$(JOBS) all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-install check-server
+	@$(MAKE) --no-print-directory check-unit check-cli check-install check-server check-web
 	@$(MAKE) --no-print-directory -j$(JOBS) $(ASAN_VARS) tests
 	@$(MAKE) --no-print-directory check-asan
 	@$(MAKE) --no-print-directory -j$(JOBS) fuzz-build
@@ -206,7 +216,9 @@ install: all
 	install -m 644 include/ludex/*.h $(DESTDIR)$(PREFIX)/include/ludex/
 	install -m 755 $(TOOL) $(BUILD)/ludexd $(DESTDIR)$(PREFIX)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ludex.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc
-	install -m 644 man/ludex.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 man/ludex.1 man/ludexd.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -d $(DESTDIR)$(PREFIX)/share/ludex/web
+	install -m 644 web/* $(DESTDIR)$(PREFIX)/share/ludex/web/
 	install -d $(DESTDIR)$(PREFIX)/share/ludex/xword/distributions $(DESTDIR)$(PREFIX)/share/ludex/xword/boards \
 	  $(DESTDIR)$(PREFIX)/share/ludex/xword/lexica
 	install -m 644 data/xword/distributions/*.txt $(DESTDIR)$(PREFIX)/share/ludex/xword/distributions/
@@ -215,7 +227,8 @@ install: all
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/libludex.* $(DESTDIR)$(PREFIX)/bin/ludex $(DESTDIR)$(PREFIX)/bin/ludexd \
-	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc $(DESTDIR)$(PREFIX)/share/man/man1/ludex.1
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc $(DESTDIR)$(PREFIX)/share/man/man1/ludex.1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/ludexd.1
 	rm -rf $(DESTDIR)$(PREFIX)/include/ludex $(DESTDIR)$(PREFIX)/share/ludex
 
 clean:

@@ -437,18 +437,18 @@ function renderCrossword(st) {
 
 /* ---------- board page: playing ---------- */
 
-/* POSTs to the board; on success shows the returned state and runs after(),
- * on failure shows the error and leaves the board as it is. */
+/* POSTs to the board; on success fetches the whole new state (the answer
+ * holds it without the drawing and the move list) and runs after(); on
+ * failure shows the error and leaves the board as it is. */
 async function postToBoard(path, body, after) {
   const v = view;
   if (!v || v.busy) return;
   v.busy = true;
   clearError();
-  const seq = ++v.seq;
   try {
-    const state = await api('POST', `/games/${v.board}${path}`, body);
+    await api('POST', `/games/${v.board}${path}`, body);
     if (view !== v) return;
-    showState(v, state, seq);
+    scheduleRefresh(v);
     if (after) after();
   } catch (e) {
     if (view === v) showError(e);

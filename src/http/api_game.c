@@ -62,21 +62,25 @@ static void game_extras(json_t *o, const srv_game *sg, int seat)
     }
 }
 
-json_t *game_state_json(srv *s, srv_game *sg, const char *viewer)
+json_t *game_state_json(srv *s, srv_game *sg, const char *viewer, int full)
 {
     (void)s;
     svc_game_info g;
     svc_game_describe(sg, &g);
     int seat = svc_game_seat_of(sg, viewer && viewer[0] ? viewer : NULL);
-    json_t *o = json_pack("{s:I,s:s,s:[s,s],s:[s,s],s:o,s:o,s:I,s:o,s:o,s:b,s:o,s:o,s:o,s:o,s:o}", "board",
-                          (json_int_t)g.board, "game", g.name, "players", g.player[0], g.player[1], "colours",
-                          g.colour[0], g.colour[1], "to_move", g.to_move >= 0 ? json_string(g.player[g.to_move]) : json_null(),
-                          "to_move_seat", g.to_move >= 0 ? json_integer(g.to_move) : json_null(), "moves_played",
-                          (json_int_t)g.nmoves, "moves", moves_json(sg, &g), "result",
-                          g.result[0] ? json_string(g.result) : json_null(), "over", g.result[0] != 0, "viewer",
-                          seat >= 0 || (viewer && viewer[0]) ? json_string(viewer) : json_null(), "viewer_seat",
-                          seat >= 0 ? json_integer(seat) : json_null(), "actions", actions_json(svc_game_actions(sg, seat)),
-                          "svg", drawing(sg, seat, 1), "text", drawing(sg, seat, 0));
+    json_t *o = json_pack("{s:I,s:s,s:[s,s],s:[s,s],s:o,s:o,s:I,s:o,s:b,s:o,s:o,s:o}", "board", (json_int_t)g.board,
+                          "game", g.name, "players", g.player[0], g.player[1], "colours", g.colour[0], g.colour[1],
+                          "to_move", g.to_move >= 0 ? json_string(g.player[g.to_move]) : json_null(), "to_move_seat",
+                          g.to_move >= 0 ? json_integer(g.to_move) : json_null(), "moves_played", (json_int_t)g.nmoves,
+                          "result", g.result[0] ? json_string(g.result) : json_null(), "over", g.result[0] != 0,
+                          "viewer", seat >= 0 || (viewer && viewer[0]) ? json_string(viewer) : json_null(),
+                          "viewer_seat", seat >= 0 ? json_integer(seat) : json_null(), "actions",
+                          actions_json(svc_game_actions(sg, seat)));
+    if (o && full) {
+        json_object_set_new(o, "moves", moves_json(sg, &g));
+        json_object_set_new(o, "svg", drawing(sg, seat, 1));
+        json_object_set_new(o, "text", drawing(sg, seat, 0));
+    }
     if (o)
         game_extras(o, sg, seat);
     return o;
@@ -97,7 +101,7 @@ void api_game_state(http_call *c)
     svc_status st;
     srv_game *sg = the_game(c, &st);
     if (sg)
-        call_json(c, 200, game_state_json(c->d->s, sg, c->user), st.wait_seq);
+        call_json(c, 200, game_state_json(c->d->s, sg, c->user, 1), st.wait_seq);
 }
 
 /* ---- POST /api/v1/games/N/moves, /swap, /resign, /roll, /double, /take, /drop --------------- */
@@ -143,13 +147,19 @@ void api_game_play(http_call *c, const char *action)
     svc_status st;
     svc_played played = {0};
     svc_status_init(&st);
-    int rc = svc_play(c->d->s, c->user, c->board, G_NONE, text, (long)n, &played, &st);
-    svc_played_free(&played);
-    if (rc != 0) {
+    if (svc_play(c->d->s, c->user, c->board, G_NONE, text, (long)n, &played, &st) != 0) {
+        svc_played_free(&played);
         call_fail(c, &st);
         return;
     }
-    call_json(c, 200, game_state_json(c->d->s, svc_game(c->d->s, c->board, G_NONE, &st), c->user), st.wait_seq);
+    /* the new state without the drawings and the move list: a bot needs neither, a page GETs them */
+    json_t *o = game_state_json(c->d->s, svc_game(c->d->s, c->board, G_NONE, &st), c->user, 0);
+    if (o && !played.state_only)
+        json_object_set_new(o, "move", json_pack("{s:I,s:s,s:s,s:o}", "n", (json_int_t)played.n, "colour",
+                                                 played.colour, "player", c->user,
+                                                 "move", json_text(played.shown.data ? played.shown.data : "")));
+    svc_played_free(&played);
+    call_json(c, 200, o, st.wait_seq);
 }
 
 /* ---- GET /api/v1/games/N/record ------------------------------------------------------------ */

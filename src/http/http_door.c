@@ -10,10 +10,14 @@
  * With --tls-cert and --tls-key, connections are TLS (OpenSSL bufferevents)
  * and cookies are Secure; without them the log says that a TLS-terminating
  * proxy is expected in front. */
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
+#include <event2/bufferevent.h>
 #include <event2/bufferevent_ssl.h>
 #include <event2/keyvalq_struct.h>
 #include <openssl/err.h>
@@ -111,10 +115,23 @@ static void route_api(http_door *d, struct evhttp_request *req, const char *rest
     }
 }
 
+/* An answer larger than a segment must not wait for the client's delayed ACK
+ * (Nagle): evhttp does not set TCP_NODELAY on the connections it accepts. */
+static void no_delay(struct evhttp_request *req)
+{
+    struct evhttp_connection *evcon = evhttp_request_get_connection(req);
+    struct bufferevent *bev = evcon ? evhttp_connection_get_bufferevent(evcon) : NULL;
+    evutil_socket_t fd = bev ? bufferevent_getfd(bev) : -1;
+    int one = 1;
+    if (fd >= 0)
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+}
+
 static void on_request(struct evhttp_request *req, void *arg)
 {
     http_door *d = arg;
     char addr[64];
+    no_delay(req);
     const char *path = evhttp_uri_get_path(evhttp_request_get_evhttp_uri(req));
     http_peer(req, addr);
     if (!path)

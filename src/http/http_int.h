@@ -40,6 +40,10 @@ struct http_door {
     size_t nstreams;
     struct event *ping;
     char listen[128];
+    int64_t ev_board;             /* the last event's text, made once for every watcher (sse.c) */
+    size_t ev_n;
+    int ev_state;
+    lx_buf ev_text;
 };
 
 /* One request being answered: the client may leave while the service works. */
@@ -108,8 +112,8 @@ void api_games_create(http_call *c);
 void api_game_state(http_call *c);
 void api_game_play(http_call *c, const char *action);   /* action NULL: a move from the body */
 void api_game_record(http_call *c);
-/* The game's state for the viewer, as JSON. */
-json_t *game_state_json(srv *s, srv_game *sg, const char *viewer);
+/* The game's state for the viewer, as JSON; full adds the move list and the drawings. */
+json_t *game_state_json(srv *s, srv_game *sg, const char *viewer, int full);
 
 /* Live updates (sse.c). */
 void sse_open(http_door *d, struct evhttp_request *req, int64_t board);

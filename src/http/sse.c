@@ -82,25 +82,36 @@ static void send_text(sse_stream *t, const char *text, size_t len)
     evbuffer_free(b);
 }
 
+/* One event's text: made once for all the watchers of a board (the service
+ * hands the same move to each of them in turn), kept in the door. */
+static const lx_buf *event_text(http_door *d, const svc_event *e)
+{
+    if (d->ev_board == e->board && d->ev_n == e->n && d->ev_state == e->state_only && d->ev_text.len)
+        return &d->ev_text;
+    lx_buf_clear(&d->ev_text);
+    d->ev_board = e->board;
+    d->ev_n = e->n;
+    d->ev_state = e->state_only;
+    if (e->state_only) {
+        lx_buf_printf(&d->ev_text, "event: state\ndata: {\"board\":%lld}\n\n", (long long)e->board);
+        return &d->ev_text;
+    }
+    json_t *o = json_pack("{s:I,s:I,s:s,s:s,s:o,s:o}", "board", (json_int_t)e->board, "n", (json_int_t)e->n, "colour",
+                          e->colour, "player", e->player, "move", json_text(e->move), "result",
+                          e->result[0] ? json_string(e->result) : json_null());
+    char *data = o ? json_dumps(o, JSON_COMPACT) : NULL;
+    json_decref(o);
+    lx_buf_printf(&d->ev_text, "id: %zu\nevent: move\ndata: %s\n\n", e->n, data ? data : "{}");
+    free(data);
+    return &d->ev_text;
+}
+
 static void on_event(void *ctx, const svc_event *e)
 {
     sse_stream *t = ctx;
-    char *data;
-    lx_buf out = LX_BUF_INIT;
-    if (e->state_only) {
-        lx_buf_printf(&out, "event: state\ndata: {\"board\":%lld}\n\n", (long long)e->board);
-    } else {
-        json_t *o = json_pack("{s:I,s:I,s:s,s:s,s:o,s:o}", "board", (json_int_t)e->board, "n", (json_int_t)e->n,
-                              "colour", e->colour, "player", e->player, "move", json_text(e->move), "result",
-                              e->result[0] ? json_string(e->result) : json_null());
-        data = o ? json_dumps(o, JSON_COMPACT) : NULL;
-        json_decref(o);
-        lx_buf_printf(&out, "id: %zu\nevent: move\ndata: %s\n\n", e->n, data ? data : "{}");
-        free(data);
-    }
-    if (out.data)
-        send_text(t, out.data, out.len);
-    lx_buf_free(&out);
+    const lx_buf *text = event_text(t->d, e);
+    if (text->data)
+        send_text(t, text->data, text->len);
 }
 
 /* Last-Event-ID, or ?last_event_id=K: the last move the client has; (size_t)-1 when it says nothing. */
@@ -204,4 +215,5 @@ void sse_close_all(http_door *d)
     if (d->ping)
         event_free(d->ping);
     d->ping = NULL;
+    lx_buf_free(&d->ev_text);
 }
