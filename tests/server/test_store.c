@@ -89,7 +89,7 @@ static void test_schema_version_and_wal(void **state)
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(st, 0), 1);
+    assert_int_equal(sqlite3_column_int(st, 0), 2); /* 1: users, games, moves; 2: sessions */
     sqlite3_finalize(st);
     assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
@@ -143,11 +143,45 @@ static void test_batch_all_or_nothing(void **state)
     store_close(s);
 }
 
+static store_op session_op(store_op_kind kind, const char *hash, const char *user, int64_t expires)
+{
+    store_op op = {.kind = kind};
+    snprintf(op.session.token_hash, sizeof op.session.token_hash, "%s", hash);
+    snprintf(op.session.user, sizeof op.session.user, "%s", user);
+    snprintf(op.session.csrf, sizeof op.session.csrf, "csrf-of-%s", hash);
+    op.session.expires = expires;
+    return op;
+}
+
+static void test_sessions(void **state)
+{
+    (void)state;
+    store *s = open_ok();
+    char err[256];
+    store_session ss;
+    store_op ops[] = {session_op(STORE_SESSION_CREATE, "h1", "ann", 4000000000LL),
+                      session_op(STORE_SESSION_CREATE, "h2", "ben", 4000000000LL),
+                      session_op(STORE_SESSION_CREATE, "old", "ann", 5)};
+    assert_int_equal(s->be->commit(s, ops, 3, err, sizeof err), 0);
+    assert_int_equal(s->be->session_get(s, "h1", &ss), 1);
+    assert_string_equal(ss.user, "ann");
+    assert_string_equal(ss.csrf, "csrf-of-h1");
+    assert_true(ss.expires == 4000000000LL);
+    assert_int_equal(s->be->session_get(s, "h3", &ss), 0);
+    store_op end[] = {session_op(STORE_SESSION_DELETE, "h1", "", 0)}; /* and the expired ones go with it */
+    assert_int_equal(s->be->commit(s, end, 1, err, sizeof err), 0);
+    assert_int_equal(s->be->session_get(s, "h1", &ss), 0);
+    assert_int_equal(s->be->session_get(s, "old", &ss), 0);
+    assert_int_equal(s->be->session_get(s, "h2", &ss), 1);
+    store_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_schema_version_and_wal, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_and_reads, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_sessions, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_all_or_nothing, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
