@@ -96,12 +96,40 @@ static srv_game *the_game(http_call *c, svc_status *st)
     return sg;
 }
 
+/* The state anyone not logged in sees, from the cache while the game has not changed. */
+static void anonymous_state(http_call *c, srv_game *sg, uint64_t wait_seq)
+{
+    svc_game_info g;
+    svc_game_describe(sg, &g);
+    state_cache *slot = &c->d->states[(uint64_t)g.board % HTTP_STATE_CACHE];
+    if (!slot->json || slot->board != g.board || slot->version != g.version) {
+        json_t *o = game_state_json(c->d->s, sg, NULL, 1);
+        char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        json_decref(o);
+        if (!text) {
+            call_error(c, "INTERNAL", "out of memory");
+            return;
+        }
+        free(slot->json);
+        *slot = (state_cache){g.board, g.version, text};
+    }
+    call_json_text(c, slot->json, wait_seq);
+}
+
 void api_game_state(http_call *c)
 {
     svc_status st;
     srv_game *sg = the_game(c, &st);
-    if (sg)
+    if (sg && !c->user[0])
+        anonymous_state(c, sg, st.wait_seq);
+    else if (sg)
         call_json(c, 200, game_state_json(c->d->s, sg, c->user, 1), st.wait_seq);
+}
+
+void state_cache_free(http_door *d)
+{
+    for (size_t i = 0; i < HTTP_STATE_CACHE; i++)
+        free(d->states[i].json);
 }
 
 /* ---- POST /api/v1/games/N/moves, /swap, /resign, /roll, /double, /take, /drop --------------- */

@@ -130,6 +130,14 @@ void call_json(http_call *c, int status, json_t *obj, uint64_t wait_seq)
     call_answer(c, wait_seq);
 }
 
+void call_json_text(http_call *c, const char *text, uint64_t wait_seq)
+{
+    lx_buf_clear(&c->body);
+    c->status = lx_buf_append_str(&c->body, text) == 0 ? 200 : 500;
+    c->content_type = "application/json";
+    call_answer(c, wait_seq);
+}
+
 int http_status_of(const char *code)
 {
     static const struct { const char *code; int status; } table[] = {

@@ -253,6 +253,7 @@ void http_door_close(http_door *d)
     if (d->ssl)
         SSL_CTX_free(d->ssl);
     rate_table_free(d->rates);
+    state_cache_free(d);
     web_files_free(d);
     free(d);
 }

@@ -24,6 +24,15 @@
 #define HTTP_SSE_MAX 4096                /* live-update streams held at once */
 
 typedef struct web_file web_file;
+
+/* A game's whole state as anyone not logged in sees it, kept until the game
+ * changes: a thousand watchers refetching after a move cost one drawing. */
+typedef struct state_cache {
+    int64_t board;
+    uint64_t version;
+    char *json;
+} state_cache;
+#define HTTP_STATE_CACHE 64
 typedef struct sse_stream sse_stream;
 typedef struct rate_table rate_table;
 
@@ -44,6 +53,7 @@ struct http_door {
     size_t ev_n;
     int ev_state;
     lx_buf ev_text;
+    state_cache states[HTTP_STATE_CACHE];
 };
 
 /* One request being answered: the client may leave while the service works. */
@@ -72,6 +82,8 @@ void call_answer(http_call *c, uint64_t wait_seq);
 /* Answer with a JSON object (stolen), or with the service's error. */
 void call_json(http_call *c, int status, json_t *obj, uint64_t wait_seq);
 void call_error(http_call *c, const char *code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Answer 200 with JSON text made before. */
+void call_json_text(http_call *c, const char *text, uint64_t wait_seq);
 void call_fail(http_call *c, const svc_status *st);
 /* The same with a status of the handler's choosing (a new password that is too short is 400, not 401). */
 void call_fail_as(http_call *c, const svc_status *st, int status);
@@ -114,6 +126,8 @@ void api_game_play(http_call *c, const char *action);   /* action NULL: a move f
 void api_game_record(http_call *c);
 /* The game's state for the viewer, as JSON; full adds the move list and the drawings. */
 json_t *game_state_json(srv *s, srv_game *sg, const char *viewer, int full);
+
+void state_cache_free(http_door *d);
 
 /* Live updates (sse.c). */
 void sse_open(http_door *d, struct evhttp_request *req, int64_t board);

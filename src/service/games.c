@@ -178,6 +178,7 @@ int games_settle(srv *s, srv_game *sg, uint64_t *seq)
     if (!(*seq = commit_add(s->cq, &so)))
         return -1;
     sg->write_seq = *seq;
+    sg->changes++;
     return 0;
 }
 

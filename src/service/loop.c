@@ -40,8 +40,10 @@ int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
     s->changes++;
     if (seq > st->wait_seq)
         st->wait_seq = seq;
-    if (sg)
+    if (sg) {
         sg->write_seq = seq;
+        sg->changes++;
+    }
     return 0;
 }
 

@@ -149,6 +149,7 @@ typedef struct svc_game_info {
     size_t nmoves;
     int to_move;                       /* seat, -1 when over */
     char result[32];                   /* "" while it goes on */
+    uint64_t version;                  /* grows with every change of the game (moves, hidden state) */
 } svc_game_info;
 void svc_game_describe(const srv_game *sg, svc_game_info *info);
 /* Move i (0-based): its colour, its player's seat and its text as history writes it (appended to out). */

@@ -180,6 +180,7 @@ void svc_game_describe(const srv_game *sg, svc_game_info *info)
     info->player[0] = sg->player[0];
     info->player[1] = sg->player[1];
     info->nmoves = sg->nmoves;
+    info->version = sg->changes;
     sg->rules->result(sg->g, info->result);
     info->to_move = info->result[0] ? -1 : sg->rules->seat_to_move(sg->g);
     static const char *const colours[G_COUNT][2] = {{"W", "B"}, {"B", "W"}, {"W", "B"}, {"1", "2"}};

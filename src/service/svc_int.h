@@ -73,6 +73,7 @@ struct srv_game {
     srv_move *moves;
     size_t nmoves, cap;
     uint64_t write_seq;    /* batch that holds the last change */
+    uint64_t changes;      /* counts every change (a door's cache key) */
     svc_watch *watchers;
 };
 
