@@ -13,7 +13,7 @@
 #include "http/http_int.h"
 
 /* ---- the state of a game --------------------------------------------------------------- */
-static json_t *moves_json(const srv_game *sg, const svc_game_info *g)
+static json_t *moves_json(const srv_game *sg, const svc_game_info *g, int viewer)
 {
     json_t *a = json_array();
     lx_buf text = LX_BUF_INIT;
@@ -21,7 +21,7 @@ static json_t *moves_json(const srv_game *sg, const svc_game_info *g)
         char colour[8];
         int seat;
         lx_buf_clear(&text);
-        svc_game_move(sg, i, colour, &seat, &text);
+        svc_game_move(sg, i, viewer, colour, &seat, &text);
         json_array_append_new(a, json_pack("{s:I,s:s,s:s,s:o}", "n", (json_int_t)(i + 1), "colour", colour, "player",
                                            g->player[seat], "move", json_text(text.data ? text.data : "")));
     }
@@ -77,7 +77,7 @@ json_t *game_state_json(srv *s, srv_game *sg, const char *viewer, int full)
                           "viewer_seat", seat >= 0 ? json_integer(seat) : json_null(), "actions",
                           actions_json(svc_game_actions(sg, seat)));
     if (o && full) {
-        json_object_set_new(o, "moves", moves_json(sg, &g));
+        json_object_set_new(o, "moves", moves_json(sg, &g, seat));
         json_object_set_new(o, "svg", drawing(sg, seat, 1));
         json_object_set_new(o, "text", drawing(sg, seat, 0));
     }

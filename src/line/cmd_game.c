@@ -176,13 +176,14 @@ static void do_history(conn *c, proto_cmd *cmd)
     svc_game_info g;
     svc_game_describe(sg, &g);
     reply_ok(&c->reply, "%zu moves", g.nmoves);
+    int viewer = svc_game_seat_of(sg, c->user[0] ? c->user : NULL);
     lx_buf line = LX_BUF_INIT, text = LX_BUF_INIT;
     for (size_t i = 0; i < g.nmoves; i++) { /* "N COLOUR MOVE" */
         char colour[8];
         int seat;
         lx_buf_clear(&line);
         lx_buf_clear(&text);
-        svc_game_move(sg, i, colour, &seat, &text);
+        svc_game_move(sg, i, viewer, colour, &seat, &text);
         lx_buf_printf(&line, "%zu %s %s", i + 1, colour, text.data ? text.data : "");
         reply_body(&c->reply, line.data, line.len);
     }

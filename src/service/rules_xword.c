@@ -451,6 +451,36 @@ static int xw_history_text(const char *stored, lx_buf *out)
     return lx_buf_append_str(out, sp ? sp + 1 : stored);
 }
 
+/* Tiles written in an exchange: "[CH]" is one, and so is each other character (UTF-8). */
+static int count_tiles(const char *p, size_t n)
+{
+    int tiles = 0;
+    for (size_t i = 0; i < n; tiles++) {
+        if (p[i] == '[') {
+            const char *close = memchr(p + i, ']', n - i);
+            i = close ? (size_t)(close - p) + 1 : n;
+        } else {
+            i++;
+            while (i < n && ((unsigned char)p[i] & 0xc0) == 0x80)
+                i++;
+        }
+    }
+    return tiles;
+}
+
+/* History as the opponent and the watchers see it while the game goes on:
+ * an exchange says how many tiles, never which ("-3 +0"). */
+static int xw_history_public(const char *stored, lx_buf *out)
+{
+    const char *sp = strchr(stored, ' ');
+    const char *mv = sp ? sp + 1 : stored;
+    size_t n = strcspn(mv, " ");
+    if (mv[0] != '-' || n < 2)
+        return lx_buf_append_str(out, mv);
+    lx_buf_printf(out, "-%d", count_tiles(mv + 1, n - 1));
+    return lx_buf_append_str(out, mv + n);
+}
+
 static void nick_of(const srv_game *sg, int s, char *nick, size_t cap)
 {
     snprintf(nick, cap, "%s%s", sg->player[s], s == 1 && !strcmp(sg->player[0], sg->player[1]) ? "_2" : "");
@@ -595,5 +625,5 @@ const srv_rules rules_crossword = {
     "crossword show BOARD (the board, the scores and your own rack only)\n"
     "crossword history BOARD   crossword record BOARD (GCG)   crossword games [USER]\n",
     NULL, NULL, /* no note, one form of record */
-    .svg = xw_svg, .rack = xw_rack,
+    .svg = xw_svg, .rack = xw_rack, .history_public = xw_history_public,
 };

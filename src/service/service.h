@@ -152,8 +152,10 @@ typedef struct svc_game_info {
     uint64_t version;                  /* grows with every change of the game (moves, hidden state) */
 } svc_game_info;
 void svc_game_describe(const srv_game *sg, svc_game_info *info);
-/* Move i (0-based): its colour, its player's seat and its text as history writes it (appended to out). */
-int svc_game_move(const srv_game *sg, size_t i, char colour[8], int *seat, lx_buf *out);
+/* Move i (0-based): its colour, its player's seat and its text as history
+ * writes it for `viewer` (a seat, -1 for anyone else: while the game goes on,
+ * a crossword exchange shows its tiles to its mover only), appended to out. */
+int svc_game_move(const srv_game *sg, size_t i, int viewer, char colour[8], int *seat, lx_buf *out);
 /* The seat `user` plays (the seat to move when both are the same user), or -1. */
 int svc_game_seat_of(const srv_game *sg, const char *user);
 /* Drawings for `viewer` (a seat, -1 for anyone else): text at size 1..4, or SVG. */

@@ -188,13 +188,22 @@ void svc_game_describe(const srv_game *sg, svc_game_info *info)
         snprintf(info->colour[i], sizeof info->colour[i], "%s", colours[sg->kind][i]);
 }
 
-int svc_game_move(const srv_game *sg, size_t i, char colour[8], int *seat, lx_buf *out)
+int games_history_text(const srv_game *sg, size_t i, int viewer, lx_buf *out)
+{
+    char re[32];
+    sg->rules->result(sg->g, re);
+    if (sg->rules->history_public && !re[0] && viewer != sg->moves[i].seat)
+        return sg->rules->history_public(sg->moves[i].text, out);
+    return sg->rules->history_text(sg->moves[i].text, out);
+}
+
+int svc_game_move(const srv_game *sg, size_t i, int viewer, char colour[8], int *seat, lx_buf *out)
 {
     if (i >= sg->nmoves)
         return -1;
     snprintf(colour, 8, "%s", sg->moves[i].colour);
     *seat = sg->moves[i].seat;
-    return sg->rules->history_text(sg->moves[i].text, out);
+    return games_history_text(sg, i, viewer, out);
 }
 
 int svc_game_seat_of(const srv_game *sg, const char *user) { return user ? games_seat_of(sg, user) : -1; }

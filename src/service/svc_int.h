@@ -120,6 +120,9 @@ struct srv_rules {
     unsigned (*actions)(const void *g, int seat, size_t nmoves);
     /* Optional: the dice not played yet and the cube (backgammon). */
     int (*dice)(const void *g, int dice[2], int *cube);
+    /* Optional: a stored move as history writes it for everyone but its mover
+     * while the game goes on (crossword: an exchange's count, not its tiles). */
+    int (*history_public)(const char *stored, lx_buf *out);
     /* Optional: seat's rack, as tiles written for people (crossword); 1 when seat has none. */
     int (*rack)(const void *g, int seat, lx_buf *out);
 };
@@ -141,6 +144,8 @@ int games_append_move(srv_game *sg, int seat, const char *text, const char *colo
  * queued for saving when it changed: 0 with the batch in *seq (0: nothing
  * to save), -1 out of memory. */
 int games_settle(srv *s, srv_game *sg, uint64_t *seq);
+/* Move i as history writes it for viewer (a seat or -1): what svc_game_move gives. */
+int games_history_text(const srv_game *sg, size_t i, int viewer, lx_buf *out);
 /* The seat `user` plays in game sg (the seat to move when both are the same user), or -1. */
 int games_seat_of(const srv_game *sg, const char *user);
 void games_free_all(srv *s);

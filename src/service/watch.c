@@ -33,7 +33,7 @@ static void deliver_move(srv_game *sg, svc_watch *w, size_t n)
     const srv_move *m = &sg->moves[n - 1];
     lx_buf text = LX_BUF_INIT;
     char re[32] = "";
-    sg->rules->history_text(m->text, &text);
+    games_history_text(sg, n - 1, -1, &text); /* a watcher is anyone: an exchange shows its count only */
     if (n == sg->nmoves)
         sg->rules->result(sg->g, re);
     svc_event e = {sg->id, sg->kind, 0, n, m->colour, sg->player[m->seat], text.data ? text.data : "", re};
