@@ -46,6 +46,7 @@ http_call *call_new(http_door *d, struct evhttp_request *req)
     c->evcon = evhttp_request_get_connection(req);
     c->status = 200;
     c->content_type = "application/json";
+    c->started = svc_now();
     http_peer(req, c->addr);
     if (c->evcon)
         evhttp_connection_set_closecb(c->evcon, on_close, c);
@@ -81,6 +82,22 @@ static const char *reason_of(int status)
     }
 }
 
+/* One log line per answer: the method and path (never a body, which may hold a password). */
+static void log_call(http_call *c)
+{
+    if (svc_quiet(c->d->s) || !c->req)
+        return;
+    const char *path = evhttp_uri_get_path(evhttp_request_get_evhttp_uri(c->req));
+    char p[80];
+    snprintf(p, sizeof p, "%s", path ? path : "?");
+    for (char *q = p; *q; q++)
+        if ((unsigned char)*q < 0x20 || (unsigned char)*q >= 0x7f)
+            *q = '?';
+    svc_log(c->d->s, "%s http user=%s %s %s -> %d (%.3f ms)", c->addr, c->user[0] ? c->user : "-",
+            evhttp_request_get_command(c->req) == EVHTTP_REQ_POST ? "POST" : "GET", p, c->status,
+            (svc_now() - c->started) * 1e3);
+}
+
 static void send_now(http_call *c)
 {
     if (c->req) {
@@ -99,6 +116,7 @@ static void send_now(http_call *c)
         if (b)
             evbuffer_free(b);
         svc_count_request(c->d->s);
+        log_call(c);
     }
     call_free(c);
 }

@@ -73,6 +73,7 @@ typedef struct http_call {
     svc_wait wait;
     json_t *args;                    /* the request's JSON body */
     int64_t board;                   /* a game request's board */
+    double started;                  /* when it arrived, for the log */
 } http_call;
 
 /* ---- calls (call.c) --------------------------------------------------------------- */

@@ -8,8 +8,8 @@
  * a commit sits in c->reply until the service says its batch has committed
  * (svc_wait_for).
  *
- * Each command gets one log line: when, who, which command (its first words
- * only: never a password), the status and how long it took. */
+ * Each command gets one log line: when, who, which command (its name and
+ * board only: never a password), the status and how long it took. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <event2/buffer.h>
@@ -62,24 +62,24 @@ int conn_call_done(conn *c)
     return 1;
 }
 
-/* The first words of the command, without passwords, for the log. */
+/* The command's name for the log, and its board when it has one: never
+ * another argument, since a password may be anywhere after the name
+ * ("signup USER PASSWORD", "hex move BOARD USER PASSWORD MOVE"). */
 static void log_words(const conn *c, char *out, size_t cap)
 {
-    size_t n = 0, words = 0;
-    const char *p = c->line;
-    int in_word = 0;
-    for (size_t i = 0; i < c->line_len && n + 1 < cap; i++) {
-        char ch = p[i] == '\t' ? ' ' : p[i];
-        if (ch == ' ' && in_word) {
-            in_word = 0;
-            if (++words == 3)
-                break;
-        } else if (ch != ' ') {
-            in_word = 1;
-        }
-        out[n++] = (ch >= 0x20 && ch < 0x7f) ? ch : '?';
-    }
-    out[n] = 0;
+    char copy[PROTO_LINE_MAX + 1], *words[3] = {NULL, NULL, NULL}, *save = NULL;
+    size_t n = c->line_len < sizeof copy - 1 ? c->line_len : sizeof copy - 1;
+    memcpy(copy, c->line, n);
+    copy[n] = 0;
+    for (int i = 0; i < 3; i++)
+        words[i] = strtok_r(i ? NULL : copy, " \t\r", &save);
+    int two = words[0] && words[1] && (proto_game_of(words[0]) != G_NONE || proto_word_is(words[0], "set"));
+    int board = two && words[2] && strspn(words[2], "0123456789") == strlen(words[2]) && strlen(words[2]) < 20;
+    snprintf(out, cap, "%.20s%s%.20s%s%s", words[0] ? words[0] : "", two ? " " : "", two ? words[1] : "",
+             board ? " " : "", board ? words[2] : "");
+    for (char *p = out; *p; p++)
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7f)
+            *p = '?';
 }
 
 static void log_request(conn *c)
