@@ -146,14 +146,41 @@ static void too_long(conn *c)
     conn_finish(c);
 }
 
+/* Where the first line in `in` ends: its length, and how many bytes end it
+ * (LF, CR LF, CR NUL or a bare CR, as old telnet clients send); -1 when no
+ * line is complete.  A CR that ends the data so far ends the line at once,
+ * and an LF or NUL that then comes first is its second half. */
+static long find_eol(conn *c, struct evbuffer *in, size_t *eol_len)
+{
+    if (c->after_cr && evbuffer_get_length(in) > 0) {
+        unsigned char first;
+        evbuffer_copyout(in, &first, 1);
+        if (first == '\n' || first == 0)
+            evbuffer_drain(in, 1);
+        c->after_cr = 0;
+    }
+    struct evbuffer_ptr lf = evbuffer_search(in, "\n", 1, NULL), cr = evbuffer_search(in, "\r", 1, NULL);
+    *eol_len = 1;
+    if (cr.pos < 0 || (lf.pos >= 0 && lf.pos < cr.pos))
+        return lf.pos < 0 ? -1 : (long)lf.pos;
+    long at = (long)cr.pos;
+    unsigned char next;
+    if (evbuffer_ptr_set(in, &cr, 1, EVBUFFER_PTR_ADD) == 0 && evbuffer_copyout_from(in, &cr, &next, 1) == 1)
+        *eol_len = next == '\n' || next == 0 ? 2 : 1;
+    else
+        c->after_cr = 1;
+    return at;
+}
+
 /* Take the next complete line into c->line: 1, 0 when there is none yet. */
 static int next_line(conn *c)
 {
     struct evbuffer *in = bufferevent_get_input(c->bev);
     for (;;) {
-        struct evbuffer_ptr eol = evbuffer_search_eol(in, NULL, NULL, EVBUFFER_EOL_LF);
+        size_t eol_len;
+        long pos = find_eol(c, in, &eol_len);
         size_t avail = evbuffer_get_length(in);
-        if (eol.pos < 0) {
+        if (pos < 0) {
             if (avail > PROTO_LINE_MAX + 1) {
                 evbuffer_drain(in, avail);
                 if (!c->skipping) {
@@ -163,9 +190,9 @@ static int next_line(conn *c)
             }
             return 0;
         }
-        size_t len = (size_t)eol.pos;
+        size_t len = (size_t)pos;
         if (c->skipping || len > PROTO_LINE_MAX + 1) {
-            evbuffer_drain(in, len + 1);
+            evbuffer_drain(in, len + eol_len);
             int was = c->skipping;
             c->skipping = 0;
             if (!was) {
@@ -176,7 +203,7 @@ static int next_line(conn *c)
             continue;
         }
         evbuffer_remove(in, c->line, len);
-        evbuffer_drain(in, 1);
+        evbuffer_drain(in, eol_len);
         c->line[len] = 0;
         c->line_len = len;
         return 1;

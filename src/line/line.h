@@ -43,6 +43,7 @@ struct conn {
     svc_watch watches[LINE_MAX_WATCHES];
     size_t nwatching;
     int skipping;        /* dropping the rest of a line that was too long */
+    int after_cr;        /* the last line ended with a CR that ended the data: drop an LF or NUL that follows */
     int in_input;        /* inside conn_input: do not re-enter */
     size_t slot;         /* index in the door's list */
 };
