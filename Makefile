@@ -131,6 +131,7 @@ check-server: $(BUILD)/ludexd $(TOOL) $(SERVER_TESTS)
 	@tools/run-tests $(BUILD) $(SERVER_TESTS)
 	@tests/server/run $(BUILD)/ludexd $(TOOL)
 	@tests/server/http_api $(BUILD)/ludexd $(TOOL)
+	@tests/server/abuse $(BUILD)/ludexd
 
 # The web page in a real browser (Debian chromium, chromium-driver, python3-selenium);
 # screenshots of each game's page go to $(BUILD)/artifacts.

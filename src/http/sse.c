@@ -27,6 +27,7 @@ struct sse_stream {
     struct evhttp_request *req;
     struct evhttp_connection *evcon;
     svc_watch w;
+    int dropping;                 /* over its output limit: freed by drop_later */
     sse_stream *prev, *next;
 };
 
@@ -57,7 +58,8 @@ static void on_close(struct evhttp_connection *evcon, void *arg)
     (void)evcon;
     t->evcon = NULL; /* evhttp frees the connection; the request, mid-answer, is ours */
     http_request_forget(t->req);
-    stream_free(t);
+    if (!t->dropping) /* else drop_later frees it */
+        stream_free(t);
 }
 
 static int too_far_behind(sse_stream *t)
@@ -66,12 +68,28 @@ static int too_far_behind(sse_stream *t)
     return bev && evbuffer_get_length(bufferevent_get_output(bev)) > SSE_OUTPUT_MAX;
 }
 
+/* End a stream later, on the loop: the service may be walking this stream's
+ * watcher when a push finds it over its limit. */
+static void drop_later(evutil_socket_t fd, short what, void *arg)
+{
+    sse_stream *t = arg;
+    struct evhttp_connection *evcon = t->evcon;
+    (void)fd;
+    (void)what;
+    stream_free(t);
+    if (evcon)
+        evhttp_connection_free(evcon);
+}
+
 static void send_text(sse_stream *t, const char *text, size_t len)
 {
+    if (t->dropping)
+        return;
     if (too_far_behind(t)) { /* a client that does not read: end its stream (it may reconnect and catch up) */
-        struct evhttp_connection *evcon = t->evcon;
-        stream_free(t);
-        evhttp_connection_free(evcon);
+        struct timeval now = {0, 0};
+        t->dropping = 1;
+        svc_watch_remove(t->d->s, &t->w);
+        event_base_once(t->d->base, -1, EV_TIMEOUT, drop_later, t, &now);
         return;
     }
     struct evbuffer *b = evbuffer_new();

@@ -8,6 +8,12 @@
  * a commit sits in c->reply until the service says its batch has committed
  * (svc_wait_for).
  *
+ * Output is bounded (Redis's client output limits): while a client's unsent
+ * output is over CONN_OUTPUT_SOFT its next lines are not read, so a client
+ * that sends and never reads cannot grow the server; pushes to a watcher
+ * that let CONN_OUTPUT_HARD pile up disconnect it (it can come back and
+ * catch up from the history).
+ *
  * Each command gets one log line: when, who, which command (its name and
  * board only: never a password), the status and how long it took. */
 #include <arpa/inet.h>
@@ -129,10 +135,42 @@ void conn_finish(conn *c)
         conn_input(c);
 }
 
+static size_t pending_output(const conn *c) { return evbuffer_get_length(bufferevent_get_output(c->bev)); }
+
+/* Dropped later, on the loop, not inside the push: the service may be
+ * walking the watchers when a push finds a connection over its limit. */
+static void drop_later(evutil_socket_t fd, short what, void *arg)
+{
+    conn *c = arg;
+    (void)fd;
+    (void)what;
+    conn_drop(c);
+    conn_call_done(c);
+}
+
 void conn_push(conn *c, const char *text, size_t len)
 {
-    if (!c->dead)
+    if (c->dead || c->overflow)
+        return;
+    if (pending_output(c) + len <= CONN_OUTPUT_HARD) {
         bufferevent_write(c->bev, text, len);
+        return;
+    }
+    struct timeval now = {0, 0};
+    svc_log(c->s, "%s user=%s: over %d MiB of unsent output; disconnected", c->addr, c->user[0] ? c->user : "-",
+            CONN_OUTPUT_HARD >> 20);
+    c->overflow = 1;
+    c->jobs++;
+    if (event_base_once(c->door->base, -1, EV_TIMEOUT, drop_later, c, &now) != 0)
+        c->jobs--;
+}
+
+/* Stop reading a client that does not read its replies, until its output drains. */
+static void throttle(conn *c)
+{
+    c->throttled = 1;
+    bufferevent_disable(c->bev, EV_READ);
+    bufferevent_setwatermark(c->bev, EV_WRITE, CONN_OUTPUT_SOFT / 2, 0);
 }
 
 static void too_long(conn *c)
@@ -213,7 +251,13 @@ static int next_line(conn *c)
 static void conn_input(conn *c)
 {
     c->in_input = 1;
-    while (!c->dead && !c->busy && !c->closing && next_line(c)) {
+    while (!c->dead && !c->busy && !c->closing && !c->throttled) {
+        if (pending_output(c) > CONN_OUTPUT_SOFT) {
+            throttle(c);
+            break;
+        }
+        if (!next_line(c))
+            break;
         c->busy = 1;
         c->wait_seq = 0;
         c->retried = 0;
@@ -233,8 +277,17 @@ static void on_read(struct bufferevent *bev, void *arg)
 static void on_write(struct bufferevent *bev, void *arg)
 {
     conn *c = arg;
-    if (c->closing && evbuffer_get_length(bufferevent_get_output(bev)) == 0)
+    if (c->closing && evbuffer_get_length(bufferevent_get_output(bev)) == 0) {
         conn_drop(c);
+        return;
+    }
+    if (c->throttled && pending_output(c) <= CONN_OUTPUT_SOFT / 2) {
+        c->throttled = 0;
+        bufferevent_setwatermark(bev, EV_WRITE, 0, 0);
+        bufferevent_enable(bev, EV_READ);
+        if (!c->in_input)
+            conn_input(c);
+    }
 }
 
 static void on_event(struct bufferevent *bev, short what, void *arg)

@@ -22,6 +22,8 @@ typedef struct conn conn;
 typedef struct line_door line_door;
 
 #define LINE_MAX_WATCHES 16
+#define CONN_OUTPUT_SOFT (256 * 1024)      /* unsent bytes above which a client's lines wait */
+#define CONN_OUTPUT_HARD (8 * 1024 * 1024) /* unsent bytes of pushes that disconnect a watcher */
 
 struct conn {
     line_door *door;
@@ -43,6 +45,8 @@ struct conn {
     svc_watch watches[LINE_MAX_WATCHES];
     size_t nwatching;
     int skipping;        /* dropping the rest of a line that was too long */
+    int throttled;       /* not read until its output drains */
+    int overflow;        /* over the hard limit: being dropped */
     int after_cr;        /* the last line ended with a CR that ended the data: drop an LF or NUL that follows */
     int in_input;        /* inside conn_input: do not re-enter */
     size_t slot;         /* index in the door's list */
