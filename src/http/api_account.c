@@ -47,7 +47,7 @@ void api_signup(http_call *c)
     svc_status_init(&st);
     c->pending++;
     c->status = 201;
-    if (svc_signup(c->d->s, json_str(c, "user"), json_str(c, "password"), json_str(c, "email"), &st, checked, c) ==
+    if (svc_signup(c->d->s, json_str(c, "user"), json_str(c, "password"), json_str(c, "email"), c->addr, &st, checked, c) ==
         SVC_PENDING)
         return;
     c->pending--;

@@ -42,7 +42,8 @@ static void do_signup(conn *c, proto_cmd *cmd)
     svc_status st;
     svc_status_init(&st);
     c->jobs++;
-    int rc = svc_signup(c->s, cmd->argv[0], cmd->argv[1], cmd->argc > 2 ? cmd->argv[2] : NULL, &st, hashed_done, c);
+    int rc = svc_signup(c->s, cmd->argv[0], cmd->argv[1], cmd->argc > 2 ? cmd->argv[2] : NULL, c->addr, &st,
+                        hashed_done, c);
     hashing(c, rc, &st);
 }
 

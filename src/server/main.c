@@ -2,7 +2,7 @@
  *
  *   ludexd [--db PATH] [--listen HOST:PORT] [--http HOST:PORT|off] [--web DIR]
  *          [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]
- *          [--hash-threads N] [--quiet] [--log FILE]
+ *          [--hash-threads N] [--signup-limit N] [--quiet] [--log FILE]
  *
  * At start the soft limit on open files is raised to the hard limit (a
  * thousand connections need a thousand descriptors).  SIGTERM and SIGINT
@@ -49,20 +49,21 @@ typedef struct options {
     const char *cost;
     int threads, quiet;
     const char *http, *web, *tls_cert, *tls_key;
+    int signups;
 } options;
 
 static void usage(void)
 {
     fprintf(stderr, "usage: ludexd [--db PATH] [--listen HOST:PORT] [--http HOST:PORT|off] [--web DIR]\n"
                     "              [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]\n"
-                    "              [--hash-threads N] [--quiet] [--log FILE]\n");
+                    "              [--hash-threads N] [--signup-limit N] [--quiet] [--log FILE]\n");
     exit(2);
 }
 
 static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t webcap)
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
-                   default_web_dir(webbuf, webcap), NULL, NULL};
+                   default_web_dir(webbuf, webcap), NULL, NULL, 20};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
@@ -84,6 +85,8 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
             o->tls_cert = argv[++i];
         else if (!strcmp(a, "--tls-key") && more)
             o->tls_key = argv[++i];
+        else if (!strcmp(a, "--signup-limit") && more)
+            o->signups = atoi(argv[++i]);
         else if (!strcmp(a, "--quiet"))
             o->quiet = 1;
         else
@@ -143,7 +146,7 @@ int main(int argc, char **argv)
     setvbuf(log, NULL, _IOLBF, 0);
     signal(SIGPIPE, SIG_IGN);
     raise_nofile();
-    svc_config cfg = {o.db, o.cost, o.threads, o.quiet, log};
+    svc_config cfg = {o.db, o.cost, o.threads, o.quiet, o.signups, log};
     if (!(d.base = event_base_new()) || !(d.s = svc_open(d.base, &cfg, err, sizeof err))) {
         fprintf(stderr, "ludexd: %s\n", err[0] ? err : "cannot start the event loop");
         return 1;

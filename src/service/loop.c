@@ -200,12 +200,15 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     s->users = map_new();
     s->games = map_new();
     s->creds = cred_cache_new(1u << 16);
-    s->fail_user = rate_limit_new(5, 60);
-    s->fail_addr = rate_limit_new(20, 60);
+    s->fail_pair = rate_limit_new(5, 60);
+    s->fail_user = rate_limit_new(20, 60);
+    s->fail_addr = rate_limit_new(100, 60);
+    s->signups = cfg->signups_per_hour > 0 ? rate_limit_new(cfg->signups_per_hour, 3600) : NULL;
     s->cq = commit_start(s, s->wstore, s->wake[1]);
     s->hp = hashpool_start(cfg->hash_threads, s->pw_ops, s->pw_mem, s->wake[1]);
     s->wake_ev = event_new(base, s->wake[0], EV_READ | EV_PERSIST, on_wake, s);
-    if (!s->users || !s->games || !s->creds || !s->fail_user || !s->fail_addr || !s->cq || !s->hp || !s->wake_ev ||
+    if (!s->users || !s->games || !s->creds || !s->fail_pair || !s->fail_user || !s->fail_addr ||
+        (cfg->signups_per_hour > 0 && !s->signups) || !s->cq || !s->hp || !s->wake_ev ||
         event_add(s->wake_ev, NULL) != 0) {
         snprintf(err, errcap, "cannot start the service (out of memory or threads)");
         svc_close(s);
@@ -228,8 +231,10 @@ void svc_close(srv *s)
     if (s->users)
         users_free_all(s);
     cred_cache_free(s->creds);
+    rate_limit_free(s->fail_pair);
     rate_limit_free(s->fail_user);
     rate_limit_free(s->fail_addr);
+    rate_limit_free(s->signups);
     if (s->rstore)
         store_close(s->rstore);
     if (s->wstore)

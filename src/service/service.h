@@ -53,6 +53,7 @@ typedef struct svc_config {
     const char *pwhash_cost;        /* "interactive", "moderate", "min" */
     int hash_threads;
     int quiet;                      /* no line per request in the log */
+    int signups_per_hour;           /* accounts one address may make in an hour; 0: no limit */
     void *log;                      /* FILE * for the log */
 } svc_config;
 
@@ -86,13 +87,17 @@ void svc_wait_cancel(srv *s, svc_wait *w);
 /* Check a password: SVC_DONE with st->code NULL and st->user the name as
  * spelled at signup, SVC_DONE with an error (NO_SUCH_USER, BAD_PASSWORD,
  * RATE_LIMITED), or SVC_PENDING and done(ctx, st) later.  A password the
- * cache has proved is accepted at once even while failures are limited. */
+ * cache has proved is accepted at once even while failures are limited.
+ * Failures are limited per (address, user) first, per user (attempts spread
+ * over addresses) and, with a much higher ceiling, per address, so one
+ * address's mistakes do not lock out the other users behind it (a NAT). */
 int svc_authenticate(srv *s, const char *user, const char *password, const char *addr, svc_status *st,
                      svc_done_fn done, void *ctx);
-/* A new account (BAD_NAME, BAD_EMAIL, BAD_PASSWORD, USER_EXISTS).  SVC_DONE (an
- * error) or SVC_PENDING; on success st->user is the name and st->wait_seq set. */
-int svc_signup(srv *s, const char *user, const char *password, const char *email, svc_status *st, svc_done_fn done,
-               void *ctx);
+/* A new account (BAD_NAME, BAD_EMAIL, BAD_PASSWORD, USER_EXISTS, RATE_LIMITED
+ * when `addr` made too many this hour).  SVC_DONE (an error) or SVC_PENDING; on
+ * success st->user is the name and st->wait_seq set. */
+int svc_signup(srv *s, const char *user, const char *password, const char *email, const char *addr, svc_status *st,
+               svc_done_fn done, void *ctx);
 /* A new password for `user` (already authenticated with the old one). */
 int svc_set_password(srv *s, const char *user, const char *password, svc_status *st, svc_done_fn done, void *ctx);
 int svc_set_display(srv *s, const char *user, int size, svc_status *st);

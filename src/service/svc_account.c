@@ -32,6 +32,15 @@ static int submit(srv *s, int verify, const char *user, const char *password, co
 }
 
 /* ---- authenticate ------------------------------------------------------------------ */
+static void count_failure(srv *s, const char *addr, const char *user)
+{
+    char pair[STORE_NAME_MAX + 80];
+    snprintf(pair, sizeof pair, "%.64s|%.32s", addr, user);
+    rate_limit_fail(s->fail_pair, pair);
+    rate_limit_fail(s->fail_user, user);
+    rate_limit_fail(s->fail_addr, addr);
+}
+
 static void verify_done(srv *s, hash_job *j)
 {
     svc_status st;
@@ -40,8 +49,7 @@ static void verify_done(srv *s, hash_job *j)
         cred_cache_put(s->creds, j->user, j->password, j->hash);
         snprintf(st.user, sizeof st.user, "%s", j->user);
     } else {
-        rate_limit_fail(s->fail_user, j->user);
-        rate_limit_fail(s->fail_addr, j->extra);
+        count_failure(s, j->extra, j->user);
         svc_fail(&st, "BAD_PASSWORD", "wrong password for %s", j->user);
     }
     j->door_done(j->door_ctx, &st);
@@ -59,7 +67,10 @@ int svc_authenticate(srv *s, const char *user, const char *password, const char 
         snprintf(st->user, sizeof st->user, "%s", u->name);
         return SVC_DONE;
     }
-    if (rate_limit_blocked(s->fail_user, u->name) || rate_limit_blocked(s->fail_addr, addr))
+    char pair[STORE_NAME_MAX + 80];
+    snprintf(pair, sizeof pair, "%.64s|%.32s", addr, u->name);
+    if (rate_limit_blocked(s->fail_pair, pair) || rate_limit_blocked(s->fail_user, u->name) ||
+        rate_limit_blocked(s->fail_addr, addr))
         return svc_fail(st, "RATE_LIMITED", "too many failed logins; wait a minute and try again"), SVC_DONE;
     return submit(s, 1, u->name, password, u->pwhash, addr, verify_done, done, ctx, st);
 }
@@ -98,8 +109,8 @@ static void signup_done(srv *s, hash_job *j)
     j->door_done(j->door_ctx, &st);
 }
 
-int svc_signup(srv *s, const char *user, const char *password, const char *email, svc_status *st, svc_done_fn done,
-               void *ctx)
+int svc_signup(srv *s, const char *user, const char *password, const char *email, const char *addr, svc_status *st,
+               svc_done_fn done, void *ctx)
 {
     if (!user_name_valid(user))
         return svc_fail(st, "BAD_NAME", "a user name is 1 to %d letters, digits, '_', '-' or '.'", STORE_NAME_MAX),
@@ -110,6 +121,10 @@ int svc_signup(srv *s, const char *user, const char *password, const char *email
         return SVC_DONE;
     if (users_find(s, user))
         return svc_fail(st, "USER_EXISTS", "the name '%s' is taken", user), SVC_DONE;
+    if (s->signups && rate_limit_blocked(s->signups, addr))
+        return svc_fail(st, "RATE_LIMITED", "too many new accounts from your address; try again in an hour"), SVC_DONE;
+    if (s->signups)
+        rate_limit_fail(s->signups, addr);
     return submit(s, 0, user, password, NULL, email, signup_done, done, ctx, st);
 }
 

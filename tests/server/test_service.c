@@ -80,7 +80,7 @@ static int setup(void **state)
         return -1;
     snprintf(w->path, sizeof w->path, "%s/t.db", w->dir);
     char err[256] = "";
-    svc_config cfg = {w->path, "min", 1, 1, stderr};
+    svc_config cfg = {w->path, "min", 1, 1, 0, stderr};
     w->base = event_base_new();
     w->s = svc_open(w->base, &cfg, err, sizeof err);
     if (!w->s)
@@ -110,7 +110,7 @@ static void signup(world *w, const char *user)
     answer a = {0};
     svc_status st;
     svc_status_init(&st);
-    assert_int_equal(svc_signup(w->s, user, "secret", NULL, &st, on_done, &a), SVC_PENDING);
+    assert_int_equal(svc_signup(w->s, user, "secret", NULL, "10.0.0.1", &st, on_done, &a), SVC_PENDING);
     run_until(w, &a.done);
     assert_null(a.st.code);
     assert_string_equal(a.st.user, user);
@@ -149,10 +149,10 @@ static void accounts(void **state)
     svc_status st;
     signup(w, "alice");
     svc_status_init(&st);
-    assert_int_equal(svc_signup(w->s, "alice", "x", NULL, &st, on_done, &a), SVC_DONE);
+    assert_int_equal(svc_signup(w->s, "alice", "x", NULL, "10.0.0.1", &st, on_done, &a), SVC_DONE);
     assert_string_equal(st.code, "USER_EXISTS");
     svc_status_init(&st);
-    assert_int_equal(svc_signup(w->s, "no spaces", "x", NULL, &st, on_done, &a), SVC_DONE);
+    assert_int_equal(svc_signup(w->s, "no spaces", "x", NULL, "10.0.0.1", &st, on_done, &a), SVC_DONE);
     assert_string_equal(st.code, "BAD_NAME");
     svc_status_init(&st);
     assert_int_equal(svc_authenticate(w->s, "alice", "wrong", "10.0.0.1", &st, on_done, &a), SVC_PENDING);
