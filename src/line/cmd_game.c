@@ -114,8 +114,8 @@ static void do_move(conn *c, proto_cmd *cmd)
     int with_pw = cmd->verb == V_MOVE ? cmd->argc == 4 : cmd->argc == 3;
     if (cmd->verb == V_MOVE && cmd->game == G_BACKGAMMON)
         with_pw = bg_names_user(c, cmd);
-    if (cmd->verb == V_MOVE && cmd->game == G_CROSSWORD) /* BOARD [USER PASSWORD] MOVE, MOVE one or two words */
-        with_pw = cmd->argc >= 4;
+    if (cmd->verb == V_MOVE && cmd->game == G_CROSSWORD) /* BOARD [USER PASSWORD] MOVE, MOVE one or two words; */
+        with_pw = cmd->argc >= 4 && (!c->user[0] || svc_user_exists(c->s, cmd->argv[1], NULL)); /* a typo is no login */
     char user[STORE_NAME_MAX + 1];
     if (!acting_user(c, cmd, with_pw, user))
         return;
