@@ -30,6 +30,9 @@ struct line_door {
     srv *s;
     struct event_base *base;
     struct evconnlistener *listener;
+    struct event *resume;         /* accepting again after a pause for want of descriptors */
+    double logged;                /* when that was last logged */
+    unsigned long pauses;
     conn **all;
     size_t nall, capall;
 };
@@ -336,11 +339,34 @@ static void on_accept(struct evconnlistener *l, evutil_socket_t fd, struct socka
     conn_accept(arg, fd, addr);
 }
 
+/* Out of descriptors, accept() fails at once every time the listener is
+ * woken: a listener left enabled spins a core.  Pause it for 100 ms (the
+ * connections wait in the kernel's backlog) and log at most once a second. */
 static void on_accept_error(struct evconnlistener *l, void *arg)
 {
     line_door *d = arg;
-    (void)l;
-    svc_log(d->s, "accept: %s", strerror(errno));
+    int e = EVUTIL_SOCKET_ERROR();
+    double now = svc_now();
+    if (now - d->logged >= 1.0) {
+        svc_log(d->s, "accept: %s; accepting pauses for 100 ms at a time (%lu pauses so far)", strerror(e),
+                d->pauses);
+        d->logged = now;
+    }
+    if (e != EMFILE && e != ENFILE && e != ENOBUFS && e != ENOMEM)
+        return;
+    struct timeval pause = {0, 100000};
+    d->pauses++;
+    evconnlistener_disable(l);
+    evtimer_add(d->resume, &pause);
+}
+
+static void on_resume(evutil_socket_t fd, short what, void *arg)
+{
+    line_door *d = arg;
+    (void)fd;
+    (void)what;
+    if (d->listener)
+        evconnlistener_enable(d->listener);
 }
 
 line_door *line_door_open(srv *s, struct event_base *base, const char *spec)
@@ -356,10 +382,16 @@ line_door *line_door_open(srv *s, struct event_base *base, const char *spec)
         return NULL;
     d->s = s;
     d->base = base;
+    d->logged = -10;
+    if (!(d->resume = evtimer_new(base, on_resume, d))) {
+        free(d);
+        return NULL;
+    }
     d->listener = evconnlistener_new_bind(base, on_accept, d, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, 4096,
                                           (struct sockaddr *)&ss, len);
     if (!d->listener) {
         fprintf(stderr, "ludexd: cannot listen on %s: %s\n", spec, strerror(errno));
+        event_free(d->resume);
         free(d);
         return NULL;
     }
@@ -370,6 +402,7 @@ line_door *line_door_open(srv *s, struct event_base *base, const char *spec)
 void line_door_stop_listening(line_door *d)
 {
     if (d && d->listener) {
+        evtimer_del(d->resume);
         evconnlistener_free(d->listener);
         d->listener = NULL;
     }
@@ -382,6 +415,7 @@ void line_door_close(line_door *d)
     line_door_stop_listening(d);
     while (d->nall > 0)
         conn_drop(d->all[d->nall - 1]);
+    event_free(d->resume);
     free(d->all);
     free(d);
 }
