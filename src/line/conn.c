@@ -31,6 +31,8 @@ struct line_door {
     struct event_base *base;
     struct evconnlistener *listener;
     struct event *resume;         /* accepting again after a pause for want of descriptors */
+    struct event *sweep;          /* once a second: slow and idle connections */
+    line_config cfg;
     double logged;                /* when that was last logged */
     unsigned long pauses;
     conn **all;
@@ -259,8 +261,16 @@ static void conn_input(conn *c)
             throttle(c);
             break;
         }
-        if (!next_line(c))
+        if (!next_line(c)) {
+            int partial = evbuffer_get_length(bufferevent_get_input(c->bev)) > 0 || c->skipping;
+            if (!partial)
+                c->partial_since = 0;
+            else if (c->partial_since == 0)
+                c->partial_since = svc_now();
             break;
+        }
+        c->partial_since = 0;
+        c->last_active = svc_now();
         c->busy = 1;
         c->wait_seq = 0;
         c->retried = 0;
@@ -320,6 +330,7 @@ static void conn_accept(line_door *d, evutil_socket_t fd, const char *addr)
     }
     c->door = d;
     c->s = d->s;
+    c->last_active = svc_now();
     snprintf(c->addr, sizeof c->addr, "%s", addr);
     c->slot = d->nall;
     d->all[d->nall++] = c;
@@ -369,8 +380,51 @@ static void on_resume(evutil_socket_t fd, short what, void *arg)
         evconnlistener_enable(d->listener);
 }
 
-line_door *line_door_open(srv *s, struct event_base *base, const char *spec)
+/* ---- slow and idle clients -------------------------------------------------- */
+static void time_out(conn *c, const char *code, const char *why)
 {
+    lx_buf r = LX_BUF_INIT;
+    reply_err(&r, code, "%s", why);
+    reply_end(&r);
+    bufferevent_write(c->bev, r.data ? r.data : "", r.len);
+    lx_buf_free(&r);
+    bufferevent_disable(c->bev, EV_READ);
+    c->closing = 1; /* dropped once the reply has gone (on_write) */
+}
+
+/* A line begun and not ended within line_timeout (a client dripping bytes)
+ * and a connection idle too long are closed; a watcher or a command still
+ * running (a commit, a password check) is never idle. */
+static void sweep_one(line_door *d, conn *c, double now)
+{
+    if (c->dead || c->closing || c->busy)
+        return;
+    char msg[96];
+    if (c->partial_since > 0 && now - c->partial_since > d->cfg.line_timeout) {
+        snprintf(msg, sizeof msg, "a command line must end within %d s; closing", d->cfg.line_timeout);
+        time_out(c, "TIMEOUT", msg);
+        return;
+    }
+    int limit = c->user[0] ? d->cfg.login_idle_timeout : d->cfg.idle_timeout;
+    if (c->nwatching == 0 && limit > 0 && now - c->last_active > limit) {
+        snprintf(msg, sizeof msg, "idle for %d s; closing", limit);
+        time_out(c, "IDLE", msg);
+    }
+}
+
+static void on_sweep(evutil_socket_t fd, short what, void *arg)
+{
+    line_door *d = arg;
+    (void)fd;
+    (void)what;
+    double now = svc_now();
+    for (size_t i = d->nall; i-- > 0;)
+        sweep_one(d, d->all[i], now);
+}
+
+line_door *line_door_open(srv *s, struct event_base *base, const line_config *cfg)
+{
+    const char *spec = cfg->listen;
     struct sockaddr_storage ss;
     int len = sizeof ss;
     if (evutil_parse_sockaddr_port(spec, (struct sockaddr *)&ss, &len) != 0) {
@@ -382,8 +436,15 @@ line_door *line_door_open(srv *s, struct event_base *base, const char *spec)
         return NULL;
     d->s = s;
     d->base = base;
+    d->cfg = *cfg;
     d->logged = -10;
-    if (!(d->resume = evtimer_new(base, on_resume, d))) {
+    struct timeval second = {1, 0};
+    if (!(d->resume = evtimer_new(base, on_resume, d)) ||
+        !(d->sweep = event_new(base, -1, EV_PERSIST, on_sweep, d)) || event_add(d->sweep, &second) != 0) {
+        if (d->resume)
+            event_free(d->resume);
+        if (d->sweep)
+            event_free(d->sweep);
         free(d);
         return NULL;
     }
@@ -392,6 +453,7 @@ line_door *line_door_open(srv *s, struct event_base *base, const char *spec)
     if (!d->listener) {
         fprintf(stderr, "ludexd: cannot listen on %s: %s\n", spec, strerror(errno));
         event_free(d->resume);
+        event_free(d->sweep);
         free(d);
         return NULL;
     }
@@ -416,6 +478,7 @@ void line_door_close(line_door *d)
     while (d->nall > 0)
         conn_drop(d->all[d->nall - 1]);
     event_free(d->resume);
+    event_free(d->sweep);
     free(d->all);
     free(d);
 }

@@ -47,14 +47,23 @@ struct conn {
     int skipping;        /* dropping the rest of a line that was too long */
     int throttled;       /* not read until its output drains */
     int overflow;        /* over the hard limit: being dropped */
-    int after_cr;        /* the last line ended with a CR that ended the data: drop an LF or NUL that follows */
+    int after_cr;
+    double last_active;  /* when its last command came (or it connected) */
+    double partial_since; /* when the line now arriving began, 0 when none */        /* the last line ended with a CR that ended the data: drop an LF or NUL that follows */
     int in_input;        /* inside conn_input: do not re-enter */
     size_t slot;         /* index in the door's list */
 };
 
 /* ---- the door (conn.c) --------------------------------------------------------- */
-/* Listen on HOST:PORT.  NULL with a message on stderr. */
-line_door *line_door_open(srv *s, struct event_base *base, const char *spec);
+typedef struct line_config {
+    const char *listen;      /* HOST:PORT */
+    int line_timeout;        /* seconds a started command line may take to end */
+    int idle_timeout;        /* seconds a connection not logged in may stay idle */
+    int login_idle_timeout;  /* seconds a logged-in one may (watchers never time out) */
+} line_config;
+
+/* Listen.  NULL with a message on stderr. */
+line_door *line_door_open(srv *s, struct event_base *base, const line_config *cfg);
 void line_door_stop_listening(line_door *d);
 void line_door_close(line_door *d);
 

@@ -2,7 +2,8 @@
  *
  *   ludexd [--db PATH] [--listen HOST:PORT] [--http HOST:PORT|off] [--web DIR]
  *          [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]
- *          [--hash-threads N] [--signup-limit N] [--quiet] [--log FILE]
+ *          [--hash-threads N] [--signup-limit N] [--line-timeout S] [--idle-timeout S]
+ *          [--login-idle-timeout S] [--quiet] [--log FILE]
  *
  * At start the soft limit on open files is raised to the hard limit (a
  * thousand connections need a thousand descriptors).  SIGTERM and SIGINT
@@ -50,20 +51,22 @@ typedef struct options {
     int threads, quiet;
     const char *http, *web, *tls_cert, *tls_key;
     int signups;
+    int line_timeout, idle_timeout, login_idle_timeout;
 } options;
 
 static void usage(void)
 {
     fprintf(stderr, "usage: ludexd [--db PATH] [--listen HOST:PORT] [--http HOST:PORT|off] [--web DIR]\n"
                     "              [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]\n"
-                    "              [--hash-threads N] [--signup-limit N] [--quiet] [--log FILE]\n");
+                    "              [--hash-threads N] [--signup-limit N] [--line-timeout S] [--idle-timeout S]\n"
+                    "              [--login-idle-timeout S] [--quiet] [--log FILE]\n");
     exit(2);
 }
 
 static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t webcap)
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
-                   default_web_dir(webbuf, webcap), NULL, NULL, 20};
+                   default_web_dir(webbuf, webcap), NULL, NULL, 20, 60, 300, 86400};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
@@ -87,6 +90,12 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
             o->tls_key = argv[++i];
         else if (!strcmp(a, "--signup-limit") && more)
             o->signups = atoi(argv[++i]);
+        else if (!strcmp(a, "--line-timeout") && more)
+            o->line_timeout = atoi(argv[++i]);
+        else if (!strcmp(a, "--idle-timeout") && more)
+            o->idle_timeout = atoi(argv[++i]);
+        else if (!strcmp(a, "--login-idle-timeout") && more)
+            o->login_idle_timeout = atoi(argv[++i]);
         else if (!strcmp(a, "--quiet"))
             o->quiet = 1;
         else
@@ -124,7 +133,8 @@ static void on_signal(evutil_socket_t sig, short what, void *arg)
 
 static int open_doors(doors *d, const options *o)
 {
-    if (!(d->line = line_door_open(d->s, d->base, o->listen)))
+    line_config lc = {o->listen, o->line_timeout, o->idle_timeout, o->login_idle_timeout};
+    if (!(d->line = line_door_open(d->s, d->base, &lc)))
         return -1;
     if (!strcmp(o->http, "off"))
         return 0;
