@@ -32,7 +32,13 @@ static void do_challenge(conn *c, proto_cmd *cmd)
     svc_status st;
     int64_t board;
     svc_status_init(&st);
-    if (svc_challenge(c->s, NULL, cmd->game, cmd->argv[0], cmd->argv[1], cmd->argc - 2, cmd->argv + 2, &board, &st)) {
+    if (!c->user[0]) {
+        reply_err(&c->reply, "NOT_LOGGED_IN", "log in first: a challenge comes from one of its two players");
+        cmd_finish(c);
+        return;
+    }
+    if (svc_challenge(c->s, c->user, cmd->game, cmd->argv[0], cmd->argv[1], cmd->argc - 2, cmd->argv + 2, &board,
+                      &st)) {
         cmd_fail(c, &st);
         return;
     }

@@ -50,7 +50,7 @@ typedef struct options {
     const char *cost;
     int threads, quiet;
     const char *http, *web, *tls_cert, *tls_key;
-    int signups;
+    int signups, challenges;
     int line_timeout, idle_timeout, login_idle_timeout;
 } options;
 
@@ -58,7 +58,8 @@ static void usage(void)
 {
     fprintf(stderr, "usage: ludexd [--db PATH] [--listen HOST:PORT] [--http HOST:PORT|off] [--web DIR]\n"
                     "              [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]\n"
-                    "              [--hash-threads N] [--signup-limit N] [--line-timeout S] [--idle-timeout S]\n"
+                    "              [--hash-threads N] [--signup-limit N] [--challenge-limit N]\n"
+                    "              [--line-timeout S] [--idle-timeout S]\n"
                     "              [--login-idle-timeout S] [--quiet] [--log FILE]\n");
     exit(2);
 }
@@ -66,7 +67,7 @@ static void usage(void)
 static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t webcap)
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
-                   default_web_dir(webbuf, webcap), NULL, NULL, 20, 60, 300, 86400};
+                   default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
@@ -90,6 +91,8 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
             o->tls_key = argv[++i];
         else if (!strcmp(a, "--signup-limit") && more)
             o->signups = atoi(argv[++i]);
+        else if (!strcmp(a, "--challenge-limit") && more)
+            o->challenges = atoi(argv[++i]);
         else if (!strcmp(a, "--line-timeout") && more)
             o->line_timeout = atoi(argv[++i]);
         else if (!strcmp(a, "--idle-timeout") && more)
@@ -156,7 +159,7 @@ int main(int argc, char **argv)
     setvbuf(log, NULL, _IOLBF, 0);
     signal(SIGPIPE, SIG_IGN);
     raise_nofile();
-    svc_config cfg = {o.db, o.cost, o.threads, o.quiet, o.signups, log};
+    svc_config cfg = {o.db, o.cost, o.threads, o.quiet, o.signups, o.challenges, log};
     if (!(d.base = event_base_new()) || !(d.s = svc_open(d.base, &cfg, err, sizeof err))) {
         fprintf(stderr, "ludexd: %s\n", err[0] ? err : "cannot start the event loop");
         return 1;

@@ -204,11 +204,12 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     s->fail_user = rate_limit_new(20, 60);
     s->fail_addr = rate_limit_new(100, 60);
     s->signups = cfg->signups_per_hour > 0 ? rate_limit_new(cfg->signups_per_hour, 3600) : NULL;
+    s->challenges = cfg->challenges_per_minute > 0 ? rate_limit_new(cfg->challenges_per_minute, 60) : NULL;
     s->cq = commit_start(s, s->wstore, s->wake[1]);
     s->hp = hashpool_start(cfg->hash_threads, s->pw_ops, s->pw_mem, s->wake[1]);
     s->wake_ev = event_new(base, s->wake[0], EV_READ | EV_PERSIST, on_wake, s);
     if (!s->users || !s->games || !s->creds || !s->fail_pair || !s->fail_user || !s->fail_addr ||
-        (cfg->signups_per_hour > 0 && !s->signups) || !s->cq || !s->hp || !s->wake_ev ||
+        (cfg->signups_per_hour > 0 && !s->signups) || (cfg->challenges_per_minute > 0 && !s->challenges) || !s->cq || !s->hp || !s->wake_ev ||
         event_add(s->wake_ev, NULL) != 0) {
         snprintf(err, errcap, "cannot start the service (out of memory or threads)");
         svc_close(s);
@@ -235,6 +236,7 @@ void svc_close(srv *s)
     rate_limit_free(s->fail_user);
     rate_limit_free(s->fail_addr);
     rate_limit_free(s->signups);
+    rate_limit_free(s->challenges);
     if (s->rstore)
         store_close(s->rstore);
     if (s->wstore)

@@ -54,6 +54,7 @@ typedef struct svc_config {
     int hash_threads;
     int quiet;                      /* no line per request in the log */
     int signups_per_hour;           /* accounts one address may make in an hour; 0: no limit */
+    int challenges_per_minute;      /* games one user may start in a minute; 0: no limit */
     void *log;                      /* FILE * for the log */
 } svc_config;
 
@@ -117,8 +118,9 @@ void svc_session_end(srv *s, const char *token, svc_status *st);
 
 /* ---- games ----------------------------------------------------------------------------- */
 /* A new game between p1 (moves first) and p2 with the options' words
- * ("-size=11"...).  When actor is not NULL it must be one of the two
- * (NOT_A_PLAYER).  *board is the new board's id. */
+ * ("-size=11"...).  The actor must be one of the two (NOT_A_PLAYER; NULL
+ * only for the service's own callers) and may start only so many games a
+ * minute (RATE_LIMITED).  *board is the new board's id. */
 int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, const char *p2, int argc,
                   char *const *argv, int64_t *board, svc_status *st);
 

@@ -63,6 +63,8 @@ int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, co
         return -1;
     if (actor && strcmp(actor, name[0]) && strcmp(actor, name[1]))
         return svc_fail(st, "NOT_A_PLAYER", "a challenge names its sender as one of the two players");
+    if (actor && s->challenges && rate_limit_blocked(s->challenges, actor))
+        return svc_fail(st, "RATE_LIMITED", "too many new games in a minute; wait a little");
     lx_buf canon = LX_BUF_INIT;
     lx_game_error err;
     lx_game_error_init(&err);
@@ -81,6 +83,8 @@ int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, co
     }
     *board = sg->id;
     rc = persist_new_game(s, sg, st);
+    if (actor && s->challenges)
+        rate_limit_fail(s->challenges, actor);
 out:
     lx_buf_free(&canon);
     lx_game_error_free(&err);

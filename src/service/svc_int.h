@@ -212,6 +212,7 @@ struct srv {
     cred_cache *creds;
     rate_limit *fail_pair, *fail_user, *fail_addr; /* failed logins by (address, user), user, address */
     rate_limit *signups;     /* accounts made per address; NULL: no limit */
+    rate_limit *challenges;  /* games started per user; NULL: no limit */
     srv_map *users;
     srv_map *games;
     int64_t next_game_id;

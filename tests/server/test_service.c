@@ -80,7 +80,7 @@ static int setup(void **state)
         return -1;
     snprintf(w->path, sizeof w->path, "%s/t.db", w->dir);
     char err[256] = "";
-    svc_config cfg = {w->path, "min", 1, 1, 0, stderr};
+    svc_config cfg = {w->path, "min", 1, 1, 0, 0, stderr};
     w->base = event_base_new();
     w->s = svc_open(w->base, &cfg, err, sizeof err);
     if (!w->s)
@@ -205,7 +205,7 @@ static void challenge_and_play(void **state)
     assert_int_equal(svc_challenge(w->s, "carol", G_HEX, "alice", "bob", 0, none, &board, &st), -1);
     assert_string_equal(st.code, "NOT_A_PLAYER");
     svc_status_init(&st);
-    assert_int_equal(svc_challenge(w->s, NULL, G_HEX, "alice", "dave", 0, none, &board, &st), -1);
+    assert_int_equal(svc_challenge(w->s, "alice", G_HEX, "alice", "dave", 0, none, &board, &st), -1);
     assert_string_equal(st.code, "NO_SUCH_USER");
     board = hex_game(w, "alice", "bob");
     assert_string_equal(play(w, "carol", board, "a1", 0, NULL), "NOT_A_PLAYER");
@@ -301,7 +301,7 @@ static void crossword_rack_stays_private(void **state)
     int64_t board;
     svc_status st;
     svc_status_init(&st);
-    assert_int_equal(svc_challenge(w->s, NULL, G_CROSSWORD, "alice", "bob", 1, opts, &board, &st), 0);
+    assert_int_equal(svc_challenge(w->s, "bob", G_CROSSWORD, "alice", "bob", 1, opts, &board, &st), 0);
     wait_commit(w, st.wait_seq);
     srv_game *sg = svc_game(w->s, board, G_NONE, &st);
     lx_buf r0 = LX_BUF_INIT, r1 = LX_BUF_INIT, svg = LX_BUF_INIT, text = LX_BUF_INIT;
