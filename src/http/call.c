@@ -121,7 +121,23 @@ static void send_now(http_call *c)
     call_free(c);
 }
 
-static void committed(void *ctx) { send_now(ctx); }
+static void committed(void *ctx)
+{
+    http_call *c = ctx;
+    if (c->wait.refused) { /* the store was full: nothing of this request was kept */
+        json_t *o = json_pack("{s:{s:s,s:s}}", "error", "code", "STORAGE_FULL", "message",
+                              "the server's disk is full; nothing was changed: try again later");
+        char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        json_decref(o);
+        lx_buf_clear(&c->body);
+        lx_buf_append_str(&c->body, text ? text : "{}");
+        free(text);
+        c->status = 503;
+        c->content_type = "application/json";
+        c->cookie[0] = c->disposition[0] = 0;
+    }
+    send_now(c);
+}
 
 void call_answer(http_call *c, uint64_t wait_seq)
 {
@@ -162,7 +178,7 @@ int http_status_of(const char *code)
         {"NOT_LOGGED_IN", 401}, {"BAD_PASSWORD", 401}, {"CSRF", 403}, {"NOT_A_PLAYER", 403},
         {"NO_SUCH_BOARD", 404}, {"NO_SUCH_USER", 404}, {"NOT_FOUND", 404}, {"METHOD_NOT_ALLOWED", 405},
         {"NOT_YOUR_TURN", 409}, {"WRONG_MOVE_NUMBER", 409}, {"GAME_OVER", 409}, {"USER_EXISTS", 409},
-        {"TOO_LARGE", 413}, {"RATE_LIMITED", 429}, {"INTERNAL", 500}, {"BUSY", 503},
+        {"TOO_LARGE", 413}, {"RATE_LIMITED", 429}, {"INTERNAL", 500}, {"BUSY", 503}, {"STORAGE_FULL", 503},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (!strcmp(code, table[i].code))

@@ -123,6 +123,11 @@ static void send_reply(conn *c)
 static void reply_committed(void *ctx)
 {
     conn *c = ctx;
+    if (c->wait.refused) { /* the store was full: nothing of this command was kept */
+        lx_buf_clear(&c->reply);
+        reply_err(&c->reply, "STORAGE_FULL", "the server's disk is full; nothing was changed: try again later");
+        reply_end(&c->reply);
+    }
     send_reply(c);
     conn_input(c);
 }

@@ -8,9 +8,14 @@
  * through the pipe.  While it commits, the next batch fills up: the busier
  * the server, the bigger the batches, and the cost of durability is shared.
  *
- * A failed commit leaves memory ahead of the file: the loop is told, and
- * ludexd stops without acknowledging anything of that batch (a restart
- * loads the file, which is the truth). */
+ * A commit refused because the disk is full (STORE_FULL) is kept, with
+ * every batch after it, until the loop takes them (commit_take_refused): the
+ * loop then puts the games and users they touched back to the store's state
+ * and answers their requests ERR STORAGE_FULL; later batches are tried
+ * again, so writes resume by themselves when space returns.  Any other
+ * failure leaves memory ahead of a file whose state is unknown: the loop is
+ * told, and ludexd stops without acknowledging anything of that batch (a
+ * restart loads the file, which is the truth). */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +40,10 @@ struct commit_queue {
     uint64_t committed;    /* the last batch committed */
     int failed;
     char err[256];
+    int refusing;          /* the store is full: batches are refused until the loop takes them */
+    uint64_t last_good;    /* the last batch actually committed */
+    refused_batch *refused;
+    char full_err[256];
     int stop;
     uint64_t nbatches, nops;
 };
@@ -80,6 +89,50 @@ static void wake_loop(commit_queue *q)
     }
 }
 
+/* Keep a refused batch's ops for the loop, which puts memory back to the
+ * store's state (caller holds the lock; the batch's ops move into the node). */
+static void keep_refused(commit_queue *q, batch *b, uint64_t seq)
+{
+    refused_batch *r = calloc(1, sizeof *r);
+    if (!r) { /* cannot tell the loop what to undo: stop, as for an unknown state */
+        q->failed = 1;
+        snprintf(q->err, sizeof q->err, "out of memory while refusing a batch");
+        batch_clear(b);
+        return;
+    }
+    r->seq = seq;
+    r->ops = b->ops;
+    r->n = b->n;
+    *b = (batch){0};
+    r->next = q->refused;
+    q->refused = r;
+}
+
+/* One batch: committed, refused (the store is full: this one and every one
+ * after it until the loop has undone them), or a failure that stops. */
+static void settle_batch(commit_queue *q, batch *work, uint64_t seq, int rc, const char *err)
+{
+    if (rc == STORE_FULL || (rc == 0 && q->refusing)) {
+        if (!q->refusing)
+            snprintf(q->full_err, sizeof q->full_err, "%s", err);
+        q->refusing = 1;
+        keep_refused(q, work, seq);
+    } else if (rc != 0) {
+        if (!q->failed) {
+            q->failed = 1;
+            snprintf(q->err, sizeof q->err, "%s", err);
+        }
+        batch_clear(work);
+        return;
+    } else {
+        q->nbatches++;
+        q->nops += work->n;
+        q->last_good = seq;
+        batch_clear(work);
+    }
+    q->committed = seq;
+}
+
 static void *committer(void *arg)
 {
     commit_queue *q = arg;
@@ -94,28 +147,62 @@ static void *committer(void *arg)
         work = q->open;
         q->open = t;
         uint64_t seq = q->open_seq++;
+        int refusing = q->refusing;
         pthread_mutex_unlock(&q->lock);
-        char err[256];
-        int rc = q->w->be->commit(q->w, work.ops, work.n, err, sizeof err);
-        size_t n = work.n;
-        batch_clear(&work);
+        char err[256] = "";
+        int rc = refusing ? STORE_FULL : q->w->be->commit(q->w, work.ops, work.n, err, sizeof err);
         pthread_mutex_lock(&q->lock);
-        if (rc != 0 && !q->failed) {
-            q->failed = 1;
-            snprintf(q->err, sizeof q->err, "%s", err);
-        }
-        if (rc == 0) {
-            q->committed = seq;
-            q->nbatches++;
-            q->nops += n;
-        }
+        settle_batch(q, &work, seq, rc, err);
         wake_loop(q);
-        if (rc != 0)
+        if (q->failed)
             break;
     }
     pthread_mutex_unlock(&q->lock);
+    batch_clear(&work);
     free(work.ops);
     return NULL;
+}
+
+refused_batch *commit_take_refused(commit_queue *q, char *err, size_t errcap)
+{
+    pthread_mutex_lock(&q->lock);
+    refused_batch *list = q->refused;
+    q->refused = NULL;
+    if (q->refusing && q->open.n > 0) { /* ops added before the loop knew: refused with the rest */
+        batch open = q->open;
+        q->open = (batch){0};
+        keep_refused(q, &open, q->open_seq++);
+        q->committed = q->open_seq - 1;
+        refused_batch *extra = q->refused;
+        q->refused = NULL;
+        extra->next = list;
+        list = extra;
+    }
+    if (list)
+        snprintf(err, errcap, "%s", q->full_err);
+    q->refusing = 0;
+    pthread_mutex_unlock(&q->lock);
+    return list;
+}
+
+int commit_any_committed(commit_queue *q, uint64_t since)
+{
+    pthread_mutex_lock(&q->lock);
+    int yes = q->last_good > since;
+    pthread_mutex_unlock(&q->lock);
+    return yes;
+}
+
+void commit_refused_free(refused_batch *list)
+{
+    while (list) {
+        refused_batch *r = list;
+        list = r->next;
+        batch b = {r->ops, r->n, r->n};
+        batch_clear(&b);
+        free(b.ops);
+        free(r);
+    }
 }
 
 commit_queue *commit_start(srv *s, store *w, int notify_fd)

@@ -115,7 +115,8 @@ static int replay_one(void *ctx, const store_move *m)
     return games_append_move(sg, m->seat, m->text, colour);
 }
 
-static srv_game *load(srv *s, int64_t id)
+/* The game as the store has it, not yet in the map (NULL when it has none). */
+static srv_game *load_fresh(srv *s, int64_t id)
 {
     store_game row;
     if (s->rstore->be->game_get(s->rstore, id, &row) != 1)
@@ -137,14 +138,11 @@ static srv_game *load(srv *s, int64_t id)
         game_free(sg);
         sg = NULL;
     }
-    uint64_t seq;
-    if (sg && sg->g) { /* the state as stored, then settled: dice a crash lost before they were saved */
+    if (sg && sg->g) {
         free(sg->state_text);
         sg->state_text = strdup(sg->rules->state(sg->g));
-        if (sg->state_text && games_settle(s, sg, &seq) != 0)
-            srv_log(s, "board %lld: cannot save its new hidden state", (long long)id);
     }
-    if (sg && (!sg->g || !sg->state_text || put_game(s, sg) != 0)) {
+    if (sg && (!sg->g || !sg->state_text)) {
         game_free(sg);
         sg = NULL;
     }
@@ -152,11 +150,69 @@ static srv_game *load(srv *s, int64_t id)
     return sg;
 }
 
+/* The state as stored, then settled: dice a crash (or a refused commit) lost before they were saved. */
+static void settle_loaded(srv *s, srv_game *sg)
+{
+    uint64_t seq;
+    if (games_settle(s, sg, &seq) != 0)
+        srv_log(s, "board %lld: cannot save its new hidden state", (long long)sg->id);
+}
+
+static srv_game *load(srv *s, int64_t id)
+{
+    srv_game *sg = load_fresh(s, id);
+    if (sg && put_game(s, sg) != 0) {
+        game_free(sg);
+        return NULL;
+    }
+    if (sg)
+        settle_loaded(s, sg);
+    return sg;
+}
+
+/* Move the fresh game's play into sg, keeping sg's identity and watchers. */
+static void take_play(srv_game *sg, srv_game *fresh)
+{
+    srv_game old = *sg;
+    sg->g = fresh->g;
+    sg->moves = fresh->moves;
+    sg->nmoves = fresh->nmoves;
+    sg->cap = fresh->cap;
+    sg->state_text = fresh->state_text;
+    sg->changes++;
+    fresh->g = old.g;
+    fresh->moves = old.moves;
+    fresh->nmoves = old.nmoves;
+    fresh->cap = old.cap;
+    fresh->state_text = old.state_text;
+    fresh->watchers = NULL;
+    game_free(fresh);
+}
+
+void games_reload(srv *s, int64_t id)
+{
+    char key[24];
+    snprintf(key, sizeof key, "%lld", (long long)id);
+    srv_game *sg = map_get(s->games, key);
+    if (!sg)
+        return;
+    srv_game *fresh = load_fresh(s, id);
+    if (!fresh) {
+        sg->gone = 1;
+        sg->changes++;
+        return;
+    }
+    take_play(sg, fresh);
+    settle_loaded(s, sg);
+}
+
 srv_game *games_find(srv *s, int64_t id)
 {
     char key[24];
     snprintf(key, sizeof key, "%lld", (long long)id);
     srv_game *sg = map_get(s->games, key);
+    if (sg && sg->gone)
+        return NULL;
     return sg ? sg : (id > 0 && id < s->next_game_id ? load(s, id) : NULL);
 }
 

@@ -65,6 +65,7 @@ static void wait_unlink(srv *s, svc_wait *w)
 int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void *ctx)
 {
     wait_unlink(s, w);
+    w->refused = 0;
     if (seq <= s->committed)
         return 1;
     w->seq = seq;
@@ -81,14 +82,23 @@ int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void 
 
 void svc_wait_cancel(srv *s, svc_wait *w) { wait_unlink(s, w); }
 
+static int was_refused(const refused_batch *list, uint64_t seq)
+{
+    for (; list; list = list->next)
+        if (list->seq == seq)
+            return 1;
+    return 0;
+}
+
 /* A ready() may add or cancel waits: take the due ones out first, then call them. */
-void waits_release(srv *s, uint64_t committed)
+void waits_release(srv *s, uint64_t committed, const refused_batch *refused)
 {
     svc_wait *due = NULL;
     for (svc_wait *w = s->waits, *nx; w; w = nx) {
         nx = w->next;
         if (w->seq <= committed) {
             wait_unlink(s, w);
+            w->refused = was_refused(refused, w->seq);
             w->next = due;
             due = w;
         }
@@ -108,6 +118,37 @@ void waits_release(srv *s, uint64_t committed)
     }
 }
 
+/* ---- a full disk ---------------------------------------------------------------------- */
+/* Put what refused batches changed back to the store's state: users
+ * reloaded or forgotten, games replayed from the store (or gone).  Each game
+ * once, after every op is known. */
+static void undo_refused(srv *s, const refused_batch *list)
+{
+    int64_t ids[256];
+    size_t nids = 0, nops = 0;
+    for (const refused_batch *r = list; r; r = r->next)
+        for (size_t i = 0; i < r->n; i++, nops++) {
+            const store_op *op = &r->ops[i];
+            int64_t id = op->kind == STORE_MOVE_APPEND ? op->move.game_id : op->game.id;
+            if (op->kind <= STORE_USER_DISPLAY)
+                users_reload(s, op->user.name);
+            else if (op->kind <= STORE_MOVE_APPEND) {
+                size_t k = 0;
+                while (k < nids && ids[k] != id)
+                    k++;
+                if (k == nids && nids < sizeof ids / sizeof ids[0])
+                    ids[nids++] = id;
+                else if (k == nids)
+                    games_reload(s, id);
+            }
+        }
+    for (size_t k = 0; k < nids; k++)
+        games_reload(s, ids[k]);
+    if (!s->storage_full)
+        srv_log(s, "the store is full: %zu changes refused (ERR STORAGE_FULL); writes resume when space returns", nops);
+    s->storage_full = 1;
+}
+
 /* ---- wake-up ------------------------------------------------------------------------ */
 static void on_wake(evutil_socket_t fd, short what, void *arg)
 {
@@ -118,17 +159,25 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     }
     int failed;
     char err[256];
+    refused_batch *refused = commit_take_refused(s->cq, err, sizeof err);
     uint64_t done = commit_done(s->cq, &failed, err, sizeof err);
     if (failed) {
         srv_log(s, "a commit failed (%s): stopping without acknowledging it", err);
         fflush(s->log);
         _exit(1);
     }
+    if (refused)
+        undo_refused(s, refused);
     if (done > s->committed) {
+        if (!refused && s->storage_full && commit_any_committed(s->cq, s->committed)) {
+            srv_log(s, "the store takes writes again");
+            s->storage_full = 0;
+        }
         s->committed = done;
-        waits_release(s, done);
+        waits_release(s, done, refused);
         watch_flush(s, done);
     }
+    commit_refused_free(refused);
     hash_job *j;
     while ((j = hashpool_take_done(s->hp))) {
         j->done(s, j);

@@ -1,8 +1,9 @@
 /* service/map.c - a small hash map from strings to pointers.
  *
  * Chained buckets, doubled when the load passes one, FNV-1a on the key.
- * Entries are never removed: users and games stay loaded for the life of
- * the process (an LRU would go here when memory matters). */
+ * Entries are removed only to undo what a full disk refused (map_remove):
+ * users and games otherwise stay loaded for the life of the process (an LRU
+ * would go here when memory matters). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,21 @@ int map_put(srv_map *m, const char *key, void *value)
     m->b[j] = e;
     m->n++;
     return 0;
+}
+
+void *map_remove(srv_map *m, const char *key)
+{
+    for (map_entry **e = &m->b[hash_key(key) & (m->nb - 1)]; *e; e = &(*e)->next)
+        if (strcmp((*e)->key, key) == 0) {
+            map_entry *dead = *e;
+            void *value = dead->value;
+            *e = dead->next;
+            free(dead->key);
+            free(dead);
+            m->n--;
+            return value;
+        }
+    return NULL;
 }
 
 void map_each(const srv_map *m, void (*fn)(void *ctx, void *value), void *ctx)

@@ -74,6 +74,7 @@ void svc_stats(srv *s, unsigned long *requests, uint64_t *changes, uint64_t *bat
 /* ---- waiting for durability ------------------------------------------------------- */
 typedef struct svc_wait {
     uint64_t seq;
+    int refused;          /* set when ready() runs: the store was full and refused the batch (ERR STORAGE_FULL) */
     void (*ready)(void *ctx);
     void *ctx;
     struct svc_wait *prev, *next;

@@ -39,6 +39,7 @@ srv_map *map_new(void);
 void map_free(srv_map *m, void (*free_value)(void *));
 void *map_get(const srv_map *m, const char *key);
 int map_put(srv_map *m, const char *key, void *value); /* 0, -1 out of memory */
+void *map_remove(srv_map *m, const char *key);          /* the value removed, or NULL */
 void map_each(const srv_map *m, void (*fn)(void *ctx, void *value), void *ctx);
 
 /* ---- users (users.c) ---------------------------------------------------------- */
@@ -52,6 +53,8 @@ srv_user *users_find(srv *s, const char *name);
 srv_user *users_add(srv *s, const char *name, const char *pwhash, int display);
 int user_name_valid(const char *name);
 void users_free_all(srv *s);
+/* Back to the store's state after a refused commit: reloaded, or forgotten when the store has none. */
+void users_reload(srv *s, const char *name);
 
 /* ---- games (games.c, rules_*.c) --------------------------------------------------- */
 typedef struct srv_move {
@@ -74,6 +77,7 @@ struct srv_game {
     size_t nmoves, cap;
     uint64_t write_seq;    /* batch that holds the last change */
     uint64_t changes;      /* counts every change (a door's cache key) */
+    int gone;              /* its creation was refused (a full disk): no such board */
     svc_watch *watchers;
 };
 
@@ -149,13 +153,30 @@ int games_history_text(const srv_game *sg, size_t i, int viewer, lx_buf *out);
 /* The seat `user` plays in game sg (the seat to move when both are the same user), or -1. */
 int games_seat_of(const srv_game *sg, const char *user);
 void games_free_all(srv *s);
+/* Back to the store's state after a refused commit: the moves and hidden
+ * state replayed from the store into the same game (its watchers stay), or
+ * the game gone when the store never had it. */
+void games_reload(srv *s, int64_t id);
 
 /* ---- commits (commit.c) -------------------------------------------------------- */
 commit_queue *commit_start(srv *s, store *w, int notify_fd);
 void commit_stop(commit_queue *q);
 /* Add an op to the open batch (strings copied).  The batch's sequence number, 0 out of memory. */
 uint64_t commit_add(commit_queue *q, const store_op *op);
-/* The last committed sequence number; *failed set when a commit failed. */
+/* A batch the store refused for want of space, kept for the loop to undo. */
+typedef struct refused_batch {
+    uint64_t seq;
+    store_op *ops;
+    size_t n;
+    struct refused_batch *next;
+} refused_batch;
+/* Every refused batch (with the open one's ops when refusing), newest
+ * first; the store's message in err.  Batches after this are tried again. */
+refused_batch *commit_take_refused(commit_queue *q, char *err, size_t errcap);
+void commit_refused_free(refused_batch *list);
+/* 1 when a batch after `since` was committed (not refused). */
+int commit_any_committed(commit_queue *q, uint64_t since);
+/* The last batch decided (committed or refused); *failed set when a commit failed. */
 uint64_t commit_done(commit_queue *q, int *failed, char *err, size_t errcap);
 /* Counters for the log at exit. */
 void commit_stats(commit_queue *q, uint64_t *batches, uint64_t *ops);
@@ -200,7 +221,7 @@ void watch_free_all(srv *s);
 /* ---- the service's loop side (loop.c) ----------------------------------------------- */
 /* A change made by a call: queue it, and raise st->wait_seq (and sg's write_seq). 0, or -1 (INTERNAL). */
 int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st);
-void waits_release(srv *s, uint64_t committed);
+void waits_release(srv *s, uint64_t committed, const refused_batch *refused);
 
 /* ---- the server ----------------------------------------------------------------- */
 struct srv {
@@ -228,6 +249,7 @@ struct srv {
     unsigned long requests;
     struct pending_push *pushes, *pushes_tail; /* watch pushes waiting for their commit */
     uint64_t changes;
+    int storage_full;        /* the last commit was refused for want of space (logged once) */
 };
 
 /* The service's own names for its public clock, log and random bytes (util.c). */

@@ -64,3 +64,22 @@ static void user_free(void *p)
 }
 
 void users_free_all(srv *s) { map_free(s->users, user_free); }
+
+void users_reload(srv *s, const char *name)
+{
+    srv_user *u = map_get(s->users, name);
+    store_user su;
+    if (!u)
+        return;
+    if (s->rstore->be->user_get(s->rstore, name, &su) != 1) {
+        user_free(map_remove(s->users, name));
+        return;
+    }
+    char *h = strdup(su.pwhash);
+    if (h) {
+        free(u->pwhash);
+        u->pwhash = h;
+    }
+    u->display = su.display >= 1 && su.display <= 4 ? su.display : 2;
+    store_user_clear(&su);
+}

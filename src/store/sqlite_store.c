@@ -234,9 +234,10 @@ static int sq_commit(store *s, const store_op *ops, size_t n, char *err, size_t 
         return 0;
 fail:
     snprintf(err, errcap, "%s", sqlite3_errmsg(q->db));
+    int full = (sqlite3_extended_errcode(q->db) & 0xff) == SQLITE_FULL;
     if (!sqlite3_get_autocommit(q->db))
         run_done(q->q[Q_ROLLBACK]);
-    return -1;
+    return full && sqlite3_get_autocommit(q->db) ? STORE_FULL : -1;
 }
 
 static char *column_dup(sqlite3_stmt *st, int i)

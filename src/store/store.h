@@ -25,6 +25,8 @@
 
 typedef struct store store;
 
+#define STORE_FULL (-2)        /* a commit refused for want of space (see store_backend.commit) */
+
 typedef struct store_user {
     int64_t id;
     char name[STORE_NAME_MAX + 1];
@@ -79,7 +81,10 @@ typedef struct store_backend {
     const char *name;
     store *(*open)(const char *location, char *err, size_t errcap);
     void (*close)(store *s);
-    /* Apply every op in one transaction.  0, or -1 with err (nothing applied). */
+    /* Apply every op in one transaction.  0; STORE_FULL with err when the disk
+     * (or the database's size limit) is full: nothing applied, the store as it
+     * was, and a later commit may succeed; or -1 with err when the store's
+     * state is not known (an I/O error). */
     int (*commit)(store *s, const store_op *ops, size_t n, char *err, size_t errcap);
     /* 1 found, 0 not found, -1 error.  The caller frees with store_user_clear. */
     int (*user_get)(store *s, const char *name, store_user *out);
