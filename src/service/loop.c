@@ -119,6 +119,20 @@ void waits_release(srv *s, uint64_t committed, const refused_batch *refused)
 }
 
 /* ---- a full disk ---------------------------------------------------------------------- */
+/* Note a game to reload once (reloaded at once when the list is full). */
+static size_t remember_game(srv *s, int64_t *ids, size_t n, size_t cap, int64_t id)
+{
+    for (size_t k = 0; k < n; k++)
+        if (ids[k] == id)
+            return n;
+    if (n < cap) {
+        ids[n] = id;
+        return n + 1;
+    }
+    games_reload(s, id);
+    return n;
+}
+
 /* Put what refused batches changed back to the store's state: users
  * reloaded or forgotten, games replayed from the store (or gone).  Each game
  * once, after every op is known. */
@@ -130,16 +144,15 @@ static void undo_refused(srv *s, const refused_batch *list)
         for (size_t i = 0; i < r->n; i++, nops++) {
             const store_op *op = &r->ops[i];
             int64_t id = op->kind == STORE_MOVE_APPEND ? op->move.game_id : op->game.id;
-            if (op->kind <= STORE_USER_DISPLAY)
+            switch (op->kind) {
+            case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY:
                 users_reload(s, op->user.name);
-            else if (op->kind <= STORE_MOVE_APPEND) {
-                size_t k = 0;
-                while (k < nids && ids[k] != id)
-                    k++;
-                if (k == nids && nids < sizeof ids / sizeof ids[0])
-                    ids[nids++] = id;
-                else if (k == nids)
-                    games_reload(s, id);
+                break;
+            case STORE_GAME_CREATE: case STORE_GAME_STATE: case STORE_MOVE_APPEND:
+                nids = remember_game(s, ids, nids, sizeof ids / sizeof ids[0], id);
+                break;
+            case STORE_SESSION_CREATE: case STORE_SESSION_DELETE: /* only in the store: nothing to undo */
+                break;
             }
         }
     for (size_t k = 0; k < nids; k++)
