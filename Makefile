@@ -217,7 +217,9 @@ install: all
 	install -m 644 include/ludex/*.h $(DESTDIR)$(PREFIX)/include/ludex/
 	install -m 755 $(TOOL) $(BUILD)/ludexd $(DESTDIR)$(PREFIX)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ludex.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc
-	install -m 644 man/ludex.1 man/ludexd.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 644 man/ludex.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -d $(DESTDIR)$(PREFIX)/share/man/man8
+	install -m 644 man/ludexd.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 	install -d $(DESTDIR)$(PREFIX)/share/ludex/web
 	install -m 644 web/* $(DESTDIR)$(PREFIX)/share/ludex/web/
 	install -d $(DESTDIR)$(PREFIX)/share/ludex/xword/distributions $(DESTDIR)$(PREFIX)/share/ludex/xword/boards \
@@ -229,7 +231,7 @@ install: all
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/lib/libludex.* $(DESTDIR)$(PREFIX)/bin/ludex $(DESTDIR)$(PREFIX)/bin/ludexd \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc $(DESTDIR)$(PREFIX)/share/man/man1/ludex.1 \
-	  $(DESTDIR)$(PREFIX)/share/man/man1/ludexd.1
+	  $(DESTDIR)$(PREFIX)/share/man/man8/ludexd.8
 	rm -rf $(DESTDIR)$(PREFIX)/include/ludex $(DESTDIR)$(PREFIX)/share/ludex
 
 clean:

@@ -8,7 +8,8 @@
  * At start the soft limit on open files is raised to the hard limit (a
  * thousand connections need a thousand descriptors).  SIGTERM and SIGINT
  * stop accepting, let the commit thread finish the batch in hand, send the
- * replies that were waiting for it, and exit 0.  The service (service/)
+ * replies that were waiting for it, and exit 0.  SIGHUP reopens the log
+ * file (after logrotate has moved it).  The service (service/)
  * holds every rule; the doors (line/, http/) only parse and format. */
 
 #include <errno.h>
@@ -121,7 +122,28 @@ typedef struct doors {
     struct event_base *base;
     line_door *line;
     http_door *http;
+    const char *log_path;   /* --log, reopened on SIGHUP */
+    FILE *log;
 } doors;
+
+/* SIGHUP: open the log file anew (logrotate moved it) on the same stream. */
+static void on_hangup(evutil_socket_t sig, short what, void *arg)
+{
+    doors *d = arg;
+    (void)sig;
+    (void)what;
+    if (!d->log_path)
+        return;
+    FILE *f = fopen(d->log_path, "a");
+    if (!f) {
+        svc_log(d->s, "SIGHUP: cannot reopen %s: %s; logging on to the old file", d->log_path, strerror(errno));
+        return;
+    }
+    fflush(d->log);
+    dup2(fileno(f), fileno(d->log));
+    fclose(f);
+    svc_log(d->s, "SIGHUP: log reopened");
+}
 
 static void on_signal(evutil_socket_t sig, short what, void *arg)
 {
@@ -166,8 +188,11 @@ int main(int argc, char **argv)
     }
     if (open_doors(&d, &o) != 0)
         return 1;
-    struct event *evs[2] = {evsignal_new(d.base, SIGTERM, on_signal, &d), evsignal_new(d.base, SIGINT, on_signal, &d)};
-    for (int i = 0; i < 2; i++)
+    d.log_path = o.log;
+    d.log = log;
+    struct event *evs[3] = {evsignal_new(d.base, SIGTERM, on_signal, &d), evsignal_new(d.base, SIGINT, on_signal, &d),
+                            evsignal_new(d.base, SIGHUP, on_hangup, &d)};
+    for (int i = 0; i < 3; i++)
         event_add(evs[i], NULL);
     svc_log(d.s, "ludexd %s listening on %s, database %s", LX_VERSION_STRING, o.listen, o.db);
     event_base_dispatch(d.base);
@@ -178,7 +203,7 @@ int main(int argc, char **argv)
             (unsigned long long)batches);
     http_door_close(d.http);
     line_door_close(d.line);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 3; i++)
         event_free(evs[i]);
     svc_close(d.s);
     event_base_free(d.base);
