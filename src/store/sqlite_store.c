@@ -103,8 +103,12 @@ static store *sq_open(const char *path, char *err, size_t errcap)
         sq_close(&q->base);
         return NULL;
     }
-    if (configure(q->db, err, errcap) != 0 || sqlite_store_migrate(q->db, err, errcap) != 0 ||
-        prepare_all(q, err, errcap) != 0) {
+    char why[256] = "";
+    if (configure(q->db, why, sizeof why) != 0 || sqlite_store_migrate(q->db, why, sizeof why) != 0 ||
+        prepare_all(q, why, sizeof why) != 0) {
+        int corrupt = sqlite3_errcode(q->db) == SQLITE_NOTADB || sqlite3_errcode(q->db) == SQLITE_CORRUPT;
+        snprintf(err, errcap, "%s: %s%s", path, why,
+                 corrupt ? " (this is not a ludexd database, or it is damaged: restore a backup, see ludexd(8))" : "");
         sq_close(&q->base);
         return NULL;
     }
