@@ -10,6 +10,7 @@
  * With --tls-cert and --tls-key, connections are TLS (OpenSSL bufferevents)
  * and cookies are Secure; without them the log says that a TLS-terminating
  * proxy is expected in front. */
+#include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include <event2/bufferevent.h>
 #include <event2/bufferevent_ssl.h>
 #include <event2/keyvalq_struct.h>
+#include <event2/listener.h>
 #include <openssl/err.h>
 
 #include "http/http_int.h"
@@ -184,6 +186,39 @@ static int tls_setup(http_door *d, const http_config *cfg)
     return 0;
 }
 
+/* ---- out of descriptors ------------------------------------------------------------------- */
+/* accept() failing for want of descriptors wakes the listener again at once:
+ * it pauses for 100 ms instead of spinning a core.  (evhttp gives the
+ * listener's callbacks its own argument, so the pause is kept by the listener
+ * itself, which lives until the door closes.) */
+static void resume_listener(evutil_socket_t fd, short what, void *arg)
+{
+    (void)fd;
+    (void)what;
+    evconnlistener_enable(arg);
+}
+
+static void on_accept_error(struct evconnlistener *l, void *arg)
+{
+    int e = EVUTIL_SOCKET_ERROR();
+    struct timeval pause = {0, 100000};
+    (void)arg;
+    if (e != EMFILE && e != ENFILE && e != ENOBUFS && e != ENOMEM)
+        return;
+    evconnlistener_disable(l);
+    event_base_once(evconnlistener_get_base(l), -1, EV_TIMEOUT, resume_listener, l, &pause);
+}
+
+/* After stop_listening a paused listener may still be enabled again: it then closes what it accepts. */
+static void refuse(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr *sa, int len, void *arg)
+{
+    (void)l;
+    (void)sa;
+    (void)len;
+    (void)arg;
+    evutil_closesocket(fd);
+}
+
 /* ---- open and close --------------------------------------------------------------------------- */
 static int bind_http(http_door *d, const char *spec)
 {
@@ -230,6 +265,7 @@ http_door *http_door_open(srv *s, struct event_base *base, const http_config *cf
         http_door_close(d);
         return NULL;
     }
+    evconnlistener_set_error_cb(evhttp_bound_socket_get_listener(d->sock), on_accept_error);
     svc_log(s, "HTTP API and page on %s://%s/", d->ssl ? "https" : "http", cfg->listen);
     return d;
 }
@@ -237,8 +273,9 @@ http_door *http_door_open(srv *s, struct event_base *base, const http_config *cf
 void http_door_stop_listening(http_door *d)
 {
     if (d && d->sock) {
-        evhttp_del_accept_socket(d->http, d->sock);
-        d->sock = NULL;
+        struct evconnlistener *l = evhttp_bound_socket_get_listener(d->sock);
+        evconnlistener_set_cb(l, refuse, NULL);
+        evconnlistener_disable(l);
     }
 }
 
