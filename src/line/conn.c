@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "line/line.h"
 
@@ -315,8 +316,33 @@ static void on_event(struct bufferevent *bev, short what, void *arg)
         conn_drop(arg);
 }
 
+/* Connections open from addr (a scan: accepting is rare next to commands). */
+static size_t conns_from(const line_door *d, const char *addr)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < d->nall; i++)
+        n += !strcmp(d->all[i]->addr, addr);
+    return n;
+}
+
+/* One line of refusal, written straight to the socket (it is new: its buffer is empty), then closed. */
+static void refuse_conn(evutil_socket_t fd, int max)
+{
+    char line[160];
+    int n = snprintf(line, sizeof line, "ERR TOO_MANY_CONNECTIONS at most %d connections from one address\r\n.\r\n",
+                     max);
+    if (send(fd, line, (size_t)n, MSG_DONTWAIT | MSG_NOSIGNAL) < 0) {
+        /* the client is gone already */
+    }
+    evutil_closesocket(fd);
+}
+
 static void conn_accept(line_door *d, evutil_socket_t fd, const char *addr)
 {
+    if (d->cfg.max_per_address > 0 && conns_from(d, addr) >= (size_t)d->cfg.max_per_address) {
+        refuse_conn(fd, d->cfg.max_per_address);
+        return;
+    }
     if (d->nall == d->capall) {
         size_t cap = d->capall ? d->capall * 2 : 256;
         conn **all = realloc(d->all, cap * sizeof *all);

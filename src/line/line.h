@@ -60,6 +60,7 @@ typedef struct line_config {
     int line_timeout;        /* seconds a started command line may take to end */
     int idle_timeout;        /* seconds a connection not logged in may stay idle */
     int login_idle_timeout;  /* seconds a logged-in one may (watchers never time out) */
+    int max_per_address;     /* connections one address may hold open; 0: no limit */
 } line_config;
 
 /* Listen.  NULL with a message on stderr. */

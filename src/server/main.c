@@ -52,7 +52,7 @@ typedef struct options {
     int threads, quiet;
     const char *http, *web, *tls_cert, *tls_key;
     int signups, challenges;
-    int line_timeout, idle_timeout, login_idle_timeout;
+    int line_timeout, idle_timeout, login_idle_timeout, max_per_address;
 } options;
 
 static void usage(void)
@@ -60,7 +60,7 @@ static void usage(void)
     fprintf(stderr, "usage: ludexd [--db PATH] [--listen HOST:PORT] [--http HOST:PORT|off] [--web DIR]\n"
                     "              [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]\n"
                     "              [--hash-threads N] [--signup-limit N] [--challenge-limit N]\n"
-                    "              [--line-timeout S] [--idle-timeout S]\n"
+                    "              [--max-per-address N] [--line-timeout S] [--idle-timeout S]\n"
                     "              [--login-idle-timeout S] [--quiet] [--log FILE]\n");
     exit(2);
 }
@@ -68,7 +68,7 @@ static void usage(void)
 static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t webcap)
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
-                   default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400};
+                   default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int more = i + 1 < argc;
@@ -94,6 +94,8 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
             o->signups = atoi(argv[++i]);
         else if (!strcmp(a, "--challenge-limit") && more)
             o->challenges = atoi(argv[++i]);
+        else if (!strcmp(a, "--max-per-address") && more)
+            o->max_per_address = atoi(argv[++i]);
         else if (!strcmp(a, "--line-timeout") && more)
             o->line_timeout = atoi(argv[++i]);
         else if (!strcmp(a, "--idle-timeout") && more)
@@ -158,7 +160,7 @@ static void on_signal(evutil_socket_t sig, short what, void *arg)
 
 static int open_doors(doors *d, const options *o)
 {
-    line_config lc = {o->listen, o->line_timeout, o->idle_timeout, o->login_idle_timeout};
+    line_config lc = {o->listen, o->line_timeout, o->idle_timeout, o->login_idle_timeout, o->max_per_address};
     if (!(d->line = line_door_open(d->s, d->base, &lc)))
         return -1;
     if (!strcmp(o->http, "off"))
