@@ -50,7 +50,7 @@ TOOL    := $(BUILD)/ludex
 XWORD_LEXICON := $(BUILD)/data/xword/lexica/wamerican.kwg
 WORDLIST      := /usr/share/dict/american-english
 
-all: $(STATIC) $(SHARED) $(TOOL) $(BUILD)/ludex.pc $(BUILD)/ludexd $(XWORD_LEXICON)
+all: $(STATIC) $(SHARED) $(TOOL) $(BUILD)/ludex.pc $(BUILD)/ludexd $(BUILD)/ludex-admin $(XWORD_LEXICON)
 
 lib: $(STATIC) $(SHARED)
 
@@ -114,6 +114,13 @@ SERVER_TESTS := $(SERVER_TEST_SRC:tests/server/%.c=$(BUILD)/tests/server/%)
 $(BUILD)/ludexd: $(SERVER_OBJ) $(STATIC)
 	$(CC) $(SAN) -o $@ $(SERVER_OBJ) $(STATIC) $(LDLIBS_SERVER)
 
+# ludex-admin (src/admin/): the operator's tool over the service and the store.
+ADMIN_SRC := $(wildcard src/admin/*.c)
+ADMIN_OBJ := $(ADMIN_SRC:%.c=$(BUILD)/obj/%.o)
+$(BUILD)/ludex-admin: $(ADMIN_OBJ) $(SERVER_CORE_OBJ) $(STATIC)
+	$(CC) $(SAN) -o $@ $(ADMIN_OBJ) $(SERVER_CORE_OBJ) $(STATIC) $(LDLIBS_SERVER)
+-include $(ADMIN_OBJ:.o=.d)
+
 $(BUILD)/tests/server/%: tests/server/%.c $(SERVER_CORE_OBJ) $(STATIC)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(SERVER_CORE_OBJ) $(STATIC) $(LDLIBS_SERVER) $(LDLIBS_TEST)
@@ -127,11 +134,12 @@ $(BUILD)/http_load: bench/http_load.c
 -include $(SERVER_OBJ:.o=.d)
 
 .PHONY: check-server check-server-asan
-check-server: $(BUILD)/ludexd $(TOOL) $(SERVER_TESTS)
+check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(TOOL) $(SERVER_TESTS)
 	@tools/run-tests $(BUILD) $(SERVER_TESTS)
 	@tests/server/run $(BUILD)/ludexd $(TOOL)
 	@tests/server/http_api $(BUILD)/ludexd $(TOOL)
 	@tests/server/abuse $(BUILD)/ludexd
+	@tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
 
 # The web page in a real browser (Debian chromium, chromium-driver, python3-selenium);
 # screenshots of each game's page go to $(BUILD)/artifacts.
@@ -215,11 +223,11 @@ install: all
 	ln -sf libludex.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libludex.so.$(SOVERSION)
 	ln -sf libludex.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libludex.so
 	install -m 644 include/ludex/*.h $(DESTDIR)$(PREFIX)/include/ludex/
-	install -m 755 $(TOOL) $(BUILD)/ludexd $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(TOOL) $(BUILD)/ludexd $(BUILD)/ludex-admin $(DESTDIR)$(PREFIX)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ludex.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc
 	install -m 644 man/ludex.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -d $(DESTDIR)$(PREFIX)/share/man/man8
-	install -m 644 man/ludexd.8 $(DESTDIR)$(PREFIX)/share/man/man8/
+	install -m 644 man/ludexd.8 man/ludex-admin.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 	install -d $(DESTDIR)$(PREFIX)/share/ludex/web
 	install -m 644 web/* $(DESTDIR)$(PREFIX)/share/ludex/web/
 	install -d $(DESTDIR)$(PREFIX)/share/ludex/xword/distributions $(DESTDIR)$(PREFIX)/share/ludex/xword/boards \
@@ -229,9 +237,9 @@ install: all
 	if [ -f $(XWORD_LEXICON) ]; then install -m 644 $(XWORD_LEXICON) $(DESTDIR)$(PREFIX)/share/ludex/xword/lexica/; fi
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/lib/libludex.* $(DESTDIR)$(PREFIX)/bin/ludex $(DESTDIR)$(PREFIX)/bin/ludexd \
+	rm -f $(DESTDIR)$(PREFIX)/lib/libludex.* $(DESTDIR)$(PREFIX)/bin/ludex $(DESTDIR)$(PREFIX)/bin/ludexd $(DESTDIR)$(PREFIX)/bin/ludex-admin \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc $(DESTDIR)$(PREFIX)/share/man/man1/ludex.1 \
-	  $(DESTDIR)$(PREFIX)/share/man/man8/ludexd.8
+	  $(DESTDIR)$(PREFIX)/share/man/man8/ludexd.8 $(DESTDIR)$(PREFIX)/share/man/man8/ludex-admin.8
 	rm -rf $(DESTDIR)$(PREFIX)/include/ludex $(DESTDIR)$(PREFIX)/share/ludex
 
 clean:

@@ -593,6 +593,15 @@ static int xw_between_turns(void *g)
     return 0;
 }
 
+static int xw_check_record(const char *bytes, size_t len, lx_diag_list *diags)
+{
+    lx_xw_gcg_options opt = {NULL, NULL, NULL};
+    lx_xw_replay_summary sum;
+    memset(&sum, 0, sizeof sum);
+    lx_xw_data *d = data();
+    return d ? lx_xw_check_gcg(bytes, len, d, &opt, diags, &sum) : -1;
+}
+
 /* The board for the web, without either rack: a player's own rack comes through xw_rack only. */
 static int xw_svg(const void *cp, int viewer, lx_buf *out)
 {
@@ -625,5 +634,5 @@ const srv_rules rules_crossword = {
     "crossword show BOARD (the board, the scores and your own rack only)\n"
     "crossword history BOARD   crossword record BOARD (GCG)   crossword games [USER]\n",
     NULL, NULL, /* no note, one form of record */
-    .svg = xw_svg, .rack = xw_rack, .history_public = xw_history_public,
+    .svg = xw_svg, .rack = xw_rack, .history_public = xw_history_public, .check_record = xw_check_record,
 };

@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "ludex/buf.h"
+#include "ludex/diag.h"
 #include "service/game_kind.h"
 #include "store/store.h"
 
@@ -172,6 +173,10 @@ int svc_game_svg(const srv_game *sg, int viewer, lx_buf *out);
 /* The record (SGF, or GCG for crossword); flavour NULL or "gnubg".  0, 1 when
  * the flavour is unknown (st BAD_ARG), -1 (st INTERNAL). */
 int svc_game_record(const srv_game *sg, const char *flavour, lx_buf *out, svc_status *st);
+/* Check the game's record as `ludex check` would (the SGF replayed under
+ * the rules, or the GCG read and replayed): its diagnostics into diags
+ * (resolved to lines), the number of errors, or -1 (st INTERNAL). */
+long svc_game_check_record(const srv_game *sg, lx_diag_list *diags, svc_status *st);
 /* Crossword: the tiles of seat's rack (appended to out); 0, or 1 when the game has no rack. */
 int svc_game_rack(const srv_game *sg, int seat, lx_buf *out);
 /* What the user in `seat` may do now: a bit for each action below. */

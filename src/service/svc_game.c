@@ -230,6 +230,24 @@ int svc_game_record(const srv_game *sg, const char *flavour, lx_buf *out, svc_st
     return rc;
 }
 
+long svc_game_check_record(const srv_game *sg, lx_diag_list *diags, svc_status *st)
+{
+    lx_buf rec = LX_BUF_INIT;
+    int rc = svc_game_record(sg, NULL, &rec, st);
+    const char *bytes = rec.data ? rec.data : "";
+    if (rc == 0 && sg->rules->check_record) {
+        rc = sg->rules->check_record(bytes, rec.len, diags);
+    } else if (rc == 0) {
+        lx_check_summary sum;
+        rc = lx_check_document(bytes, rec.len, NULL, &sum, diags);
+        lx_diag_list_resolve(diags, bytes, rec.len);
+    }
+    lx_buf_free(&rec);
+    if (rc != 0)
+        return st->code ? -1 : svc_fail(st, "INTERNAL", "out of memory while checking the record");
+    return (long)lx_diag_count_at_least(diags, LX_ERROR);
+}
+
 int svc_game_rack(const srv_game *sg, int seat, lx_buf *out)
 {
     return sg->rules->rack ? sg->rules->rack(sg->g, seat, out) : 1;

@@ -127,6 +127,8 @@ struct srv_rules {
     /* Optional: a stored move as history writes it for everyone but its mover
      * while the game goes on (crossword: an exchange's count, not its tiles). */
     int (*history_public)(const char *stored, lx_buf *out);
+    /* Optional: check a record of this game that is not SGF (crossword's GCG): 0, -1 out of memory. */
+    int (*check_record)(const char *bytes, size_t len, lx_diag_list *diags);
     /* Optional: seat's rack, as tiles written for people (crossword); 1 when seat has none. */
     int (*rack)(const void *g, int seat, lx_buf *out);
 };

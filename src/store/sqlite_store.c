@@ -22,7 +22,7 @@ enum {
     Q_USER_INSERT, Q_USER_PASSWORD, Q_USER_DISPLAY, Q_USER_GET,
     Q_GAME_INSERT, Q_GAME_STATE, Q_GAME_GET, Q_MOVE_INSERT, Q_MOVES,
     Q_GAMES_OF, Q_GAMES_ALL, Q_MAX_GAME,
-    Q_SESSION_INSERT, Q_SESSION_DELETE, Q_SESSION_GET,
+    Q_SESSION_INSERT, Q_SESSION_DELETE, Q_SESSION_GET, Q_USERS_ALL,
     NQUERIES
 };
 
@@ -45,6 +45,7 @@ static const char *const query_sql[NQUERIES] = {
     [Q_SESSION_INSERT] = "INSERT INTO sessions(token_hash, user, csrf, expires) VALUES (?1, ?2, ?3, ?4)",
     [Q_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1 OR expires < ?2",
     [Q_SESSION_GET] = "SELECT token_hash, user, csrf, expires FROM sessions WHERE token_hash = ?1",
+    [Q_USERS_ALL] = "SELECT id, name, pwhash, email, display FROM users ORDER BY name",
 };
 
 typedef struct sqlite_store {
@@ -356,7 +357,58 @@ static int sq_session_get(store *s, const char *token_hash, store_session *out)
     return finish_row(st, 1);
 }
 
+static int sq_users_each(store *s, int (*fn)(void *ctx, const store_user *u), void *ctx)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_USERS_ALL];
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        store_user u;
+        memset(&u, 0, sizeof u);
+        u.id = sqlite3_column_int64(st, 0);
+        column_copy(st, 1, u.name, sizeof u.name);
+        u.pwhash = column_dup(st, 2);
+        u.email = column_dup(st, 3);
+        u.display = sqlite3_column_int(st, 4);
+        stop = fn(ctx, &u) != 0;
+        store_user_clear(&u);
+    }
+    return finish_row(st, stop || rc == SQLITE_DONE ? 0 : -1);
+}
+
+static int sq_backup(store *s, const char *out, char *err, size_t errcap)
+{
+    sqlite3 *dst = NULL;
+    int rc = sqlite3_open_v2(out, &dst, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    sqlite3_backup *b = rc == SQLITE_OK ? sqlite3_backup_init(dst, "main", ((sqlite_store *)s)->db, "main") : NULL;
+    if (b) {
+        while ((rc = sqlite3_backup_step(b, 256)) == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
+            sqlite3_sleep(rc == SQLITE_OK ? 0 : 20);
+        rc = sqlite3_backup_finish(b) == SQLITE_OK && rc == SQLITE_DONE ? SQLITE_OK : SQLITE_ERROR;
+    }
+    if (!b || rc != SQLITE_OK)
+        snprintf(err, errcap, "%s: %s", out, dst ? sqlite3_errmsg(dst) : "cannot open");
+    sqlite3_close(dst);
+    return b && rc == SQLITE_OK ? 0 : -1;
+}
+
+static int sq_integrity(store *s, char *err, size_t errcap)
+{
+    sqlite3_stmt *st;
+    int ok = 0;
+    if (sqlite3_prepare_v2(((sqlite_store *)s)->db, "PRAGMA integrity_check", -1, &st, NULL) != SQLITE_OK) {
+        snprintf(err, errcap, "%s", sqlite3_errmsg(((sqlite_store *)s)->db));
+        return -1;
+    }
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        const char *r = (const char *)sqlite3_column_text(st, 0);
+        ok = r && !strcmp(r, "ok");
+        snprintf(err, errcap, "%s", r ? r : "no answer");
+    }
+    sqlite3_finalize(st);
+    return ok ? 0 : -1;
+}
+
 const store_backend store_sqlite_backend = {
     "sqlite", sq_open, sq_close, sq_commit, sq_user_get, sq_game_get, sq_moves_each, sq_games_of, sq_max_game_id,
-    sq_session_get,
+    sq_session_get, sq_users_each, sq_backup, sq_integrity,
 };

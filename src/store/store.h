@@ -96,6 +96,13 @@ typedef struct store_backend {
     int64_t (*max_game_id)(store *s);
     /* The session whose token hashes to token_hash: 1 found (expired or not), 0 not, -1 error. */
     int (*session_get)(store *s, const char *token_hash, store_session *out);
+    /* For operations (ludex-admin). Every user in name order through fn; 0, or -1. */
+    int (*users_each)(store *s, int (*fn)(void *ctx, const store_user *u), void *ctx);
+    /* A consistent copy of the whole store into a new file at `out`, taken
+     * while others go on writing (SQLite's online backup).  0, or -1 with err. */
+    int (*backup)(store *s, const char *out, char *err, size_t errcap);
+    /* The store's own integrity check: 0 when sound, or -1 with what is wrong in err. */
+    int (*integrity)(store *s, char *err, size_t errcap);
 } store_backend;
 
 struct store {

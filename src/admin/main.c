@@ -1,0 +1,175 @@
+/* admin/main.c - ludex-admin: the operator's tool for a ludexd database.
+ *
+ *   ludex-admin backup DB OUT          a consistent copy while ludexd runs (SQLite online backup)
+ *   ludex-admin check DB               the store's integrity, and every game's record
+ *                                      replayed as `ludex check` would
+ *   ludex-admin users DB               the accounts, one a line
+ *   ludex-admin reset-password DB USER a new random password, printed once (ludexd stopped)
+ *
+ * Exit status: 0 done, 1 the check found a problem (or the user is
+ * unknown), 2 a usage or I/O error.  Nothing here is a door: it is run by
+ * whoever runs the server, on its database file. */
+#include <event2/event.h>
+#include <sodium.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ludex/version.h"
+#include "service/service.h"
+#include "store/store.h"
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: ludex-admin backup DB OUT | check DB | users DB | reset-password DB USER\n"
+                    "       ludex-admin --help | --version\n");
+    return 2;
+}
+
+static store *open_store(const char *db)
+{
+    char err[512] = "";
+    store *s = store_open(db, err, sizeof err);
+    if (!s)
+        fprintf(stderr, "ludex-admin: %s\n", err);
+    return s;
+}
+
+static int do_backup(const char *db, const char *out)
+{
+    char err[512] = "";
+    store *s = open_store(db);
+    if (!s)
+        return 2;
+    int rc = s->be->backup(s, out, err, sizeof err);
+    store_close(s);
+    if (rc != 0) {
+        fprintf(stderr, "ludex-admin: backup: %s\n", err);
+        return 2;
+    }
+    printf("%s: a consistent copy of %s\n", out, db);
+    return 0;
+}
+
+static int print_user(void *ctx, const store_user *u)
+{
+    (void)ctx;
+    printf("%s\t%s\tdisplay %d\n", u->name, u->email ? u->email : "-", u->display);
+    return 0;
+}
+
+static int do_users(const char *db)
+{
+    store *s = open_store(db);
+    if (!s)
+        return 2;
+    int rc = s->be->users_each(s, print_user, NULL);
+    store_close(s);
+    return rc == 0 ? 0 : 2;
+}
+
+static int do_reset(const char *db, const char *user)
+{
+    static const char alphabet[] = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    char pw[17], hash[crypto_pwhash_STRBYTES], err[512] = "";
+    store_user u;
+    store *s = sodium_init() < 0 ? NULL : open_store(db);
+    if (!s)
+        return 2;
+    if (s->be->user_get(s, user, &u) != 1) {
+        fprintf(stderr, "ludex-admin: there is no user '%s' in %s\n", user, db);
+        store_close(s);
+        return 1;
+    }
+    for (size_t i = 0; i < sizeof pw - 1; i++)
+        pw[i] = alphabet[randombytes_uniform(sizeof alphabet - 1)];
+    pw[sizeof pw - 1] = 0;
+    store_op op = {.kind = STORE_USER_PASSWORD};
+    snprintf(op.user.name, sizeof op.user.name, "%s", u.name);
+    op.user.pwhash = hash;
+    int rc = crypto_pwhash_str(hash, pw, strlen(pw), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                               crypto_pwhash_MEMLIMIT_INTERACTIVE) == 0
+                 ? s->be->commit(s, &op, 1, err, sizeof err)
+                 : -1;
+    store_user_clear(&u);
+    store_close(s);
+    if (rc != 0) {
+        fprintf(stderr, "ludex-admin: cannot set the password: %s\n", err[0] ? err : "hashing failed");
+        return 2;
+    }
+    printf("%s\n", pw);
+    sodium_memzero(pw, sizeof pw);
+    return 0;
+}
+
+/* One game's record, checked; its problems printed.  The number of errors. */
+static long check_game(srv *s, int64_t board)
+{
+    svc_status st;
+    svc_status_init(&st);
+    srv_game *sg = svc_game(s, board, G_NONE, &st);
+    if (!sg)
+        return 0; /* a board whose creation never reached the store */
+    svc_game_info g;
+    svc_game_describe(sg, &g);
+    lx_diag_list *d = lx_diag_list_new();
+    long errors = d ? svc_game_check_record(sg, d, &st) : -1;
+    for (size_t i = 0; d && i < lx_diag_count(d); i++) {
+        const lx_diag *x = lx_diag_get(d, i);
+        printf("board %lld (%s): %u:%u: %s: %s [%s]\n", (long long)board, g.name, x->line, x->col,
+               x->severity == LX_WARNING ? "warning" : "error", x->message, x->code);
+    }
+    if (errors < 0)
+        printf("board %lld (%s): %s\n", (long long)board, g.name, st.msg);
+    lx_diag_list_free(d);
+    return errors < 0 ? 1 : errors;
+}
+
+static int do_check(const char *db)
+{
+    char err[512] = "";
+    store *st = open_store(db);
+    if (!st)
+        return 2;
+    int sound = st->be->integrity(st, err, sizeof err) == 0;
+    int64_t last = st->be->max_game_id(st);
+    store_close(st);
+    if (!sound)
+        printf("%s: the store's integrity check says: %s\n", db, err);
+    struct event_base *base = event_base_new();
+    svc_config cfg = {db, "min", 1, 1, 0, 0, stderr};
+    srv *s = base ? svc_open(base, &cfg, err, sizeof err) : NULL;
+    if (!s) {
+        fprintf(stderr, "ludex-admin: %s\n", err);
+        return 2;
+    }
+    long bad = 0;
+    for (int64_t id = 1; id <= last; id++)
+        bad += check_game(s, id) > 0;
+    svc_close(s);
+    event_base_free(base);
+    printf("%s: %s, %lld games, %ld with errors in their record\n", db, sound ? "integrity ok" : "INTEGRITY FAILED",
+           (long long)last, bad);
+    return sound && bad == 0 ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        printf("ludex-admin %s\n", LX_VERSION_STRING);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--help")) {
+        printf("ludex-admin backup DB OUT | check DB | users DB | reset-password DB USER (see ludex-admin(8))\n");
+        return 0;
+    }
+    if (argc == 4 && !strcmp(argv[1], "backup"))
+        return do_backup(argv[2], argv[3]);
+    if (argc == 3 && !strcmp(argv[1], "check"))
+        return do_check(argv[2]);
+    if (argc == 3 && !strcmp(argv[1], "users"))
+        return do_users(argv[2]);
+    if (argc == 4 && !strcmp(argv[1], "reset-password"))
+        return do_reset(argv[2], argv[3]);
+    return usage();
+}
