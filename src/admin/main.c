@@ -5,6 +5,7 @@
  *                                      replayed as `ludex check` would
  *   ludex-admin users DB               the accounts, one a line
  *   ludex-admin reset-password DB USER a new random password, printed once (ludexd stopped)
+ *   ludex-admin disable DB USER        no more logins or sessions for USER (enable undoes it)
  *
  * Exit status: 0 done, 1 the check found a problem (or the user is
  * unknown), 2 a usage or I/O error.  Nothing here is a door: it is run by
@@ -22,6 +23,7 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: ludex-admin backup DB OUT | check DB | users DB | reset-password DB USER\n"
+                    "       ludex-admin disable DB USER | enable DB USER\n"
                     "       ludex-admin --help | --version\n");
     return 2;
 }
@@ -54,7 +56,33 @@ static int do_backup(const char *db, const char *out)
 static int print_user(void *ctx, const store_user *u)
 {
     (void)ctx;
-    printf("%s\t%s\tdisplay %d\n", u->name, u->email ? u->email : "-", u->display);
+    printf("%s\t%s\tdisplay %d%s\n", u->name, u->email ? u->email : "-", u->display, u->disabled ? "\tdisabled" : "");
+    return 0;
+}
+
+static int do_disable(const char *db, const char *user, int disabled)
+{
+    char err[512] = "";
+    store_user u;
+    store *s = open_store(db);
+    if (!s)
+        return 2;
+    if (s->be->user_get(s, user, &u) != 1) {
+        fprintf(stderr, "ludex-admin: there is no user '%s' in %s\n", user, db);
+        store_close(s);
+        return 1;
+    }
+    store_op op = {.kind = STORE_USER_DISABLE};
+    snprintf(op.user.name, sizeof op.user.name, "%s", u.name);
+    op.user.disabled = disabled;
+    int rc = s->be->commit(s, &op, 1, err, sizeof err);
+    store_user_clear(&u);
+    store_close(s);
+    if (rc != 0) {
+        fprintf(stderr, "ludex-admin: %s\n", err);
+        return 2;
+    }
+    printf("%s %s\n", user, disabled ? "disabled" : "enabled");
     return 0;
 }
 
@@ -171,5 +199,7 @@ int main(int argc, char **argv)
         return do_users(argv[2]);
     if (argc == 4 && !strcmp(argv[1], "reset-password"))
         return do_reset(argv[2], argv[3]);
+    if (argc == 4 && (!strcmp(argv[1], "disable") || !strcmp(argv[1], "enable")))
+        return do_disable(argv[2], argv[3], !strcmp(argv[1], "disable"));
     return usage();
 }

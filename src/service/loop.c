@@ -145,7 +145,7 @@ static void undo_refused(srv *s, const refused_batch *list)
             const store_op *op = &r->ops[i];
             int64_t id = op->kind == STORE_MOVE_APPEND ? op->move.game_id : op->game.id;
             switch (op->kind) {
-            case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY:
+            case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
                 users_reload(s, op->user.name);
                 break;
             case STORE_GAME_CREATE: case STORE_GAME_STATE: case STORE_MOVE_APPEND:

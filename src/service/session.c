@@ -64,6 +64,9 @@ int svc_session_user(srv *s, const char *token, char user[STORE_NAME_MAX + 1], c
     token_hash(token, h);
     if (s->rstore->be->session_get(s->rstore, h, &ss) != 1 || ss.expires <= (int64_t)time(NULL))
         return 0;
+    srv_user *u = users_find(s, ss.user);
+    if (!u || u->disabled)
+        return 0;
     snprintf(user, STORE_NAME_MAX + 1, "%s", ss.user);
     if (csrf)
         snprintf(csrf, 65, "%s", ss.csrf);

@@ -63,6 +63,9 @@ int svc_authenticate(srv *s, const char *user, const char *password, const char 
         rate_limit_fail(s->fail_addr, addr);
         return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user), SVC_DONE;
     }
+    if (u->disabled)
+        return svc_fail(st, "ACCOUNT_DISABLED", "the account %s is disabled; ask the server's operator", u->name),
+               SVC_DONE;
     if (cred_cache_has(s->creds, u->name, password, u->pwhash)) {
         snprintf(st->user, sizeof st->user, "%s", u->name);
         return SVC_DONE;

@@ -47,6 +47,7 @@ struct srv_user {
     char name[STORE_NAME_MAX + 1];
     char *pwhash;
     int display;      /* 1..4 */
+    int disabled;     /* an operator disabled it: no login, no session */
 };
 /* The user named (loaded from the store on first use), or NULL. */
 srv_user *users_find(srv *s, const char *name);

@@ -52,6 +52,8 @@ srv_user *users_find(srv *s, const char *name)
     if (s->rstore->be->user_get(s->rstore, name, &su) != 1)
         return NULL;
     u = users_add(s, su.name, su.pwhash, su.display);
+    if (u)
+        u->disabled = su.disabled;
     store_user_clear(&su);
     return u;
 }
@@ -81,5 +83,6 @@ void users_reload(srv *s, const char *name)
         u->pwhash = h;
     }
     u->display = su.display >= 1 && su.display <= 4 ? su.display : 2;
+    u->disabled = su.disabled;
     store_user_clear(&su);
 }

@@ -41,6 +41,8 @@ static const char *const migrations[] = {
     "  user TEXT NOT NULL,"
     "  csrf TEXT NOT NULL,"
     "  expires INTEGER NOT NULL);",
+    /* 3: accounts an operator has disabled (ludex-admin disable) */
+    "ALTER TABLE users ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0;",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

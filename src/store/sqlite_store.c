@@ -19,7 +19,7 @@
 
 enum {
     Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
-    Q_USER_INSERT, Q_USER_PASSWORD, Q_USER_DISPLAY, Q_USER_GET,
+    Q_USER_INSERT, Q_USER_PASSWORD, Q_USER_DISPLAY, Q_USER_DISABLE, Q_USER_GET,
     Q_GAME_INSERT, Q_GAME_STATE, Q_GAME_GET, Q_MOVE_INSERT, Q_MOVES,
     Q_GAMES_OF, Q_GAMES_ALL, Q_MAX_GAME,
     Q_SESSION_INSERT, Q_SESSION_DELETE, Q_SESSION_GET, Q_USERS_ALL,
@@ -33,7 +33,8 @@ static const char *const query_sql[NQUERIES] = {
     [Q_USER_INSERT] = "INSERT INTO users(name, pwhash, email, display, created) VALUES (?1, ?2, ?3, ?4, ?5)",
     [Q_USER_PASSWORD] = "UPDATE users SET pwhash = ?2 WHERE name = ?1",
     [Q_USER_DISPLAY] = "UPDATE users SET display = ?2 WHERE name = ?1",
-    [Q_USER_GET] = "SELECT id, name, pwhash, email, display FROM users WHERE name = ?1",
+    [Q_USER_GET] = "SELECT id, name, pwhash, email, display, disabled FROM users WHERE name = ?1",
+    [Q_USER_DISABLE] = "UPDATE users SET disabled = ?2 WHERE name = ?1",
     [Q_GAME_INSERT] = "INSERT INTO games(id, kind, player1, player2, options, state, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [Q_GAME_STATE] = "UPDATE games SET state = ?2 WHERE id = ?1",
     [Q_GAME_GET] = "SELECT id, kind, player1, player2, options, state, created FROM games WHERE id = ?1",
@@ -45,7 +46,7 @@ static const char *const query_sql[NQUERIES] = {
     [Q_SESSION_INSERT] = "INSERT INTO sessions(token_hash, user, csrf, expires) VALUES (?1, ?2, ?3, ?4)",
     [Q_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1 OR expires < ?2",
     [Q_SESSION_GET] = "SELECT token_hash, user, csrf, expires FROM sessions WHERE token_hash = ?1",
-    [Q_USERS_ALL] = "SELECT id, name, pwhash, email, display FROM users ORDER BY name",
+    [Q_USERS_ALL] = "SELECT id, name, pwhash, email, display, disabled FROM users ORDER BY name",
 };
 
 typedef struct sqlite_store {
@@ -151,6 +152,11 @@ static int apply_user(sqlite_store *q, const store_op *op)
         bind_text(st, 1, u->name);
         bind_text(st, 2, u->pwhash);
         return run_done(st);
+    case STORE_USER_DISABLE:
+        st = q->q[Q_USER_DISABLE];
+        bind_text(st, 1, u->name);
+        sqlite3_bind_int(st, 2, u->disabled);
+        return run_done(st);
     default:
         st = q->q[Q_USER_DISPLAY];
         bind_text(st, 1, u->name);
@@ -214,6 +220,7 @@ static int apply_op(sqlite_store *q, const store_op *op)
     case STORE_USER_CREATE:
     case STORE_USER_PASSWORD:
     case STORE_USER_DISPLAY:
+    case STORE_USER_DISABLE:
         return apply_user(q, op);
     case STORE_GAME_CREATE:
     case STORE_GAME_STATE:
@@ -277,6 +284,7 @@ static int sq_user_get(store *s, const char *name, store_user *out)
     out->pwhash = column_dup(st, 2);
     out->email = column_dup(st, 3);
     out->display = sqlite3_column_int(st, 4);
+    out->disabled = sqlite3_column_int(st, 5);
     return finish_row(st, out->pwhash ? 1 : -1);
 }
 
@@ -369,6 +377,7 @@ static int sq_users_each(store *s, int (*fn)(void *ctx, const store_user *u), vo
         u.pwhash = column_dup(st, 2);
         u.email = column_dup(st, 3);
         u.display = sqlite3_column_int(st, 4);
+        u.disabled = sqlite3_column_int(st, 5);
         stop = fn(ctx, &u) != 0;
         store_user_clear(&u);
     }

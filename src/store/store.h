@@ -33,6 +33,7 @@ typedef struct store_user {
     char *pwhash;   /* argon2id string (crypto_pwhash_str), malloc'd */
     char *email;    /* malloc'd, may be NULL */
     int display;    /* default drawing size 1..4 */
+    int disabled;   /* an operator disabled the account: no login, no session */
 } store_user;
 
 typedef struct store_game {
@@ -62,6 +63,7 @@ typedef enum store_op_kind {
     STORE_USER_CREATE,   /* user: name, pwhash, email, display */
     STORE_USER_PASSWORD, /* user: name, pwhash */
     STORE_USER_DISPLAY,  /* user: name, display */
+    STORE_USER_DISABLE,  /* user: name, disabled */
     STORE_GAME_CREATE,   /* game: all fields */
     STORE_GAME_STATE,    /* game: id, state */
     STORE_MOVE_APPEND,   /* move: all fields */
