@@ -37,6 +37,20 @@ static store *open_store(const char *db)
     return s;
 }
 
+/* The store and USER's row in it; NULL with the exit status in *rc (2: no store, 1: no such user). */
+static store *open_user(const char *db, const char *user, store_user *u, int *rc)
+{
+    store *s = open_store(db);
+    *rc = 2;
+    if (s && s->be->user_get(s, user, u) != 1) {
+        fprintf(stderr, "ludex-admin: there is no user '%s' in %s\n", user, db);
+        store_close(s);
+        *rc = 1;
+        return NULL;
+    }
+    return s;
+}
+
 static int do_backup(const char *db, const char *out)
 {
     char err[512] = "";
@@ -64,18 +78,14 @@ static int do_disable(const char *db, const char *user, int disabled)
 {
     char err[512] = "";
     store_user u;
-    store *s = open_store(db);
+    int rc;
+    store *s = open_user(db, user, &u, &rc);
     if (!s)
-        return 2;
-    if (s->be->user_get(s, user, &u) != 1) {
-        fprintf(stderr, "ludex-admin: there is no user '%s' in %s\n", user, db);
-        store_close(s);
-        return 1;
-    }
+        return rc;
     store_op op = {.kind = STORE_USER_DISABLE};
     snprintf(op.user.name, sizeof op.user.name, "%s", u.name);
     op.user.disabled = disabled;
-    int rc = s->be->commit(s, &op, 1, err, sizeof err);
+    rc = s->be->commit(s, &op, 1, err, sizeof err);
     store_user_clear(&u);
     store_close(s);
     if (rc != 0) {
@@ -101,21 +111,17 @@ static int do_reset(const char *db, const char *user)
     static const char alphabet[] = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     char pw[17], hash[crypto_pwhash_STRBYTES], err[512] = "";
     store_user u;
-    store *s = sodium_init() < 0 ? NULL : open_store(db);
+    int rc;
+    store *s = sodium_init() < 0 ? NULL : open_user(db, user, &u, &rc);
     if (!s)
-        return 2;
-    if (s->be->user_get(s, user, &u) != 1) {
-        fprintf(stderr, "ludex-admin: there is no user '%s' in %s\n", user, db);
-        store_close(s);
-        return 1;
-    }
+        return sodium_init() < 0 ? 2 : rc;
     for (size_t i = 0; i < sizeof pw - 1; i++)
         pw[i] = alphabet[randombytes_uniform(sizeof alphabet - 1)];
     pw[sizeof pw - 1] = 0;
     store_op op = {.kind = STORE_USER_PASSWORD};
     snprintf(op.user.name, sizeof op.user.name, "%s", u.name);
     op.user.pwhash = hash;
-    int rc = crypto_pwhash_str(hash, pw, strlen(pw), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+    rc = crypto_pwhash_str(hash, pw, strlen(pw), crypto_pwhash_OPSLIMIT_INTERACTIVE,
                                crypto_pwhash_MEMLIMIT_INTERACTIVE) == 0
                  ? s->be->commit(s, &op, 1, err, sizeof err)
                  : -1;
