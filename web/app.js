@@ -16,7 +16,7 @@ const PAGES = ['login-page', 'lobby-page', 'game-page'];
 const MOVE_HELP = {
   hex: 'Click a cell or type one (f6); swap; resign.',
   twixt: 'Click a hole or type one (d5). No spaces: d5-e7/f9 first removes the link e7-f9; ' +
-    'j12+h11/j12 makes only the links listed; swap; resign.',
+    'a peg makes every link it can; swap; resign.',
   backgammon: 'Roll, then click a point to move from and one to move to, or type the play: 8/5 6/5, ' +
     'bar/22* 13/9, 6/off, 6/2(2); - when nothing can be played.',
   crossword: 'Click a square, choose across or down, then click your tiles, or type: 8D WORD (across), ' +

@@ -121,6 +121,27 @@ static int play_sgf_parts(tw_game *g, lx_colour who, const char *text, lx_buf *s
     return 0;
 }
 
+/* A peg in an SGF record always gets every link it can make, so a move that
+ * declines some ("g4+", "g4+h6/g4" when g4 could link elsewhere too) would
+ * be recorded as a position other than the one played: it is refused, and
+ * the player places the peg plainly (removing links in a later long move). */
+static int declines_autolinks(const tw_game *g, lx_colour who, const lx_twixt_server_move *m, lx_game_error *err)
+{
+    lx_twixt_move parts[2 * LX_TWIXT_SERVER_MAX_LINKS + 1];
+    size_t np = 0;
+    int exact = 1;
+    lx_game_error probe;
+    lx_game_error_init(&probe);
+    int rc = lx_twixt_server_to_sgf(g->b, who, m, parts, &np, &exact, &probe);
+    lx_game_error_free(&probe);
+    if (rc != 0 || exact) /* an illegal move is refused by the play itself, with its own reason */
+        return 0;
+    lx_game_fail(err, "TWIXT_DECLINED_LINKS",
+                 "a peg makes every link it can (an SGF record cannot say otherwise): place it without '+', "
+                 "and remove a link with '-' in a later move");
+    return 1;
+}
+
 static int tw_play(void *p, int seat, const char *text, lx_buf *stored, char colour[8], lx_game_error *err)
 {
     tw_game *g = p;
@@ -136,6 +157,8 @@ static int tw_play(void *p, int seat, const char *text, lx_buf *stored, char col
         return -1;
     if ((m.kind == LX_TWIXT_SWAP_SIDES || m.kind == LX_TWIXT_SWAP_PIECES) && g->noswap)
         return lx_game_fail(err, "NO_SWAP", "this game was started without the swap");
+    if (declines_autolinks(g, who, &m, err))
+        return -1;
     if (lx_twixt_play_server_move(g->b, who, &m, err) != 0)
         return -1;
     if (m.kind == LX_TWIXT_SWAP_SIDES)
@@ -282,7 +305,8 @@ const srv_rules rules_twixt = {
     "    USER1 plays White (Red in the old help), top to bottom, and moves first.\n"
     "twixt move BOARD USER PASSWORD MOVE[#N]   (BOARD MOVE[#N] after login)\n"
     "    MOVE: a hole like j12, with '-unlink chains' and '+link chains':\n"
-    "    j12-i12/k11,o11/n13+h11/j12 ; '+' alone: no links; swap; resign.\n"
+    "    j12-i12/k11,o11/n13+h11/j12 ; swap; resign.  A peg makes every link it\n"
+    "    can (as in an SGF record): a '+' that declines one is refused.\n"
     "    An SGF long move may be given with ';' between its parts: -d'5;j10\n"
     "    #N: the move is refused unless it would be move number N.\n"
     "twixt swap BOARD [USER PASSWORD]      twixt resign BOARD [USER PASSWORD]\n"
