@@ -55,14 +55,18 @@ typedef struct options {
     int line_timeout, idle_timeout, login_idle_timeout, max_per_address;
 } options;
 
-static void usage(void)
+/* The usage on standard output with status 0 when asked for (--help), else on standard error with 2. */
+static void usage(int asked)
 {
-    fprintf(stderr, "usage: ludexd [--db PATH] [--listen HOST:PORT] [--http HOST:PORT|off] [--web DIR]\n"
+    fprintf(asked ? stdout : stderr, "usage: ludexd [--db PATH] [--listen HOST:PORT] [--http HOST:PORT|off] [--web DIR]\n"
                     "              [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]\n"
                     "              [--hash-threads N] [--signup-limit N] [--challenge-limit N]\n"
                     "              [--max-per-address N] [--line-timeout S] [--idle-timeout S]\n"
-                    "              [--login-idle-timeout S] [--quiet] [--log FILE]\n");
-    exit(2);
+                    "              [--login-idle-timeout S] [--quiet] [--log FILE]\n"
+                    "       ludexd --help | --version\n"
+                    "The line protocol on --listen (default 127.0.0.1:7300), the web page and the HTTP API\n"
+                    "on --http (default 127.0.0.1:7380); see ludexd(8).\n");
+    exit(asked ? 0 : 2);
 }
 
 static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t webcap)
@@ -102,10 +106,13 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
             o->idle_timeout = atoi(argv[++i]);
         else if (!strcmp(a, "--login-idle-timeout") && more)
             o->login_idle_timeout = atoi(argv[++i]);
-        else if (!strcmp(a, "--quiet"))
+        else if (!strcmp(a, "--version")) {
+            printf("ludexd %s\n", LX_VERSION_STRING);
+            exit(0);
+        } else if (!strcmp(a, "--quiet"))
             o->quiet = 1;
         else
-            usage();
+            usage(!strcmp(a, "--help"));
     }
 }
 
