@@ -10,7 +10,8 @@
  *
  * Output is bounded (Redis's client output limits): while a client's unsent
  * output is over CONN_OUTPUT_SOFT its next lines are not read, so a client
- * that sends and never reads cannot grow the server; pushes to a watcher
+ * that sends and never reads cannot grow the server, and one that stays so
+ * for the line timeout (60 s) is disconnected; pushes to a watcher
  * that let CONN_OUTPUT_HARD pile up disconnect it (it can come back and
  * catch up from the history).
  *
@@ -180,6 +181,7 @@ void conn_push(conn *c, const char *text, size_t len)
 static void throttle(conn *c)
 {
     c->throttled = 1;
+    c->throttled_since = svc_now();
     bufferevent_disable(c->bev, EV_READ);
     bufferevent_setwatermark(c->bev, EV_WRITE, CONN_OUTPUT_SOFT / 2, 0);
 }
@@ -428,7 +430,15 @@ static void time_out(conn *c, const char *code, const char *why)
  * running (a commit, a password check) is never idle. */
 static void sweep_one(line_door *d, conn *c, double now)
 {
-    if (c->dead || c->closing || c->busy)
+    if (c->dead || c->closing)
+        return;
+    if (c->throttled && now - c->throttled_since > d->cfg.line_timeout) { /* it reads nothing: drop it */
+        svc_log(c->s, "%s user=%s: its replies unread for %d s; disconnected", c->addr, c->user[0] ? c->user : "-",
+                d->cfg.line_timeout);
+        conn_drop(c);
+        return;
+    }
+    if (c->busy)
         return;
     char msg[96];
     if (c->partial_since > 0 && now - c->partial_since > d->cfg.line_timeout) {

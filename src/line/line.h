@@ -46,6 +46,7 @@ struct conn {
     size_t nwatching;
     int skipping;        /* dropping the rest of a line that was too long */
     int throttled;       /* not read until its output drains */
+    double throttled_since;
     int overflow;        /* over the hard limit: being dropped */
     int after_cr;
     double last_active;  /* when its last command came (or it connected) */
@@ -57,7 +58,8 @@ struct conn {
 /* ---- the door (conn.c) --------------------------------------------------------- */
 typedef struct line_config {
     const char *listen;      /* HOST:PORT */
-    int line_timeout;        /* seconds a started command line may take to end */
+    int line_timeout;        /* seconds a started command line may take to end, and a
+                                client over its output limit may stay so */
     int idle_timeout;        /* seconds a connection not logged in may stay idle */
     int login_idle_timeout;  /* seconds a logged-in one may (watchers never time out) */
     int max_per_address;     /* connections one address may hold open; 0: no limit */
