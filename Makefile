@@ -151,6 +151,11 @@ check-server-asan:
 	@$(MAKE) --no-print-directory $(ASAN_VARS) check-server
 
 FUZZ_SERVER_SRC := src/line/proto.c src/service/game_kind.c src/service/bg_play_text.c
+# Whole line-protocol sessions against the real service and door (SQLite, libevent, libsodium).
+FUZZ_SESSION_SRC := $(wildcard src/service/*.c) $(wildcard src/line/*.c) $(wildcard src/store/*.c)
+build-fuzz/fuzz_server_session: fuzz/fuzz_server_session.c $(FUZZ_SESSION_SRC) build-fuzz/libludex-fuzz.a
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_session.c $(FUZZ_SESSION_SRC) \
+	  build-fuzz/libludex-fuzz.a -levent -lsqlite3 -lsodium -lpthread
 build-fuzz/fuzz_http_request: fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a -ljansson
 
@@ -208,6 +213,12 @@ fuzz-build: $(FUZZ_BINS)
 
 check-fuzz: fuzz-build
 	@tools/run-fuzzers $(FUZZ_SECONDS) $(FUZZ_BINS)
+
+# The same harnesses for longer (10 minutes each by default): make fuzz [FUZZ_LONG=SECONDS]
+FUZZ_LONG ?= 600
+.PHONY: fuzz
+fuzz: fuzz-build
+	@tools/run-fuzzers $(FUZZ_LONG) $(FUZZ_BINS)
 
 # ---- benchmarks ----------------------------------------------------------------------
 bench: deps $(BUILD)/http_load

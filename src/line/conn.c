@@ -468,7 +468,7 @@ line_door *line_door_open(srv *s, struct event_base *base, const line_config *cf
     const char *spec = cfg->listen;
     struct sockaddr_storage ss;
     int len = sizeof ss;
-    if (evutil_parse_sockaddr_port(spec, (struct sockaddr *)&ss, &len) != 0) {
+    if (spec && evutil_parse_sockaddr_port(spec, (struct sockaddr *)&ss, &len) != 0) {
         fprintf(stderr, "ludexd: bad --listen address '%s'\n", spec);
         return NULL;
     }
@@ -489,6 +489,8 @@ line_door *line_door_open(srv *s, struct event_base *base, const line_config *cf
         free(d);
         return NULL;
     }
+    if (!spec) /* a door that only serves sockets given to it (line_door_adopt) */
+        return d;
     d->listener = evconnlistener_new_bind(base, on_accept, d, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, 4096,
                                           (struct sockaddr *)&ss, len);
     if (!d->listener) {
@@ -500,6 +502,12 @@ line_door *line_door_open(srv *s, struct event_base *base, const line_config *cf
     }
     evconnlistener_set_error_cb(d->listener, on_accept_error);
     return d;
+}
+
+void line_door_adopt(line_door *d, evutil_socket_t fd, const char *addr)
+{
+    evutil_make_socket_nonblocking(fd);
+    conn_accept(d, fd, addr);
 }
 
 void line_door_stop_listening(line_door *d)

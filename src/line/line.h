@@ -57,7 +57,7 @@ struct conn {
 
 /* ---- the door (conn.c) --------------------------------------------------------- */
 typedef struct line_config {
-    const char *listen;      /* HOST:PORT */
+    const char *listen;      /* HOST:PORT; NULL: no listening socket (line_door_adopt only) */
     int line_timeout;        /* seconds a started command line may take to end, and a
                                 client over its output limit may stay so */
     int idle_timeout;        /* seconds a connection not logged in may stay idle */
@@ -68,6 +68,8 @@ typedef struct line_config {
 /* Listen.  NULL with a message on stderr. */
 line_door *line_door_open(srv *s, struct event_base *base, const line_config *cfg);
 void line_door_stop_listening(line_door *d);
+/* Serve a connected socket as if it had been accepted from `addr` (tests, fuzzing). */
+void line_door_adopt(line_door *d, evutil_socket_t fd, const char *addr);
 void line_door_close(line_door *d);
 
 /* The command's reply is complete in c->reply: send it now or after wait_seq. */
