@@ -7,7 +7,8 @@
  * "quit".  The replies must be framed: every reply a status line "OK ..."
  * or "ERR CODE ...", body lines, then ".", pushes ("* ...") only between
  * replies, at most one reply per command line, and the session must end
- * within 10 s.  Anything else, or a crash, a leak, a sanitizer report, is a
+ * within 10 s.  At exit every game stored gives a record `ludex check`
+ * accepts.  Anything else, or a crash, a leak, a sanitizer report, is a
  * finding. */
 #include <event2/event.h>
 #include <stdint.h>
@@ -25,10 +26,31 @@ static srv *service;
 static line_door *door;
 static char dir[] = "/tmp/ludex-fuzz-session.XXXXXX";
 
-/* The database goes with the run. */
+/* Every game the run stored must give a record that `ludex check` accepts. */
+static void check_records(void)
+{
+    static int64_t ids[5000];
+    svc_status st;
+    svc_status_init(&st);
+    long n = svc_games_list(service, G_NONE, NULL, SVC_ALL, ids, 5000, &st);
+    for (long i = 0; i < n; i++) {
+        srv_game *sg = svc_game(service, ids[i], G_NONE, &st);
+        lx_diag_list *d = lx_diag_list_new();
+        long errors = sg && d ? svc_game_check_record(sg, d, &st) : 0;
+        for (size_t k = 0; errors > 0 && k < lx_diag_count(d); k++)
+            fprintf(stderr, "board %lld: %s [%s]\n", (long long)ids[i], lx_diag_get(d, k)->message,
+                    lx_diag_get(d, k)->code);
+        lx_diag_list_free(d);
+        if (errors != 0)
+            abort();
+    }
+}
+
+/* The records checked, then the database goes with the run. */
 static void clean_up(void)
 {
     char p[128];
+    check_records();
     const char *const files[] = {"db", "db-wal", "db-shm"};
     for (int i = 0; i < 3; i++) {
         snprintf(p, sizeof p, "%s/%s", dir, files[i]);
