@@ -49,7 +49,7 @@ http_call *call_new(http_door *d, struct evhttp_request *req)
     c->started = svc_now();
     http_peer(req, c->addr);
     if (c->evcon)
-        evhttp_connection_set_closecb(c->evcon, on_close, c);
+        conns_on_close(d->conns, c->evcon, on_close, c);
     return c;
 }
 
@@ -57,7 +57,7 @@ static void call_free(http_call *c)
 {
     svc_wait_cancel(c->d->s, &c->wait);
     if (c->evcon)
-        evhttp_connection_set_closecb(c->evcon, NULL, NULL);
+        conns_on_close(c->d->conns, c->evcon, NULL, NULL);
     if (c->args)
         json_decref(c->args);
     lx_buf_free(&c->body);
@@ -178,7 +178,7 @@ int http_status_of(const char *code)
         {"NOT_LOGGED_IN", 401}, {"BAD_PASSWORD", 401}, {"ACCOUNT_DISABLED", 403}, {"CSRF", 403}, {"NOT_A_PLAYER", 403},
         {"NO_SUCH_BOARD", 404}, {"NO_SUCH_USER", 404}, {"NOT_FOUND", 404}, {"METHOD_NOT_ALLOWED", 405},
         {"NOT_YOUR_TURN", 409}, {"WRONG_MOVE_NUMBER", 409}, {"GAME_OVER", 409}, {"USER_EXISTS", 409},
-        {"TOO_LARGE", 413}, {"RATE_LIMITED", 429}, {"INTERNAL", 500}, {"BUSY", 503}, {"STORAGE_FULL", 503},
+        {"TOO_LARGE", 413}, {"RATE_LIMITED", 429}, {"TOO_MANY_CONNECTIONS", 429}, {"INTERNAL", 500}, {"BUSY", 503}, {"STORAGE_FULL", 503},
     };
     for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
         if (!strcmp(code, table[i].code))

@@ -20,6 +20,7 @@ typedef struct http_config {
     const char *web_dir;    /* the page's files */
     const char *tls_cert;   /* PEM files; both or neither */
     const char *tls_key;
+    int max_per_address;    /* connections one address may hold open; 0: no limit */
 } http_config;
 
 /* Listen and serve.  NULL with a message on stderr. */

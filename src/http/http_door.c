@@ -138,6 +138,14 @@ static void on_request(struct evhttp_request *req, void *arg)
     http_peer(req, addr);
     if (!path)
         path = "/";
+    if (!conns_admit(d->conns, evhttp_request_get_connection(req), addr, d->max_per_address)) {
+        struct evhttp_connection *evcon = evhttp_request_get_connection(req);
+        http_call *c = call_new(d, req);
+        evhttp_connection_free_on_completion(evcon);
+        c ? call_error(c, "TOO_MANY_CONNECTIONS", "at most %d connections from one address", d->max_per_address)
+          : evhttp_send_error(req, 503, NULL);
+        return;
+    }
     if (rate_exceeded(d->rates, addr, svc_now())) {
         http_call *c = call_new(d, req);
         c ? call_error(c, "RATE_LIMITED", "too many requests; slow down") : evhttp_send_error(req, 429, NULL);
@@ -250,7 +258,9 @@ http_door *http_door_open(srv *s, struct event_base *base, const http_config *cf
     d->s = s;
     d->base = base;
     snprintf(d->listen, sizeof d->listen, "%s", cfg->listen);
-    if (!(d->http = evhttp_new(base)) || !(d->rates = rate_table_new()) || sse_start(d) != 0) {
+    d->max_per_address = cfg->max_per_address;
+    if (!(d->http = evhttp_new(base)) || !(d->rates = rate_table_new()) || !(d->conns = conns_new()) ||
+        sse_start(d) != 0) {
         http_door_close(d);
         return NULL;
     }
@@ -287,6 +297,7 @@ void http_door_close(http_door *d)
     sse_close_all(d);
     if (d->http)
         evhttp_free(d->http);
+    conns_free(d->conns);
     if (d->ssl)
         SSL_CTX_free(d->ssl);
     rate_table_free(d->rates);

@@ -24,6 +24,7 @@
 #define HTTP_SSE_MAX 4096                /* live-update streams held at once */
 
 typedef struct web_file web_file;
+typedef struct conn_table conn_table;
 
 /* A game's whole state as anyone not logged in sees it, kept until the game
  * changes: a thousand watchers refetching after a move cost one drawing. */
@@ -54,6 +55,8 @@ struct http_door {
     int ev_state;
     lx_buf ev_text;
     state_cache states[HTTP_STATE_CACHE];
+    conn_table *conns;            /* every connection: its address and its close (conns.c) */
+    int max_per_address;
 };
 
 /* One request being answered: the client may leave while the service works. */
@@ -148,6 +151,16 @@ rate_table *rate_table_new(void);
 void rate_table_free(rate_table *t);
 /* 1 when this request is over the address's rate. */
 int rate_exceeded(rate_table *t, const char *addr, double now);
+
+/* Connections (conns.c).  Admit a connection's first request: 1, or 0 when
+ * its address holds max_per_address connections already (0: no limit). */
+conn_table *conns_new(void);
+int conns_admit(conn_table *t, struct evhttp_connection *evcon, const char *addr, int max_per_address);
+size_t conns_from(const conn_table *t, const char *addr);
+/* Whom to tell when evcon closes (one at a time: the request or stream using it). */
+void conns_on_close(conn_table *t, struct evhttp_connection *evcon,
+                    void (*on_close)(struct evhttp_connection *, void *), void *arg);
+void conns_free(conn_table *t);
 
 /* The client's address. */
 void http_peer(struct evhttp_request *req, char addr[64]);

@@ -48,7 +48,7 @@ static void stream_free(sse_stream *t)
     svc_watch_remove(t->d->s, &t->w);
     unlink_stream(t);
     if (t->evcon)
-        evhttp_connection_set_closecb(t->evcon, NULL, NULL);
+        conns_on_close(t->d->conns, t->evcon, NULL, NULL);
     free(t);
 }
 
@@ -190,7 +190,7 @@ void sse_open(http_door *d, struct evhttp_request *req, int64_t board)
         d->streams->prev = t;
     d->streams = t;
     d->nstreams++;
-    evhttp_connection_set_closecb(t->evcon, on_close, t);
+    conns_on_close(d->conns, t->evcon, on_close, t);
     evhttp_connection_set_timeout(t->evcon, -1); /* a stream is idle by nature: pings and the output cap watch it */
     struct evkeyvalq *h = evhttp_request_get_output_headers(req);
     http_common_headers(h);

@@ -172,7 +172,7 @@ static int open_doors(doors *d, const options *o)
         return -1;
     if (!strcmp(o->http, "off"))
         return 0;
-    http_config hc = {o->http, o->web, o->tls_cert, o->tls_key};
+    http_config hc = {o->http, o->web, o->tls_cert, o->tls_key, o->max_per_address};
     return (d->http = http_door_open(d->s, d->base, &hc)) ? 0 : -1;
 }
 

@@ -1,0 +1,114 @@
+/* http/conns.c - the HTTP door's connections: who holds how many, and their close.
+ *
+ * evhttp neither says when it accepts a connection nor lets more than one
+ * party hear that it closed.  The door therefore keeps its own record of
+ * each connection, made when the connection's first request arrives: the
+ * peer's address (to cap the connections one address may hold) and the one
+ * close callback, which passes the news on to whatever request or live-
+ * update stream is using the connection then (conns_on_close).  Records
+ * are found by the connection's pointer in a small chained hash table. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/http_int.h"
+
+typedef struct conn_rec {
+    struct evhttp_connection *evcon;
+    char addr[64];
+    void (*on_close)(struct evhttp_connection *, void *);
+    void *arg;
+    struct conn_rec *next;
+} conn_rec;
+
+struct conn_table {
+    conn_rec **slot;
+    size_t nslots, n;
+};
+
+static size_t slot_of(const conn_table *t, const void *p) { return ((uintptr_t)p >> 4) % t->nslots; }
+
+conn_table *conns_new(void)
+{
+    conn_table *t = calloc(1, sizeof *t);
+    if (t && !(t->slot = calloc(t->nslots = 4096, sizeof *t->slot))) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+static conn_rec **find(conn_table *t, const struct evhttp_connection *evcon)
+{
+    conn_rec **r = &t->slot[slot_of(t, evcon)];
+    while (*r && (*r)->evcon != evcon)
+        r = &(*r)->next;
+    return r;
+}
+
+static void closed(struct evhttp_connection *evcon, void *arg)
+{
+    conn_table *t = arg;
+    conn_rec **r = find(t, evcon), *rec = *r;
+    if (!rec)
+        return;
+    *r = rec->next;
+    t->n--;
+    if (rec->on_close)
+        rec->on_close(evcon, rec->arg);
+    free(rec);
+}
+
+size_t conns_from(const conn_table *t, const char *addr)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->nslots; i++)
+        for (const conn_rec *r = t->slot[i]; r; r = r->next)
+            n += !strcmp(r->addr, addr);
+    return n;
+}
+
+int conns_admit(conn_table *t, struct evhttp_connection *evcon, const char *addr, int max_per_address)
+{
+    if (*find(t, evcon))
+        return 1;
+    if (max_per_address > 0 && conns_from(t, addr) >= (size_t)max_per_address)
+        return 0;
+    conn_rec *rec = calloc(1, sizeof *rec);
+    if (!rec)
+        return 0;
+    rec->evcon = evcon;
+    snprintf(rec->addr, sizeof rec->addr, "%s", addr);
+    conn_rec **head = &t->slot[slot_of(t, evcon)];
+    rec->next = *head;
+    *head = rec;
+    t->n++;
+    evhttp_connection_set_closecb(evcon, closed, t);
+    return 1;
+}
+
+void conns_on_close(conn_table *t, struct evhttp_connection *evcon,
+                    void (*on_close)(struct evhttp_connection *, void *), void *arg)
+{
+    conn_rec *rec = evcon ? *find(t, evcon) : NULL;
+    if (rec) {
+        rec->on_close = on_close;
+        rec->arg = arg;
+    }
+}
+
+/* At shutdown, after evhttp has closed every connection (each record went with it). */
+void conns_free(conn_table *t)
+{
+    if (!t)
+        return;
+    for (size_t i = 0; i < t->nslots; i++)
+        while (t->slot[i]) {
+            conn_rec *r = t->slot[i];
+            t->slot[i] = r->next;
+            free(r);
+        }
+    free(t->slot);
+    free(t);
+}
