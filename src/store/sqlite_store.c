@@ -110,7 +110,8 @@ static store *sq_open(const char *path, char *err, size_t errcap)
         prepare_all(q, why, sizeof why) != 0) {
         int corrupt = sqlite3_errcode(q->db) == SQLITE_NOTADB || sqlite3_errcode(q->db) == SQLITE_CORRUPT;
         snprintf(err, errcap, "%s: %s%s", path, why,
-                 corrupt ? " (this is not a ludexd database, or it is damaged: restore a backup, see ludexd(8))" : "");
+                 corrupt ? " (this is not a ludexd database, or it is damaged: restore a backup, or look with ludex-admin check)"
+                         : "");
         sq_close(&q->base);
         return NULL;
     }
