@@ -105,7 +105,7 @@ deps-dev:
 # server/store unit tests; check-server-asan runs them on an ASan+UBSan build.
 SERVER_SRC := $(wildcard src/server/*.c) $(wildcard src/store/*.c) $(wildcard src/service/*.c) \
   $(wildcard src/line/*.c) $(wildcard src/http/*.c)
-SERVER_OBJ := $(SERVER_SRC:%.c=$(BUILD)/obj/%.o)
+SERVER_OBJ := $(filter-out $(BUILD)/obj/src/server/admin.o,$(SERVER_SRC:%.c=$(BUILD)/obj/%.o))
 SERVER_CORE_OBJ := $(filter-out $(BUILD)/obj/src/server/main.o,$(SERVER_OBJ))
 LDLIBS_SERVER := -levent -levent_openssl -lssl -lcrypto -ljansson -lsqlite3 -lsodium -lpthread
 SERVER_TEST_SRC := $(wildcard tests/server/test_*.c)
@@ -114,9 +114,8 @@ SERVER_TESTS := $(SERVER_TEST_SRC:tests/server/%.c=$(BUILD)/tests/server/%)
 $(BUILD)/ludexd: $(SERVER_OBJ) $(STATIC)
 	$(CC) $(SAN) -o $@ $(SERVER_OBJ) $(STATIC) $(LDLIBS_SERVER)
 
-# ludex-admin (src/admin/): the operator's tool over the service and the store.
-ADMIN_SRC := $(wildcard src/admin/*.c)
-ADMIN_OBJ := $(ADMIN_SRC:%.c=$(BUILD)/obj/%.o)
+# ludex-admin (src/server/admin.c): the operator's tool over the service and the store.
+ADMIN_OBJ := $(BUILD)/obj/src/server/admin.o
 $(BUILD)/ludex-admin: $(ADMIN_OBJ) $(SERVER_CORE_OBJ) $(STATIC)
 	$(CC) $(SAN) -o $@ $(ADMIN_OBJ) $(SERVER_CORE_OBJ) $(STATIC) $(LDLIBS_SERVER)
 -include $(ADMIN_OBJ:.o=.d)

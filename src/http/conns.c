@@ -5,8 +5,10 @@
  * each connection, made when the connection's first request arrives: the
  * peer's address (to cap the connections one address may hold) and the one
  * close callback, which passes the news on to whatever request or live-
- * update stream is using the connection then (conns_on_close).  Records
- * are found by the connection's pointer in a small chained hash table. */
+ * update stream is using the connection then (conns_on_close).  The count
+ * per address is the service's (svc_connection_open), shared with every
+ * door.  Records are found by the connection's pointer in a chained hash
+ * table. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,19 +25,22 @@ typedef struct conn_rec {
 } conn_rec;
 
 struct conn_table {
+    srv *s;
     conn_rec **slot;
     size_t nslots, n;
 };
 
 static size_t slot_of(const conn_table *t, const void *p) { return ((uintptr_t)p >> 4) % t->nslots; }
 
-conn_table *conns_new(void)
+conn_table *conns_new(srv *s)
 {
     conn_table *t = calloc(1, sizeof *t);
     if (t && !(t->slot = calloc(t->nslots = 4096, sizeof *t->slot))) {
         free(t);
         return NULL;
     }
+    if (t)
+        t->s = s;
     return t;
 }
 
@@ -55,29 +60,21 @@ static void closed(struct evhttp_connection *evcon, void *arg)
         return;
     *r = rec->next;
     t->n--;
+    svc_connection_close(t->s, rec->addr);
     if (rec->on_close)
         rec->on_close(evcon, rec->arg);
     free(rec);
 }
 
-size_t conns_from(const conn_table *t, const char *addr)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < t->nslots; i++)
-        for (const conn_rec *r = t->slot[i]; r; r = r->next)
-            n += !strcmp(r->addr, addr);
-    return n;
-}
-
-int conns_admit(conn_table *t, struct evhttp_connection *evcon, const char *addr, int max_per_address)
+int conns_admit(conn_table *t, struct evhttp_connection *evcon, const char *addr)
 {
     if (*find(t, evcon))
         return 1;
-    if (max_per_address > 0 && conns_from(t, addr) >= (size_t)max_per_address)
-        return 0;
     conn_rec *rec = calloc(1, sizeof *rec);
-    if (!rec)
+    if (!rec || !svc_connection_open(t->s, addr)) {
+        free(rec);
         return 0;
+    }
     rec->evcon = evcon;
     snprintf(rec->addr, sizeof rec->addr, "%s", addr);
     conn_rec **head = &t->slot[slot_of(t, evcon)];
@@ -98,7 +95,7 @@ void conns_on_close(conn_table *t, struct evhttp_connection *evcon,
     }
 }
 
-/* At shutdown, after evhttp has closed every connection (each record went with it). */
+/* At shutdown, after evhttp has closed every connection (each record went with it, counted out). */
 void conns_free(conn_table *t)
 {
     if (!t)

@@ -20,11 +20,10 @@ typedef struct http_config {
     const char *web_dir;    /* the page's files */
     const char *tls_cert;   /* PEM files; both or neither */
     const char *tls_key;
-    int max_per_address;    /* connections one address may hold open; 0: no limit */
 } http_config;
 
-/* Listen and serve.  NULL with a message on stderr. */
-http_door *http_door_open(srv *s, struct event_base *base, const http_config *cfg);
+/* Listen and serve.  NULL with a message in err. */
+http_door *http_door_open(srv *s, struct event_base *base, const http_config *cfg, char *err, size_t errcap);
 void http_door_stop_listening(http_door *d);
 void http_door_close(http_door *d);
 

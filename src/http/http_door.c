@@ -138,11 +138,11 @@ static void on_request(struct evhttp_request *req, void *arg)
     http_peer(req, addr);
     if (!path)
         path = "/";
-    if (!conns_admit(d->conns, evhttp_request_get_connection(req), addr, d->max_per_address)) {
+    if (!conns_admit(d->conns, evhttp_request_get_connection(req), addr)) {
         struct evhttp_connection *evcon = evhttp_request_get_connection(req);
         http_call *c = call_new(d, req);
         evhttp_connection_free_on_completion(evcon);
-        c ? call_error(c, "TOO_MANY_CONNECTIONS", "at most %d connections from one address", d->max_per_address)
+        c ? call_error(c, "TOO_MANY_CONNECTIONS", "at most %d connections from one address", svc_connections_max(d->s))
           : evhttp_send_error(req, 503, NULL);
         return;
     }
@@ -169,7 +169,7 @@ static struct bufferevent *tls_bev(struct event_base *base, void *arg)
     return ssl ? bufferevent_openssl_socket_new(base, -1, ssl, BUFFEREVENT_SSL_ACCEPTING, BEV_OPT_CLOSE_ON_FREE) : NULL;
 }
 
-static int tls_setup(http_door *d, const http_config *cfg)
+static int tls_setup(http_door *d, const http_config *cfg, char *err, size_t errcap)
 {
     if (!cfg->tls_cert && !cfg->tls_key) {
         svc_log(d->s, "HTTP on %s is plain: put a TLS-terminating proxy in front of it, or give --tls-cert and --tls-key",
@@ -177,7 +177,7 @@ static int tls_setup(http_door *d, const http_config *cfg)
         return 0;
     }
     if (!cfg->tls_cert || !cfg->tls_key) {
-        fprintf(stderr, "ludexd: --tls-cert and --tls-key go together\n");
+        snprintf(err, errcap, "--tls-cert and --tls-key go together");
         return -1;
     }
     d->ssl = SSL_CTX_new(TLS_server_method());
@@ -186,7 +186,7 @@ static int tls_setup(http_door *d, const http_config *cfg)
         SSL_CTX_use_PrivateKey_file(d->ssl, cfg->tls_key, SSL_FILETYPE_PEM) != 1 || SSL_CTX_check_private_key(d->ssl) != 1) {
         char e[256];
         ERR_error_string_n(ERR_get_error(), e, sizeof e);
-        fprintf(stderr, "ludexd: TLS: cannot use %s and %s: %s\n", cfg->tls_cert, cfg->tls_key, e);
+        snprintf(err, errcap, "TLS: cannot use %s and %s: %s", cfg->tls_cert, cfg->tls_key, e);
         return -1;
     }
     evhttp_set_bevcb(d->http, tls_bev, d->ssl);
@@ -228,13 +228,13 @@ static void refuse(struct evconnlistener *l, evutil_socket_t fd, struct sockaddr
 }
 
 /* ---- open and close --------------------------------------------------------------------------- */
-static int bind_http(http_door *d, const char *spec)
+static int bind_http(http_door *d, const char *spec, char *err, size_t errcap)
 {
     char host[128];
     const char *colon = strrchr(spec, ':');
     long port = colon ? strtol(colon + 1, NULL, 10) : 0;
     if (!colon || port <= 0 || port > 65535 || (size_t)(colon - spec) >= sizeof host) {
-        fprintf(stderr, "ludexd: bad --http address '%s' (HOST:PORT or off)\n", spec);
+        snprintf(err, errcap, "bad --http address '%s' (HOST:PORT or off)", spec);
         return -1;
     }
     memcpy(host, spec, (size_t)(colon - spec));
@@ -244,13 +244,13 @@ static int bind_http(http_door *d, const char *spec)
         host[strlen(host) - 1] = 0;
     }
     if (!(d->sock = evhttp_bind_socket_with_handle(d->http, host, (ev_uint16_t)port))) {
-        fprintf(stderr, "ludexd: cannot listen for HTTP on %s\n", spec);
+        snprintf(err, errcap, "cannot listen for HTTP on %s", spec);
         return -1;
     }
     return 0;
 }
 
-http_door *http_door_open(srv *s, struct event_base *base, const http_config *cfg)
+http_door *http_door_open(srv *s, struct event_base *base, const http_config *cfg, char *err, size_t errcap)
 {
     http_door *d = calloc(1, sizeof *d);
     if (!d)
@@ -258,9 +258,9 @@ http_door *http_door_open(srv *s, struct event_base *base, const http_config *cf
     d->s = s;
     d->base = base;
     snprintf(d->listen, sizeof d->listen, "%s", cfg->listen);
-    d->max_per_address = cfg->max_per_address;
-    if (!(d->http = evhttp_new(base)) || !(d->rates = rate_table_new()) || !(d->conns = conns_new()) ||
+    if (!(d->http = evhttp_new(base)) || !(d->rates = rate_table_new()) || !(d->conns = conns_new(s)) ||
         sse_start(d) != 0) {
+        snprintf(err, errcap, "out of memory");
         http_door_close(d);
         return NULL;
     }
@@ -271,7 +271,7 @@ http_door *http_door_open(srv *s, struct event_base *base, const http_config *cf
     evhttp_set_timeout(d->http, HTTP_TIMEOUT_SECONDS);
     evhttp_set_allowed_methods(d->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD);
     evhttp_set_gencb(d->http, on_request, d);
-    if (tls_setup(d, cfg) != 0 || bind_http(d, cfg->listen) != 0) {
+    if (tls_setup(d, cfg, err, errcap) != 0 || bind_http(d, cfg->listen, err, errcap) != 0) {
         http_door_close(d);
         return NULL;
     }

@@ -56,7 +56,6 @@ struct http_door {
     lx_buf ev_text;
     state_cache states[HTTP_STATE_CACHE];
     conn_table *conns;            /* every connection: its address and its close (conns.c) */
-    int max_per_address;
 };
 
 /* One request being answered: the client may leave while the service works. */
@@ -153,10 +152,9 @@ void rate_table_free(rate_table *t);
 int rate_exceeded(rate_table *t, const char *addr, double now);
 
 /* Connections (conns.c).  Admit a connection's first request: 1, or 0 when
- * its address holds max_per_address connections already (0: no limit). */
-conn_table *conns_new(void);
-int conns_admit(conn_table *t, struct evhttp_connection *evcon, const char *addr, int max_per_address);
-size_t conns_from(const conn_table *t, const char *addr);
+ * its address holds the most connections the service allows. */
+conn_table *conns_new(srv *s);
+int conns_admit(conn_table *t, struct evhttp_connection *evcon, const char *addr);
 /* Whom to tell when evcon closes (one at a time: the request or stream using it). */
 void conns_on_close(conn_table *t, struct evhttp_connection *evcon,
                     void (*on_close)(struct evhttp_connection *, void *), void *arg);

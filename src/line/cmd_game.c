@@ -10,7 +10,8 @@
 
 #include "line/line.h"
 
-static srv_game *board_arg(conn *c, proto_cmd *cmd, const char *word)
+/* The board a command names (its id in *board), or NULL with the reply made. */
+static srv_game *board_id_arg(conn *c, proto_cmd *cmd, const char *word, int64_t *board)
 {
     char *end;
     long long id = strtoll(word, &end, 10);
@@ -24,7 +25,14 @@ static srv_game *board_arg(conn *c, proto_cmd *cmd, const char *word)
         return NULL;
     }
     cmd_hold(c, &st);
+    *board = id;
     return sg;
+}
+
+static srv_game *board_arg(conn *c, proto_cmd *cmd, const char *word)
+{
+    int64_t board;
+    return board_id_arg(c, cmd, word, &board);
 }
 
 static void do_challenge(conn *c, proto_cmd *cmd)
@@ -114,8 +122,8 @@ static int bg_names_user(conn *c, proto_cmd *cmd)
 
 static void do_move(conn *c, proto_cmd *cmd)
 {
-    srv_game *sg = board_arg(c, cmd, cmd->argv[0]);
-    if (!sg)
+    int64_t board;
+    if (!board_id_arg(c, cmd, cmd->argv[0], &board))
         return;
     int with_pw = cmd->verb == V_MOVE ? cmd->argc == 4 : cmd->argc == 3;
     if (cmd->verb == V_MOVE && cmd->game == G_BACKGAMMON)
@@ -132,9 +140,7 @@ static void do_move(conn *c, proto_cmd *cmd)
             n += snprintf(text + n, sizeof text - (size_t)n, "%s%s", i > (with_pw ? 3 : 1) ? " " : "", cmd->argv[i]);
     else
         snprintf(text, sizeof text, "%s", cmd->verb == V_SWAP ? "swap" : "resign");
-    svc_game_info info;
-    svc_game_describe(sg, &info);
-    play_text(c, cmd, info.board, user, text);
+    play_text(c, cmd, board, user, text);
 }
 
 static void header(conn *c, const srv_game *sg)

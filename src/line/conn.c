@@ -59,6 +59,7 @@ static void conn_drop(conn *c)
     watch_drop_conn(c);
     bufferevent_free(c->bev);
     c->bev = NULL;
+    svc_connection_close(c->s, c->addr);
     d->all[c->slot] = d->all[--d->nall];
     d->all[c->slot]->slot = c->slot;
     if (c->jobs == 0)
@@ -210,7 +211,10 @@ static long find_eol(conn *c, struct evbuffer *in, size_t *eol_len)
             evbuffer_drain(in, 1);
         c->after_cr = 0;
     }
-    struct evbuffer_ptr lf = evbuffer_search(in, "\n", 1, NULL), cr = evbuffer_search(in, "\r", 1, NULL);
+    /* a CR matters only before the first LF: search that far, not the whole
+     * buffer for every line (pipelined input would cost its square) */
+    struct evbuffer_ptr lf = evbuffer_search(in, "\n", 1, NULL);
+    struct evbuffer_ptr cr = evbuffer_search_range(in, "\r", 1, NULL, lf.pos >= 0 ? &lf : NULL);
     *eol_len = 1;
     if (cr.pos < 0 || (lf.pos >= 0 && lf.pos < cr.pos))
         return lf.pos < 0 ? -1 : (long)lf.pos;
@@ -318,15 +322,6 @@ static void on_event(struct bufferevent *bev, short what, void *arg)
         conn_drop(arg);
 }
 
-/* Connections open from addr (a scan: accepting is rare next to commands). */
-static size_t conns_from(const line_door *d, const char *addr)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < d->nall; i++)
-        n += !strcmp(d->all[i]->addr, addr);
-    return n;
-}
-
 /* One line of refusal, written straight to the socket (it is new: its buffer is empty), then closed. */
 static void refuse_conn(evutil_socket_t fd, int max)
 {
@@ -341,8 +336,8 @@ static void refuse_conn(evutil_socket_t fd, int max)
 
 static void conn_accept(line_door *d, evutil_socket_t fd, const char *addr)
 {
-    if (d->cfg.max_per_address > 0 && conns_from(d, addr) >= (size_t)d->cfg.max_per_address) {
-        refuse_conn(fd, d->cfg.max_per_address);
+    if (!svc_connection_open(d->s, addr)) {
+        refuse_conn(fd, svc_connections_max(d->s));
         return;
     }
     if (d->nall == d->capall) {
@@ -350,6 +345,7 @@ static void conn_accept(line_door *d, evutil_socket_t fd, const char *addr)
         conn **all = realloc(d->all, cap * sizeof *all);
         if (!all) {
             evutil_closesocket(fd);
+            svc_connection_close(d->s, addr);
             return;
         }
         d->all = all;
@@ -359,6 +355,7 @@ static void conn_accept(line_door *d, evutil_socket_t fd, const char *addr)
     if (!c || !(c->bev = bufferevent_socket_new(d->base, fd, BEV_OPT_CLOSE_ON_FREE))) {
         free(c);
         evutil_closesocket(fd);
+        svc_connection_close(d->s, addr);
         return;
     }
     c->door = d;
@@ -463,13 +460,13 @@ static void on_sweep(evutil_socket_t fd, short what, void *arg)
         sweep_one(d, d->all[i], now);
 }
 
-line_door *line_door_open(srv *s, struct event_base *base, const line_config *cfg)
+line_door *line_door_open(srv *s, struct event_base *base, const line_config *cfg, char *err, size_t errcap)
 {
     const char *spec = cfg->listen;
     struct sockaddr_storage ss;
     int len = sizeof ss;
     if (spec && evutil_parse_sockaddr_port(spec, (struct sockaddr *)&ss, &len) != 0) {
-        fprintf(stderr, "ludexd: bad --listen address '%s'\n", spec);
+        snprintf(err, errcap, "bad --listen address '%s'", spec);
         return NULL;
     }
     line_door *d = calloc(1, sizeof *d);
@@ -494,7 +491,7 @@ line_door *line_door_open(srv *s, struct event_base *base, const line_config *cf
     d->listener = evconnlistener_new_bind(base, on_accept, d, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, 4096,
                                           (struct sockaddr *)&ss, len);
     if (!d->listener) {
-        fprintf(stderr, "ludexd: cannot listen on %s: %s\n", spec, strerror(errno));
+        snprintf(err, errcap, "cannot listen on %s: %s", spec, strerror(errno));
         event_free(d->resume);
         event_free(d->sweep);
         free(d);

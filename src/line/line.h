@@ -62,11 +62,10 @@ typedef struct line_config {
                                 client over its output limit may stay so */
     int idle_timeout;        /* seconds a connection not logged in may stay idle */
     int login_idle_timeout;  /* seconds a logged-in one may (watchers never time out) */
-    int max_per_address;     /* connections one address may hold open; 0: no limit */
 } line_config;
 
-/* Listen.  NULL with a message on stderr. */
-line_door *line_door_open(srv *s, struct event_base *base, const line_config *cfg);
+/* Listen.  NULL with a message in err. */
+line_door *line_door_open(srv *s, struct event_base *base, const line_config *cfg, char *err, size_t errcap);
 void line_door_stop_listening(line_door *d);
 /* Serve a connected socket as if it had been accepted from `addr` (tests, fuzzing). */
 void line_door_adopt(line_door *d, evutil_socket_t fd, const char *addr);

@@ -165,15 +165,15 @@ static void on_signal(evutil_socket_t sig, short what, void *arg)
     event_base_loopexit(d->base, &grace);
 }
 
-static int open_doors(doors *d, const options *o)
+static int open_doors(doors *d, const options *o, char *err, size_t errcap)
 {
-    line_config lc = {o->listen, o->line_timeout, o->idle_timeout, o->login_idle_timeout, o->max_per_address};
-    if (!(d->line = line_door_open(d->s, d->base, &lc)))
+    line_config lc = {o->listen, o->line_timeout, o->idle_timeout, o->login_idle_timeout};
+    if (!(d->line = line_door_open(d->s, d->base, &lc, err, errcap)))
         return -1;
     if (!strcmp(o->http, "off"))
         return 0;
-    http_config hc = {o->http, o->web, o->tls_cert, o->tls_key, o->max_per_address};
-    return (d->http = http_door_open(d->s, d->base, &hc)) ? 0 : -1;
+    http_config hc = {o->http, o->web, o->tls_cert, o->tls_key};
+    return (d->http = http_door_open(d->s, d->base, &hc, err, errcap)) ? 0 : -1;
 }
 
 int main(int argc, char **argv)
@@ -190,13 +190,15 @@ int main(int argc, char **argv)
     setvbuf(log, NULL, _IOLBF, 0);
     signal(SIGPIPE, SIG_IGN);
     raise_nofile();
-    svc_config cfg = {o.db, o.cost, o.threads, o.quiet, o.signups, o.challenges, log};
+    svc_config cfg = {o.db, o.cost, o.threads, o.quiet, o.signups, o.challenges, o.max_per_address, log};
     if (!(d.base = event_base_new()) || !(d.s = svc_open(d.base, &cfg, err, sizeof err))) {
         fprintf(stderr, "ludexd: %s\n", err[0] ? err : "cannot start the event loop");
         return 1;
     }
-    if (open_doors(&d, &o) != 0)
+    if (open_doors(&d, &o, err, sizeof err) != 0) {
+        fprintf(stderr, "ludexd: %s\n", err);
         return 1;
+    }
     d.log_path = o.log;
     d.log = log;
     struct event *evs[3] = {evsignal_new(d.base, SIGTERM, on_signal, &d), evsignal_new(d.base, SIGINT, on_signal, &d),
@@ -205,6 +207,10 @@ int main(int argc, char **argv)
         event_add(evs[i], NULL);
     svc_log(d.s, "ludexd %s listening on %s, database %s", LX_VERSION_STRING, o.listen, o.db);
     event_base_dispatch(d.base);
+    if (svc_failed(d.s)) { /* the store's state is unknown: exit at once, acknowledging nothing more */
+        fflush(log);
+        _exit(1);
+    }
     unsigned long requests;
     uint64_t changes, batches;
     svc_stats(d.s, &requests, &changes, &batches);

@@ -4,8 +4,10 @@
  * one byte on a pipe.  On wake-up the service learns how far commits have
  * gone, releases the door answers that waited for them (svc_wait_for), then
  * the watchers' pushes, then runs each finished hash job's continuation.
- * A commit that failed stops the process without acknowledging anything of
- * its batch: memory is ahead of the file, and the file is the truth.
+ * A commit refused for want of space is undone (undo_refused).  A commit
+ * that failed otherwise stops the loop before anything of its batch is
+ * acknowledged (svc_failed; the program then exits): memory is ahead of the
+ * file, and the file is the truth.
  *
  * Waits are a list of door-owned nodes; the loop releases every node whose
  * batch has committed, in the order they were added. */
@@ -174,10 +176,12 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     char err[256];
     refused_batch *refused = commit_take_refused(s->cq, err, sizeof err);
     uint64_t done = commit_done(s->cq, &failed, err, sizeof err);
-    if (failed) {
+    if (failed) { /* memory is ahead of a file whose state is unknown: acknowledge nothing more */
         srv_log(s, "a commit failed (%s): stopping without acknowledging it", err);
-        fflush(s->log);
-        _exit(1);
+        s->failed = 1;
+        event_base_loopbreak(s->base);
+        commit_refused_free(refused);
+        return;
     }
     if (refused)
         undo_refused(s, refused);
@@ -260,6 +264,8 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
         return NULL;
     }
     s->users = map_new();
+    s->conn_counts = map_new();
+    s->max_per_address = cfg->max_per_address;
     s->games = map_new();
     s->creds = cred_cache_new(1u << 16);
     s->fail_pair = rate_limit_new(5, 60);
@@ -270,7 +276,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     s->cq = commit_start(s, s->wstore, s->wake[1]);
     s->hp = hashpool_start(cfg->hash_threads, s->pw_ops, s->pw_mem, s->wake[1]);
     s->wake_ev = event_new(base, s->wake[0], EV_READ | EV_PERSIST, on_wake, s);
-    if (!s->users || !s->games || !s->creds || !s->fail_pair || !s->fail_user || !s->fail_addr ||
+    if (!s->users || !s->games || !s->conn_counts || !s->creds || !s->fail_pair || !s->fail_user || !s->fail_addr ||
         (cfg->signups_per_hour > 0 && !s->signups) || (cfg->challenges_per_minute > 0 && !s->challenges) || !s->cq || !s->hp || !s->wake_ev ||
         event_add(s->wake_ev, NULL) != 0) {
         snprintf(err, errcap, "cannot start the service (out of memory or threads)");
@@ -293,6 +299,8 @@ void svc_close(srv *s)
         games_free_all(s);
     if (s->users)
         users_free_all(s);
+    if (s->conn_counts)
+        map_free(s->conn_counts, free);
     cred_cache_free(s->creds);
     rate_limit_free(s->fail_pair);
     rate_limit_free(s->fail_user);
@@ -310,6 +318,8 @@ void svc_close(srv *s)
 }
 
 int svc_quiet(const srv *s) { return s->quiet; }
+
+int svc_failed(const srv *s) { return s->failed; }
 
 void svc_count_request(srv *s) { s->requests++; }
 

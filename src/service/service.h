@@ -56,6 +56,7 @@ typedef struct svc_config {
     int quiet;                      /* no line per request in the log */
     int signups_per_hour;           /* accounts one address may make in an hour; 0: no limit */
     int challenges_per_minute;      /* games one user may start in a minute; 0: no limit */
+    int max_per_address;            /* connections one address may hold, all doors together; 0: no limit */
     void *log;                      /* FILE * for the log */
 } svc_config;
 
@@ -66,8 +67,16 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap);
 void svc_close(srv *s);
 void svc_log(srv *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int svc_quiet(const srv *s);
+/* 1 when a commit failed with the store's state unknown: the service stopped the
+ * loop, and the program must exit without closing (nothing more may be acknowledged). */
+int svc_failed(const srv *s);
 double svc_now(void);
 void svc_random(void *buf, size_t len);
+/* A new connection from addr: 1 to serve it (counted), 0 when the address
+ * holds the most it may; every counted one ends with svc_connection_close. */
+int svc_connection_open(srv *s, const char *addr);
+void svc_connection_close(srv *s, const char *addr);
+int svc_connections_max(const srv *s);
 /* Counters for the log at exit. */
 void svc_count_request(srv *s);
 void svc_stats(srv *s, unsigned long *requests, uint64_t *changes, uint64_t *batches);

@@ -253,6 +253,9 @@ struct srv {
     struct pending_push *pushes, *pushes_tail; /* watch pushes waiting for their commit */
     uint64_t changes;
     int storage_full;        /* the last commit was refused for want of space (logged once) */
+    int failed;              /* a commit failed with the store's state unknown: the loop was stopped */
+    srv_map *conn_counts;    /* open connections by address (connections.c) */
+    int max_per_address;
 };
 
 /* The service's own names for its public clock, log and random bytes (util.c). */

@@ -1,4 +1,4 @@
-/* admin/main.c - ludex-admin: the operator's tool for a ludexd database.
+/* server/admin.c - ludex-admin: the operator's tool for a ludexd database.
  *
  *   ludex-admin backup DB OUT          a consistent copy while ludexd runs (SQLite online backup)
  *   ludex-admin check DB               the store's integrity, and every game's record
@@ -171,7 +171,7 @@ static int do_check(const char *db)
     if (!sound)
         printf("%s: the store's integrity check says: %s\n", db, err);
     struct event_base *base = event_base_new();
-    svc_config cfg = {db, "min", 1, 1, 0, 0, stderr};
+    svc_config cfg = {db, "min", 1, 1, 0, 0, 0, stderr};
     srv *s = base ? svc_open(base, &cfg, err, sizeof err) : NULL;
     if (!s) {
         fprintf(stderr, "ludex-admin: %s\n", err);
