@@ -81,7 +81,7 @@ int conn_call_done(conn *c)
  * ("signup USER PASSWORD", "hex move BOARD USER PASSWORD MOVE"). */
 static void log_words(const conn *c, char *out, size_t cap)
 {
-    char copy[PROTO_LINE_MAX + 1], *words[3] = {NULL, NULL, NULL}, *save = NULL;
+    char copy[96], *words[3] = {NULL, NULL, NULL}, *save = NULL; /* a name and a board fit in the first bytes */
     size_t n = c->line_len < sizeof copy - 1 ? c->line_len : sizeof copy - 1;
     memcpy(copy, c->line, n);
     copy[n] = 0;

@@ -13,6 +13,7 @@
  * holds every rule; the doors (line/, http/) only parse and format. */
 
 #include <errno.h>
+#include <stddef.h>
 #include <event2/event.h>
 #include <signal.h>
 #include <stdio.h>
@@ -69,50 +70,66 @@ static void usage(int asked)
     exit(asked ? 0 : 2);
 }
 
+/* An option that takes a value: where it goes, text or a whole number >= 0. */
+typedef struct option_spec {
+    const char *name;
+    size_t offset;
+    int number;
+} option_spec;
+
+#define TEXT_OPT(n, f) {n, offsetof(options, f), 0}
+#define NUMBER_OPT(n, f) {n, offsetof(options, f), 1}
+static const option_spec option_specs[] = {
+    TEXT_OPT("--db", db), TEXT_OPT("--listen", listen), TEXT_OPT("--log", log), TEXT_OPT("--pwhash-cost", cost),
+    TEXT_OPT("--http", http), TEXT_OPT("--web", web), TEXT_OPT("--tls-cert", tls_cert),
+    TEXT_OPT("--tls-key", tls_key), NUMBER_OPT("--hash-threads", threads), NUMBER_OPT("--signup-limit", signups),
+    NUMBER_OPT("--challenge-limit", challenges), NUMBER_OPT("--max-per-address", max_per_address),
+    NUMBER_OPT("--line-timeout", line_timeout), NUMBER_OPT("--idle-timeout", idle_timeout),
+    NUMBER_OPT("--login-idle-timeout", login_idle_timeout),
+};
+
+/* Set the option named `name` from `value`: 1 done, 0 no such option, -1 a bad number. */
+static int set_option(options *o, const char *name, const char *value)
+{
+    for (size_t k = 0; k < sizeof option_specs / sizeof option_specs[0]; k++) {
+        const option_spec *sp = &option_specs[k];
+        if (strcmp(name, sp->name))
+            continue;
+        char *field = (char *)o + sp->offset, *end;
+        if (!sp->number) {
+            memcpy(field, &value, sizeof value);
+            return 1;
+        }
+        long v = strtol(value, &end, 10);
+        if (!*value || *end || v < 0 || v > 1000000000)
+            return -1;
+        int iv = (int)v;
+        memcpy(field, &iv, sizeof iv);
+        return 1;
+    }
+    return 0;
+}
+
 static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t webcap)
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        int more = i + 1 < argc;
-        if (!strcmp(a, "--db") && more)
-            o->db = argv[++i];
-        else if (!strcmp(a, "--listen") && more)
-            o->listen = argv[++i];
-        else if (!strcmp(a, "--log") && more)
-            o->log = argv[++i];
-        else if (!strcmp(a, "--pwhash-cost") && more)
-            o->cost = argv[++i];
-        else if (!strcmp(a, "--hash-threads") && more)
-            o->threads = atoi(argv[++i]);
-        else if (!strcmp(a, "--http") && more)
-            o->http = argv[++i];
-        else if (!strcmp(a, "--web") && more)
-            o->web = argv[++i];
-        else if (!strcmp(a, "--tls-cert") && more)
-            o->tls_cert = argv[++i];
-        else if (!strcmp(a, "--tls-key") && more)
-            o->tls_key = argv[++i];
-        else if (!strcmp(a, "--signup-limit") && more)
-            o->signups = atoi(argv[++i]);
-        else if (!strcmp(a, "--challenge-limit") && more)
-            o->challenges = atoi(argv[++i]);
-        else if (!strcmp(a, "--max-per-address") && more)
-            o->max_per_address = atoi(argv[++i]);
-        else if (!strcmp(a, "--line-timeout") && more)
-            o->line_timeout = atoi(argv[++i]);
-        else if (!strcmp(a, "--idle-timeout") && more)
-            o->idle_timeout = atoi(argv[++i]);
-        else if (!strcmp(a, "--login-idle-timeout") && more)
-            o->login_idle_timeout = atoi(argv[++i]);
-        else if (!strcmp(a, "--version")) {
+        int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
+        if (rc == 1) {
+            i++;
+        } else if (rc < 0) {
+            fprintf(stderr, "ludexd: %s takes a whole number, not '%s'\n", a, argv[i + 1]);
+            usage(0);
+        } else if (!strcmp(a, "--version")) {
             printf("ludexd %s\n", LX_VERSION_STRING);
             exit(0);
-        } else if (!strcmp(a, "--quiet"))
+        } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
-        else
+        } else {
             usage(!strcmp(a, "--help"));
+        }
     }
 }
 

@@ -202,12 +202,10 @@ static int hx_svg(const void *p, int viewer, lx_buf *out)
     return lx_hex_draw(g->b, LX_DRAW_SVG, 0, out);
 }
 
-/* Swap is the second move's privilege, unless the game was started without it. */
 static unsigned hx_actions(const void *p, int seat, size_t nmoves)
 {
-    const hx_game *g = p;
     (void)seat;
-    return SVC_ACT_MOVE | SVC_ACT_RESIGN | (nmoves == 1 && !g->noswap ? SVC_ACT_SWAP : 0);
+    return swap_game_actions(((const hx_game *)p)->noswap, nmoves);
 }
 
 const srv_rules rules_hex = {

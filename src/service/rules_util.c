@@ -112,3 +112,8 @@ int record_write(lx_sgf_tree *t, const lx_game_module *m, lx_buf *out)
     lx_sgf_tree_free(t);
     return rc;
 }
+
+unsigned swap_game_actions(int noswap, size_t nmoves)
+{
+    return SVC_ACT_MOVE | SVC_ACT_RESIGN | (nmoves == 1 && !noswap ? SVC_ACT_SWAP : 0);
+}

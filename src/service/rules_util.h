@@ -17,6 +17,9 @@ lx_sgf_tree *record_root(int gm, const char *first_prop, const char *first, cons
 int record_text(lx_sgf_tree *t, lx_sgf_node n, const char *id, const char *text);
 /* A move property with one value as written by the module (escaped here). */
 int record_move(lx_sgf_tree *t, lx_sgf_node n, lx_colour who, const char *value);
+/* What a player may do in a connection game with the swap (Hex, Twixt):
+ * move and resign, and swap at the second move unless the game has none. */
+unsigned swap_game_actions(int noswap, size_t nmoves);
 /* Write the tree with the game module's options into out; frees the tree. */
 int record_write(lx_sgf_tree *t, const lx_game_module *m, lx_buf *out);
 

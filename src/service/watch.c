@@ -28,26 +28,35 @@ size_t svc_game_committed_moves(srv *s, const srv_game *sg)
     return n;
 }
 
-static void deliver_move(srv_game *sg, svc_watch *w, size_t n)
+/* A move's event, made once however many watchers it goes to. */
+typedef struct built_event {
+    size_t n;             /* 0: none made yet */
+    lx_buf text;
+    char re[32];
+} built_event;
+
+static void deliver_move(srv_game *sg, svc_watch *w, size_t n, built_event *b)
 {
     const srv_move *m = &sg->moves[n - 1];
-    lx_buf text = LX_BUF_INIT;
-    char re[32] = "";
-    games_history_text(sg, n - 1, -1, &text); /* a watcher is anyone: an exchange shows its count only */
-    if (n == sg->nmoves)
-        sg->rules->result(sg->g, re);
-    svc_event e = {sg->id, sg->kind, 0, n, m->colour, sg->player[m->seat], text.data ? text.data : "", re};
+    if (b->n != n) {
+        lx_buf_clear(&b->text);
+        games_history_text(sg, n - 1, -1, &b->text); /* a watcher is anyone: an exchange shows its count only */
+        b->re[0] = 0;
+        if (n == sg->nmoves)
+            sg->rules->result(sg->g, b->re);
+        b->n = n;
+    }
+    svc_event e = {sg->id, sg->kind, 0, n, m->colour, sg->player[m->seat], b->text.data ? b->text.data : "", b->re};
     w->last_n = n;
     w->on_event(w->ctx, &e);
-    lx_buf_free(&text);
 }
 
 /* Bring one watcher up to the committed moves. */
-static void catch_up(srv *s, srv_game *sg, svc_watch *w)
+static void catch_up(srv *s, srv_game *sg, svc_watch *w, built_event *b)
 {
     size_t upto = svc_game_committed_moves(s, sg);
     while (w->last_n < upto)
-        deliver_move(sg, w, w->last_n + 1);
+        deliver_move(sg, w, w->last_n + 1, b);
 }
 
 static void send_state(srv_game *sg, svc_watch *w)
@@ -59,12 +68,14 @@ static void send_state(srv_game *sg, svc_watch *w)
 static void deliver(srv *s, int64_t board, int state_only)
 {
     srv_game *sg = games_find(s, board);
+    built_event b = {0, LX_BUF_INIT, ""};
     for (svc_watch *w = sg ? sg->watchers : NULL, *nx; w; w = nx) {
         nx = w->next;
-        catch_up(s, sg, w);
+        catch_up(s, sg, w, &b);
         if (state_only && w->want_state)
             send_state(sg, w);
     }
+    lx_buf_free(&b.text);
 }
 
 void watch_queue(srv *s, srv_game *sg, int state_only)
@@ -125,7 +136,9 @@ int svc_watch_add(srv *s, int64_t board, svc_watch *w, size_t after_n, svc_statu
     w->next = sg->watchers;
     sg->watchers = w;
     w->linked = 1;
-    catch_up(s, sg, w);
+    built_event b = {0, LX_BUF_INIT, ""};
+    catch_up(s, sg, w, &b);
+    lx_buf_free(&b.text);
     return 0;
 }
 
