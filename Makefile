@@ -50,7 +50,7 @@ TOOL    := $(BUILD)/ludex
 XWORD_LEXICON := $(BUILD)/data/xword/lexica/wamerican.kwg
 WORDLIST      := /usr/share/dict/american-english
 
-all: $(STATIC) $(SHARED) $(TOOL) $(BUILD)/ludex.pc $(BUILD)/ludexd $(BUILD)/ludex-admin $(XWORD_LEXICON)
+all: $(STATIC) $(SHARED) $(TOOL) $(BUILD)/ludex.pc $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(XWORD_LEXICON)
 
 lib: $(STATIC) $(SHARED)
 
@@ -93,7 +93,8 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 # ---- Debian packages -------------------------------------------------------------
 # Installed only when missing (needs root, as on a fresh Debian machine).
 DEPS_BUILD := gcc make libjansson-dev pkg-config libevent-dev libssl-dev libsqlite3-dev libsodium-dev wamerican
-DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg openssl chromium chromium-driver python3-selenium
+DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg openssl chromium chromium-driver python3-selenium \
+  postfix
 deps:
 	@tools/apt-need $(DEPS_BUILD)
 deps-dev:
@@ -104,8 +105,8 @@ deps-dev:
 # check-server runs tests/server/run (end to end over loopback) and the
 # server/store unit tests; check-server-asan runs them on an ASan+UBSan build.
 SERVER_SRC := $(wildcard src/server/*.c) $(wildcard src/store/*.c) $(wildcard src/service/*.c) \
-  $(wildcard src/line/*.c) $(wildcard src/http/*.c)
-SERVER_OBJ := $(filter-out $(BUILD)/obj/src/server/admin.o,$(SERVER_SRC:%.c=$(BUILD)/obj/%.o))
+  $(wildcard src/line/*.c) $(wildcard src/http/*.c) $(wildcard src/mail/*.c)
+SERVER_OBJ := $(filter-out $(BUILD)/obj/src/server/admin.o $(BUILD)/obj/src/server/ludex_mail.o,$(SERVER_SRC:%.c=$(BUILD)/obj/%.o))
 SERVER_CORE_OBJ := $(filter-out $(BUILD)/obj/src/server/main.o,$(SERVER_OBJ))
 LDLIBS_SERVER := -levent -levent_openssl -lssl -lcrypto -ljansson -lsqlite3 -lsodium -lpthread
 SERVER_TEST_SRC := $(wildcard tests/server/test_*.c)
@@ -119,6 +120,11 @@ ADMIN_OBJ := $(BUILD)/obj/src/server/admin.o
 $(BUILD)/ludex-admin: $(ADMIN_OBJ) $(SERVER_CORE_OBJ) $(STATIC)
 	$(CC) $(SAN) -o $@ $(ADMIN_OBJ) $(SERVER_CORE_OBJ) $(STATIC) $(LDLIBS_SERVER)
 -include $(ADMIN_OBJ:.o=.d)
+
+# ludex-mail (src/server/ludex_mail.c): the MTA's delivery agent; hands one message to ludexd.
+$(BUILD)/ludex-mail: $(BUILD)/obj/src/server/ludex_mail.o
+	$(CC) $(SAN) -o $@ $^
+-include $(BUILD)/obj/src/server/ludex_mail.d
 
 $(BUILD)/tests/server/%: tests/server/%.c $(SERVER_CORE_OBJ) $(STATIC)
 	@mkdir -p $(dir $@)
@@ -157,6 +163,10 @@ build-fuzz/fuzz_server_session: fuzz/fuzz_server_session.c $(FUZZ_SESSION_SRC) b
 	  build-fuzz/libludex-fuzz.a -levent -lsqlite3 -lsodium -lpthread
 build-fuzz/fuzz_http_request: fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a -ljansson
+# The mail gateway's parser (message, decoders, command lines): no socket, no service.
+MAIL_PARSE_SRC := src/mail/message.c src/mail/decode.c src/mail/html.c src/mail/commands.c
+build-fuzz/fuzz_mail: fuzz/fuzz_mail.c $(MAIL_PARSE_SRC) src/mail/message.h src/mail/mail_int.h build-fuzz/libludex-fuzz.a
+	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_mail.c $(MAIL_PARSE_SRC) build-fuzz/libludex-fuzz.a
 
 build-fuzz/fuzz_server_command: fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a
 	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a

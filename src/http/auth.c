@@ -26,7 +26,10 @@ int auth_load_session(http_call *c)
     c->user[0] = c->csrf[0] = 0;
     if (!auth_session_token(c->req, token))
         return 0;
-    return !svc_session_user(c->d->s, token, c->user, c->csrf);
+    if (svc_session_user(c->d->s, token, c->user, c->csrf))
+        return 0;
+    svc_presence_touch(c->d->s, c->user); /* a player who asks is there: no mail for their turn */
+    return 1;
 }
 
 static int origin_ok(http_call *c)

@@ -28,6 +28,7 @@ struct sse_stream {
     struct evhttp_connection *evcon;
     svc_watch w;
     int dropping;                 /* over its output limit: freed by drop_later */
+    char user[STORE_NAME_MAX + 1]; /* the session's user, present while the stream is open ("" when none) */
     sse_stream *prev, *next;
 };
 
@@ -46,6 +47,8 @@ static void unlink_stream(sse_stream *t)
 static void stream_free(sse_stream *t)
 {
     svc_watch_remove(t->d->s, &t->w);
+    if (t->user[0])
+        svc_presence_remove(t->d->s, t->user);
     unlink_stream(t);
     if (t->evcon)
         conns_on_close(t->d->conns, t->evcon, NULL, NULL);
@@ -185,6 +188,11 @@ void sse_open(http_door *d, struct evhttp_request *req, int64_t board)
     t->d = d;
     t->req = req;
     t->evcon = evhttp_request_get_connection(req);
+    char token[65], csrf[65];
+    if (auth_session_token(req, token) && svc_session_user(d->s, token, t->user, csrf))
+        svc_presence_add(d->s, t->user);
+    else
+        t->user[0] = 0;
     t->next = d->streams;
     if (d->streams)
         d->streams->prev = t;

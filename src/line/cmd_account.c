@@ -22,7 +22,7 @@ static void hashed_done(void *ctx, const svc_status *st)
     if (c->user[0] && !strcmp(c->user, st->user)) {
         reply_ok(&c->reply, "password changed");
     } else {
-        snprintf(c->user, sizeof c->user, "%s", st->user);
+        conn_set_user(c, st->user);
         reply_ok(&c->reply, "welcome, %s", st->user);
     }
     cmd_finish(c);
@@ -52,7 +52,7 @@ static void do_login(conn *c, proto_cmd *cmd)
     char name[STORE_NAME_MAX + 1];
     if (cmd_check_password(c, cmd->argv[0], cmd->argv[1], name) != 1)
         return;
-    snprintf(c->user, sizeof c->user, "%s", name);
+    conn_set_user(c, name);
     reply_ok(&c->reply, "logged in as %s", name);
     cmd_finish(c);
 }
@@ -100,9 +100,40 @@ static void do_display(conn *c, proto_cmd *cmd)
     cmd_finish(c);
 }
 
+/* set notify MODE, verify [TOKEN], address ADDRESS: the mail settings of the user logged in. */
+static void do_mail_setting(conn *c, proto_cmd *cmd)
+{
+    svc_status st;
+    svc_status_init(&st);
+    if (!need_login(c))
+        return;
+    int rc, mode = -1;
+    if (cmd->verb == V_SET_NOTIFY) {
+        mode = svc_notify_mode_of(cmd->argv[0]);
+        rc = svc_set_notify(c->s, c->user, mode, &st);
+    } else if (cmd->verb == V_VERIFY) {
+        rc = cmd->argc ? svc_verify_address(c->s, c->user, cmd->argv[0], &st) : svc_set_address(c->s, c->user, "", &st);
+    } else {
+        rc = svc_set_address(c->s, c->user, cmd->argv[0], &st);
+    }
+    if (rc != 0) {
+        cmd_fail(c, &st);
+        return;
+    }
+    cmd_hold(c, &st);
+    if (cmd->verb == V_SET_NOTIFY)
+        reply_ok(&c->reply, "notify %s", svc_notify_name(mode));
+    else if (cmd->verb == V_VERIFY && cmd->argc)
+        reply_ok(&c->reply, "address verified");
+    else
+        reply_ok(&c->reply, "a code is on its way to the address: verify CODE, or reply to that mail");
+    cmd_finish(c);
+}
+
 void cmd_account(conn *c, proto_cmd *cmd)
 {
     switch (cmd->verb) {
+    case V_SET_NOTIFY: case V_VERIFY: case V_ADDRESS: do_mail_setting(c, cmd); return;
     case V_SIGNUP: do_signup(c, cmd); return;
     case V_LOGIN: do_login(c, cmd); return;
     case V_PASSWORD: do_password(c, cmd); return;

@@ -60,10 +60,22 @@ static void conn_drop(conn *c)
     bufferevent_free(c->bev);
     c->bev = NULL;
     svc_connection_close(c->s, c->addr);
+    conn_set_user(c, "");
     d->all[c->slot] = d->all[--d->nall];
     d->all[c->slot]->slot = c->slot;
     if (c->jobs == 0)
         conn_free(c);
+}
+
+void conn_set_user(conn *c, const char *name)
+{
+    if (!strcmp(c->user, name))
+        return;
+    if (c->user[0])
+        svc_presence_remove(c->s, c->user);
+    snprintf(c->user, sizeof c->user, "%s", name);
+    if (c->user[0])
+        svc_presence_add(c->s, c->user);
 }
 
 int conn_call_done(conn *c)

@@ -75,6 +75,8 @@ void line_door_close(line_door *d);
 void conn_finish(conn *c);
 /* Send text to a connection outside any command (watch pushes). */
 void conn_push(conn *c, const char *text, size_t len);
+/* Log c in as name ("" to log out), counting the user present while it is. */
+void conn_set_user(conn *c, const char *name);
 /* A service call that had c as its context is over: 1 when c lives on, 0 when it was freed. */
 int conn_call_done(conn *c);
 

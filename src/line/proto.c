@@ -3,6 +3,7 @@
  * Shapes checked here (A = any word):
  *   signup A A [A]     login A A       password A A      help [A]     quit
  *   set display A      watch A         unwatch A         whoami
+ *   set notify A       verify [A]      address A
  *   GAME challenge A A [options...]    GAME move A A A A | GAME move A A
  *   (backgammon move: BOARD [USER PASSWORD] and a play of several words)
  *   GAME swap A [A A]  GAME resign A [A A]   GAME show A [A]
@@ -23,7 +24,8 @@ typedef struct verb_shape {
 static const verb_shape plain_verbs[] = {
     {"signup", V_SIGNUP, 2, 3},   {"login", V_LOGIN, 2, 2},     {"password", V_PASSWORD, 2, 2},
     {"help", V_HELP, 0, 1},       {"quit", V_QUIT, 0, 0},       {"watch", V_WATCH, 1, 1},
-    {"unwatch", V_UNWATCH, 1, 1}, {"whoami", V_WHOAMI, 0, 0},
+    {"unwatch", V_UNWATCH, 1, 1}, {"whoami", V_WHOAMI, 0, 0},     {"verify", V_VERIFY, 0, 1},
+    {"address", V_ADDRESS, 1, 1},
 };
 
 static const verb_shape game_verbs[] = {
@@ -111,8 +113,11 @@ int proto_parse(const char *line, size_t len, proto_cmd *cmd, const char **code,
         return fail(code, "EMPTY", msg, msgcap, "empty command; try 'help'");
     if (n >= 2 && proto_word_is(w[0], "set")) {
         static const verb_shape set_display = {"display", V_SET_DISPLAY, 1, 1};
+        static const verb_shape set_notify = {"notify", V_SET_NOTIFY, 1, 1};
+        if (proto_word_is(w[1], "notify"))
+            return take_args(cmd, &set_notify, w + 2, n - 2, code, msg, msgcap);
         if (!proto_word_is(w[1], "display"))
-            return fail(code, "UNKNOWN_COMMAND", msg, msgcap, "only 'set display SIZE' can be set");
+            return fail(code, "UNKNOWN_COMMAND", msg, msgcap, "only 'set display SIZE' and 'set notify MODE' can be set");
         return take_args(cmd, &set_display, w + 2, n - 2, code, msg, msgcap);
     }
     const verb_shape *v = find_shape(plain_verbs, sizeof plain_verbs / sizeof plain_verbs[0], w[0]);

@@ -25,6 +25,7 @@
 #include "http/http.h"
 #include "line/line.h"
 #include "ludex/version.h"
+#include "mail/mail.h"
 #include "service/service.h"
 
 /* The page's files when --web is not given: PREFIX/share/ludex/web beside an
@@ -54,6 +55,8 @@ typedef struct options {
     const char *http, *web, *tls_cert, *tls_key;
     int signups, challenges;
     int line_timeout, idle_timeout, login_idle_timeout, max_per_address;
+    const char *mail_from, *mail_socket, *sendmail;
+    int digest_interval, mail_limit, mail_commands;
 } options;
 
 /* The usage on standard output with status 0 when asked for (--help), else on standard error with 2. */
@@ -64,9 +67,11 @@ static void usage(int asked)
                     "              [--hash-threads N] [--signup-limit N] [--challenge-limit N]\n"
                     "              [--max-per-address N] [--line-timeout S] [--idle-timeout S]\n"
                     "              [--login-idle-timeout S] [--quiet] [--log FILE]\n"
+                    "              [--mail-from ADDRESS [--mail-socket PATH|off] [--sendmail PATH|off]\n"
+                    "               [--digest-interval S] [--mail-limit N] [--mail-commands N]]\n"
                     "       ludexd --help | --version\n"
                     "The line protocol on --listen (default 127.0.0.1:7300), the web page and the HTTP API\n"
-                    "on --http (default 127.0.0.1:7380); see ludexd(8).\n");
+                    "on --http (default 127.0.0.1:7380); play by mail with --mail-from; see ludexd(8).\n");
     exit(asked ? 0 : 2);
 }
 
@@ -85,7 +90,10 @@ static const option_spec option_specs[] = {
     TEXT_OPT("--tls-key", tls_key), NUMBER_OPT("--hash-threads", threads), NUMBER_OPT("--signup-limit", signups),
     NUMBER_OPT("--challenge-limit", challenges), NUMBER_OPT("--max-per-address", max_per_address),
     NUMBER_OPT("--line-timeout", line_timeout), NUMBER_OPT("--idle-timeout", idle_timeout),
-    NUMBER_OPT("--login-idle-timeout", login_idle_timeout),
+    NUMBER_OPT("--login-idle-timeout", login_idle_timeout), TEXT_OPT("--mail-from", mail_from),
+    TEXT_OPT("--mail-socket", mail_socket), TEXT_OPT("--sendmail", sendmail),
+    NUMBER_OPT("--digest-interval", digest_interval), NUMBER_OPT("--mail-limit", mail_limit),
+    NUMBER_OPT("--mail-commands", mail_commands),
 };
 
 /* Set the option named `name` from `value`: 1 done, 0 no such option, -1 a bad number. */
@@ -113,7 +121,8 @@ static int set_option(options *o, const char *name, const char *value)
 static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t webcap)
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
-                   default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100};
+                   default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
+                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
@@ -148,6 +157,7 @@ typedef struct doors {
     struct event_base *base;
     line_door *line;
     http_door *http;
+    mail_door *mail;
     const char *log_path;   /* --log, reopened on SIGHUP */
     FILE *log;
 } doors;
@@ -193,6 +203,19 @@ static int open_doors(doors *d, const options *o, char *err, size_t errcap)
     return (d->http = http_door_open(d->s, d->base, &hc, err, errcap)) ? 0 : -1;
 }
 
+/* The mail door, when --mail-from names the server's address; its socket is DB.mail by default. */
+static int open_mail(doors *d, const options *o, char *err, size_t errcap)
+{
+    char sock[4200];
+    if (!o->mail_from)
+        return 0;
+    snprintf(sock, sizeof sock, "%s.mail", o->db);
+    const char *path = o->mail_socket ? o->mail_socket : sock;
+    mail_config mc = {strcmp(path, "off") ? path : NULL, o->mail_from, strcmp(o->sendmail, "off") ? o->sendmail : NULL,
+                      o->digest_interval, o->mail_limit, o->mail_commands};
+    return (d->mail = mail_door_open(d->s, d->base, &mc, err, errcap)) ? 0 : -1;
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -212,7 +235,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "ludexd: %s\n", err[0] ? err : "cannot start the event loop");
         return 1;
     }
-    if (open_doors(&d, &o, err, sizeof err) != 0) {
+    if (open_doors(&d, &o, err, sizeof err) != 0 || open_mail(&d, &o, err, sizeof err) != 0) {
         fprintf(stderr, "ludexd: %s\n", err);
         return 1;
     }
@@ -233,6 +256,7 @@ int main(int argc, char **argv)
     svc_stats(d.s, &requests, &changes, &batches);
     svc_log(d.s, "stopped: %lu requests, %llu changes in %llu commits", requests, (unsigned long long)changes,
             (unsigned long long)batches);
+    mail_door_close(d.mail);
     http_door_close(d.http);
     line_door_close(d.line);
     for (int i = 0; i < 3; i++)

@@ -45,6 +45,7 @@ struct commit_queue {
     refused_batch *refused;
     char full_err[256];
     int stop;
+    int held;              /* the loop is adding ops that must share one batch */
     uint64_t nbatches, nops;
 };
 
@@ -55,6 +56,7 @@ static void op_free(store_op *op)
     store_user_clear(&op->user);
     store_game_clear(&op->game);
     free(op->move.text);
+    store_mail_clear(&op->mail);
 }
 
 static int op_copy(store_op *dst, const store_op *src)
@@ -65,9 +67,10 @@ static int op_copy(store_op *dst, const store_op *src)
     dst->game.options = dup_or_null(src->game.options);
     dst->game.state = dup_or_null(src->game.state);
     dst->move.text = dup_or_null(src->move.text);
+    dst->mail.message = dup_or_null(src->mail.message);
     if ((src->user.pwhash && !dst->user.pwhash) || (src->user.email && !dst->user.email) ||
         (src->game.options && !dst->game.options) || (src->game.state && !dst->game.state) ||
-        (src->move.text && !dst->move.text)) {
+        (src->move.text && !dst->move.text) || (src->mail.message && !dst->mail.message)) {
         op_free(dst);
         return -1;
     }
@@ -139,7 +142,7 @@ static void *committer(void *arg)
     batch work = {0};
     pthread_mutex_lock(&q->lock);
     for (;;) {
-        while (q->open.n == 0 && !q->stop)
+        while ((q->open.n == 0 || q->held) && !q->stop)
             pthread_cond_wait(&q->more, &q->lock);
         if (q->open.n == 0 && q->stop)
             break;
@@ -259,6 +262,21 @@ uint64_t commit_add(commit_queue *q, const store_op *op)
 out:
     pthread_mutex_unlock(&q->lock);
     return seq;
+}
+
+void commit_hold(commit_queue *q)
+{
+    pthread_mutex_lock(&q->lock);
+    q->held++;
+    pthread_mutex_unlock(&q->lock);
+}
+
+void commit_release(commit_queue *q)
+{
+    pthread_mutex_lock(&q->lock);
+    q->held--;
+    pthread_cond_signal(&q->more);
+    pthread_mutex_unlock(&q->lock);
 }
 
 uint64_t commit_done(commit_queue *q, int *failed, char *err, size_t errcap)

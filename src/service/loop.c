@@ -148,12 +148,14 @@ static void undo_refused(srv *s, const refused_batch *list)
             int64_t id = op->kind == STORE_MOVE_APPEND ? op->move.game_id : op->game.id;
             switch (op->kind) {
             case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
+            case STORE_USER_MAIL:
                 users_reload(s, op->user.name);
                 break;
             case STORE_GAME_CREATE: case STORE_GAME_STATE: case STORE_MOVE_APPEND:
                 nids = remember_game(s, ids, nids, sizeof ids / sizeof ids[0], id);
                 break;
             case STORE_SESSION_CREATE: case STORE_SESSION_DELETE: /* only in the store: nothing to undo */
+            case STORE_MAIL_SEEN: case STORE_OUTBOX_ADD: case STORE_OUTBOX_DONE: /* the mail door's wait is refused */
                 break;
             }
         }

@@ -232,6 +232,64 @@ void svc_watch_remove(srv *s, svc_watch *w);
 /* Committed moves so far on a watched board (for a line watcher's start). */
 size_t svc_game_committed_moves(srv *s, const srv_game *sg);
 
+/* ---- mail (svc_mail.c, presence.c) ---------------------------------------------------------- */
+/* The mail door's hooks.  Both run on the loop inside the call that made the
+ * change, so mails they queue (svc_outbox_add) commit in the change's batch:
+ * a move and the mails that tell of it are durable together or not at all. */
+typedef struct svc_notifier {
+    void *ctx;
+    /* A game began or changed (a move, swap, resign); `actor` made the change. */
+    void (*game_changed)(void *ctx, srv *s, srv_game *sg, const char *actor);
+    /* `user`'s address must be proved: mail `token` to it (nothing else goes there before). */
+    void (*verify_address)(void *ctx, srv *s, const char *user, const char *address, const char *token);
+} svc_notifier;
+void svc_set_notifier(srv *s, const svc_notifier *n);
+
+typedef struct svc_user_mail {
+    char name[STORE_NAME_MAX + 1];
+    char email[256];     /* "" when none */
+    int verified;        /* mail other than a verification may go to it */
+    int notify;          /* STORE_NOTIFY_* */
+    int display;         /* 1..4 */
+} svc_user_mail;
+/* 1 and *out filled when the user exists, else 0. */
+int svc_user_mail_get(srv *s, const char *user, svc_user_mail *out);
+/* STORE_NOTIFY_* for "mail", "board", "digest", "off"; -1 when none. */
+int svc_notify_mode_of(const char *word);
+const char *svc_notify_name(int mode);
+int svc_set_notify(srv *s, const char *user, int mode, svc_status *st);
+/* A new address for `user` (BAD_EMAIL): unproved until verified; a token is mailed to it.
+ * An empty `address` mails a new token to the current one. */
+int svc_set_address(srv *s, const char *user, const char *address, svc_status *st);
+/* Prove the address with the token mailed to it (BAD_TOKEN, NO_ADDRESS). */
+int svc_verify_address(srv *s, const char *user, const char *token, svc_status *st);
+/* 1 when an address is a plausible addr-spec (local@domain, no spaces or controls, <= 254 bytes). */
+int svc_address_valid(const char *address);
+
+/* Presence: a user counts as connected while a line connection is logged in
+ * as them or a web stream of theirs is open, or for two minutes after a
+ * request of theirs on a door without connections. */
+void svc_presence_add(srv *s, const char *user);
+void svc_presence_remove(srv *s, const char *user);
+void svc_presence_touch(srv *s, const char *user);
+int svc_user_present(srv *s, const char *user);
+
+/* Inbound messages applied (by Message-ID) and the outbox of mail to send. */
+int svc_mail_seen(srv *s, const char *message_id);          /* 1 applied, 0 not, -1 (the store cannot say) */
+int svc_mail_mark_seen(srv *s, const char *message_id, svc_status *st);
+/* The end of an inbound message: its answer queued (message may be NULL: none)
+ * and its Message-ID marked applied, in one batch. */
+int svc_mail_answer(srv *s, const char *message_id, const char *event, const char *recipient, const char *message,
+                    svc_status *st);
+/* Queue a mail (the whole message) for `event`, unique: a second mail for one event is dropped. */
+int svc_outbox_add(srv *s, const char *event, const char *recipient, const char *message, svc_status *st);
+/* Committed mails due to be sent (free each with store_mail_clear); the count, or -1. */
+long svc_outbox_due(srv *s, store_mail *out, size_t cap);
+/* Record an attempt: sent, or failed with when to try again. */
+int svc_outbox_done(srv *s, const store_mail *m, svc_status *st);
+/* Every user whose notify mode is `mode`, with a proved address, through fn (digests). */
+int svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user_mail *u), void *ctx);
+
 /* ---- help ----------------------------------------------------------------------------------- */
 const char *svc_game_help(proto_game kind);
 

@@ -107,6 +107,8 @@ static void signup_done(srv *s, hash_job *j)
         if (svc_commit(s, &op, NULL, &st) == 0) {
             cred_cache_put(s->creds, j->user, j->password, j->hash);
             snprintf(st.user, sizeof st.user, "%s", j->user);
+            if (j->extra[0] && svc_address_valid(j->extra))
+                svc_set_address(s, j->user, j->extra, &st); /* a token mailed to it */
         }
     }
     j->door_done(j->door_ctx, &st);
@@ -120,6 +122,8 @@ int svc_signup(srv *s, const char *user, const char *password, const char *email
                SVC_DONE;
     if (email && strlen(email) > 254)
         return svc_fail(st, "BAD_EMAIL", "that e-mail address is too long"), SVC_DONE;
+    if (email && email[0] && !svc_address_valid(email))
+        return svc_fail(st, "BAD_EMAIL", "'%.60s' is not an e-mail address (name@example.org)", email), SVC_DONE;
     if (!password_ok(password, st))
         return SVC_DONE;
     if (users_find(s, user))

@@ -82,7 +82,11 @@ int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, co
         goto out;
     }
     *board = sg->id;
+    commit_hold(s->cq);
     rc = persist_new_game(s, sg, st);
+    if (rc == 0 && s->notifier.game_changed)
+        s->notifier.game_changed(s->notifier.ctx, s, sg, actor);
+    commit_release(s->cq);
     if (actor && s->challenges)
         rate_limit_fail(s->challenges, actor);
 out:
@@ -168,7 +172,11 @@ int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const ch
         out->state = sg->state_text;
         watch_queue(s, sg, 1);
     } else {
+        commit_hold(s->cq);
         rc = record_move(s, sg, seat, colour, out, st);
+        if (rc == 0 && s->notifier.game_changed)
+            s->notifier.game_changed(s->notifier.ctx, s, sg, actor);
+        commit_release(s->cq);
     }
     lx_game_error_free(&err);
     return rc;

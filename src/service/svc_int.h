@@ -48,10 +48,20 @@ struct srv_user {
     char *pwhash;
     int display;      /* 1..4 */
     int disabled;     /* an operator disabled it: no login, no session */
+    char email[256];  /* "" when none */
+    int email_verified;
+    char verify_hash[65]; /* SHA-256 (hex) of the pending verification token */
+    int notify;       /* STORE_NOTIFY_* */
+    int present;      /* connections where the user is logged in (line) or watching (web streams) */
+    double last_seen; /* the user's last request on a door without connections (HTTP) */
 };
 /* The user named (loaded from the store on first use), or NULL. */
 srv_user *users_find(srv *s, const char *name);
 srv_user *users_add(srv *s, const char *name, const char *pwhash, int display);
+/* The user's mail settings from a store row. */
+void users_set_mail(srv_user *u, const store_user *su);
+/* Queue u's mail settings (STORE_USER_MAIL). 0, or -1 (st INTERNAL). */
+int users_commit_mail(srv *s, const srv_user *u, svc_status *st);
 int user_name_valid(const char *name);
 void users_free_all(srv *s);
 /* Back to the store's state after a refused commit: reloaded, or forgotten when the store has none. */
@@ -166,6 +176,9 @@ commit_queue *commit_start(srv *s, store *w, int notify_fd);
 void commit_stop(commit_queue *q);
 /* Add an op to the open batch (strings copied).  The batch's sequence number, 0 out of memory. */
 uint64_t commit_add(commit_queue *q, const store_op *op);
+/* Ops added between hold and release go into one batch (a move and its mails). */
+void commit_hold(commit_queue *q);
+void commit_release(commit_queue *q);
 /* A batch the store refused for want of space, kept for the loop to undo. */
 typedef struct refused_batch {
     uint64_t seq;
@@ -255,6 +268,7 @@ struct srv {
     int storage_full;        /* the last commit was refused for want of space (logged once) */
     int failed;              /* a commit failed with the store's state unknown: the loop was stopped */
     srv_map *conn_counts;    /* open connections by address (connections.c) */
+    svc_notifier notifier;   /* the mail door's hooks (svc_mail.c); zero when none */
     int max_per_address;
 };
 

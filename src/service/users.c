@@ -52,8 +52,10 @@ srv_user *users_find(srv *s, const char *name)
     if (s->rstore->be->user_get(s->rstore, name, &su) != 1)
         return NULL;
     u = users_add(s, su.name, su.pwhash, su.display);
-    if (u)
+    if (u) {
         u->disabled = su.disabled;
+        users_set_mail(u, &su);
+    }
     store_user_clear(&su);
     return u;
 }
@@ -84,5 +86,25 @@ void users_reload(srv *s, const char *name)
     }
     u->display = su.display >= 1 && su.display <= 4 ? su.display : 2;
     u->disabled = su.disabled;
+    users_set_mail(u, &su);
     store_user_clear(&su);
+}
+
+void users_set_mail(srv_user *u, const store_user *su)
+{
+    snprintf(u->email, sizeof u->email, "%s", su->email ? su->email : "");
+    u->email_verified = su->email_verified;
+    snprintf(u->verify_hash, sizeof u->verify_hash, "%s", su->verify_hash);
+    u->notify = su->notify >= STORE_NOTIFY_TURN && su->notify <= STORE_NOTIFY_OFF ? su->notify : STORE_NOTIFY_TURN;
+}
+
+int users_commit_mail(srv *s, const srv_user *u, svc_status *st)
+{
+    store_op op = {.kind = STORE_USER_MAIL};
+    snprintf(op.user.name, sizeof op.user.name, "%s", u->name);
+    op.user.email = u->email[0] ? (char *)u->email : NULL;
+    op.user.email_verified = u->email_verified;
+    snprintf(op.user.verify_hash, sizeof op.user.verify_hash, "%s", u->verify_hash);
+    op.user.notify = u->notify;
+    return svc_commit(s, &op, NULL, st);
 }

@@ -43,6 +43,24 @@ static const char *const migrations[] = {
     "  expires INTEGER NOT NULL);",
     /* 3: accounts an operator has disabled (ludex-admin disable) */
     "ALTER TABLE users ADD COLUMN disabled INTEGER NOT NULL DEFAULT 0;",
+    /* 4: mail: verified addresses, what each user wants, inbound messages applied, the outbox */
+    "ALTER TABLE users ADD COLUMN email_verified INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE users ADD COLUMN verify_hash TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE users ADD COLUMN notify INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE mail_seen ("
+    "  message_id TEXT PRIMARY KEY,"
+    "  at INTEGER NOT NULL);"
+    "CREATE TABLE outbox ("
+    "  id INTEGER PRIMARY KEY,"
+    "  event TEXT NOT NULL UNIQUE,"
+    "  recipient TEXT NOT NULL,"
+    "  message TEXT NOT NULL,"
+    "  created INTEGER NOT NULL,"
+    "  sent INTEGER NOT NULL DEFAULT 0,"
+    "  attempts INTEGER NOT NULL DEFAULT 0,"
+    "  next_try INTEGER NOT NULL DEFAULT 0,"
+    "  error TEXT NOT NULL DEFAULT '');"
+    "CREATE INDEX outbox_due ON outbox(sent, next_try);",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

@@ -23,6 +23,7 @@ enum {
     Q_GAME_INSERT, Q_GAME_STATE, Q_GAME_GET, Q_MOVE_INSERT, Q_MOVES,
     Q_GAMES_OF, Q_GAMES_ALL, Q_MAX_GAME,
     Q_SESSION_INSERT, Q_SESSION_DELETE, Q_SESSION_GET, Q_USERS_ALL,
+    Q_USER_MAIL, Q_MAIL_SEEN_INSERT, Q_MAIL_SEEN_GET, Q_OUTBOX_INSERT, Q_OUTBOX_DONE, Q_OUTBOX_DUE,
     NQUERIES
 };
 
@@ -33,7 +34,8 @@ static const char *const query_sql[NQUERIES] = {
     [Q_USER_INSERT] = "INSERT INTO users(name, pwhash, email, display, created) VALUES (?1, ?2, ?3, ?4, ?5)",
     [Q_USER_PASSWORD] = "UPDATE users SET pwhash = ?2 WHERE name = ?1",
     [Q_USER_DISPLAY] = "UPDATE users SET display = ?2 WHERE name = ?1",
-    [Q_USER_GET] = "SELECT id, name, pwhash, email, display, disabled FROM users WHERE name = ?1",
+    [Q_USER_GET] = "SELECT id, name, pwhash, email, display, disabled, email_verified, verify_hash, notify"
+                   " FROM users WHERE name = ?1",
     [Q_USER_DISABLE] = "UPDATE users SET disabled = ?2 WHERE name = ?1",
     [Q_GAME_INSERT] = "INSERT INTO games(id, kind, player1, player2, options, state, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [Q_GAME_STATE] = "UPDATE games SET state = ?2 WHERE id = ?1",
@@ -46,7 +48,15 @@ static const char *const query_sql[NQUERIES] = {
     [Q_SESSION_INSERT] = "INSERT INTO sessions(token_hash, user, csrf, expires) VALUES (?1, ?2, ?3, ?4)",
     [Q_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1 OR expires < ?2",
     [Q_SESSION_GET] = "SELECT token_hash, user, csrf, expires FROM sessions WHERE token_hash = ?1",
-    [Q_USERS_ALL] = "SELECT id, name, pwhash, email, display, disabled FROM users ORDER BY name",
+    [Q_USERS_ALL] = "SELECT id, name, pwhash, email, display, disabled, email_verified, verify_hash, notify"
+                    " FROM users ORDER BY name",
+    [Q_USER_MAIL] = "UPDATE users SET email = ?2, email_verified = ?3, verify_hash = ?4, notify = ?5 WHERE name = ?1",
+    [Q_MAIL_SEEN_INSERT] = "INSERT OR IGNORE INTO mail_seen(message_id, at) VALUES (?1, ?2)",
+    [Q_MAIL_SEEN_GET] = "SELECT 1 FROM mail_seen WHERE message_id = ?1",
+    [Q_OUTBOX_INSERT] = "INSERT OR IGNORE INTO outbox(event, recipient, message, created) VALUES (?1, ?2, ?3, ?4)",
+    [Q_OUTBOX_DONE] = "UPDATE outbox SET sent = ?2, attempts = ?3, next_try = ?4, error = ?5 WHERE id = ?1",
+    [Q_OUTBOX_DUE] = "SELECT id, event, recipient, message, attempts, next_try FROM outbox"
+                     " WHERE sent = 0 AND next_try <= ?1 ORDER BY id LIMIT ?2",
 };
 
 typedef struct sqlite_store {
@@ -158,6 +168,14 @@ static int apply_user(sqlite_store *q, const store_op *op)
         bind_text(st, 1, u->name);
         sqlite3_bind_int(st, 2, u->disabled);
         return run_done(st);
+    case STORE_USER_MAIL:
+        st = q->q[Q_USER_MAIL];
+        bind_text(st, 1, u->name);
+        bind_text(st, 2, u->email);
+        sqlite3_bind_int(st, 3, u->email_verified);
+        bind_text(st, 4, u->verify_hash);
+        sqlite3_bind_int(st, 5, u->notify);
+        return run_done(st);
     default:
         st = q->q[Q_USER_DISPLAY];
         bind_text(st, 1, u->name);
@@ -215,9 +233,42 @@ static int apply_session(sqlite_store *q, const store_op *op)
     return run_done(st);
 }
 
+static int apply_mail(sqlite_store *q, const store_op *op)
+{
+    const store_mail *m = &op->mail;
+    sqlite3_stmt *st;
+    switch (op->kind) {
+    case STORE_MAIL_SEEN:
+        st = q->q[Q_MAIL_SEEN_INSERT];
+        bind_text(st, 1, m->message_id);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)time(NULL));
+        return run_done(st);
+    case STORE_OUTBOX_ADD:
+        st = q->q[Q_OUTBOX_INSERT];
+        bind_text(st, 1, m->event);
+        bind_text(st, 2, m->recipient);
+        bind_text(st, 3, m->message ? m->message : "");
+        sqlite3_bind_int64(st, 4, (sqlite3_int64)time(NULL));
+        return run_done(st);
+    default:
+        st = q->q[Q_OUTBOX_DONE];
+        sqlite3_bind_int64(st, 1, m->id);
+        sqlite3_bind_int(st, 2, m->sent);
+        sqlite3_bind_int(st, 3, m->attempts);
+        sqlite3_bind_int64(st, 4, m->next_try);
+        bind_text(st, 5, m->error);
+        return run_done(st);
+    }
+}
+
 static int apply_op(sqlite_store *q, const store_op *op)
 {
     switch (op->kind) {
+    case STORE_MAIL_SEEN:
+    case STORE_OUTBOX_ADD:
+    case STORE_OUTBOX_DONE:
+        return apply_mail(q, op);
+    case STORE_USER_MAIL:
     case STORE_USER_CREATE:
     case STORE_USER_PASSWORD:
     case STORE_USER_DISPLAY:
@@ -272,6 +323,20 @@ static int finish_row(sqlite3_stmt *st, int rc)
     return rc;
 }
 
+/* A row of Q_USER_GET or Q_USERS_ALL. */
+static void user_row(sqlite3_stmt *st, store_user *out)
+{
+    out->id = sqlite3_column_int64(st, 0);
+    column_copy(st, 1, out->name, sizeof out->name);
+    out->pwhash = column_dup(st, 2);
+    out->email = column_dup(st, 3);
+    out->display = sqlite3_column_int(st, 4);
+    out->disabled = sqlite3_column_int(st, 5);
+    out->email_verified = sqlite3_column_int(st, 6);
+    column_copy(st, 7, out->verify_hash, sizeof out->verify_hash);
+    out->notify = sqlite3_column_int(st, 8);
+}
+
 static int sq_user_get(store *s, const char *name, store_user *out)
 {
     sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_USER_GET];
@@ -280,12 +345,7 @@ static int sq_user_get(store *s, const char *name, store_user *out)
     int rc = sqlite3_step(st);
     if (rc != SQLITE_ROW)
         return finish_row(st, rc == SQLITE_DONE ? 0 : -1);
-    out->id = sqlite3_column_int64(st, 0);
-    column_copy(st, 1, out->name, sizeof out->name);
-    out->pwhash = column_dup(st, 2);
-    out->email = column_dup(st, 3);
-    out->display = sqlite3_column_int(st, 4);
-    out->disabled = sqlite3_column_int(st, 5);
+    user_row(st, out);
     return finish_row(st, out->pwhash ? 1 : -1);
 }
 
@@ -373,12 +433,7 @@ static int sq_users_each(store *s, int (*fn)(void *ctx, const store_user *u), vo
     while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
         store_user u;
         memset(&u, 0, sizeof u);
-        u.id = sqlite3_column_int64(st, 0);
-        column_copy(st, 1, u.name, sizeof u.name);
-        u.pwhash = column_dup(st, 2);
-        u.email = column_dup(st, 3);
-        u.display = sqlite3_column_int(st, 4);
-        u.disabled = sqlite3_column_int(st, 5);
+        user_row(st, &u);
         stop = fn(ctx, &u) != 0;
         store_user_clear(&u);
     }
@@ -418,7 +473,44 @@ static int sq_integrity(store *s, char *err, size_t errcap)
     return ok ? 0 : -1;
 }
 
+static int sq_mail_seen(store *s, const char *message_id)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_MAIL_SEEN_GET];
+    bind_text(st, 1, message_id);
+    int rc = sqlite3_step(st);
+    return finish_row(st, rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1);
+}
+
+static long sq_outbox_due(store *s, int64_t now, store_mail *out, size_t cap)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_OUTBOX_DUE];
+    sqlite3_bind_int64(st, 1, now);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)cap);
+    long n = 0;
+    int rc = SQLITE_DONE;
+    while ((size_t)n < cap && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        store_mail *m = &out[n];
+        memset(m, 0, sizeof *m);
+        m->id = sqlite3_column_int64(st, 0);
+        column_copy(st, 1, m->event, sizeof m->event);
+        column_copy(st, 2, m->recipient, sizeof m->recipient);
+        m->message = column_dup(st, 3);
+        m->attempts = sqlite3_column_int(st, 4);
+        m->next_try = sqlite3_column_int64(st, 5);
+        if (!m->message)
+            break;
+        n++;
+    }
+    if ((size_t)n < cap && rc != SQLITE_DONE) {
+        for (long i = 0; i < n; i++)
+            store_mail_clear(&out[i]);
+        return finish_row(st, -1);
+    }
+    finish_row(st, 0);
+    return n;
+}
+
 const store_backend store_sqlite_backend = {
     "sqlite", sq_open, sq_close, sq_commit, sq_user_get, sq_game_get, sq_moves_each, sq_games_of, sq_max_game_id,
-    sq_session_get, sq_users_each, sq_backup, sq_integrity,
+    sq_session_get, sq_users_each, sq_backup, sq_integrity, sq_mail_seen, sq_outbox_due,
 };

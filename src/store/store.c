@@ -36,3 +36,9 @@ void store_game_clear(store_game *g)
     free(g->state);
     g->options = g->state = NULL;
 }
+
+void store_mail_clear(store_mail *m)
+{
+    free(m->message);
+    m->message = NULL;
+}

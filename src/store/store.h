@@ -34,7 +34,31 @@ typedef struct store_user {
     char *email;    /* malloc'd, may be NULL */
     int display;    /* default drawing size 1..4 */
     int disabled;   /* an operator disabled the account: no login, no session */
+    int email_verified;       /* the user proved the address (verify TOKEN, or a reply) */
+    char verify_hash[65];     /* SHA-256 (hex) of the address's pending verification token, "" when none */
+    int notify;               /* STORE_NOTIFY_*: what mail the user gets */
 } store_user;
+
+/* What mail a user gets (set notify ...). */
+enum {
+    STORE_NOTIFY_TURN = 0,   /* "mail": one mail when it becomes their turn and they are not connected */
+    STORE_NOTIFY_BOARD = 1,  /* "board": the move list and board after every move (the classic server) */
+    STORE_NOTIFY_DIGEST = 2, /* "digest": one mail a day listing the games where it is their turn */
+    STORE_NOTIFY_OFF = 3     /* "off": nothing but replies to their own mail */
+};
+
+/* A mail: an outbound one in the outbox, or the Message-ID of an inbound one seen. */
+typedef struct store_mail {
+    int64_t id;
+    char event[160];          /* what it tells, unique: never two mails for one event */
+    char recipient[256];
+    char *message;            /* the whole RFC 5322 message, malloc'd */
+    int sent;                 /* 1: the MTA took it */
+    int attempts;
+    int64_t next_try;         /* Unix time of the next attempt */
+    char error[200];          /* why the last attempt failed */
+    char message_id[256];     /* inbound: the Message-ID applied */
+} store_mail;
 
 typedef struct store_game {
     int64_t id;
@@ -68,7 +92,11 @@ typedef enum store_op_kind {
     STORE_GAME_STATE,    /* game: id, state */
     STORE_MOVE_APPEND,   /* move: all fields */
     STORE_SESSION_CREATE, /* session: all fields */
-    STORE_SESSION_DELETE  /* session: token_hash */
+    STORE_SESSION_DELETE, /* session: token_hash */
+    STORE_USER_MAIL,      /* user: name, email, email_verified, verify_hash, notify */
+    STORE_MAIL_SEEN,      /* mail: message_id (an inbound message applied) */
+    STORE_OUTBOX_ADD,     /* mail: event, recipient, message (ignored when the event has one already) */
+    STORE_OUTBOX_DONE     /* mail: id, sent, attempts, next_try, error */
 } store_op_kind;
 
 typedef struct store_op {
@@ -77,6 +105,7 @@ typedef struct store_op {
     store_game game;
     store_move move;
     store_session session;
+    store_mail mail;
 } store_op;
 
 typedef struct store_backend {
@@ -105,6 +134,11 @@ typedef struct store_backend {
     int (*backup)(store *s, const char *out, char *err, size_t errcap);
     /* The store's own integrity check: 0 when sound, or -1 with what is wrong in err. */
     int (*integrity)(store *s, char *err, size_t errcap);
+    /* 1 when an inbound message with this Message-ID was applied, 0 when not, -1 error. */
+    int (*mail_seen)(store *s, const char *message_id);
+    /* Outbound mails not sent yet whose next_try has come, oldest first, up to cap;
+     * the count or -1.  The caller frees each with store_mail_clear. */
+    long (*outbox_due)(store *s, int64_t now, store_mail *out, size_t cap);
 } store_backend;
 
 struct store {
@@ -119,5 +153,6 @@ void store_close(store *s);
 
 void store_user_clear(store_user *u);
 void store_game_clear(store_game *g);
+void store_mail_clear(store_mail *m);
 
 #endif

@@ -1,0 +1,90 @@
+/* mail/door_int.h - the mail door's parts and how they meet (the parser has its own, mail_int.h). */
+#ifndef LUDEX_MAIL_DOOR_INT_H
+#define LUDEX_MAIL_DOOR_INT_H
+
+#include <event2/bufferevent.h>
+#include <event2/listener.h>
+
+#include "mail/mail.h"
+#include "mail/message.h"
+
+
+typedef struct mail_job mail_job;
+typedef struct outbox_sender outbox_sender;
+
+struct mail_door {
+    srv *s;
+    struct event_base *base;
+    mail_config cfg;
+    char from[256];
+    char domain[200];              /* the part of `from` after '@': Message-IDs end with it */
+    struct evconnlistener *listener;
+    char socket_path[512];
+    mail_job *jobs;                /* messages being run */
+    outbox_sender *sender;
+    struct event *digest_ev;
+    struct sender_count *senders;  /* messages per sender this hour (inbound.c) */
+    double senders_since;
+    unsigned long handled;
+};
+
+/* ---- composing (compose.c) ---------------------------------------------------------- */
+/* Headers every mail of the door has: From, To, Subject, Date, Message-ID (id
+ * without brackets, "@domain" added), optional In-Reply-To/References, and
+ * Auto-Submitted (auto_value: "auto-replied" or "auto-generated"). */
+typedef struct mail_head {
+    const char *to;
+    const char *subject;
+    const char *id;            /* "board.12.7.alice": becomes <board.12.7.alice@domain> */
+    const char *in_reply_to;   /* a whole msg-id with brackets, or NULL */
+    const char *references;    /* msg-ids with brackets, or NULL */
+    const char *auto_value;
+    const char *tag;           /* X-Ludex: value */
+} mail_head;
+/* A text mail; with an attachment when name is not NULL (sent as base64). */
+int compose_mail(const mail_door *d, const mail_head *h, const char *text, const char *att_name,
+                 const char *att_type, const char *att, size_t att_len, lx_buf *out);
+
+/* ---- telling (notify.c) ----------------------------------------------------------------- */
+void notify_install(mail_door *d);
+int notify_start_digests(mail_door *d);
+/* The board mail of game sg for the player in `seat` (what a move by mail is answered with too). */
+int notify_board_text(mail_door *d, srv_game *sg, int seat, int size, lx_buf *out);
+
+/* ---- running a message's commands (run.c) ---------------------------------------------- */
+/* Run line i of the job and on; calls inbound_job_ran(job) when every line has run. */
+void run_job(mail_job *job);
+
+/* ---- inbound (inbound.c) ------------------------------------------------------------------- */
+int inbound_start(mail_door *d, char *err, size_t errcap);
+void inbound_stop(mail_door *d);
+void inbound_job_ran(mail_job *job);
+
+#define MAIL_MAX_COMMANDS_CAP 200
+
+struct mail_job {
+    mail_door *d;
+    struct mail_conn *conn;        /* ludex-mail's connection, NULL once it is gone */
+    mail_msg msg;
+    char id[256];                  /* the Message-ID, or "sha256:..." of the bytes when there is none */
+    char sender[256];              /* where the answer goes */
+    char addr[300];                /* "mail:" + sender, for the service's limits */
+    char user[STORE_NAME_MAX + 1]; /* logged in by a command of this message ("" when none) */
+    lx_buf line_store;
+    const char *lines[MAIL_MAX_COMMANDS_CAP];
+    size_t nlines, next, dropped, ignored;
+    int pending;                   /* a service call with this job as its context is running */
+    int dead;                      /* the door is closing: free when nothing is pending */
+    int retried;                   /* line `next` runs again after its password check */
+    int quit;
+    uint64_t wait_seq;
+    svc_wait wait;
+    lx_buf reply;                  /* the answer to the sender */
+    mail_job *prev, *next_job;
+};
+
+/* ---- sending (outbox.c) ------------------------------------------------------------------------ */
+outbox_sender *outbox_start(mail_door *d, char *err, size_t errcap);
+void outbox_stop(outbox_sender *o);
+
+#endif

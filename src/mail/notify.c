@@ -1,0 +1,220 @@
+/* mail/notify.c - the mails that tell: the board after every move (as the
+ * classic server sent it), "your turn" to a player who is not connected, the
+ * code that proves an address, and the daily digest.
+ *
+ * The service calls these hooks inside the call that made the change, so
+ * each mail enters the outbox in the change's own batch.  Each mail names
+ * its event ("board.12.7.alice"): the outbox keeps one mail per event, so a
+ * turn is told at most once per board and player however often the hook
+ * runs.  Only a proved address gets anything but its verification code. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "mail/door_int.h"
+
+static const char *seat_name(const svc_game_info *g, int seat) { return g->player[seat]; }
+
+/* "It is your turn" and the line that plays it, or whose turn it is, or the result. */
+static void turn_lines(const svc_game_info *g, int seat, lx_buf *out)
+{
+    if (g->to_move < 0) {
+        lx_buf_printf(out, "The game is over: %s.\n", g->result);
+    } else if (g->to_move == seat) {
+        lx_buf_printf(out, "It is your turn: move %zu.  Answer with a line such as\n"
+                           "    %s move %lld %s PASSWORD MOVE#%zu\n",
+                      g->nmoves + 1, g->name, (long long)g->board, seat_name(g, seat), g->nmoves + 1);
+    } else {
+        lx_buf_printf(out, "It is %s's turn (move %zu).\n", seat_name(g, g->to_move), g->nmoves + 1);
+    }
+}
+
+int notify_board_text(mail_door *d, srv_game *sg, int seat, int size, lx_buf *out)
+{
+    svc_game_info g;
+    svc_game_describe(sg, &g);
+    lx_buf text = LX_BUF_INIT;
+    char colour[8];
+    int mover;
+    (void)d;
+    lx_buf_printf(out, "%s board %lld: %s (%s) against %s (%s).\n", g.name, (long long)g.board, g.player[0],
+                  g.colour[0], g.player[1], g.colour[1]);
+    if (g.nmoves > 0 && svc_game_move(sg, g.nmoves - 1, seat, colour, &mover, &text) == 0)
+        lx_buf_printf(out, "Move %zu: %s played %s.\n", g.nmoves, g.player[mover], text.data ? text.data : "");
+    turn_lines(&g, seat, out);
+    lx_buf_printf(out, "\nMoves:\n");
+    for (size_t i = 0; i < g.nmoves; i++) {
+        lx_buf_clear(&text);
+        svc_game_move(sg, i, seat, colour, &mover, &text);
+        lx_buf_printf(out, "%4zu %s %s\n", i + 1, colour, text.data ? text.data : "");
+    }
+    if (g.nmoves == 0)
+        lx_buf_printf(out, "  (none yet)\n");
+    lx_buf_printf(out, "\n");
+    lx_buf_clear(&text);
+    svc_game_draw(sg, seat, size, &text);
+    lx_buf_append(out, text.data ? text.data : "", text.len);
+    lx_buf_free(&text);
+    return 0;
+}
+
+/* The ids a board's mails to `user` are threaded by: the first (its start) and the one before n. */
+static void thread_ids(const mail_door *d, int64_t board, size_t n, const char *user, char *irt, size_t irtcap,
+                       char *refs, size_t refscap)
+{
+    snprintf(irt, irtcap, "<board.%lld.%zu.%s@%s>", (long long)board, n ? n - 1 : 0, user, d->domain);
+    if (n > 1)
+        snprintf(refs, refscap, "<board.%lld.0.%s@%s> %s", (long long)board, user, d->domain, irt);
+    else
+        snprintf(refs, refscap, "%s", irt);
+}
+
+static void queue(mail_door *d, const char *event, const mail_head *h, const char *text, const char *att_name,
+                  const char *att_type, const lx_buf *att)
+{
+    lx_buf msg = LX_BUF_INIT;
+    svc_status st;
+    svc_status_init(&st);
+    if (compose_mail(d, h, text, att_name, att_type, att ? att->data : NULL, att ? att->len : 0, &msg) != 0 ||
+        svc_outbox_add(d->s, event, h->to, msg.data, &st) != 0)
+        svc_log(d->s, "mail: cannot queue %s: %s", event, st.code ? st.msg : "out of memory");
+    lx_buf_free(&msg);
+}
+
+static void board_mail(mail_door *d, srv_game *sg, const svc_game_info *g, int seat, const svc_user_mail *um)
+{
+    char id[128], subject[200], irt[300], refs[620], att_name[64];
+    lx_buf text = LX_BUF_INIT, rec = LX_BUF_INIT;
+    svc_status st;
+    svc_status_init(&st);
+    snprintf(id, sizeof id, "board.%lld.%zu.%s", (long long)g->board, g->nmoves, um->name);
+    const char *who = g->to_move < 0 ? "game over" : g->to_move == seat ? "your turn" : "their turn";
+    snprintf(subject, sizeof subject, "[ludex] %s %lld: %s v %s, move %zu, %s%s%s", g->name, (long long)g->board,
+             g->player[0], g->player[1], g->nmoves, who, g->result[0] ? " " : "", g->result);
+    thread_ids(d, g->board, g->nmoves, um->name, irt, sizeof irt, refs, sizeof refs);
+    notify_board_text(d, sg, seat, um->display, &text);
+    lx_buf_printf(&text, "\nThe record is attached.  'help %s' by mail tells the commands.\n", g->name);
+    int gcg = g->kind == G_CROSSWORD;
+    snprintf(att_name, sizeof att_name, "%s-%lld.%s", g->name, (long long)g->board, gcg ? "gcg" : "sgf");
+    svc_game_record(sg, NULL, &rec, &st);
+    mail_head h = {um->email, subject, id, g->nmoves ? irt : NULL, g->nmoves ? refs : NULL, "auto-generated", id};
+    queue(d, id, &h, text.data, att_name, gcg ? "text/plain; charset=utf-8" : "application/x-go-sgf", &rec);
+    lx_buf_free(&text);
+    lx_buf_free(&rec);
+}
+
+static void turn_mail(mail_door *d, srv_game *sg, const svc_game_info *g, int seat, const svc_user_mail *um)
+{
+    char id[128], subject[200], irt[300], refs[620];
+    lx_buf text = LX_BUF_INIT;
+    snprintf(id, sizeof id, "turn.%lld.%zu.%s", (long long)g->board, g->nmoves, um->name);
+    snprintf(subject, sizeof subject, "[ludex] %s %lld: your turn (move %zu) against %s", g->name,
+             (long long)g->board, g->nmoves + 1, g->player[1 - seat]);
+    thread_ids(d, g->board, g->nmoves, um->name, irt, sizeof irt, refs, sizeof refs);
+    notify_board_text(d, sg, seat, um->display, &text);
+    lx_buf_printf(&text, "\nYou get this mail because you were not connected when your turn came\n"
+                         "(at most one per board and turn).  'set notify off' stops them.\n");
+    mail_head h = {um->email, subject, id, NULL, refs, "auto-generated", id};
+    (void)irt;
+    queue(d, id, &h, text.data, NULL, NULL, NULL);
+    lx_buf_free(&text);
+}
+
+static void on_game_changed(void *ctx, srv *s, srv_game *sg, const char *actor)
+{
+    mail_door *d = ctx;
+    svc_game_info g;
+    svc_game_describe(sg, &g);
+    for (int seat = 0; seat < 2; seat++) {
+        svc_user_mail um;
+        if ((seat == 1 && !strcmp(g.player[0], g.player[1])) || !svc_user_mail_get(s, g.player[seat], &um) ||
+            !um.verified)
+            continue;
+        if (um.notify == STORE_NOTIFY_BOARD)
+            board_mail(d, sg, &g, seat, &um);
+        else if (um.notify == STORE_NOTIFY_TURN && g.to_move == seat && (!actor || strcmp(actor, um.name)) &&
+                 !svc_user_present(s, um.name))
+            turn_mail(d, sg, &g, seat, &um);
+    }
+}
+
+static void on_verify(void *ctx, srv *s, const char *user, const char *address, const char *token)
+{
+    mail_door *d = ctx;
+    char id[128], subject[200], event[160];
+    lx_buf text = LX_BUF_INIT;
+    (void)s;
+    snprintf(id, sizeof id, "verify.%s.%s", user, token);
+    snprintf(event, sizeof event, "verify.%s.%s", user, token);
+    snprintf(subject, sizeof subject, "[ludex] is this your address? code %s for %s", token, user);
+    lx_buf_printf(&text,
+                  "This address was given to the ludex game server for the user %s.\n\n"
+                  "If it is yours, reply to this mail (the reply's text does not matter),\n"
+                  "or send the line\n    verify %s\nwhile logged in as %s.  Until then the server sends\n"
+                  "nothing else here.  If it is not yours, ignore this mail.\n",
+                  user, token, user);
+    mail_head h = {address, subject, id, NULL, NULL, "auto-generated", "verify"};
+    queue(d, event, &h, text.data, NULL, NULL, NULL);
+    lx_buf_free(&text);
+}
+
+void notify_install(mail_door *d)
+{
+    svc_notifier n = {d, on_game_changed, on_verify};
+    svc_set_notifier(d->s, &n);
+}
+
+/* ---- the digest ------------------------------------------------------------------------------ */
+typedef struct digest_run {
+    mail_door *d;
+    long period;
+} digest_run;
+
+static int digest_one(void *ctx, const svc_user_mail *um)
+{
+    digest_run *r = ctx;
+    int64_t ids[200];
+    svc_status st;
+    svc_status_init(&st);
+    long n = svc_games_list(r->d->s, G_NONE, um->name, SVC_NEXT, ids, 200, &st);
+    if (n <= 0)
+        return 0;
+    lx_buf text = LX_BUF_INIT;
+    lx_buf_printf(&text, "Games where it is your turn, %s:\n\n", um->name);
+    for (long i = 0; i < n; i++) {
+        srv_game *sg = svc_game(r->d->s, ids[i], G_NONE, &st);
+        svc_game_info g;
+        if (!sg)
+            continue;
+        svc_game_describe(sg, &g);
+        lx_buf_printf(&text, "  %s %lld against %s: move %zu\n", g.name, (long long)g.board,
+                      g.player[strcmp(g.player[0], um->name) ? 0 : 1], g.nmoves + 1);
+    }
+    lx_buf_printf(&text, "\nOne mail a day ('set notify digest'); 'set notify off' stops it.\n");
+    char id[128], subject[160];
+    snprintf(id, sizeof id, "digest.%ld.%s", r->period, um->name);
+    snprintf(subject, sizeof subject, "[ludex] your turn in %ld game%s", n, n == 1 ? "" : "s");
+    mail_head h = {um->email, subject, id, NULL, NULL, "auto-generated", "digest"};
+    queue(r->d, id, &h, text.data, NULL, NULL, NULL);
+    lx_buf_free(&text);
+    return 0;
+}
+
+static void on_digest(evutil_socket_t fd, short what, void *arg)
+{
+    mail_door *d = arg;
+    (void)fd;
+    (void)what;
+    digest_run r = {d, (long)(time(NULL) / d->cfg.digest_interval)};
+    if (svc_users_with_notify(d->s, STORE_NOTIFY_DIGEST, digest_one, &r) != 0)
+        svc_log(d->s, "mail: cannot read the users for the digest");
+}
+
+int notify_start_digests(mail_door *d)
+{
+    if (d->cfg.digest_interval <= 0)
+        return 0;
+    d->digest_ev = event_new(d->base, -1, EV_PERSIST, on_digest, d);
+    struct timeval tv = {d->cfg.digest_interval, 0};
+    return d->digest_ev && event_add(d->digest_ev, &tv) == 0 ? 0 : -1;
+}

@@ -1,0 +1,38 @@
+/* service/presence.c - who is connected, for "mail me when it is my turn
+ * and I am not there".
+ *
+ * The line door counts a user present while a connection is logged in as
+ * them; the HTTP door while a live-update stream of theirs is open, and for
+ * a while after any request of theirs (a page that polls is a player who is
+ * there).  Nothing is stored: after a restart nobody is present until they
+ * come back. */
+#include "service/svc_int.h"
+
+#define PRESENCE_AFTER_REQUEST 120.0 /* seconds a request counts as being there */
+
+void svc_presence_add(srv *s, const char *user)
+{
+    srv_user *u = users_find(s, user);
+    if (u)
+        u->present++;
+}
+
+void svc_presence_remove(srv *s, const char *user)
+{
+    srv_user *u = users_find(s, user);
+    if (u && u->present > 0)
+        u->present--;
+}
+
+void svc_presence_touch(srv *s, const char *user)
+{
+    srv_user *u = users_find(s, user);
+    if (u)
+        u->last_seen = srv_now();
+}
+
+int svc_user_present(srv *s, const char *user)
+{
+    srv_user *u = users_find(s, user);
+    return u && (u->present > 0 || (u->last_seen > 0 && srv_now() - u->last_seen < PRESENCE_AFTER_REQUEST));
+}

@@ -1,0 +1,199 @@
+/* service/svc_mail.c - what the service knows of mail: addresses and their
+ * proof, what mail each user wants, the inbound messages applied, and the
+ * outbox.
+ *
+ * An address is unproved until its owner sends back the token mailed to it
+ * (verify TOKEN, or a reply to the verification mail): until then it gets
+ * that mail and nothing else.  Only the token's SHA-256 is kept.  The outbox
+ * is a table of whole messages, each for one event ("board:12:7:alice"): a
+ * second mail for the same event is dropped by the store, so a redelivered
+ * message or a retried call never mails twice.  The mail door composes the
+ * mails (service/service.h's svc_notifier) and sends them after commit. */
+#include <sodium.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "service/svc_int.h"
+
+void svc_set_notifier(srv *s, const svc_notifier *n) { s->notifier = *n; }
+
+int svc_user_mail_get(srv *s, const char *user, svc_user_mail *out)
+{
+    srv_user *u = users_find(s, user);
+    if (!u)
+        return 0;
+    snprintf(out->name, sizeof out->name, "%s", u->name);
+    snprintf(out->email, sizeof out->email, "%s", u->email);
+    out->verified = u->email_verified && u->email[0];
+    out->notify = u->notify;
+    out->display = u->display;
+    return 1;
+}
+
+static const char *const notify_names[] = {"mail", "board", "digest", "off"};
+
+int svc_notify_mode_of(const char *word)
+{
+    for (int i = 0; i < 4; i++)
+        if (proto_word_is(word, notify_names[i]))
+            return i;
+    return -1;
+}
+
+const char *svc_notify_name(int mode) { return mode >= 0 && mode < 4 ? notify_names[mode] : "mail"; }
+
+int svc_set_notify(srv *s, const char *user, int mode, svc_status *st)
+{
+    srv_user *u = users_find(s, user);
+    if (!u)
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user);
+    if (mode < STORE_NOTIFY_TURN || mode > STORE_NOTIFY_OFF)
+        return svc_fail(st, "BAD_ARG", "notify is mail, board, digest or off");
+    u->notify = mode;
+    snprintf(st->user, sizeof st->user, "%s", u->name);
+    return users_commit_mail(s, u, st);
+}
+
+int svc_address_valid(const char *a)
+{
+    size_t n = strlen(a);
+    const char *at = strrchr(a, '@');
+    if (n < 3 || n > 254 || !at || at == a || !at[1] || strchr(at + 1, '.') == NULL)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char ch = (unsigned char)a[i];
+        if (ch <= ' ' || ch == 0x7f || ch == '<' || ch == '>' || ch == '(' || ch == ')' || ch == ',' ||
+            ch == ';' || ch == '"' || ch == '\\')
+            return 0;
+    }
+    return 1;
+}
+
+static void token_hash(const char *token, char out[65])
+{
+    unsigned char h[crypto_hash_sha256_BYTES];
+    crypto_hash_sha256(h, (const unsigned char *)token, strlen(token));
+    sodium_bin2hex(out, 65, h, sizeof h);
+}
+
+/* A new token for u's address, its hash kept, and the mail asked of the door. */
+static int start_proof(srv *s, srv_user *u, svc_status *st)
+{
+    unsigned char raw[10];
+    char token[21];
+    srv_random(raw, sizeof raw);
+    sodium_bin2hex(token, sizeof token, raw, sizeof raw);
+    token_hash(token, u->verify_hash);
+    u->email_verified = 0;
+    if (users_commit_mail(s, u, st) != 0)
+        return -1;
+    if (s->notifier.verify_address)
+        s->notifier.verify_address(s->notifier.ctx, s, u->name, u->email, token);
+    sodium_memzero(token, sizeof token);
+    return 0;
+}
+
+int svc_set_address(srv *s, const char *user, const char *address, svc_status *st)
+{
+    srv_user *u = users_find(s, user);
+    if (!u)
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user);
+    if (address[0] && !svc_address_valid(address))
+        return svc_fail(st, "BAD_EMAIL", "'%.60s' is not an e-mail address (name@example.org)", address);
+    if (!address[0] && !u->email[0])
+        return svc_fail(st, "NO_ADDRESS", "%s has no e-mail address: give one (address NAME@EXAMPLE.ORG)", u->name);
+    if (address[0])
+        snprintf(u->email, sizeof u->email, "%s", address);
+    snprintf(st->user, sizeof st->user, "%s", u->name);
+    return start_proof(s, u, st);
+}
+
+int svc_verify_address(srv *s, const char *user, const char *token, svc_status *st)
+{
+    srv_user *u = users_find(s, user);
+    if (!u)
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user);
+    snprintf(st->user, sizeof st->user, "%s", u->name);
+    if (!u->email[0])
+        return svc_fail(st, "NO_ADDRESS", "%s has no e-mail address to verify", u->name);
+    if (u->email_verified && !u->verify_hash[0])
+        return 0;
+    char h[65];
+    token_hash(token, h);
+    if (!u->verify_hash[0] || sodium_memcmp(h, u->verify_hash, 64) != 0)
+        return svc_fail(st, "BAD_TOKEN", "that is not the code mailed to %s", u->email);
+    u->email_verified = 1;
+    u->verify_hash[0] = 0;
+    return users_commit_mail(s, u, st);
+}
+
+/* ---- inbound and outbound --------------------------------------------------------------- */
+int svc_mail_seen(srv *s, const char *message_id)
+{
+    return s->rstore->be->mail_seen(s->rstore, message_id);
+}
+
+int svc_mail_mark_seen(srv *s, const char *message_id, svc_status *st)
+{
+    store_op op = {.kind = STORE_MAIL_SEEN};
+    snprintf(op.mail.message_id, sizeof op.mail.message_id, "%s", message_id);
+    return svc_commit(s, &op, NULL, st);
+}
+
+int svc_outbox_add(srv *s, const char *event, const char *recipient, const char *message, svc_status *st)
+{
+    store_op op = {.kind = STORE_OUTBOX_ADD};
+    snprintf(op.mail.event, sizeof op.mail.event, "%s", event);
+    snprintf(op.mail.recipient, sizeof op.mail.recipient, "%s", recipient);
+    op.mail.message = (char *)message;
+    return svc_commit(s, &op, NULL, st);
+}
+
+long svc_outbox_due(srv *s, store_mail *out, size_t cap)
+{
+    return s->rstore->be->outbox_due(s->rstore, (int64_t)time(NULL), out, cap);
+}
+
+int svc_outbox_done(srv *s, const store_mail *m, svc_status *st)
+{
+    store_op op = {.kind = STORE_OUTBOX_DONE};
+    op.mail.id = m->id;
+    op.mail.sent = m->sent;
+    op.mail.attempts = m->attempts;
+    op.mail.next_try = m->next_try;
+    snprintf(op.mail.error, sizeof op.mail.error, "%s", m->error);
+    return svc_commit(s, &op, NULL, st);
+}
+
+typedef struct notify_walk {
+    srv *s;
+    int mode;
+    int (*fn)(void *ctx, const svc_user_mail *u);
+    void *ctx;
+} notify_walk;
+
+static int each_user(void *ctx, const store_user *su)
+{
+    notify_walk *w = ctx;
+    svc_user_mail um;
+    /* memory is the truth for users it holds (a change may not have reached the file yet) */
+    if (!svc_user_mail_get(w->s, su->name, &um) || um.notify != w->mode || !um.verified)
+        return 0;
+    return w->fn(w->ctx, &um);
+}
+
+int svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user_mail *u), void *ctx)
+{
+    notify_walk w = {s, mode, fn, ctx};
+    return s->rstore->be->users_each(s->rstore, each_user, &w);
+}
+
+int svc_mail_answer(srv *s, const char *message_id, const char *event, const char *recipient, const char *message,
+                    svc_status *st)
+{
+    commit_hold(s->cq); /* the answer and "applied" in one batch: both or neither */
+    int rc = (message ? svc_outbox_add(s, event, recipient, message, st) : 0) || svc_mail_mark_seen(s, message_id, st);
+    commit_release(s->cq);
+    return rc ? -1 : 0;
+}
