@@ -139,12 +139,13 @@ $(BUILD)/http_load: bench/http_load.c
 -include $(SERVER_OBJ:.o=.d)
 
 .PHONY: check-server check-server-asan
-check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(TOOL) $(SERVER_TESTS)
+check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(TOOL) $(SERVER_TESTS)
 	@tools/run-tests $(BUILD) $(SERVER_TESTS)
 	@tests/server/run $(BUILD)/ludexd $(TOOL)
 	@tests/server/http_api $(BUILD)/ludexd $(TOOL)
 	@tests/server/abuse $(BUILD)/ludexd
 	@tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
+	@tests/mail/run $(BUILD)/ludexd $(BUILD)/ludex-mail $(TOOL)
 
 # The web page in a real browser (Debian chromium, chromium-driver, python3-selenium);
 # screenshots of each game's page go to $(BUILD)/artifacts.
@@ -243,11 +244,11 @@ install: all
 	ln -sf libludex.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libludex.so.$(SOVERSION)
 	ln -sf libludex.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libludex.so
 	install -m 644 include/ludex/*.h $(DESTDIR)$(PREFIX)/include/ludex/
-	install -m 755 $(TOOL) $(BUILD)/ludexd $(BUILD)/ludex-admin $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(TOOL) $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(DESTDIR)$(PREFIX)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' ludex.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc
 	install -m 644 man/ludex.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -d $(DESTDIR)$(PREFIX)/share/man/man8
-	install -m 644 man/ludexd.8 man/ludex-admin.8 $(DESTDIR)$(PREFIX)/share/man/man8/
+	install -m 644 man/ludexd.8 man/ludex-admin.8 man/ludex-mail.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 	install -d $(DESTDIR)$(PREFIX)/share/ludex/web
 	install -m 644 web/* $(DESTDIR)$(PREFIX)/share/ludex/web/
 	install -d $(DESTDIR)$(PREFIX)/share/ludex/xword/distributions $(DESTDIR)$(PREFIX)/share/ludex/xword/boards \
@@ -257,9 +258,10 @@ install: all
 	if [ -f $(XWORD_LEXICON) ]; then install -m 644 $(XWORD_LEXICON) $(DESTDIR)$(PREFIX)/share/ludex/xword/lexica/; fi
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/lib/libludex.* $(DESTDIR)$(PREFIX)/bin/ludex $(DESTDIR)$(PREFIX)/bin/ludexd $(DESTDIR)$(PREFIX)/bin/ludex-admin \
+	rm -f $(DESTDIR)$(PREFIX)/lib/libludex.* $(DESTDIR)$(PREFIX)/bin/ludex $(DESTDIR)$(PREFIX)/bin/ludexd $(DESTDIR)$(PREFIX)/bin/ludex-admin $(DESTDIR)$(PREFIX)/bin/ludex-mail \
 	  $(DESTDIR)$(PREFIX)/lib/pkgconfig/ludex.pc $(DESTDIR)$(PREFIX)/share/man/man1/ludex.1 \
-	  $(DESTDIR)$(PREFIX)/share/man/man8/ludexd.8 $(DESTDIR)$(PREFIX)/share/man/man8/ludex-admin.8
+	  $(DESTDIR)$(PREFIX)/share/man/man8/ludexd.8 $(DESTDIR)$(PREFIX)/share/man/man8/ludex-admin.8 \
+  $(DESTDIR)$(PREFIX)/share/man/man8/ludex-mail.8
 	rm -rf $(DESTDIR)$(PREFIX)/include/ludex $(DESTDIR)$(PREFIX)/share/ludex
 
 clean:

@@ -121,7 +121,8 @@ static void job_finish(mail_job *j)
     sodium_bin2hex(hex, sizeof hex, h, 8);
     snprintf(id, sizeof id, "reply.%s", hex);
     snprintf(event, sizeof event, "reply.%s", hex);
-    snprintf(subject, sizeof subject, "Re: %s", j->msg.subject[0] ? j->msg.subject : "your commands");
+    int subject_ran = j->nlines && strstr(j->msg.subject, j->lines[0]); /* it may hold a password */
+    snprintf(subject, sizeof subject, "Re: %s", j->msg.subject[0] && !subject_ran ? j->msg.subject : "your commands");
     snprintf(irt, sizeof irt, "<%s>", j->msg.message_id);
     lx_buf msg = LX_BUF_INIT;
     int has_reply = j->reply.len > 0 && j->sender[0];

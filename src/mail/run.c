@@ -406,7 +406,7 @@ static unsigned password_mask(const proto_cmd *cmd, int game_words)
     switch (cmd->verb) {
     case V_SIGNUP: case V_LOGIN: return 1u << 2;
     case V_PASSWORD: return 3u << 1;
-    case V_MOVE: case V_SWAP: case V_RESIGN: return cmd->argc >= 3 ? 1u << (game_words + 2) : 0;
+    case V_MOVE: case V_SWAP: case V_RESIGN: return cmd->argc >= 3 ? 1u << (game_words + 3) : 0;
     default: return 0;
     }
 }
@@ -444,7 +444,7 @@ static int run_line(mail_job *j, const char *line)
     const char *code;
     char msg[160];
     if (proto_parse(line, strlen(line), &cmd, &code, msg, sizeof msg) != 0) {
-        echo_line(j, line, 0);
+        echo_line(j, line, ~3u); /* not understood: which word is a password is not known */
         lx_buf_printf(&j->reply, "ERROR %s: %s\n\n", code, msg);
         return RAN;
     }
