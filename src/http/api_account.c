@@ -1,4 +1,4 @@
-/* http/api_account.c - POST /api/v1/signup, /login, /logout; GET /api/v1/me.
+/* http/api_account.c - POST /api/v1/signup, /login, /logout; GET and POST /api/v1/me.
  *
  * The same accounts, argon2id threads and failed-login limits as the line
  * protocol: these handlers only turn JSON into service calls.  A good
@@ -90,11 +90,45 @@ void api_logout(http_call *c)
     call_json(c, 200, json_pack("{s:b}", "ok", 1), st.wait_seq);
 }
 
+static json_t *me_json(http_call *c)
+{
+    svc_user_mail um;
+    if (!svc_user_mail_get(c->d->s, c->user, &um))
+        return json_pack("{s:s,s:s}", "user", c->user, "csrf", c->csrf);
+    return json_pack("{s:s,s:s,s:s?,s:b,s:s,s:i}", "user", c->user, "csrf", c->csrf, "email",
+                     um.email[0] ? um.email : NULL, "email_verified", um.verified, "notify", svc_notify_name(um.notify),
+                     "display", um.display);
+}
+
 /* Who am I: {"user":null,"csrf":null} for anyone not logged in (a page asks this first, every time). */
 void api_me(http_call *c)
 {
     if (!c->user[0])
         call_json(c, 200, json_pack("{s:n,s:n}", "user", "csrf"), 0);
     else
-        call_json(c, 200, json_pack("{s:s,s:s}", "user", c->user, "csrf", c->csrf), 0);
+        call_json(c, 200, me_json(c), 0);
+}
+
+static const json_field me_fields[] = {
+    {"notify", JSON_STRING, 0}, {"email", JSON_STRING, 0}, {"verify", JSON_STRING, 0}, {NULL, 0, 0}};
+
+/* The mail settings: {"notify":"mail|board|digest|off"?, "email":E?, "verify":CODE?}, each as its line command. */
+void api_me_update(http_call *c)
+{
+    if (!c->user[0]) {
+        call_error(c, "NOT_LOGGED_IN", "log in first");
+        return;
+    }
+    if (auth_check_csrf(c, 1) != 0 || json_body(c, me_fields) != 0)
+        return;
+    svc_status st;
+    svc_status_init(&st);
+    const char *notify = json_str(c, "notify"), *email = json_str(c, "email"), *code = json_str(c, "verify");
+    if ((notify && svc_set_notify(c->d->s, c->user, svc_notify_mode_of(notify), &st) != 0) ||
+        (email && svc_set_address(c->d->s, c->user, email, &st) != 0) ||
+        (code && svc_verify_address(c->d->s, c->user, code, &st) != 0)) {
+        call_fail(c, &st);
+        return;
+    }
+    call_json(c, 200, me_json(c), st.wait_seq);
 }
