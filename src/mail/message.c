@@ -594,8 +594,10 @@ int mail_parse(const char *raw, size_t len, mail_msg *m, char *err, size_t errca
     memset(m, 0, sizeof *m);
     if (errcap)
         err[0] = 0;
-    if (len > MAIL_MAX_BYTES)
-        return fail(m, err, errcap, "the message is over the size limit (1 MiB); it was not read");
+    if (len > MAIL_MAX_BYTES) {
+        m->truncated = 1; /* read as far as the limit: whom to answer is in the headers */
+        len = MAIL_MAX_BYTES;
+    }
     if (!raw)
         raw = "";
     const char *p = raw, *end = raw + len;
@@ -604,10 +606,9 @@ int mail_parse(const char *raw, size_t len, mail_msg *m, char *err, size_t errca
     char name[NAME_CAP], value[VALUE_CAP];
     hdr_iter it = {p, end, 0, 0};
     part_info pi = default_part;
-    size_t fields = 0;
     while (hdr_next(&it, name, value))
-        top_field(m, name, value, &pi), fields++;
-    if (fields == 0)
+        top_field(m, name, value, &pi);
+    if (it.lines == 0) /* (a first field over the caps is a field, only not read) */
         return fail(m, err, errcap,
                     "the message has no header: its first line is not a field \"Name: value\"");
     walk w = {.end = end};

@@ -35,20 +35,25 @@ typedef struct mail_msg {
     char content_note[128];  /* the part the text came from: "text/plain; charset=iso-8859-1; quoted-printable";
                                 "" when the message has no text part */
     lx_buf text;             /* the text in UTF-8, LF line ends, no NUL bytes */
+    int truncated;           /* the message was over MAIL_MAX_BYTES: only that much of it was read */
 } mail_msg;
 
 /* Parse a message (CRLF, LF or bare CR line ends; an mbox "From " line first
- * is skipped).  0, or -1 with a sentence in err when it is unusable: over
- * MAIL_MAX_BYTES, no header field at all on its first line, or out of memory.
+ * is skipped).  0, or -1 with a sentence in err when it is unusable: no
+ * header field at all on its first line, or out of memory.  Of a message
+ * over MAIL_MAX_BYTES only the first MAIL_MAX_BYTES are read and
+ * m->truncated is set: its headers say whom to answer, its commands are for
+ * the caller not to run.
  * Everything else is read leniently: no blank line after the headers (the
  * first line that is not a field starts the body), no text part (empty
  * text), a missing or never-found boundary, invalid base64 or
  * quoted-printable, an unknown charset (read as UTF-8, bad bytes becoming
  * U+FFFD).  The first text/plain part that is not an attachment is taken;
  * without one, the first text/html part turned into text (its <blockquote>s
- * left out).  Addresses are kept only when they are a plain local@domain
- * (ASCII, no white space, not starting with '-'); otherwise "".  On success
- * free with mail_msg_free, which is also safe after a failure. */
+ * left out).  Addresses are kept only when they are a plain local@domain:
+ * letters, digits and .!#%&'*+/=?^_{}~- before the '@', letters, digits,
+ * '.' and '-' after it, no '-' first (never a command-line option for
+ * sendmail); otherwise "".  Free with mail_msg_free, after a failure too. */
 int mail_parse(const char *raw, size_t len, mail_msg *m, char *err, size_t errcap);
 void mail_msg_free(mail_msg *m);
 
