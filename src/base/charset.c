@@ -67,7 +67,7 @@ int lx_charset_to_utf8(const char *cs, const char *in, size_t len, lx_buf *out, 
     iconv_close(cd);
     /* iconv may pass on what is not Unicode (glibc reads UTF-8 and UCS-4 up
      * to U+7FFFFFFF): the text must be strict UTF-8 whatever the charset. */
-    if (rc == 0 && lx_utf8_valid_prefix(out->data + start, out->len - start) != out->len - start) {
+    if (rc == 0 && out->len > start && lx_utf8_valid_prefix(out->data + start, out->len - start) != out->len - start) {
         lx_buf fixed = LX_BUF_INIT;
         if (lx_buf_append(&fixed, out->data, start) != 0 ||
             lx_utf8_repair(out->data + start, out->len - start, &fixed, diags) != 0) {

@@ -317,6 +317,10 @@ static void start_job(mail_door *d, mail_conn *c, const char *raw, size_t len, s
     verify_by_reply(j);
     size_t max = (size_t)d->cfg.max_commands;
     j->nlines = mail_commands(&j->msg, command_words, &j->line_store, j->lines, max, &j->dropped, &j->ignored);
+    if (j->dropped == (size_t)-1) { /* out of memory: nothing run, the MTA tries again */
+        job_answer(j, "TEMPFAIL", "out of memory");
+        return;
+    }
     if (j->nlines == 0 && j->reply.len == 0)
         lx_buf_printf(&j->reply, "No command found in your message.  Send 'help' for the commands.\n");
     run_job(j);

@@ -239,7 +239,7 @@ int main(int argc, char **argv)
 {
     const char *sock = NULL, *db = NULL, *mbox_path = NULL;
     long jobs = 1;
-    for (int i = 1; i < argc; i++) {
+    for (int i = 1; i < argc; i += 2) { /* every option but --help and --version takes a value */
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         if (!strcmp(a, "--help"))
             usage(1);
@@ -259,7 +259,6 @@ int main(int argc, char **argv)
             ;
         else
             usage(0);
-        i++;
     }
     char path[4200];
     if (!sock && db) {
