@@ -4,7 +4,7 @@
  * there), gives them to a worker thread that runs `sendmail -i -f FROM --
  * RCPT` for each with the message on its standard input, and, when the
  * thread is done, records each attempt: sent, or failed with the next try
- * later (30 s, doubling, at most an hour), so a mail is retried until the
+ * later (30 s by default, doubling, at most an hour), so a mail is retried until the
  * MTA takes it.  The next round starts only once those records have
  * committed, so a mail is never read again while its "sent" is in flight:
  * one mail per event, sent once.  (Only a crash between sendmail's exit
@@ -93,7 +93,8 @@ static void *sender_thread(void *arg)
         m->error[0] = 0;
         m->sent = run_sendmail(o->d->cfg.sendmail, o->d->from, m, m->error, sizeof m->error) == 0;
         if (!m->sent) {
-            long delay = 30L << (m->attempts < 7 ? m->attempts - 1 : 7);
+            long first = o->d->cfg.retry_seconds > 0 ? o->d->cfg.retry_seconds : 30;
+            long delay = first << (m->attempts < 8 ? m->attempts - 1 : 7);
             m->next_try = (int64_t)time(NULL) + (delay > 3600 ? 3600 : delay);
         }
     }

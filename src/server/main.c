@@ -56,7 +56,7 @@ typedef struct options {
     int signups, challenges;
     int line_timeout, idle_timeout, login_idle_timeout, max_per_address;
     const char *mail_from, *mail_socket, *sendmail;
-    int digest_interval, mail_limit, mail_commands;
+    int digest_interval, mail_limit, mail_commands, mail_retry;
 } options;
 
 /* The usage on standard output with status 0 when asked for (--help), else on standard error with 2. */
@@ -68,7 +68,7 @@ static void usage(int asked)
                     "              [--max-per-address N] [--line-timeout S] [--idle-timeout S]\n"
                     "              [--login-idle-timeout S] [--quiet] [--log FILE]\n"
                     "              [--mail-from ADDRESS [--mail-socket PATH|off] [--sendmail PATH|off]\n"
-                    "               [--digest-interval S] [--mail-limit N] [--mail-commands N]]\n"
+                    "               [--digest-interval S] [--mail-limit N] [--mail-commands N] [--mail-retry S]]\n"
                     "       ludexd --help | --version\n"
                     "The line protocol on --listen (default 127.0.0.1:7300), the web page and the HTTP API\n"
                     "on --http (default 127.0.0.1:7380); play by mail with --mail-from; see ludexd(8).\n");
@@ -93,7 +93,7 @@ static const option_spec option_specs[] = {
     NUMBER_OPT("--login-idle-timeout", login_idle_timeout), TEXT_OPT("--mail-from", mail_from),
     TEXT_OPT("--mail-socket", mail_socket), TEXT_OPT("--sendmail", sendmail),
     NUMBER_OPT("--digest-interval", digest_interval), NUMBER_OPT("--mail-limit", mail_limit),
-    NUMBER_OPT("--mail-commands", mail_commands),
+    NUMBER_OPT("--mail-commands", mail_commands), NUMBER_OPT("--mail-retry", mail_retry),
 };
 
 /* Set the option named `name` from `value`: 1 done, 0 no such option, -1 a bad number. */
@@ -122,7 +122,7 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
-                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50};
+                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
@@ -212,7 +212,7 @@ static int open_mail(doors *d, const options *o, char *err, size_t errcap)
     snprintf(sock, sizeof sock, "%s.mail", o->db);
     const char *path = o->mail_socket ? o->mail_socket : sock;
     mail_config mc = {strcmp(path, "off") ? path : NULL, o->mail_from, strcmp(o->sendmail, "off") ? o->sendmail : NULL,
-                      o->digest_interval, o->mail_limit, o->mail_commands};
+                      o->digest_interval, o->mail_limit, o->mail_commands, o->mail_retry};
     return (d->mail = mail_door_open(d->s, d->base, &mc, err, errcap)) ? 0 : -1;
 }
 
