@@ -1,11 +1,12 @@
 /* web/app.js - the ludexd web page, written against doc/http-api.md.
  *
- * Hash routes: #/ the lobby (my games, a challenge form, watching a board),
- * #/login (log in and sign up), #/game/N a board with its moves, kept live by
- * Server-Sent Events.  Moves are played by clicking the server's SVG drawing
- * (its data-move, data-point and data-square attributes) or by typing them in
- * the server's syntax.  No framework, no build step; every user string goes
- * into the page as textContent, the one innerHTML is the server's SVG. */
+ * Hash routes: #/ the lobby (my mail settings, my games, a challenge form,
+ * watching a board), #/login (log in and sign up), #/game/N a board with its
+ * moves, kept live by Server-Sent Events.  Moves are played by clicking the
+ * server's SVG drawing (its data-move, data-point and data-square attributes)
+ * or by typing them in the server's syntax.  No framework, no build step;
+ * every user string goes into the page as textContent, the one innerHTML is
+ * the server's SVG. */
 'use strict';
 
 const $ = (id) => document.getElementById(id);
@@ -23,7 +24,25 @@ const MOVE_HELP = {
     'D8 WORD (down); . for a tile on the board, lower case for a blank; pass; exch ABC.',
 };
 
-const session = { user: null, csrf: null };
+/* The notify modes of POST /api/v1/me, explained under the lobby's select. */
+const NOTIFY_HELP = {
+  mail: 'One mail when it becomes your turn on a board and you are not connected (the default).',
+  board: 'A mail with the move list and the board after every move on your boards.',
+  digest: 'One mail a day.',
+  off: 'Nothing is mailed to you.',
+};
+/* The refusals of the mail settings in words; the server's own message follows. */
+const MAIL_ERRORS = {
+  BAD_ARG: 'The server does not know that kind of mail.',
+  BAD_EMAIL: 'That is not an e-mail address: one looks like name@example.org.',
+  BAD_TOKEN: 'That is not the code mailed to your address: copy it from the latest verification mail, ' +
+    'or mail a new code.',
+  NO_ADDRESS: 'You have no e-mail address yet: set one first.',
+  NOT_LOGGED_IN: 'You are no longer logged in: log in again.',
+  CSRF: 'The page is out of date: reload it and try again.',
+};
+
+const session = { user: null, csrf: null, mail: null }; /* mail: the last GET or POST /me answer */
 let view = null; /* the board page being shown: see enterGame */
 
 /* ---------- small helpers ---------- */
@@ -80,9 +99,11 @@ async function api(method, path, body) {
 
 /* ---------- the alert region ---------- */
 
-function showError(err) {
+/* words: an explanation of the ApiError, shown before the server's message. */
+function showError(err, words) {
   let text;
-  if (err instanceof ApiError) text = `${err.message} (${err.code})`;
+  if (err instanceof ApiError && words) text = `${words} (${err.code}: ${err.message})`;
+  else if (err instanceof ApiError) text = `${err.message} (${err.code})`;
   else if (err instanceof TypeError) text = `The server cannot be reached: ${err.message}`;
   else text = String((err && err.message) || err);
   $('error').textContent = text;
@@ -106,6 +127,7 @@ async function attempt(fn) {
 function setSession(data) {
   session.user = data ? data.user : null;
   session.csrf = data ? data.csrf : null;
+  if (!session.user || (session.mail && session.mail.user !== session.user)) session.mail = null;
   $('who-label').textContent = session.user ? 'Logged in as' : 'Not logged in';
   $('whoami').textContent = session.user || '';
   $('login-link').hidden = !!session.user;
@@ -114,7 +136,9 @@ function setSession(data) {
 
 async function loadSession() {
   try {
-    setSession(await api('GET', '/me'));
+    const me = await api('GET', '/me');
+    setSession(me);
+    if (me && me.user) session.mail = me;
   } catch (e) {
     setSession(null);
     if (e.code !== 'NOT_LOGGED_IN') showError(e);
@@ -176,6 +200,10 @@ function showLobby() {
   showPage('lobby-page', 'Lobby');
   $('lobby-anon').hidden = !!session.user;
   $('lobby-member').hidden = !session.user;
+  $('mail-status').textContent = '';
+  if (session.mail) renderMail(session.mail);
+  else $('mail-panel').hidden = true;
+  if (session.user) loadMail();
   if (session.user) loadGames();
   if (session.user && !lobbyTimer) lobbyTimer = setInterval(() => {
     if (!$('lobby-page').hidden && session.user) loadGames();
@@ -187,6 +215,108 @@ function loadGames() {
     const data = await api('GET', '/games?filter=all');
     renderGames((data && data.games) || []);
   });
+}
+
+/* ---------- lobby: mail settings ---------- */
+
+/* Each GET or POST /me counts: an answer is drawn only if no later one was asked. */
+let mailSeq = 0;
+let mailBusy = false;
+
+function loadMail() {
+  const seq = ++mailSeq;
+  return attempt(async () => {
+    const me = await api('GET', '/me');
+    if (seq !== mailSeq || $('lobby-page').hidden) return;
+    if (me && me.user) {
+      renderMail(me);
+    } else { /* the session expired */
+      setSession(null);
+      showLobby();
+    }
+  });
+}
+
+function renderMail(me) {
+  setSession(me);
+  session.mail = me;
+  $('mail-panel').hidden = false;
+  $('mail-user').textContent = me.user;
+  const address = $('mail-address');
+  if (me.email == null) {
+    address.textContent = 'No address: nothing is mailed to you.';
+  } else {
+    const state = me.email_verified ? el('span', 'badge', 'verified') : el('span', 'badge pending', 'not verified');
+    address.replaceChildren('Address: ', el('strong', null, me.email), ' ', state);
+  }
+  if (NOTIFY_HELP[me.notify]) $('mail-notify').value = me.notify;
+  updateNotifyHelp();
+  $('mail-email-label').textContent = me.email == null ? 'Address' : 'New address';
+  $('address-button').textContent = me.email == null ? 'Set' : 'Change';
+  $('verify-form').hidden = me.email == null || me.email_verified;
+}
+
+function updateNotifyHelp() {
+  const mode = $('mail-notify').value;
+  const me = session.mail;
+  let text = NOTIFY_HELP[mode] || '';
+  if (me && mode !== 'off' && !(me.email != null && me.email_verified))
+    text += ' Nothing is mailed until you have a verified address.';
+  $('notify-help').textContent = text;
+}
+
+/* POSTs a change of the mail settings: the answer, the settings as they now
+ * are, is drawn and said() tells what was done; a refusal is explained in
+ * the alert region and the fields keep what was typed. */
+async function postMail(body, said) {
+  if (mailBusy) return;
+  mailBusy = true;
+  clearError();
+  $('mail-status').textContent = '';
+  const seq = ++mailSeq;
+  try {
+    const me = await api('POST', '/me', body);
+    if (seq === mailSeq) renderMail(me);
+    $('mail-status').textContent = said(me);
+  } catch (e) {
+    showError(e, e instanceof ApiError ? MAIL_ERRORS[e.code] : undefined);
+    if (e.code === 'NOT_LOGGED_IN') {
+      setSession(null);
+      if (!$('lobby-page').hidden) showLobby();
+    }
+  } finally {
+    mailBusy = false;
+  }
+}
+
+function onNotifySubmit(ev) {
+  ev.preventDefault();
+  const mode = $('mail-notify').selectedOptions[0].text.toLowerCase();
+  postMail({ notify: $('mail-notify').value }, () => `Saved: mail me ${mode}.`);
+}
+
+function onAddressSubmit(ev) {
+  ev.preventDefault();
+  postMail({ email: $('mail-email').value.trim() }, (me) => {
+    $('mail-email').value = '';
+    $('mail-code').value = '';
+    if (!$('verify-form').hidden) $('mail-code').focus();
+    return `A code is on its way to ${me.email}: enter it here to verify the address.`;
+  });
+}
+
+function onVerifySubmit(ev) {
+  ev.preventDefault();
+  postMail({ verify: $('mail-code').value.trim() }, (me) => {
+    $('mail-code').value = '';
+    $('mail-title').focus(); /* the form, and its focused field, are gone */
+    return `${me.email} is verified.`;
+  });
+}
+
+/* An empty address mails a new code to the one already set. */
+function onResend() {
+  postMail({ email: '' }, (me) => `A new code is on its way to ${me.email}.`);
 }
 
 function renderGames(games) {
@@ -622,6 +752,11 @@ function wire() {
   $('challenge-game').addEventListener('change', updateOptions);
   $('challenge-form').addEventListener('submit', onChallenge);
   $('watch-form').addEventListener('submit', onWatch);
+  $('notify-form').addEventListener('submit', onNotifySubmit);
+  $('mail-notify').addEventListener('change', updateNotifyHelp);
+  $('address-form').addEventListener('submit', onAddressSubmit);
+  $('verify-form').addEventListener('submit', onVerifySubmit);
+  $('resend-button').addEventListener('click', onResend);
   $('move-form').addEventListener('submit', onMoveSubmit);
   $('board').addEventListener('click', onBoardClick);
   $('rack').addEventListener('click', onRackClick);
