@@ -1,8 +1,8 @@
 /* test_hex_corpus.c - real Hex records and Little Golem conversion.
  *
- * Every file of the Benzene corpus (../shared/corpus/hex-benzene, or the
- * folder named by LUDEX_HEX_CORPUS; the test is skipped with a message when
- * neither exists) must be checked without an error, except the two listed
+ * Every file of the Benzene corpus (the folder named by LUDEX_HEX_CORPUS,
+ * else tests/corpus/hex-benzene, else ../shared/corpus/hex-benzene; the test
+ * is skipped with a message when none exists) must be checked without an error, except the two listed
  * below with the reason; the dialect warnings must be the ones the corpus
  * README counts; and each file, normalised and written in the canonical form,
  * must read back to the same final position with no dialect warning left.
@@ -23,7 +23,8 @@ static const struct { const char *file, *code; } exceptions[] = {
 
 static const char *corpus_dir(void)
 {
-    static const char *const tries[] = {"../shared/corpus/hex-benzene", "/work/shared/corpus/hex-benzene"};
+    static const char *const tries[] = {"tests/corpus/hex-benzene", "../shared/corpus/hex-benzene",
+                                         "/work/shared/corpus/hex-benzene"};
     const char *env = getenv("LUDEX_HEX_CORPUS");
     struct stat st;
     if (env && stat(env, &st) == 0)
@@ -153,7 +154,7 @@ static void every_benzene_file_replays(void **state)
     (void)state;
     const char *root = corpus_dir();
     if (!root) {
-        print_message("  skipped: no corpus folder (../shared/corpus/hex-benzene; set LUDEX_HEX_CORPUS)\n");
+        print_message("  skipped: no corpus folder (tests/corpus/hex-benzene; set LUDEX_HEX_CORPUS)\n");
         skip();
     }
     file_list files = {0};

@@ -303,7 +303,8 @@ static void swap_pieces_in_server_syntax(void **state)
 
 static const char *corpus_dir(void)
 {
-    static const char *const tries[] = {"../shared/corpus/twixt-files", "/work/shared/corpus/twixt-files"};
+    static const char *const tries[] = {"tests/corpus/twixt-files", "../shared/corpus/twixt-files",
+                                         "/work/shared/corpus/twixt-files"};
     const char *env = getenv("LUDEX_TWIXT_CORPUS");
     struct stat st;
     if (env && stat(env, &st) == 0)
@@ -351,7 +352,7 @@ static void every_little_golem_file(void **state)
 {
     (void)state;
     if (!corpus_dir()) {
-        print_message("  skipped: no corpus folder (../shared/corpus/twixt-files; set LUDEX_TWIXT_CORPUS)\n");
+        print_message("  skipped: no corpus folder (tests/corpus/twixt-files; set LUDEX_TWIXT_CORPUS)\n");
         return;
     }
     static const struct {
