@@ -28,7 +28,8 @@ static void print_usage(FILE *f)
 {
     fputs("Usage: ludex COMMAND [OPTIONS] FILE...\n"
           "Read, check and rewrite game records: SGF for Twixt (GM[21]), Hex (GM[11])\n"
-          "and Backgammon (GM[6]).\n\nCommands:\n",
+          "and Backgammon (GM[6]); crossword positions (CGP) and records (GCG): score\n"
+          "a play, convert GCG to CGP, draw a position ('ludex xword', 'convert', 'show').\n\nCommands:\n",
           f);
     for (size_t i = 0; i < NSUBCOMMANDS; i++)
         fprintf(f, "  %-8s %s\n", subcommands[i].name, subcommands[i].summary);
