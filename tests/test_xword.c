@@ -525,6 +525,22 @@ static void test_cgp_board_syntax(void **state)
     c = read_cgp("15/15/15/15/15/15/15/0AB13/15/15/15/15/15/15/15 / 0/0 0");
     assert_non_null(find_diag(c.d, "BOARD_SYNTAX"));
     cgp_free(&c);
+    /* a run with a leading zero is read as its number, with one warning per record */
+    c = read_cgp("15/15/15/15/15/15/15/07AB06/15/15/15/15/015/15/15 / 0/0 0");
+    assert_int_equal(c.rc, 0);
+    assert_int_equal(c.errors, 0);
+    assert_int_equal(lx_diag_count(c.d), 1);
+    assert_diag(c.d, "BOARD_LEADING_ZERO", LX_WARNING, 1, 22);
+    assert_string_equal(lx_diag_get(c.d, 0)->message,
+                        "row 8: the run '07' has a leading zero; read as 7 empty squares (CGP writes 7)");
+    lx_buf z = LX_BUF_INIT;
+    assert_string_equal(write_cgp(c.p, &z), "15/15/15/15/15/15/15/7AB6/15/15/15/15/15/15/15 / 0/0 0");
+    lx_buf_free(&z);
+    cgp_free(&c);
+    c = read_cgp("15/15/15/15/15/15/15/7A01A5/15/15/15/15/15/15/15 / 0/0 0");
+    assert_string_equal(find_diag(c.d, "BOARD_LEADING_ZERO")->message,
+                        "row 8: the run '01' has a leading zero; read as 1 empty square (CGP writes 1)");
+    cgp_free(&c);
     /* a 21-row board without bdn: the message says how to name it */
     lx_buf b = LX_BUF_INIT;
     for (int i = 0; i < 21; i++)

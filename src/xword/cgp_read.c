@@ -23,7 +23,7 @@ typedef struct cgp_reader {
     lx_xw_pos *p;
     lx_diag_list *diags;
     size_t errors;
-    int warned_unbracketed;
+    int warned_unbracketed, warned_leading_zero;
 } cgp_reader;
 
 static void report(cgp_reader *r, lx_severity sev, const char *code, size_t at, const char *fmt, ...)
@@ -132,6 +132,10 @@ static int read_row(cgp_reader *r, const span *row, int index)
                 run = run * 10 + (s[i + n] - '0');
             if (run == 0)
                 report(r, LX_ERROR, "BOARD_SYNTAX", at, "row %d: a run of 0 empty squares", index + 1);
+            else if (c == '0' && !r->warned_leading_zero++)
+                report(r, LX_WARNING, "BOARD_LEADING_ZERO", at, "row %d: the run '%.*s' has a leading zero; read "
+                       "as %ld empty square%s (CGP writes %ld)", index + 1, (int)n, row->s + i, run,
+                       run == 1 ? "" : "s", run);
             col += (int)run;
             i += n;
             continue;
@@ -306,7 +310,7 @@ static int choose_rules(cgp_reader *r, lx_xw_data *data)
 int lx_xw_cgp_read(lx_xw_pos *p, const char *text, size_t len, size_t base, lx_xw_data *data,
                    lx_diag_list *diags)
 {
-    cgp_reader r = {p, diags, 0, 0};
+    cgp_reader r = {p, diags, 0, 0, 0};
     span f[4], rest;
     while (len > 0 && is_space(text[len - 1]))
         len--;
