@@ -6,6 +6,7 @@
 #                   unit + CLI tests, the same under ASan+UBSan, every fuzzer ~30 s
 #   make bench      benchmarks (see bench/RESULTS.md)
 #   make install    PREFIX=/usr/local DESTDIR=
+#   make V=1        show the whole compiler and linker commands (default: `CC file` lines)
 #
 # Sources are found by wildcard: a new file in src/<layer>/ joins the library,
 # tests/test_*.c each become a unit-test program, fuzz/fuzz_*.c each a fuzzer.
@@ -18,6 +19,16 @@ OPT     ?= -O2
 WERROR  ?= -Werror
 SAN     ?=
 FUZZ_SECONDS ?= 30
+V       ?= 0
+
+# Short `CC file` / `LD file` / `AR file` lines, or the whole commands with V=1.
+ifeq ($(V),1)
+Q :=
+say :=
+else
+Q := @
+say = printf '  %-4s %s\n' '$(1)' '$(2)';
+endif
 
 VERSION := $(shell sed -n 's/^\#define LX_VERSION_STRING "\(.*\)"/\1/p' include/ludex/version.h)
 SOVERSION := 0
@@ -44,7 +55,7 @@ SHARED  := $(BUILD)/libludex.so.$(VERSION)
 TOOL    := $(BUILD)/ludex
 
 .PHONY: all lib tests demo check check-unit check-cli check-install check-asan check-fuzz fuzz-build \
-        bench deps deps-dev install uninstall clean format
+        bench deps deps-dev check-libs install uninstall clean format
 
 # The default crossword lexicon, built from Debian's wamerican word list.
 XWORD_LEXICON := $(BUILD)/data/xword/lexica/wamerican.kwg
@@ -54,29 +65,29 @@ all: $(STATIC) $(SHARED) $(TOOL) $(BUILD)/ludex.pc $(BUILD)/ludexd $(BUILD)/lude
 
 lib: $(STATIC) $(SHARED)
 
-$(BUILD)/obj/%.o: %.c
+$(BUILD)/obj/%.o: %.c | check-libs
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/pic/%.o: %.c
+$(BUILD)/pic/%.o: %.c | check-libs
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=default -MMD -MP -c $< -o $@
+	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -fPIC -fvisibility=default -MMD -MP -c $< -o $@
 
 $(STATIC): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	rm -f $@ && ar rcs $@ $^
+	$(Q)$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
 
 $(SHARED): $(PIC_OBJ)
-	$(CC) $(SAN) -shared -Wl,-soname,libludex.so.$(SOVERSION) -o $@ $^
-	ln -sf libludex.so.$(VERSION) $(BUILD)/libludex.so.$(SOVERSION)
-	ln -sf libludex.so.$(VERSION) $(BUILD)/libludex.so
+	$(Q)$(call say,LD,$@)$(CC) $(SAN) -shared -Wl,-soname,libludex.so.$(SOVERSION) -o $@ $^
+	$(Q)ln -sf libludex.so.$(VERSION) $(BUILD)/libludex.so.$(SOVERSION)
+	$(Q)ln -sf libludex.so.$(VERSION) $(BUILD)/libludex.so
 
 $(TOOL): $(CLI_OBJ) $(STATIC)
-	$(CC) $(SAN) -o $@ $(CLI_OBJ) $(STATIC) $(LDLIBS_CLI)
+	$(Q)$(call say,LD,$@)$(CC) $(SAN) -o $@ $(CLI_OBJ) $(STATIC) $(LDLIBS_CLI)
 
 $(BUILD)/tests/%: tests/%.c tests/testutil.h $(STATIC)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(STATIC) $(LDLIBS_TEST)
+	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(STATIC) $(LDLIBS_TEST)
 
 tests: $(TESTS) $(TOOL)
 
@@ -86,7 +97,7 @@ $(XWORD_LEXICON): $(TOOL) tools/build-lexicon
 
 $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 	@mkdir -p $(dir $@)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
+	$(Q)$(call say,GEN,$@)sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' $< > $@
 
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
@@ -95,6 +106,13 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 DEPS_BUILD := gcc make libjansson-dev pkg-config libevent-dev libssl-dev libsqlite3-dev libsodium-dev wamerican
 DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg openssl chromium chromium-driver python3-selenium \
   postfix
+# The libraries the build compiles against: checked before compiling (one dpkg-query,
+# pkg-config for a library installed some other way), so that a missing one is named
+# with its Debian package instead of a compiler error.
+DEPS_LIBS  := libjansson-dev:jansson libevent-dev:libevent libssl-dev:openssl \
+  libsqlite3-dev:sqlite3 libsodium-dev:libsodium
+check-libs:
+	@tools/check-libs $(DEPS_LIBS)
 deps:
 	@tools/apt-need $(DEPS_BUILD)
 deps-dev:
@@ -108,33 +126,33 @@ SERVER_SRC := $(wildcard src/server/*.c) $(wildcard src/store/*.c) $(wildcard sr
   $(wildcard src/line/*.c) $(wildcard src/http/*.c) $(wildcard src/mail/*.c)
 SERVER_OBJ := $(filter-out $(BUILD)/obj/src/server/admin.o $(BUILD)/obj/src/server/ludex_mail.o,$(SERVER_SRC:%.c=$(BUILD)/obj/%.o))
 SERVER_CORE_OBJ := $(filter-out $(BUILD)/obj/src/server/main.o,$(SERVER_OBJ))
-LDLIBS_SERVER := -levent -levent_openssl -lssl -lcrypto -ljansson -lsqlite3 -lsodium -lpthread
+LDLIBS_SERVER := -levent -levent_openssl -lssl -lcrypto -ljansson -lsqlite3 -lsodium -lpthread -lm
 SERVER_TEST_SRC := $(wildcard tests/server/test_*.c)
 SERVER_TESTS := $(SERVER_TEST_SRC:tests/server/%.c=$(BUILD)/tests/server/%)
 
 $(BUILD)/ludexd: $(SERVER_OBJ) $(STATIC)
-	$(CC) $(SAN) -o $@ $(SERVER_OBJ) $(STATIC) $(LDLIBS_SERVER)
+	$(Q)$(call say,LD,$@)$(CC) $(SAN) -o $@ $(SERVER_OBJ) $(STATIC) $(LDLIBS_SERVER)
 
 # ludex-admin (src/server/admin.c): the operator's tool over the service and the store.
 ADMIN_OBJ := $(BUILD)/obj/src/server/admin.o
 $(BUILD)/ludex-admin: $(ADMIN_OBJ) $(SERVER_CORE_OBJ) $(STATIC)
-	$(CC) $(SAN) -o $@ $(ADMIN_OBJ) $(SERVER_CORE_OBJ) $(STATIC) $(LDLIBS_SERVER)
+	$(Q)$(call say,LD,$@)$(CC) $(SAN) -o $@ $(ADMIN_OBJ) $(SERVER_CORE_OBJ) $(STATIC) $(LDLIBS_SERVER)
 -include $(ADMIN_OBJ:.o=.d)
 
 # ludex-mail (src/server/ludex_mail.c): the MTA's delivery agent; hands one message to ludexd.
 $(BUILD)/ludex-mail: $(BUILD)/obj/src/server/ludex_mail.o
-	$(CC) $(SAN) -o $@ $^
+	$(Q)$(call say,LD,$@)$(CC) $(SAN) -o $@ $^
 -include $(BUILD)/obj/src/server/ludex_mail.d
 
 $(BUILD)/tests/server/%: tests/server/%.c $(SERVER_CORE_OBJ) $(STATIC)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(SERVER_CORE_OBJ) $(STATIC) $(LDLIBS_SERVER) $(LDLIBS_TEST)
+	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(SERVER_CORE_OBJ) $(STATIC) $(LDLIBS_SERVER) $(LDLIBS_TEST)
 
-$(BUILD)/server_load: bench/server_load.c
-	$(CC) $(ALL_CFLAGS) -o $@ $< -lpthread
+$(BUILD)/server_load: bench/server_load.c | check-libs
+	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $< -lpthread
 
-$(BUILD)/http_load: bench/http_load.c
-	$(CC) $(ALL_CFLAGS) -o $@ $<
+$(BUILD)/http_load: bench/http_load.c | check-libs
+	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $<
 
 -include $(SERVER_OBJ:.o=.d)
 
@@ -160,17 +178,17 @@ FUZZ_SERVER_SRC := src/line/proto.c src/service/game_kind.c src/service/bg_play_
 # Whole line-protocol sessions against the real service and door (SQLite, libevent, libsodium).
 FUZZ_SESSION_SRC := $(wildcard src/service/*.c) $(wildcard src/line/*.c) $(wildcard src/store/*.c)
 build-fuzz/fuzz_server_session: fuzz/fuzz_server_session.c $(FUZZ_SESSION_SRC) build-fuzz/libludex-fuzz.a
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_session.c $(FUZZ_SESSION_SRC) \
-	  build-fuzz/libludex-fuzz.a -levent -lsqlite3 -lsodium -lpthread
+	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_session.c $(FUZZ_SESSION_SRC) \
+	  build-fuzz/libludex-fuzz.a -levent -lsqlite3 -lsodium -lpthread -lm
 build-fuzz/fuzz_http_request: fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a -ljansson
+	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a -ljansson
 # The mail gateway's parser (message, decoders, command lines): no socket, no service.
 MAIL_PARSE_SRC := src/mail/message.c src/mail/decode.c src/mail/html.c src/mail/commands.c
 build-fuzz/fuzz_mail: fuzz/fuzz_mail.c $(MAIL_PARSE_SRC) src/mail/message.h src/mail/mail_int.h build-fuzz/libludex-fuzz.a
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_mail.c $(MAIL_PARSE_SRC) build-fuzz/libludex-fuzz.a
+	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_mail.c $(MAIL_PARSE_SRC) build-fuzz/libludex-fuzz.a
 
 build-fuzz/fuzz_server_command: fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a
+	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a
 
 # ---- demo ----------------------------------------------------------------------------
 demo: deps
@@ -212,11 +230,11 @@ FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -Iinc
 FUZZ_OBJ := $(LIB_SRC:%.c=build-fuzz/obj/%.o)
 build-fuzz/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	clang $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
 build-fuzz/libludex-fuzz.a: $(FUZZ_OBJ)
-	rm -f $@ && ar rcs $@ $^
+	$(Q)$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
 build-fuzz/%: fuzz/%.c fuzz/fuzz_common.h build-fuzz/libludex-fuzz.a
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< build-fuzz/libludex-fuzz.a
+	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $< build-fuzz/libludex-fuzz.a
 -include $(FUZZ_OBJ:.o=.d)
 
 fuzz-build: $(FUZZ_BINS)

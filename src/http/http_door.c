@@ -53,6 +53,7 @@ static const route plain_routes[] = {
     {"signup", EVHTTP_REQ_POST, api_signup}, {"login", EVHTTP_REQ_POST, api_login},
     {"logout", EVHTTP_REQ_POST, api_logout}, {"me", EVHTTP_REQ_GET, api_me}, {"me", EVHTTP_REQ_POST, api_me_update},
     {"games", EVHTTP_REQ_GET, api_games_list}, {"games", EVHTTP_REQ_POST, api_games_create},
+    {"ratings", EVHTTP_REQ_GET, api_ratings}, {"standings", EVHTTP_REQ_GET, api_standings},
 };
 
 static const char *const game_actions[] = {"swap", "resign", "roll", "double", "take", "drop"};

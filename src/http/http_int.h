@@ -123,6 +123,8 @@ void api_login(http_call *c);
 void api_logout(http_call *c);
 void api_me(http_call *c);
 void api_me_update(http_call *c);
+void api_ratings(http_call *c);
+void api_standings(http_call *c);
 void api_games_list(http_call *c);
 void api_games_create(http_call *c);
 void api_game_state(http_call *c);

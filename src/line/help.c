@@ -9,6 +9,7 @@ static const char general_help[] =
     "signup USER PASSWORD [EMAIL]     login USER PASSWORD     password OLD NEW\n"
     "set display small|medium|big|large     whoami     help [GAME]     quit\n"
     "set notify mail|board|digest|off     address EMAIL     verify [CODE]\n"
+    "ratings GAME [USER]     standings GAME     (Glicko-2; a challenge with -unrated is not rated)\n"
     "GAME challenge USER1 USER2 [options]   -> OK BOARD (USER1 moves first)\n"
     "GAME move BOARD USER PASSWORD MOVE[#N] (after login: GAME move BOARD MOVE[#N])\n"
     "GAME swap BOARD [USER PASSWORD]        GAME resign BOARD [USER PASSWORD]\n"

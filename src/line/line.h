@@ -94,6 +94,7 @@ void reply_end(lx_buf *r);   /* the closing "." line */
 void cmd_run(conn *c);
 void cmd_account(conn *c, proto_cmd *cmd);
 void cmd_game(conn *c, proto_cmd *cmd);
+void cmd_ratings(conn *c, proto_cmd *cmd);
 void cmd_watch(conn *c, proto_cmd *cmd);
 void cmd_help(conn *c, proto_cmd *cmd);
 /* End the command: the "." line, then conn_finish. */

@@ -3,7 +3,7 @@
  * Shapes checked here (A = any word):
  *   signup A A [A]     login A A       password A A      help [A]     quit
  *   set display A      watch A         unwatch A         whoami
- *   set notify A       verify [A]      address A
+ *   set notify A       verify [A]      address A       ratings A [A]     standings A
  *   GAME challenge A A [options...]    GAME move A A A A | GAME move A A
  *   (backgammon move: BOARD [USER PASSWORD] and a play of several words)
  *   GAME swap A [A A]  GAME resign A [A A]   GAME show A [A]
@@ -25,7 +25,7 @@ static const verb_shape plain_verbs[] = {
     {"signup", V_SIGNUP, 2, 3},   {"login", V_LOGIN, 2, 2},     {"password", V_PASSWORD, 2, 2},
     {"help", V_HELP, 0, 1},       {"quit", V_QUIT, 0, 0},       {"watch", V_WATCH, 1, 1},
     {"unwatch", V_UNWATCH, 1, 1}, {"whoami", V_WHOAMI, 0, 0},     {"verify", V_VERIFY, 0, 1},
-    {"address", V_ADDRESS, 1, 1},
+    {"address", V_ADDRESS, 1, 1},   {"ratings", V_RATINGS, 1, 2},   {"standings", V_STANDINGS, 1, 1},
 };
 
 static const verb_shape game_verbs[] = {

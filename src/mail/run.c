@@ -29,6 +29,7 @@ static const char mail_help[] =
     "  GAME swap BOARD USER PASSWORD     GAME resign BOARD USER PASSWORD\n"
     "  GAME show BOARD [SIZE]   GAME history BOARD   GAME record BOARD\n"
     "  games USER [next]                 help [GAME]\n"
+    "  ratings GAME [USER]               standings GAME\n"
     "  small | medium | big | large [USER PASSWORD]   (the size of your boards)\n"
     "  set notify board|mail|digest|off  (board: every move, as the classic server;\n"
     "      mail: only when it is your turn and you are not connected; digest: daily)\n"
@@ -400,6 +401,37 @@ static int do_games(mail_job *j, proto_game game, const char *user, int next)
     return RAN;
 }
 
+static int do_ratings(mail_job *j, proto_cmd *cmd)
+{
+    proto_game g = proto_game_of(cmd->argv[0]);
+    const char *const *classes;
+    int n = g == G_NONE ? 0 : ratings_classes(g, &classes);
+    const char *user = cmd->argc > 1 ? cmd->argv[1] : j->user;
+    char name[STORE_NAME_MAX + 1];
+    if (!n) {
+        lx_buf_printf(&j->reply, "ERROR UNKNOWN_GAME: games are twixt, hex, backgammon and crossword\n\n");
+        return RAN;
+    }
+    if (cmd->verb == V_RATINGS && (!user[0] || !svc_user_exists(j->d->s, user, name))) {
+        lx_buf_printf(&j->reply, "ERROR NO_SUCH_USER: whose? ratings GAME USER\n\n");
+        return RAN;
+    }
+    lx_buf_printf(&j->reply, "OK:\n");
+    for (int i = 0; i < n; i++) {
+        store_rating r[20];
+        svc_status st;
+        svc_status_init(&st);
+        long k = cmd->verb == V_RATINGS ? svc_rating(j->d->s, name, classes[i], r) == 0
+                                        : svc_standings(j->d->s, classes[i], r, 20, &st);
+        for (long x = 0; x < k; x++)
+            lx_buf_printf(&j->reply, "  %s %s %.0f (RD %.0f) after %d game%s%s\n", classes[i], r[x].user, r[x].r,
+                          r[x].rd, r[x].games,
+                          r[x].games == 1 ? "" : "s", r[x].rd > SVC_PROVISIONAL_RD ? ", provisional" : "");
+    }
+    lx_buf_append_char(&j->reply, '\n');
+    return RAN;
+}
+
 /* ---- one line ---------------------------------------------------------------------------------------- */
 static unsigned password_mask(const proto_cmd *cmd, int game_words)
 {
@@ -481,6 +513,7 @@ static int run_line(mail_job *j, const char *line)
     case V_CHALLENGE: return do_challenge(j, &cmd);
     case V_SHOW: case V_HISTORY: case V_RECORD: return do_show(j, &cmd);
     case V_GAMES: return do_games(j, cmd.game, cmd.argc ? cmd.argv[0] : NULL, 0);
+    case V_RATINGS: case V_STANDINGS: return do_ratings(j, &cmd);
     default: return do_play(j, &cmd);
     }
 }

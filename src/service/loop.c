@@ -157,6 +157,9 @@ static void undo_refused(srv *s, const refused_batch *list)
             case STORE_SESSION_CREATE: case STORE_SESSION_DELETE: /* only in the store: nothing to undo */
             case STORE_MAIL_SEEN: case STORE_OUTBOX_ADD: case STORE_OUTBOX_DONE: /* the mail door's wait is refused */
                 break;
+            case STORE_RATING_SET:
+                ratings_forget(s, op->rating.user, op->rating.cls);
+                break;
             }
         }
     for (size_t k = 0; k < nids; k++)
@@ -269,6 +272,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     s->conn_counts = map_new();
     s->max_per_address = cfg->max_per_address;
     s->games = map_new();
+    s->ratings = map_new();
     s->creds = cred_cache_new(1u << 16);
     s->fail_pair = rate_limit_new(5, 60);
     s->fail_user = rate_limit_new(20, 60);
@@ -278,7 +282,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     s->cq = commit_start(s, s->wstore, s->wake[1]);
     s->hp = hashpool_start(cfg->hash_threads, s->pw_ops, s->pw_mem, s->wake[1]);
     s->wake_ev = event_new(base, s->wake[0], EV_READ | EV_PERSIST, on_wake, s);
-    if (!s->users || !s->games || !s->conn_counts || !s->creds || !s->fail_pair || !s->fail_user || !s->fail_addr ||
+    if (!s->users || !s->games || !s->ratings || !s->conn_counts || !s->creds || !s->fail_pair || !s->fail_user || !s->fail_addr ||
         (cfg->signups_per_hour > 0 && !s->signups) || (cfg->challenges_per_minute > 0 && !s->challenges) || !s->cq || !s->hp || !s->wake_ev ||
         event_add(s->wake_ev, NULL) != 0) {
         snprintf(err, errcap, "cannot start the service (out of memory or threads)");
@@ -303,6 +307,8 @@ void svc_close(srv *s)
         users_free_all(s);
     if (s->conn_counts)
         map_free(s->conn_counts, free);
+    if (s->ratings)
+        map_free(s->ratings, free);
     cred_cache_free(s->creds);
     rate_limit_free(s->fail_pair);
     rate_limit_free(s->fail_user);

@@ -290,6 +290,16 @@ int svc_outbox_done(srv *s, const store_mail *m, svc_status *st);
 /* Every user whose notify mode is `mode`, with a proved address, through fn (digests). */
 int svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user_mail *u), void *ctx);
 
+/* ---- ratings (ratings.c) ------------------------------------------------------------------ */
+/* The classes of a game kind's ratings (twixt: "twixt"; hex: small, medium, large boards;
+ * backgammon: 1-point, short and long matches); their count. */
+int ratings_classes(proto_game kind, const char *const **names);
+/* user's rating in a class (a newcomer's 1500/350/0.06 when none).  0 or -1. */
+int svc_rating(srv *s, const char *user, const char *cls, store_rating *out);
+/* A class's ratings, best first, up to cap; the count or -1 (st). */
+long svc_standings(srv *s, const char *cls, store_rating *out, size_t cap, svc_status *st);
+#define SVC_PROVISIONAL_RD 110.0   /* a rating whose deviation is above this is provisional */
+
 /* ---- help ----------------------------------------------------------------------------------- */
 const char *svc_game_help(proto_game kind);
 

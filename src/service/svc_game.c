@@ -70,7 +70,19 @@ int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, co
     lx_game_error_init(&err);
     void *g = NULL;
     int rc = -1;
-    if (r->options(argc, argv, &canon, &err) != 0 || !(g = r->create(canon.data ? canon.data : "", &err))) {
+    char *rules_argv[64];
+    int rules_argc = 0, rated = 1;
+    if (argc > 64)
+        return svc_fail(st, "BAD_OPTION", "at most 64 options");
+    for (int i = 0; i < argc; i++) { /* the service's own options first */
+        if (proto_word_is(argv[i], "-unrated"))
+            rated = 0;
+        else
+            rules_argv[rules_argc++] = argv[i];
+    }
+    if (r->options(rules_argc, rules_argv, &canon, &err) != 0 ||
+        lx_buf_printf(&canon, "%srated=%d", canon.len ? " " : "", rated) != 0 ||
+        !(g = r->create(canon.data ? canon.data : "", &err))) {
         svc_fail(st, err.code ? err.code : "BAD_OPTION", "%s", err.message.data ? err.message.data : "");
         goto out;
     }
@@ -174,6 +186,8 @@ int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const ch
     } else {
         commit_hold(s->cq);
         rc = record_move(s, sg, seat, colour, out, st);
+        if (rc == 0 && sg->rules->seat_to_move(sg->g) < 0)
+            rc = ratings_game_over(s, sg, st);
         if (rc == 0 && s->notifier.game_changed)
             s->notifier.game_changed(s->notifier.ctx, s, sg, actor);
         commit_release(s->cq);

@@ -171,6 +171,14 @@ void games_free_all(srv *s);
  * the game gone when the store never had it. */
 void games_reload(srv *s, int64_t id);
 
+/* ---- ratings (ratings.c) ------------------------------------------------------------ */
+/* The rating class of a game ("hex-small", "backgammon-long", "twixt" ...). */
+const char *ratings_class(const srv_game *sg);
+/* sg has just ended: both players' new ratings queued (the caller holds the batch). 0 or -1. */
+int ratings_game_over(srv *s, srv_game *sg, svc_status *st);
+/* Forget a rating held in memory (its change was refused): the store's is the truth again. */
+void ratings_forget(srv *s, const char *user, const char *cls);
+
 /* ---- commits (commit.c) -------------------------------------------------------- */
 commit_queue *commit_start(srv *s, store *w, int notify_fd);
 void commit_stop(commit_queue *q);
@@ -269,6 +277,7 @@ struct srv {
     int failed;              /* a commit failed with the store's state unknown: the loop was stopped */
     srv_map *conn_counts;    /* open connections by address (connections.c) */
     svc_notifier notifier;   /* the mail door's hooks (svc_mail.c); zero when none */
+    srv_map *ratings;        /* ratings touched, by "class|user" (ratings.c) */
     int max_per_address;
 };
 

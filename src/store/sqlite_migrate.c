@@ -61,6 +61,16 @@ static const char *const migrations[] = {
     "  next_try INTEGER NOT NULL DEFAULT 0,"
     "  error TEXT NOT NULL DEFAULT '');"
     "CREATE INDEX outbox_due ON outbox(sent, next_try);",
+    /* 5: Glicko-2 ratings, per user and class of games */
+    "CREATE TABLE ratings ("
+    "  user TEXT NOT NULL,"
+    "  class TEXT NOT NULL,"
+    "  rating REAL NOT NULL,"
+    "  rd REAL NOT NULL,"
+    "  volatility REAL NOT NULL,"
+    "  games INTEGER NOT NULL,"
+    "  PRIMARY KEY (user, class));"
+    "CREATE INDEX ratings_by_class ON ratings(class, rating);",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

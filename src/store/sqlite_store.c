@@ -24,6 +24,7 @@ enum {
     Q_GAMES_OF, Q_GAMES_ALL, Q_MAX_GAME,
     Q_SESSION_INSERT, Q_SESSION_DELETE, Q_SESSION_GET, Q_USERS_ALL,
     Q_USER_MAIL, Q_MAIL_SEEN_INSERT, Q_MAIL_SEEN_GET, Q_OUTBOX_INSERT, Q_OUTBOX_DONE, Q_OUTBOX_DUE,
+    Q_RATING_SET, Q_RATING_GET, Q_RATINGS_OF,
     NQUERIES
 };
 
@@ -57,6 +58,10 @@ static const char *const query_sql[NQUERIES] = {
     [Q_OUTBOX_DONE] = "UPDATE outbox SET sent = ?2, attempts = ?3, next_try = ?4, error = ?5 WHERE id = ?1",
     [Q_OUTBOX_DUE] = "SELECT id, event, recipient, message, attempts, next_try FROM outbox"
                      " WHERE sent = 0 AND next_try <= ?1 ORDER BY id LIMIT ?2",
+    [Q_RATING_SET] = "INSERT OR REPLACE INTO ratings(user, class, rating, rd, volatility, games) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    [Q_RATING_GET] = "SELECT user, class, rating, rd, volatility, games FROM ratings WHERE user = ?1 AND class = ?2",
+    [Q_RATINGS_OF] = "SELECT user, class, rating, rd, volatility, games FROM ratings WHERE class = ?1"
+                     " ORDER BY rating DESC, user LIMIT ?2",
 };
 
 typedef struct sqlite_store {
@@ -261,9 +266,24 @@ static int apply_mail(sqlite_store *q, const store_op *op)
     }
 }
 
+static int apply_rating(sqlite_store *q, const store_op *op)
+{
+    const store_rating *r = &op->rating;
+    sqlite3_stmt *st = q->q[Q_RATING_SET];
+    bind_text(st, 1, r->user);
+    bind_text(st, 2, r->cls);
+    sqlite3_bind_double(st, 3, r->r);
+    sqlite3_bind_double(st, 4, r->rd);
+    sqlite3_bind_double(st, 5, r->sigma);
+    sqlite3_bind_int(st, 6, r->games);
+    return run_done(st);
+}
+
 static int apply_op(sqlite_store *q, const store_op *op)
 {
     switch (op->kind) {
+    case STORE_RATING_SET:
+        return apply_rating(q, op);
     case STORE_MAIL_SEEN:
     case STORE_OUTBOX_ADD:
     case STORE_OUTBOX_DONE:
@@ -510,7 +530,40 @@ static long sq_outbox_due(store *s, int64_t now, store_mail *out, size_t cap)
     return n;
 }
 
+static void rating_row(sqlite3_stmt *st, store_rating *r)
+{
+    column_copy(st, 0, r->user, sizeof r->user);
+    column_copy(st, 1, r->cls, sizeof r->cls);
+    r->r = sqlite3_column_double(st, 2);
+    r->rd = sqlite3_column_double(st, 3);
+    r->sigma = sqlite3_column_double(st, 4);
+    r->games = sqlite3_column_int(st, 5);
+}
+
+static int sq_rating_get(store *s, const char *user, const char *cls, store_rating *out)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_RATING_GET];
+    bind_text(st, 1, user);
+    bind_text(st, 2, cls);
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        rating_row(st, out);
+    return finish_row(st, rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1);
+}
+
+static long sq_ratings_of(store *s, const char *cls, store_rating *out, size_t cap)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_RATINGS_OF];
+    bind_text(st, 1, cls);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)cap);
+    long n = 0;
+    int rc = SQLITE_DONE;
+    while ((size_t)n < cap && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        rating_row(st, &out[n++]);
+    return finish_row(st, rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1) == 0 ? n : -1;
+}
+
 const store_backend store_sqlite_backend = {
     "sqlite", sq_open, sq_close, sq_commit, sq_user_get, sq_game_get, sq_moves_each, sq_games_of, sq_max_game_id,
-    sq_session_get, sq_users_each, sq_backup, sq_integrity, sq_mail_seen, sq_outbox_due,
+    sq_session_get, sq_users_each, sq_backup, sq_integrity, sq_mail_seen, sq_outbox_due, sq_rating_get, sq_ratings_of,
 };

@@ -39,6 +39,14 @@ typedef struct store_user {
     int notify;               /* STORE_NOTIFY_*: what mail the user gets */
 } store_user;
 
+/* A Glicko-2 rating of a user in one class of games ("twixt", "hex-small", ...). */
+typedef struct store_rating {
+    char user[STORE_NAME_MAX + 1];
+    char cls[24];
+    double r, rd, sigma;
+    int games;
+} store_rating;
+
 /* What mail a user gets (set notify ...). */
 enum {
     STORE_NOTIFY_TURN = 0,   /* "mail": one mail when it becomes their turn and they are not connected */
@@ -96,7 +104,8 @@ typedef enum store_op_kind {
     STORE_USER_MAIL,      /* user: name, email, email_verified, verify_hash, notify */
     STORE_MAIL_SEEN,      /* mail: message_id (an inbound message applied) */
     STORE_OUTBOX_ADD,     /* mail: event, recipient, message (ignored when the event has one already) */
-    STORE_OUTBOX_DONE     /* mail: id, sent, attempts, next_try, error */
+    STORE_OUTBOX_DONE,    /* mail: id, sent, attempts, next_try, error */
+    STORE_RATING_SET      /* rating: all fields */
 } store_op_kind;
 
 typedef struct store_op {
@@ -106,6 +115,7 @@ typedef struct store_op {
     store_move move;
     store_session session;
     store_mail mail;
+    store_rating rating;
 } store_op;
 
 typedef struct store_backend {
@@ -139,6 +149,10 @@ typedef struct store_backend {
     /* Outbound mails not sent yet whose next_try has come, oldest first, up to cap;
      * the count or -1.  The caller frees each with store_mail_clear. */
     long (*outbox_due)(store *s, int64_t now, store_mail *out, size_t cap);
+    /* A user's rating in a class: 1 found, 0 not, -1 error. */
+    int (*rating_get)(store *s, const char *user, const char *cls, store_rating *out);
+    /* The ratings of a class, best first (user's name breaking ties), up to cap; the count or -1. */
+    long (*ratings_of)(store *s, const char *cls, store_rating *out, size_t cap);
 } store_backend;
 
 struct store {

@@ -1,0 +1,53 @@
+/* line/cmd_ratings.c - ratings GAME [USER] and standings GAME.
+ *
+ * ratings: one line per class of the game, "CLASS RATING RD VOLATILITY
+ * GAMES" and "provisional" while the deviation is above 110; standings:
+ * "CLASS RANK USER RATING RD GAMES [provisional]", best first, per class. */
+#include <stdio.h>
+
+#include "line/line.h"
+
+#define STANDINGS_MAX 50
+
+static void rating_line(lx_buf *out, const char *cls, long rank, const store_rating *r)
+{
+    if (rank)
+        lx_buf_printf(out, "%s %ld %s %.0f %.0f %d", cls, rank, r->user, r->r, r->rd, r->games);
+    else
+        lx_buf_printf(out, "%s %.0f %.0f %.5f %d", cls, r->r, r->rd, r->sigma, r->games);
+    if (r->rd > SVC_PROVISIONAL_RD)
+        lx_buf_append_str(out, " provisional");
+}
+
+void cmd_ratings(conn *c, proto_cmd *cmd)
+{
+    proto_game g = proto_game_of(cmd->argv[0]);
+    const char *const *classes;
+    int n = g == G_NONE ? 0 : ratings_classes(g, &classes);
+    const char *user = cmd->verb == V_RATINGS && cmd->argc > 1 ? cmd->argv[1] : c->user;
+    char name[STORE_NAME_MAX + 1];
+    if (!n) {
+        reply_err(&c->reply, "UNKNOWN_GAME", "games are twixt, hex, backgammon and crossword");
+    } else if (cmd->verb == V_RATINGS && !user[0]) {
+        reply_err(&c->reply, "NOT_LOGGED_IN", "whose? ratings GAME USER, or log in first");
+    } else if (cmd->verb == V_RATINGS && !svc_user_exists(c->s, user, name)) {
+        reply_err(&c->reply, "NO_SUCH_USER", "there is no user '%.40s'", user);
+    } else {
+        lx_buf line = LX_BUF_INIT;
+        reply_ok(&c->reply, "%s %s", cmd->verb == V_RATINGS ? name : "standings", cmd->argv[0]);
+        for (int i = 0; i < n; i++) {
+            store_rating r[STANDINGS_MAX];
+            svc_status st;
+            svc_status_init(&st);
+            long k = cmd->verb == V_RATINGS ? svc_rating(c->s, name, classes[i], r) == 0
+                                            : svc_standings(c->s, classes[i], r, STANDINGS_MAX, &st);
+            for (long j = 0; j < k; j++) {
+                lx_buf_clear(&line);
+                rating_line(&line, classes[i], cmd->verb == V_STANDINGS ? j + 1 : 0, &r[j]);
+                reply_body(&c->reply, line.data, line.len);
+            }
+        }
+        lx_buf_free(&line);
+    }
+    cmd_finish(c);
+}

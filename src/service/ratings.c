@@ -1,0 +1,169 @@
+/* service/ratings.c - Glicko-2 ratings per class of games, updated once
+ * when a rated game ends.
+ *
+ * A class is a game kind, and for Hex the board size (small up to 9,
+ * medium up to 13, large beyond) and for Backgammon the match length (1,
+ * short up to 7, long beyond): a 19x19 Hex rating says little of 9x9 play.
+ * Each finished game is a rating period of one game for each player, as
+ * online servers do, so ratings move after every game.  The two new
+ * ratings are queued in the batch of the move that ended the game (the
+ * caller holds the commit thread), so a game counts exactly once: both or
+ * neither.  Memory is the truth for the ratings it holds; a refused batch
+ * makes it forget them (the store has the truth again). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "service/glicko2.h"
+#include "service/rules_util.h"
+#include "service/svc_int.h"
+
+static const char *const class_names[G_COUNT][3] = {
+    [G_TWIXT] = {"twixt", NULL, NULL},
+    [G_HEX] = {"hex-small", "hex-medium", "hex-large"},
+    [G_BACKGAMMON] = {"backgammon-1", "backgammon-short", "backgammon-long"},
+    [G_CROSSWORD] = {"crossword", NULL, NULL},
+};
+
+const char *ratings_class(const srv_game *sg)
+{
+    if (sg->kind == G_HEX) {
+        long cols = opt_long(sg->options, "cols", 11), rows = opt_long(sg->options, "rows", 11);
+        long size = cols > rows ? cols : rows;
+        return class_names[G_HEX][size <= 9 ? 0 : size <= 13 ? 1 : 2];
+    }
+    if (sg->kind == G_BACKGAMMON) {
+        long match = opt_long(sg->options, "match", 1);
+        return class_names[G_BACKGAMMON][match <= 1 ? 0 : match <= 7 ? 1 : 2];
+    }
+    return class_names[sg->kind][0];
+}
+
+int ratings_classes(proto_game kind, const char *const **names)
+{
+    if (kind < 0 || kind >= G_COUNT)
+        return 0;
+    *names = class_names[kind];
+    return class_names[kind][1] ? 3 : 1;
+}
+
+static void rating_key(const char *user, const char *cls, char *key, size_t cap)
+{
+    snprintf(key, cap, "%s|%s", cls, user);
+}
+
+/* The rating held for user in cls: memory, else the store, else a newcomer's. */
+static store_rating *rating_of(srv *s, const char *user, const char *cls)
+{
+    char key[80];
+    rating_key(user, cls, key, sizeof key);
+    store_rating *r = map_get(s->ratings, key);
+    if (r)
+        return r;
+    if (!(r = calloc(1, sizeof *r)))
+        return NULL;
+    if (s->rstore->be->rating_get(s->rstore, user, cls, r) != 1) {
+        glicko2_rating fresh = GLICKO2_NEW;
+        snprintf(r->user, sizeof r->user, "%s", user);
+        snprintf(r->cls, sizeof r->cls, "%s", cls);
+        r->r = fresh.r;
+        r->rd = fresh.rd;
+        r->sigma = fresh.sigma;
+    }
+    if (map_put(s->ratings, key, r) != 0) {
+        free(r);
+        return NULL;
+    }
+    return r;
+}
+
+void ratings_forget(srv *s, const char *user, const char *cls)
+{
+    char key[80];
+    rating_key(user, cls, key, sizeof key);
+    free(map_remove(s->ratings, key));
+}
+
+/* Seat 0's score from the result: 1, 0.5 or 0; -1 when nobody is rated (void, or not known). */
+static double seat0_score(const srv_game *sg, const char *re)
+{
+    if (!strcmp(re, "0") || !strncasecmp(re, "Draw", 4))
+        return 0.5;
+    const char *plus = strchr(re, '+');
+    if (!plus || plus == re)
+        return -1;
+    /* the winner's colour is the one its seat played last (a swap exchanges colours) */
+    size_t n = (size_t)(plus - re);
+    for (size_t i = sg->nmoves; i-- > 0;)
+        if (strlen(sg->moves[i].colour) == n && !strncmp(sg->moves[i].colour, re, n))
+            return sg->moves[i].seat == 0 ? 1.0 : 0.0;
+    svc_game_info info;
+    svc_game_describe(sg, &info);
+    for (int seat = 0; seat < 2; seat++)
+        if (strlen(info.colour[seat]) == n && !strncmp(info.colour[seat], re, n))
+            return seat == 0 ? 1.0 : 0.0;
+    return -1;
+}
+
+int ratings_game_over(srv *s, srv_game *sg, svc_status *st)
+{
+    char re[32];
+    if (!opt_long(sg->options, "rated", 1) || !strcmp(sg->player[0], sg->player[1]))
+        return 0;
+    sg->rules->result(sg->g, re);
+    double score = re[0] ? seat0_score(sg, re) : -1;
+    if (score < 0)
+        return 0;
+    const char *cls = ratings_class(sg);
+    store_rating *a = rating_of(s, sg->player[0], cls), *b = rating_of(s, sg->player[1], cls);
+    if (!a || !b)
+        return svc_fail(st, "INTERNAL", "out of memory");
+    glicko2_result ra = {b->r, b->rd, score}, rb = {a->r, a->rd, 1.0 - score};
+    glicko2_rating na = glicko2_update((glicko2_rating){a->r, a->rd, a->sigma}, &ra, 1, GLICKO2_TAU);
+    glicko2_rating nb = glicko2_update((glicko2_rating){b->r, b->rd, b->sigma}, &rb, 1, GLICKO2_TAU);
+    store_rating *both[2] = {a, b};
+    glicko2_rating now[2] = {na, nb};
+    for (int i = 0; i < 2; i++) {
+        both[i]->r = now[i].r;
+        both[i]->rd = now[i].rd;
+        both[i]->sigma = now[i].sigma;
+        both[i]->games++;
+        store_op op = {.kind = STORE_RATING_SET};
+        op.rating = *both[i];
+        if (svc_commit(s, &op, NULL, st) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* ---- reading ---------------------------------------------------------------------------- */
+int svc_rating(srv *s, const char *user, const char *cls, store_rating *out)
+{
+    store_rating *r = rating_of(s, user, cls);
+    if (!r)
+        return -1;
+    *out = *r;
+    return 0;
+}
+
+long svc_standings(srv *s, const char *cls, store_rating *out, size_t cap, svc_status *st)
+{
+    long n = s->rstore->be->ratings_of(s->rstore, cls, out, cap);
+    if (n < 0)
+        return svc_fail(st, "INTERNAL", "the ratings cannot be read");
+    for (long i = 0; i < n; i++) { /* memory may be a batch ahead of the file */
+        char key[80];
+        rating_key(out[i].user, cls, key, sizeof key);
+        store_rating *m = map_get(s->ratings, key);
+        if (m)
+            out[i] = *m;
+    }
+    for (long i = 1; i < n; i++) /* keep best first after that (a short insertion sort) */
+        for (long j = i; j > 0 && out[j].r > out[j - 1].r; j--) {
+            store_rating t = out[j];
+            out[j] = out[j - 1];
+            out[j - 1] = t;
+        }
+    return n;
+}
