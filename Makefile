@@ -217,6 +217,7 @@ check-unit: tests
 check-cli: $(TOOL)
 	@tests/cli/run $(TOOL)
 	@tests/cli/xword $(TOOL)
+	@tests/cli/readme $(TOOL)
 
 check-install: all
 	@tests/install/run
