@@ -204,7 +204,7 @@ ASAN_VARS := BUILD=build-asan CC=clang OPT=-O1 \
 # Builds run in parallel; test suites one after another, so output stays readable.
 check: deps-dev
 	@$(MAKE) --no-print-directory -j$(JOBS) all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-install check-server check-web
+	@$(MAKE) --no-print-directory check-unit check-cli check-install check-server check-web check-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) $(ASAN_VARS) tests
 	@$(MAKE) --no-print-directory check-asan
 	@$(MAKE) --no-print-directory -j$(JOBS) fuzz-build
@@ -250,9 +250,18 @@ fuzz: fuzz-build
 	@tools/run-fuzzers $(FUZZ_LONG) $(FUZZ_BINS)
 
 # ---- benchmarks ----------------------------------------------------------------------
+# make bench BENCH_QUICK=1: the same steps on small inputs in a few seconds, the report in
+# $(BUILD)/bench/RESULTS-quick.md; make check runs it (check-bench) so a broken bench is caught.
 bench: deps $(BUILD)/http_load
 	@$(MAKE) --no-print-directory all $(BUILD)/server_load
-	@bench/run
+	@BENCH_QUICK=$(BENCH_QUICK) bench/run
+
+BENCH_QUICK ?=
+.PHONY: check-bench
+check-bench: all $(BUILD)/server_load $(BUILD)/http_load
+	@mkdir -p $(BUILD)/bench
+	@if BENCH_QUICK=1 bench/run >$(BUILD)/bench/quick.log 2>&1; then tail -n 1 $(BUILD)/bench/quick.log; \
+	 else tail -n 40 $(BUILD)/bench/quick.log; echo "check-bench: bench/run failed (the whole log: $(BUILD)/bench/quick.log)"; exit 1; fi
 
 # ---- install -------------------------------------------------------------------------
 install: all
