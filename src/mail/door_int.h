@@ -85,6 +85,8 @@ struct mail_job {
 
 /* ---- sending (outbox.c) ------------------------------------------------------------------------ */
 outbox_sender *outbox_start(mail_door *d, char *err, size_t errcap);
+/* Mail was queued in batch seq: send it as soon as that batch has committed. */
+void outbox_kick(outbox_sender *o, uint64_t seq);
 void outbox_stop(outbox_sender *o);
 
 #endif

@@ -138,6 +138,8 @@ static void job_finish(mail_job *j)
         return;
     }
     lx_buf_free(&msg);
+    if (has_reply)
+        outbox_kick(d->sender, st.wait_seq);
     uint64_t seq = st.wait_seq > j->wait_seq ? st.wait_seq : j->wait_seq;
     d->handled++;
     if (svc_wait_for(d->s, &j->wait, seq, job_committed, j))

@@ -78,15 +78,16 @@ static void queue(mail_door *d, const char *event, const mail_head *h, const cha
     if (compose_mail(d, h, text, att_name, att_type, att ? att->data : NULL, att ? att->len : 0, &msg) != 0 ||
         svc_outbox_add(d->s, event, h->to, msg.data, &st) != 0)
         svc_log(d->s, "mail: cannot queue %s: %s", event, st.code ? st.msg : "out of memory");
+    else
+        outbox_kick(d->sender, st.wait_seq);
     lx_buf_free(&msg);
 }
 
-static void board_mail(mail_door *d, srv_game *sg, const svc_game_info *g, int seat, const svc_user_mail *um)
+static void board_mail(mail_door *d, srv_game *sg, const svc_game_info *g, int seat, const svc_user_mail *um,
+                       const lx_buf *rec)
 {
     char id[128], subject[200], irt[300], refs[620], att_name[64];
-    lx_buf text = LX_BUF_INIT, rec = LX_BUF_INIT;
-    svc_status st;
-    svc_status_init(&st);
+    lx_buf text = LX_BUF_INIT;
     snprintf(id, sizeof id, "board.%lld.%zu.%s", (long long)g->board, g->nmoves, um->name);
     const char *who = g->to_move < 0 ? "game over" : g->to_move == seat ? "your turn" : "their turn";
     snprintf(subject, sizeof subject, "[ludex] %s %lld: %s v %s, move %zu, %s%s%s", g->name, (long long)g->board,
@@ -96,11 +97,9 @@ static void board_mail(mail_door *d, srv_game *sg, const svc_game_info *g, int s
     lx_buf_printf(&text, "\nThe record is attached.  'help %s' by mail tells the commands.\n", g->name);
     int gcg = g->kind == G_CROSSWORD;
     snprintf(att_name, sizeof att_name, "%s-%lld.%s", g->name, (long long)g->board, gcg ? "gcg" : "sgf");
-    svc_game_record(sg, NULL, &rec, &st);
     mail_head h = {um->email, subject, id, g->nmoves ? irt : NULL, g->nmoves ? refs : NULL, "auto-generated", id};
-    queue(d, id, &h, text.data, att_name, gcg ? "text/plain; charset=utf-8" : "application/x-go-sgf", &rec);
+    queue(d, id, &h, text.data, att_name, gcg ? "text/plain; charset=utf-8" : "application/x-go-sgf", rec);
     lx_buf_free(&text);
-    lx_buf_free(&rec);
 }
 
 static void turn_mail(mail_door *d, srv_game *sg, const svc_game_info *g, int seat, const svc_user_mail *um)
@@ -124,18 +123,24 @@ static void on_game_changed(void *ctx, srv *s, srv_game *sg, const char *actor)
 {
     mail_door *d = ctx;
     svc_game_info g;
+    lx_buf rec = LX_BUF_INIT; /* the record, made once for both players' mails */
+    svc_status st;
+    svc_status_init(&st);
     svc_game_describe(sg, &g);
     for (int seat = 0; seat < 2; seat++) {
         svc_user_mail um;
         if ((seat == 1 && !strcmp(g.player[0], g.player[1])) || !svc_user_mail_get(s, g.player[seat], &um) ||
             !um.verified)
             continue;
+        if (um.notify == STORE_NOTIFY_BOARD && !rec.len && svc_game_record(sg, NULL, &rec, &st) != 0)
+            lx_buf_clear(&rec);
         if (um.notify == STORE_NOTIFY_BOARD)
-            board_mail(d, sg, &g, seat, &um);
+            board_mail(d, sg, &g, seat, &um, &rec);
         else if (um.notify == STORE_NOTIFY_TURN && g.to_move == seat && (!actor || strcmp(actor, um.name)) &&
                  !svc_user_present(s, um.name))
             turn_mail(d, sg, &g, seat, &um);
     }
+    lx_buf_free(&rec);
 }
 
 static void on_verify(void *ctx, srv *s, const char *user, const char *address, const char *token)
@@ -158,9 +163,33 @@ static void on_verify(void *ctx, srv *s, const char *user, const char *address, 
     lx_buf_free(&text);
 }
 
+/* A quarter of a player's time is left: one mail, whatever their notify mode but off. */
+static void on_reminder(void *ctx, srv *s, srv_game *sg, int seat, long left)
+{
+    mail_door *d = ctx;
+    svc_game_info g;
+    svc_user_mail um;
+    svc_game_describe(sg, &g);
+    if (!svc_user_mail_get(s, g.player[seat], &um) || !um.verified || um.notify == STORE_NOTIFY_OFF)
+        return;
+    char id[128], subject[200], when[32], refs[300];
+    lx_buf text = LX_BUF_INIT;
+    svc_format_duration(left, when);
+    snprintf(id, sizeof id, "nag.%lld.%zu.%s", (long long)g.board, g.nmoves, um.name);
+    snprintf(subject, sizeof subject, "[ludex] %s %lld: %s left for your move %zu against %s", g.name,
+             (long long)g.board, when, g.nmoves + 1, g.player[1 - seat]);
+    snprintf(refs, sizeof refs, "<board.%lld.0.%s@%s>", (long long)g.board, um.name, d->domain);
+    lx_buf_printf(&text, "A reminder: a quarter of your time is left (%s).  When it runs out the game\n"
+                         "is lost on time.\n\n", when);
+    notify_board_text(d, sg, seat, um.display, &text);
+    mail_head h = {um.email, subject, id, NULL, refs, "auto-generated", id};
+    queue(d, id, &h, text.data, NULL, NULL, NULL);
+    lx_buf_free(&text);
+}
+
 void notify_install(mail_door *d)
 {
-    svc_notifier n = {d, on_game_changed, on_verify};
+    svc_notifier n = {d, on_game_changed, on_verify, on_reminder};
     svc_set_notifier(d->s, &n);
 }
 

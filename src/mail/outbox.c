@@ -24,7 +24,7 @@
 #include "mail/door_int.h"
 
 #define OUTBOX_ROUND 32
-#define OUTBOX_POLL_MS 300
+#define OUTBOX_POLL_MS 1000 /* a new mail kicks the sender at once (outbox_kick); the poll is for retries */
 
 extern char **environ;
 
@@ -40,6 +40,9 @@ struct outbox_sender {
     svc_wait wait;
     uint64_t wait_seq;
     int refused_rounds;
+    svc_wait kick;             /* a new mail's batch: poll as soon as it has committed */
+    int kick_pending;
+    uint64_t kick_seq, kick_waited;
 };
 
 /* Run sendmail for one message: 0 when it took it, else -1 with why. */
@@ -186,6 +189,30 @@ static void on_poll(evutil_socket_t fd, short what, void *arg)
     event_add(o->poll_ev, &tv);
 }
 
+static void kicked(void *arg)
+{
+    outbox_sender *o = arg;
+    o->kick_pending = 0;
+    if (!o->busy)
+        event_active(o->poll_ev, EV_TIMEOUT, 0);
+    if (o->kick_seq > o->kick_waited) /* a later batch came meanwhile: wait for it too */
+        outbox_kick(o, o->kick_seq);
+}
+
+void outbox_kick(outbox_sender *o, uint64_t seq)
+{
+    if (!o || seq == 0)
+        return;
+    if (seq > o->kick_seq)
+        o->kick_seq = seq;
+    if (o->kick_pending) /* one wait at a time: the later batch is waited for when this one is done */
+        return;
+    o->kick_pending = 1;
+    o->kick_waited = o->kick_seq;
+    if (svc_wait_for(o->d->s, &o->kick, o->kick_waited, kicked, o))
+        kicked(o);
+}
+
 outbox_sender *outbox_start(mail_door *d, char *err, size_t errcap)
 {
     outbox_sender *o = calloc(1, sizeof *o);
@@ -212,6 +239,7 @@ void outbox_stop(outbox_sender *o)
     if (!o)
         return;
     svc_wait_cancel(o->d->s, &o->wait);
+    svc_wait_cancel(o->d->s, &o->kick);
     if (o->thread_started) { /* its attempts are recorded; the service commits them as it closes */
         pthread_join(o->thread, NULL);
         svc_status st;
