@@ -92,6 +92,10 @@ lx_sgf_prop lx_sgf_find_prop(const lx_sgf_tree *t, lx_sgf_node n, const char *id
 const char *lx_sgf_prop_id(const lx_sgf_tree *t, lx_sgf_prop p);
 /* A small integer naming the ID within this tree (equal IDs, equal numbers). */
 uint32_t lx_sgf_prop_id_number(const lx_sgf_tree *t, lx_sgf_prop p);
+/* The number of an upper-case ID within this tree, as lx_sgf_prop_id_number
+ * gives it; LX_SGF_NIL means that no property of the tree has that ID (a
+ * cheap test before a walk that looks for it). */
+uint32_t lx_sgf_id_number(const lx_sgf_tree *t, const char *id);
 /* Offset of the property's ID in the document (LX_NO_OFFSET when built). */
 size_t lx_sgf_prop_offset(const lx_sgf_tree *t, lx_sgf_prop p);
 /* The node that holds the property. */

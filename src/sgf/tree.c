@@ -207,14 +207,36 @@ size_t lx_sgf_node_offset(const lx_sgf_tree *t, lx_sgf_node n)
 size_t lx_sgf_prop_count(const lx_sgf_tree *t, lx_sgf_node n) { return t->nodes[n].nprops; }
 lx_sgf_prop lx_sgf_node_prop(const lx_sgf_tree *t, lx_sgf_node n, size_t i) { return t->nodes[n].first_prop + (uint32_t)i; }
 
+static int all_upper(const char *id, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (id[i] < 'A' || id[i] > 'Z')
+            return 0;
+    return len > 0;
+}
+
+/* Without interning: the number of an ID already in the tree's table. */
+uint32_t lx_sgf_id_number(const lx_sgf_tree *t, const char *id)
+{
+    size_t len = strlen(id);
+    if (!all_upper(id, len))
+        return LX_SGF_NIL;
+    if (len <= 2)
+        return t->direct[direct_key(id, len)] - 1u; /* 0 - 1: LX_SGF_NIL */
+    if (t->hash_cap == 0)
+        return LX_SGF_NIL;
+    return *hash_slot(t, id, len) - 1u;
+}
+
 lx_sgf_prop lx_sgf_find_prop(const lx_sgf_tree *t, lx_sgf_node n, const char *id)
 {
     const sgf_node *nd = &t->nodes[n];
-    for (uint32_t i = 0; i < nd->nprops; i++) {
-        uint32_t p = nd->first_prop + i;
-        if (strcmp(lx_sgf_tree_name(t, t->props[p].name), id) == 0)
-            return p;
-    }
+    uint32_t name = lx_sgf_id_number(t, id);
+    if (name == LX_SGF_NIL) /* not an ID of this tree (nor of the trees before it) */
+        return LX_SGF_NIL;
+    for (uint32_t i = 0; i < nd->nprops; i++)
+        if (t->props[nd->first_prop + i].name == name)
+            return nd->first_prop + i;
     return LX_SGF_NIL;
 }
 
@@ -300,11 +322,8 @@ static int node_run_to_end(lx_sgf_tree *t, uint32_t n)
 lx_sgf_prop lx_sgf_add_prop(lx_sgf_tree *t, lx_sgf_node n, const char *id)
 {
     size_t len = strlen(id);
-    if (len == 0 || n >= t->nnodes)
+    if (n >= t->nnodes || !all_upper(id, len))
         return LX_SGF_NIL;
-    for (size_t i = 0; i < len; i++)
-        if (id[i] < 'A' || id[i] > 'Z')
-            return LX_SGF_NIL;
     uint32_t name = lx_sgf_tree_intern(t, id, len);
     if (name == UINT32_MAX || node_run_to_end(t, n))
         return LX_SGF_NIL;
