@@ -118,6 +118,19 @@ int lx_game_report_refusal(lx_diag_list *diags, const lx_sgf_tree *t, lx_sgf_pro
                            const char *fallback_code);
 /* The colour of move property `id`: LX_BLACK for B, LX_WHITE for W, else LX_NO_COLOUR. */
 lx_colour lx_game_move_colour(const char *id);
+/* The numbers of B and W within one tree (lx_sgf_id_number), so that a walk
+ * over its properties compares numbers rather than strings. */
+typedef struct lx_move_ids {
+    uint32_t b, w;
+} lx_move_ids;
+lx_move_ids lx_game_move_ids(const lx_sgf_tree *t);
+/* What lx_game_move_colour(lx_sgf_prop_id(t, p)) says, by number; `ids` from
+ * lx_game_move_ids(t). */
+static inline lx_colour lx_game_prop_colour(const lx_sgf_tree *t, lx_sgf_prop p, lx_move_ids ids)
+{
+    uint32_t n = lx_sgf_prop_id_number(t, p);
+    return n == ids.b ? LX_BLACK : n == ids.w ? LX_WHITE : LX_NO_COLOUR;
+}
 /* A Color value (PL[B]): "B" or "W", any case, white space around allowed.
  * 0 with *out, or -1. */
 int lx_game_parse_colour(const char *raw, size_t len, lx_colour *out);
@@ -127,6 +140,10 @@ int lx_game_is_setup(const lx_game_module *m, const char *id);
 /* Apply every value of setup property p to pos.  0, or -1 with a diagnostic. */
 int lx_game_apply_setup_prop(const lx_game_module *m, void *pos, const lx_sgf_tree *t, lx_sgf_prop p,
                              lx_diag_list *diags);
+/* Apply the setup properties of node n (every property but B and W that
+ * lx_game_is_setup accepts), in the order written.  0, or -1 with a diagnostic. */
+int lx_game_apply_setup_props(const lx_game_module *m, void *pos, const lx_sgf_tree *t, lx_sgf_node n,
+                              lx_move_ids ids, lx_diag_list *diags);
 /* Play every value of move property p (B or W) for `who`: parse, check,
  * apply.  0, or -1 with the refusal in `err` (position unchanged by the
  * refused value). */

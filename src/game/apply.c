@@ -61,6 +61,19 @@ int lx_game_apply_setup_prop(const lx_game_module *m, void *pos, const lx_sgf_tr
     return 0;
 }
 
+int lx_game_apply_setup_props(const lx_game_module *m, void *pos, const lx_sgf_tree *t, lx_sgf_node n,
+                              lx_move_ids ids, lx_diag_list *diags)
+{
+    size_t np = lx_sgf_prop_count(t, n);
+    for (size_t i = 0; i < np; i++) {
+        lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
+        if (lx_game_prop_colour(t, p, ids) == LX_NO_COLOUR && lx_game_is_setup(m, lx_sgf_prop_id(t, p)) &&
+            lx_game_apply_setup_prop(m, pos, t, p, diags) != 0)
+            return -1;
+    }
+    return 0;
+}
+
 int lx_game_play_prop(const lx_game_module *m, void *pos, const lx_sgf_tree *t, lx_sgf_prop p, lx_colour who,
                       lx_game_error *err)
 {
@@ -77,6 +90,11 @@ int lx_game_play_prop(const lx_game_module *m, void *pos, const lx_sgf_tree *t, 
     return 0;
 }
 
+lx_move_ids lx_game_move_ids(const lx_sgf_tree *t)
+{
+    return (lx_move_ids){lx_sgf_id_number(t, "B"), lx_sgf_id_number(t, "W")};
+}
+
 lx_colour lx_game_move_colour(const char *id)
 {
     if (id[0] == 'B' && id[1] == '\0')
@@ -90,16 +108,12 @@ int lx_game_apply_node(const lx_game_module *m, void *pos, const lx_sgf_tree *t,
                        lx_diag_list *diags)
 {
     size_t np = lx_sgf_prop_count(t, n);
+    lx_move_ids ids = lx_game_move_ids(t);
+    if (lx_game_apply_setup_props(m, pos, t, n, ids, diags) != 0)
+        return -1;
     for (size_t i = 0; i < np; i++) {
         lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
-        const char *id = lx_sgf_prop_id(t, p);
-        if (lx_game_move_colour(id) == LX_NO_COLOUR && lx_game_is_setup(m, id) &&
-            lx_game_apply_setup_prop(m, pos, t, p, diags) != 0)
-            return -1;
-    }
-    for (size_t i = 0; i < np; i++) {
-        lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
-        lx_colour who = lx_game_move_colour(lx_sgf_prop_id(t, p));
+        lx_colour who = lx_game_prop_colour(t, p, ids);
         if (who == LX_NO_COLOUR)
             continue;
         if (budget && *budget == 0)

@@ -29,6 +29,7 @@ typedef struct walk {
     const lx_game_module *m;
     const lx_replay_hooks *hooks;
     lx_diag_list *diags;
+    lx_move_ids ids; /* B and W in this tree */
     lx_game_error err;
     pending *stack;
     size_t depth, cap;
@@ -41,7 +42,8 @@ typedef struct walk {
 static int play(walk *w, void *pos, lx_sgf_node n, lx_sgf_prop p, lx_colour who, size_t *moves)
 {
     lx_replay_event ev = {w->game, *moves + 1, who, w->t, n, p, w->m, pos};
-    lx_game_error_free(&w->err);
+    if (w->err.code || w->err.message.data)
+        lx_game_error_free(&w->err);
     if (lx_game_play_prop(w->m, pos, w->t, p, who, &w->err) != 0) {
         if (w->hooks && w->hooks->on_refusal)
             w->hooks->on_refusal(w->hooks->ctx, &ev, &w->err);
@@ -57,16 +59,11 @@ static int play(walk *w, void *pos, lx_sgf_node n, lx_sgf_prop p, lx_colour who,
 static int visit(walk *w, void *pos, lx_sgf_node n, size_t *moves)
 {
     size_t np = lx_sgf_prop_count(w->t, n);
+    if (lx_game_apply_setup_props(w->m, pos, w->t, n, w->ids, w->diags) != 0)
+        return -1;
     for (size_t i = 0; i < np; i++) {
         lx_sgf_prop p = lx_sgf_node_prop(w->t, n, i);
-        const char *id = lx_sgf_prop_id(w->t, p);
-        if (lx_game_move_colour(id) == LX_NO_COLOUR && lx_game_is_setup(w->m, id) &&
-            lx_game_apply_setup_prop(w->m, pos, w->t, p, w->diags) != 0)
-            return -1;
-    }
-    for (size_t i = 0; i < np; i++) {
-        lx_sgf_prop p = lx_sgf_node_prop(w->t, n, i);
-        lx_colour who = lx_game_move_colour(lx_sgf_prop_id(w->t, p));
+        lx_colour who = lx_game_prop_colour(w->t, p, w->ids);
         if (who == LX_NO_COLOUR)
             continue;
         int rc = play(w, pos, n, p, who, moves);
@@ -99,10 +96,10 @@ static int queue_siblings(walk *w, lx_sgf_node n, const void *pos, size_t moves)
     return 0;
 }
 
-static int node_has_move(const lx_sgf_tree *t, lx_sgf_node n)
+static int node_has_move(const walk *w, lx_sgf_node n)
 {
-    for (size_t i = 0; i < lx_sgf_prop_count(t, n); i++)
-        if (lx_game_move_colour(lx_sgf_prop_id(t, lx_sgf_node_prop(t, n, i))) != LX_NO_COLOUR)
+    for (size_t i = 0; i < lx_sgf_prop_count(w->t, n); i++)
+        if (lx_game_prop_colour(w->t, lx_sgf_node_prop(w->t, n, i), w->ids) != LX_NO_COLOUR)
             return 1;
     return 0;
 }
@@ -112,7 +109,7 @@ static int walk_line(walk *w, void *pos, lx_sgf_node n, size_t moves, int all, i
 {
     int complete = 0, limited = 0; /* the whole line was applied; a move limit ended it */
     for (;;) {
-        if (main_line && w->limited && moves >= w->max_moves && node_has_move(w->t, n)) {
+        if (main_line && w->limited && moves >= w->max_moves && node_has_move(w, n)) {
             limited = 1;
             break;
         }
@@ -150,6 +147,7 @@ int lx_replay_tree(const lx_sgf_tree *t, size_t game_index, const lx_game_module
     w.m = m;
     w.hooks = hooks;
     w.diags = diags;
+    w.ids = lx_game_move_ids(t);
     w.limited = opt && opt->limit_moves;
     w.max_moves = opt ? opt->max_moves : 0;
     lx_game_error_init(&w.err);
