@@ -4,7 +4,8 @@
  * Layout and edges are described in hex_impl.h.  The union-find uses union
  * by rank and path halving, so a move costs amortised near-constant time: at
  * most six unions (one per neighbour of the same colour, border cells
- * included) and two finds for the win test.
+ * included) and two finds for the win test, whose answer is kept (`won`) so
+ * that asking who has won costs nothing.
  *
  * What it does not do: turns, swaps, results (rules.c).  The breadth-first
  * flood fill at the end is deliberately independent of the union-find: it
@@ -20,13 +21,6 @@ static int32_t find_mut(int32_t *parent, int32_t x)
         parent[x] = parent[parent[x]];
         x = parent[x];
     }
-    return x;
-}
-
-static int32_t find_const(const int32_t *parent, int32_t x)
-{
-    while (parent[x] != x)
-        x = parent[x];
     return x;
 }
 
@@ -86,6 +80,15 @@ static void reset_sets(hex_grid *g)
         g->parent[hex_cell(g, g->cols, r)] = g->right;
     }
     g->rank[g->top] = g->rank[g->bottom] = g->rank[g->left] = g->rank[g->right] = 1;
+    g->won = HEX_EMPTY;
+}
+
+/* Whether `colour` joins its edges by the sets (not stale). */
+static int edges_joined(hex_grid *g, int colour)
+{
+    if (colour == HEX_BLACK)
+        return find_mut(g->parent, g->top) == find_mut(g->parent, g->bottom);
+    return find_mut(g->parent, g->left) == find_mut(g->parent, g->right);
 }
 
 int hex_grid_init(hex_grid *g, int cols, int rows)
@@ -109,6 +112,7 @@ int hex_grid_init(hex_grid *g, int cols, int rows)
     g->bottom = hex_cell(g, 0, rows);
     g->left = hex_cell(g, -1, 0);
     g->right = hex_cell(g, cols, 0);
+    hex_neighbour_offsets(g, g->off);
     colour_borders(g);
     reset_sets(g);
     return 0;
@@ -161,17 +165,21 @@ void hex_grid_refresh(hex_grid *g)
             if (g->colour[p] == HEX_BLACK || g->colour[p] == HEX_WHITE)
                 join_neighbours(g, p, off);
         }
+    g->won = edges_joined(g, HEX_BLACK) ? HEX_BLACK : edges_joined(g, HEX_WHITE) ? HEX_WHITE : HEX_EMPTY;
     g->stale = 0;
 }
 
 void hex_grid_place(hex_grid *g, int32_t p, int colour)
 {
-    int32_t off[6];
     hex_grid_refresh(g);
-    hex_neighbour_offsets(g, off);
     g->colour[p] = (uint8_t)colour;
     g->stones[colour - 1]++;
-    join_neighbours(g, p, off);
+    join_neighbours(g, p, g->off);
+    /* only the colour just placed can have joined its edges; Black is named
+     * first when both have (setup can make any position) */
+    if (g->won == HEX_EMPTY || (g->won == HEX_WHITE && colour == HEX_BLACK))
+        if (edges_joined(g, colour))
+            g->won = colour;
 }
 
 void hex_grid_set(hex_grid *g, int32_t p, int colour)
@@ -189,17 +197,6 @@ void hex_grid_set(hex_grid *g, int32_t p, int colour)
         g->stones[colour - 1]++;
     g->colour[p] = (uint8_t)colour;
     g->stale = 1;
-}
-
-int hex_grid_connected(const hex_grid *g)
-{
-    if (g->stale)
-        return hex_grid_connected_slow(g);
-    if (find_const(g->parent, g->top) == find_const(g->parent, g->bottom))
-        return HEX_BLACK;
-    if (find_const(g->parent, g->left) == find_const(g->parent, g->right))
-        return HEX_WHITE;
-    return HEX_EMPTY;
 }
 
 /* Breadth-first search over `colour` from its first edge; non-zero when the

@@ -32,7 +32,9 @@ typedef struct hex_grid {
     int32_t *parent;  /* union-find over padded cells */
     uint8_t *rank;
     int32_t top, bottom, left, right; /* a border cell of each side */
+    int32_t off[6];   /* hex_neighbour_offsets */
     int stale;        /* the sets no longer match the stones: rebuild before use */
+    int won;          /* when not stale: hex_grid_connected's answer, kept up to date */
     size_t stones[2]; /* Black, White */
 } hex_grid;
 
@@ -55,11 +57,14 @@ void hex_grid_place(hex_grid *g, int32_t p, int colour);
 void hex_grid_set(hex_grid *g, int32_t p, int colour);
 /* Rebuild the sets from the stones when they are stale. */
 void hex_grid_refresh(hex_grid *g);
-/* HEX_BLACK or HEX_WHITE when that colour joins its edges, else HEX_EMPTY.
- * Exact even when stale (then by a flood fill). */
-int hex_grid_connected(const hex_grid *g);
 /* The same by breadth-first flood fill alone: slow, independent of the sets. */
 int hex_grid_connected_slow(const hex_grid *g);
+/* HEX_BLACK or HEX_WHITE when that colour joins its edges, else HEX_EMPTY.
+ * Exact even when stale (then by a flood fill).  Asked before every move. */
+static inline int hex_grid_connected(const hex_grid *g)
+{
+    return g->stale ? hex_grid_connected_slow(g) : g->won;
+}
 
 /* ---- the position ------------------------------------------------------------------ */
 

@@ -71,10 +71,10 @@ static int legacy_swap_writer(const lx_sgf_tree *t)
 /* ---- what follows a swap ------------------------------------------------------------ */
 
 /* The colour of the first B or W in node n from property index `from` on. */
-static lx_colour first_move_in(const lx_sgf_tree *t, lx_sgf_node n, size_t from)
+static lx_colour first_move_in(const lx_sgf_tree *t, lx_move_ids ids, lx_sgf_node n, size_t from)
 {
     for (size_t i = from; i < lx_sgf_prop_count(t, n); i++) {
-        lx_colour c = lx_game_move_colour(lx_sgf_prop_id(t, lx_sgf_node_prop(t, n, i)));
+        lx_colour c = lx_game_prop_colour(t, lx_sgf_node_prop(t, n, i), ids);
         if (c != LX_NO_COLOUR)
             return c;
     }
@@ -82,20 +82,21 @@ static lx_colour first_move_in(const lx_sgf_tree *t, lx_sgf_node n, size_t from)
 }
 
 /* The colour of the move after value k of property i of node n. */
-static lx_colour next_move(const lx_sgf_tree *t, lx_sgf_node n, size_t i, size_t k)
+static lx_colour next_move(const lx_sgf_tree *t, lx_move_ids ids, lx_sgf_node n, size_t i, size_t k)
 {
     lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
     if (k + 1 < lx_sgf_value_count(t, p))
-        return lx_game_move_colour(lx_sgf_prop_id(t, p));
-    lx_colour c = first_move_in(t, n, i + 1);
+        return lx_game_prop_colour(t, p, ids);
+    lx_colour c = first_move_in(t, ids, n, i + 1);
     for (lx_sgf_node m = lx_sgf_first_child(t, n); c == LX_NO_COLOUR && m != LX_SGF_NIL; m = lx_sgf_first_child(t, m))
-        c = first_move_in(t, m, 0);
+        c = first_move_in(t, ids, m, 0);
     return c;
 }
 
 typedef struct decider {
     const lx_sgf_tree *t;
     lx_diag_list *diags;
+    lx_move_ids ids;
     int legacy;
     hex_swap_rule *rules;
     size_t n, cap;
@@ -150,17 +151,18 @@ static void decide_other(decider *d, lx_colour who, lx_colour next, lx_sgf_value
                 pieces ? "swap-pieces" : "swap-sides", w, pieces ? "swap-pieces" : "swap-sides");
 }
 
-static void decide_value(decider *d, lx_sgf_node node, size_t i, size_t k, lx_colour who)
+static void decide_value(decider *d, lx_sgf_node node, size_t i, size_t k, lx_colour who, lx_sgf_value v)
 {
-    lx_sgf_value v = lx_sgf_get_value(d->t, lx_sgf_node_prop(d->t, node, i), k);
+    if (v.len > 0 && v.raw[v.len - 1] >= '0' && v.raw[v.len - 1] <= '9')
+        return; /* a cell, the common case: no swap ends in a digit */
     const char *s = v.raw;
     size_t n = v.len;
     lx_trim(&s, &n);
     hex_special sp = hex_special_of(s, n);
     if (sp == HEX_SP_SWAP_PIECES)
-        decide_pieces(d, who, next_move(d->t, node, i, k), v);
+        decide_pieces(d, who, next_move(d->t, d->ids, node, i, k), v);
     else if (sp == HEX_SP_SWAP_OTHER)
-        decide_other(d, who, next_move(d->t, node, i, k), v, s, n);
+        decide_other(d, who, next_move(d->t, d->ids, node, i, k), v, s, n);
 }
 
 static int by_address(const void *a, const void *b)
@@ -184,14 +186,18 @@ const hex_swap_rule *hex_find_rule(const hex_swap_rule *rules, size_t n, const c
 
 int hex_decide_swaps(const lx_sgf_tree *t, hex_swap_rule **rules, size_t *n, lx_diag_list *diags)
 {
-    decider d = {t, diags, legacy_swap_writer(t), NULL, 0, 0, 0};
-    for (lx_sgf_node node = 0; node < lx_sgf_node_count(t); node++)
-        for (size_t i = 0; i < lx_sgf_prop_count(t, node); i++) {
+    decider d = {t, diags, lx_game_move_ids(t), legacy_swap_writer(t), NULL, 0, 0, 0};
+    size_t nnodes = lx_sgf_node_count(t);
+    for (lx_sgf_node node = 0; node < nnodes; node++) {
+        size_t np = lx_sgf_prop_count(t, node);
+        for (size_t i = 0; i < np; i++) {
             lx_sgf_prop p = lx_sgf_node_prop(t, node, i);
-            lx_colour who = lx_game_move_colour(lx_sgf_prop_id(t, p));
-            for (size_t k = 0; who != LX_NO_COLOUR && k < lx_sgf_value_count(t, p); k++)
-                decide_value(&d, node, i, k, who);
+            lx_colour who = lx_game_prop_colour(t, p, d.ids);
+            size_t nv = who == LX_NO_COLOUR ? 0 : lx_sgf_value_count(t, p);
+            for (size_t k = 0; k < nv; k++)
+                decide_value(&d, node, i, k, who, lx_sgf_get_value(t, p, k));
         }
+    }
     if (d.oom) {
         free(d.rules);
         return -1;
@@ -382,6 +388,8 @@ void hex_check_viewer_props(const lx_sgf_tree *t, lx_diag_list *diags)
     for (size_t i = 0; is != LX_SGF_NIL && i < lx_sgf_value_count(t, is); i++)
         check_is_value(lx_sgf_get_value(t, is, i), diags);
     size_t seen = 0;
+    if (lx_sgf_id_number(t, "IP") == LX_SGF_NIL)
+        return; /* no node has one: no need to look at each */
     for (lx_sgf_node n = 0; n < lx_sgf_node_count(t); n++) {
         lx_sgf_prop ip = lx_sgf_find_prop(t, n, "IP");
         if (ip == LX_SGF_NIL)

@@ -28,7 +28,11 @@ static int spelled(const char *s, size_t len, const char *word)
 
 hex_special hex_special_of(const char *s, size_t len)
 {
-    if (len == 0 || spelled(s, len, "pass"))
+    if (len == 0)
+        return HEX_SP_PASS;
+    if ((s[len - 1] >= '0' && s[len - 1] <= '9') || len < 4 || len > 11)
+        return HEX_SP_NONE; /* a cell, such as e5: none of the words below */
+    if (spelled(s, len, "pass"))
         return HEX_SP_PASS;
     if (spelled(s, len, "swap-pieces"))
         return HEX_SP_SWAP_PIECES;
