@@ -53,6 +53,14 @@ int lx_coord_column_index(const char *s, size_t len, long *index)
 
 int lx_coord_parse_point(const char *s, size_t len, long *col, long *row)
 {
+    /* the common case first, as the loops below would read it: one letter and
+     * a row of one or two digits ("e5", "k11") */
+    if ((len == 2 || len == 3) && is_letter(s[0]) && s[1] >= '1' && s[1] <= '9' &&
+        (len == 2 || (s[2] >= '0' && s[2] <= '9'))) {
+        *col = letter_value(s[0]);
+        *row = len == 2 ? s[1] - '0' : (s[1] - '0') * 10 + (s[2] - '0');
+        return 0;
+    }
     size_t nl = 0;
     while (nl < len && is_letter(s[nl]))
         nl++;
