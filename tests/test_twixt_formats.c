@@ -240,6 +240,61 @@ static void a_server_game_file(void **state)
     lx_diag_list_free(d);
 }
 
+/* RU[PP] has no long moves (the Twixt SGF specification): a server move with
+ * a '+' is refused like one with a '-', whether or not it declines a link;
+ * the plain peg is played, links and all. */
+static void pp_server_moves_have_no_long_form(void **state)
+{
+    (void)state;
+    static const char *const pp_plus = "RU[PP] has no long moves: a peg makes every link it can and no link is added "
+                                       "or declined by hand; place it without '+'";
+    lx_twixt_board *b = lx_twixt_board_new(24, 24, LX_TWIXT_PP);
+    put_pegs(b, LX_WHITE, "j10");
+    put_pegs(b, LX_BLACK, "c3");
+    lx_twixt_set_to_play(b, LX_WHITE);
+    lx_twixt_server_move m;
+    lx_game_error e;
+    static const struct {
+        const char *text, *msg;
+    } refused[] = {
+        {"k12+", NULL},          /* declines the link j10-k12 */
+        {"k12+j10/k12", NULL},   /* makes exactly the links the peg makes */
+        {"t20+", NULL},          /* nothing to decline */
+        {"k12-j10/l11", "RU[PP] has no long moves: links are never removed"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        lx_game_error_init(&e);
+        assert_int_equal(lx_twixt_parse_server_move(b, refused[i].text, strlen(refused[i].text), &m, &e), 0);
+        assert_int_equal(lx_twixt_play_server_move(b, LX_WHITE, &m, &e), -1);
+        assert_string_equal(e.code, "TWIXT_PP_NO_LONG_MOVES");
+        assert_string_equal(e.message.data, refused[i].msg ? refused[i].msg : pp_plus);
+        assert_int_equal(lx_twixt_peg_at(b, 10, 11), LX_NO_COLOUR); /* k12: all or nothing */
+        assert_int_equal(lx_twixt_to_play(b), LX_WHITE);
+        lx_game_error_free(&e);
+    }
+    lx_game_error_init(&e);
+    assert_int_equal(lx_twixt_parse_server_move(b, "k12", 3, &m, &e), 0);
+    assert_int_equal(lx_twixt_play_server_move(b, LX_WHITE, &m, &e), 0);
+    assert_int_equal(lx_twixt_link_at(b, pt("j10"), pt("k12")), LX_WHITE);
+    lx_game_error_free(&e);
+    lx_twixt_board_free(b);
+    /* converting a game: the '+' is an error that ends the record there (under STD it is a warning, above) */
+    const char *game = "[Rules \"PP\"]\n1 W j10\n2 B c3\n3 W k12+\n4 B c7\n";
+    lx_diag_list *d = lx_diag_list_new();
+    lx_sgf_tree *t = lx_twixt_read_server_game(game, strlen(game), d);
+    assert_non_null(t);
+    assert_int_equal(lx_diag_count(d), 1);
+    assert_diag(d, "TWIXT_PP_NO_LONG_MOVES", LX_ERROR, 4, 1);
+    char want[256];
+    snprintf(want, sizeof want, "k12+: %s", pp_plus);
+    assert_string_equal(lx_diag_get(d, 0)->message, want);
+    char *sgf = write_sgf(t);
+    assert_string_equal(sgf, "(;FF[4]GM[21]SZ[24]RU[PP]\n;W[j10];B[c3])\n");
+    free(sgf);
+    lx_sgf_tree_free(t);
+    lx_diag_list_free(d);
+}
+
 /* SGF -> server syntax -> SGF keeps every move, long moves included. */
 static void sgf_to_server_and_back(void **state)
 {
@@ -553,6 +608,7 @@ int main(void)
         cmocka_unit_test(help_server_move_exactly),
         cmocka_unit_test(server_move_errors),
         cmocka_unit_test(a_server_game_file),
+        cmocka_unit_test(pp_server_moves_have_no_long_form),
         cmocka_unit_test(sgf_to_server_and_back),
         cmocka_unit_test(swap_pieces_in_server_syntax),
         cmocka_unit_test(every_little_golem_file),

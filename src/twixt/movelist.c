@@ -19,7 +19,8 @@
  * equivalent SGF long move; where SGF cannot say exactly what the server did
  * (a '+' that declines an autolink) it says so, TWIXT_SERVER_NOT_EXACT, and
  * the record goes on from the server's position.  An illegal move is an
- * error and ends the record there.
+ * error and ends the record there; under [Rules "PP"] that includes any move
+ * with a '-' or a '+' (TWIXT_PP_NO_LONG_MOVES: PP has no long moves).
  *
  * Writing gives the tags, then "N COLOUR MOVE" lines.  The server's swap is
  * the spec's swap-sides; a swap-pieces is written as "swap" with every later

@@ -10,6 +10,8 @@
  * "swap" (the server's swap: the players change sides and the peg stays -
  * the spec's swap-sides), "swap-sides", "swap-pieces", "resign", "forfeit".
  * Any case is read; lower case is written.  A server move is all or nothing.
+ * Under RU[PP] there are no long moves (the Twixt SGF specification): a
+ * '-' or a '+' is refused, TWIXT_PP_NO_LONG_MOVES, whatever it lists.
  *
  * The SGF long move for a server move: each unlink a removal "-CENTRE", each
  * '+' link that does not touch the new peg an addition "/CENTRE" or
@@ -220,6 +222,9 @@ static int play_on(lx_twixt_board *w, lx_colour who, const lx_twixt_server_move 
         return -1;
     if (m->nunlink && w->rules == LX_TWIXT_PP)
         return lx_game_fail(err, "TWIXT_PP_NO_LONG_MOVES", "RU[PP] has no long moves: links are never removed");
+    if (m->plus && w->rules == LX_TWIXT_PP)
+        return lx_game_fail(err, "TWIXT_PP_NO_LONG_MOVES", "RU[PP] has no long moves: a peg makes every link it can "
+                            "and no link is added or declined by hand; place it without '+'");
     for (size_t i = 0; i < m->nunlink; i++)
         if (unlink_one(w, who, m->unlink[i], err) != 0)
             return -1;
