@@ -170,12 +170,26 @@ static int tw_play(void *p, int seat, const char *text, lx_buf *stored, char col
     return 0;
 }
 
+/* A stored move as it is played again.  Under -rules=pp a '+' is refused (no
+ * long moves), but games stored before that may hold a peg with a '+' that
+ * declined nothing (one that declined a link was refused already): it made
+ * the links the plain peg makes, so the plain peg is what is replayed. */
+static const char *stored_move(const tw_game *g, const char *stored, char *plain, size_t cap)
+{
+    const char *plus = strchr(stored, '+');
+    if (!plus || strchr(stored, '-') || lx_twixt_get_rules(g->b) != LX_TWIXT_PP || (size_t)(plus - stored) >= cap)
+        return stored;
+    snprintf(plain, cap, "%.*s", (int)(plus - stored), stored);
+    return plain;
+}
+
 static int tw_replay(void *p, int seat, const char *stored, char colour[8])
 {
     lx_buf out = LX_BUF_INIT;
     lx_game_error err;
     lx_game_error_init(&err);
-    int rc = tw_play(p, seat, stored, &out, colour, &err);
+    char plain[16];
+    int rc = tw_play(p, seat, stored_move(p, stored, plain, sizeof plain), &out, colour, &err);
     lx_buf_free(&out);
     lx_game_error_free(&err);
     return rc;
@@ -210,7 +224,9 @@ static int record_one(tw_game *g, lx_sgf_tree *t, lx_sgf_node n, const srv_move 
     lx_game_error err;
     lx_game_error_init(&err);
     lx_colour who = seat_colour(g, mv->seat);
-    int rc = lx_twixt_parse_server_move(g->b, mv->text, strlen(mv->text), &m, &err) != 0 ||
+    char plain[16];
+    const char *text = stored_move(g, mv->text, plain, sizeof plain);
+    int rc = lx_twixt_parse_server_move(g->b, text, strlen(text), &m, &err) != 0 ||
              lx_twixt_server_to_sgf(g->b, who, &m, parts, &np, &exact, &err) != 0 ? -1 : 0;
     for (size_t i = 0; rc == 0 && i < np; i++) {
         char v[64];
@@ -305,6 +321,7 @@ const srv_rules rules_twixt = {
     "    MOVE: a hole like j12, with '-unlink chains' and '+link chains':\n"
     "    j12-i12/k11,o11/n13+h11/j12 ; swap; resign.  A peg makes every link it\n"
     "    can (as in an SGF record): a '+' that declines one is refused.\n"
+    "    Under -rules=pp there are no long moves: no '-' and no '+'.\n"
     "    An SGF long move may be given with ';' between its parts: -d'5;j10\n"
     "    #N: the move is refused unless it would be move number N.\n"
     "twixt swap BOARD [USER PASSWORD]      twixt resign BOARD [USER PASSWORD]\n"
