@@ -149,9 +149,11 @@ $(BUILD)/tests/server/%: tests/server/%.c $(SERVER_CORE_OBJ) $(STATIC)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -Itests -o $@ $< $(SERVER_CORE_OBJ) $(STATIC) $(LDLIBS_SERVER) $(LDLIBS_TEST)
 
 $(BUILD)/server_load: bench/server_load.c | check-libs
+	@mkdir -p $(dir $@)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $< -lpthread
 
 $(BUILD)/http_load: bench/http_load.c | check-libs
+	@mkdir -p $(dir $@)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $<
 
 -include $(SERVER_OBJ:.o=.d)
