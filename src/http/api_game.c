@@ -76,6 +76,10 @@ json_t *game_state_json(srv *s, srv_game *sg, const char *viewer, int full)
                           "viewer", seat >= 0 || (viewer && viewer[0]) ? json_string(viewer) : json_null(),
                           "viewer_seat", seat >= 0 ? json_integer(seat) : json_null(), "actions",
                           actions_json(svc_game_actions(sg, seat)));
+    if (o) { /* the clock: absolute, so a cached state stays true until the game changes */
+        json_object_set_new(o, "deadline", g.deadline ? json_integer((json_int_t)g.deadline) : json_null());
+        json_object_set_new(o, "reminded", json_boolean(g.reminded));
+    }
     if (o && full) {
         json_object_set_new(o, "moves", moves_json(sg, &g, seat));
         json_object_set_new(o, "svg", drawing(sg, seat, 1));
@@ -227,10 +231,14 @@ static int filter_of(const char *f, svc_filter *out)
 static json_t *summary_json(srv *s, int64_t id, svc_status *st)
 {
     svc_game_info g;
-    svc_game_describe(svc_game(s, id, G_NONE, st), &g);
-    return json_pack("{s:I,s:s,s:[s,s],s:o,s:I,s:o}", "board", (json_int_t)g.board, "game", g.name, "players",
+    srv_game *sg = svc_game(s, id, G_NONE, st);
+    svc_game_describe(sg, &g);
+    long left = svc_game_time_left(s, sg);
+    return json_pack("{s:I,s:s,s:[s,s],s:o,s:I,s:o,s:o,s:o}", "board", (json_int_t)g.board, "game", g.name, "players",
                      g.player[0], g.player[1], "to_move", g.to_move >= 0 ? json_string(g.player[g.to_move]) : json_null(),
-                     "moves", (json_int_t)g.nmoves, "result", g.result[0] ? json_string(g.result) : json_null());
+                     "moves", (json_int_t)g.nmoves, "result", g.result[0] ? json_string(g.result) : json_null(),
+                     "deadline", g.deadline ? json_integer((json_int_t)g.deadline) : json_null(), "time_left",
+                     left >= 0 ? json_integer(left) : json_null());
 }
 
 void api_games_list(http_call *c)

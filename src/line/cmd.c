@@ -81,6 +81,9 @@ void cmd_run(conn *c)
     case V_STANDINGS:
         cmd_ratings(c, &cmd);
         return;
+    case V_LIST:
+        cmd_list(c, &cmd);
+        return;
     case V_CHALLENGE: case V_MOVE: case V_SWAP: case V_RESIGN: case V_SHOW:
     case V_HISTORY: case V_RECORD: case V_GAMES:
         cmd_game(c, &cmd);

@@ -225,27 +225,7 @@ static void do_record(conn *c, proto_cmd *cmd)
 
 static void do_games(conn *c, proto_cmd *cmd)
 {
-    int64_t ids[200];
-    svc_status st;
-    svc_status_init(&st);
-    long n = svc_games_list(c->s, cmd->game, cmd->argc ? cmd->argv[0] : NULL, SVC_ALL, ids, 200, &st);
-    if (n < 0) {
-        cmd_fail(c, &st);
-        return;
-    }
-    cmd_hold(c, &st);
-    reply_ok(&c->reply, "%ld games", n);
-    lx_buf line = LX_BUF_INIT;
-    for (long i = 0; i < n; i++) {
-        svc_game_info g;
-        svc_game_describe(svc_game(c->s, ids[i], G_NONE, &st), &g);
-        lx_buf_clear(&line);
-        lx_buf_printf(&line, "%lld %s %s %zu %s", (long long)g.board, g.player[0], g.player[1], g.nmoves,
-                      g.result[0] ? g.result : "playing");
-        reply_body(&c->reply, line.data, line.len);
-    }
-    lx_buf_free(&line);
-    cmd_finish(c);
+    cmd_list_games(c, cmd->game, cmd->argc ? cmd->argv[0] : NULL, SVC_ALL, 1);
 }
 
 void cmd_game(conn *c, proto_cmd *cmd)

@@ -10,6 +10,8 @@ static const char general_help[] =
     "set display small|medium|big|large     whoami     help [GAME]     quit\n"
     "set notify mail|board|digest|off     address EMAIL     verify [CODE]\n"
     "ratings GAME [USER]     standings GAME     (Glicko-2; a challenge with -unrated is not rated)\n"
+    "games [USER] [next|active|finished|all]   (most urgent first, with the time left)\n"
+    "challenge options for every game: -days=D (per move, 7 by default), -clock=14d+1d/30d, -unrated\n"
     "GAME challenge USER1 USER2 [options]   -> OK BOARD (USER1 moves first)\n"
     "GAME move BOARD USER PASSWORD MOVE[#N] (after login: GAME move BOARD MOVE[#N])\n"
     "GAME swap BOARD [USER PASSWORD]        GAME resign BOARD [USER PASSWORD]\n"

@@ -95,6 +95,8 @@ void cmd_run(conn *c);
 void cmd_account(conn *c, proto_cmd *cmd);
 void cmd_game(conn *c, proto_cmd *cmd);
 void cmd_ratings(conn *c, proto_cmd *cmd);
+void cmd_list(conn *c, proto_cmd *cmd);
+void cmd_list_games(conn *c, proto_game kind, const char *user, svc_filter filter, int classic);
 void cmd_watch(conn *c, proto_cmd *cmd);
 void cmd_help(conn *c, proto_cmd *cmd);
 /* End the command: the "." line, then conn_finish. */

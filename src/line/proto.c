@@ -4,6 +4,7 @@
  *   signup A A [A]     login A A       password A A      help [A]     quit
  *   set display A      watch A         unwatch A         whoami
  *   set notify A       verify [A]      address A       ratings A [A]     standings A
+ *   games [A] [A]
  *   GAME challenge A A [options...]    GAME move A A A A | GAME move A A
  *   (backgammon move: BOARD [USER PASSWORD] and a play of several words)
  *   GAME swap A [A A]  GAME resign A [A A]   GAME show A [A]
@@ -26,6 +27,7 @@ static const verb_shape plain_verbs[] = {
     {"help", V_HELP, 0, 1},       {"quit", V_QUIT, 0, 0},       {"watch", V_WATCH, 1, 1},
     {"unwatch", V_UNWATCH, 1, 1}, {"whoami", V_WHOAMI, 0, 0},     {"verify", V_VERIFY, 0, 1},
     {"address", V_ADDRESS, 1, 1},   {"ratings", V_RATINGS, 1, 2},   {"standings", V_STANDINGS, 1, 1},
+    {"games", V_LIST, 0, 2},
 };
 
 static const verb_shape game_verbs[] = {

@@ -28,7 +28,7 @@ static const char mail_help[] =
     "  GAME move BOARD USER PASSWORD MOVE[#N]\n"
     "  GAME swap BOARD USER PASSWORD     GAME resign BOARD USER PASSWORD\n"
     "  GAME show BOARD [SIZE]   GAME history BOARD   GAME record BOARD\n"
-    "  games USER [next]                 help [GAME]\n"
+    "  games USER [next|active|finished|all]   help [GAME]\n"
     "  ratings GAME [USER]               standings GAME\n"
     "  small | medium | big | large [USER PASSWORD]   (the size of your boards)\n"
     "  set notify board|mail|digest|off  (board: every move, as the classic server;\n"
@@ -375,12 +375,13 @@ static int do_show(mail_job *j, proto_cmd *cmd)
     return RAN;
 }
 
-static int do_games(mail_job *j, proto_game game, const char *user, int next)
+static int do_games(mail_job *j, proto_game game, const char *user, svc_filter filter)
 {
     int64_t ids[200];
     svc_status st;
     svc_status_init(&st);
-    long n = svc_games_list(j->d->s, game, user, next ? SVC_NEXT : SVC_ALL, ids, 200, &st);
+    int next = filter == SVC_NEXT;
+    long n = svc_games_list(j->d->s, game, user, filter, ids, 200, &st);
     if (n < 0) {
         say_error(j, &st);
         return RAN;
@@ -393,9 +394,16 @@ static int do_games(mail_job *j, proto_game game, const char *user, int next)
         if (!sg)
             continue;
         svc_game_describe(sg, &g);
-        lx_buf_printf(&j->reply, "  %s %lld: %s v %s, %zu moves, %s%s\n", g.name, (long long)g.board, g.player[0],
+        long left = svc_game_time_left(j->d->s, sg);
+        char when[48] = "";
+        if (left >= 0) {
+            svc_format_duration(left, when + 2);
+            memcpy(when, ", ", 2);
+            strcat(when, " left");
+        }
+        lx_buf_printf(&j->reply, "  %s %lld: %s v %s, %zu moves, %s%s%s\n", g.name, (long long)g.board, g.player[0],
                       g.player[1], g.nmoves, g.to_move < 0 ? "over " : "to move: ",
-                      g.to_move < 0 ? g.result : g.player[g.to_move]);
+                      g.to_move < 0 ? g.result : g.player[g.to_move], g.to_move < 0 ? "" : when);
     }
     lx_buf_append_char(&j->reply, '\n');
     return RAN;
@@ -458,9 +466,14 @@ static int run_mail_words(mail_job *j, const char *line, int *done)
             echo_line(j, line, n == 3 ? 4u : 0);
         return do_size(j, size, w + 1, n - 1);
     }
-    if (n >= 1 && n <= 3 && proto_word_is(w[0], "games") && (n < 3 || proto_word_is(w[2], "next"))) {
+    static const char *const filters[] = {"all", "next", "active", "finished"};
+    int filter = n == 3 ? -1 : SVC_ALL;
+    for (int k = 0; n == 3 && k < 4; k++)
+        if (proto_word_is(w[2], filters[k]))
+            filter = k;
+    if (n >= 1 && n <= 3 && proto_word_is(w[0], "games") && filter >= 0) {
         echo_line(j, line, 0);
-        return do_games(j, G_NONE, n > 1 ? w[1] : (j->user[0] ? j->user : NULL), n == 3);
+        return do_games(j, G_NONE, n > 1 ? w[1] : (j->user[0] ? j->user : NULL), (svc_filter)filter);
     }
     *done = 0;
     return RAN;
@@ -512,8 +525,11 @@ static int run_line(mail_job *j, const char *line)
         return RAN;
     case V_CHALLENGE: return do_challenge(j, &cmd);
     case V_SHOW: case V_HISTORY: case V_RECORD: return do_show(j, &cmd);
-    case V_GAMES: return do_games(j, cmd.game, cmd.argc ? cmd.argv[0] : NULL, 0);
+    case V_GAMES: return do_games(j, cmd.game, cmd.argc ? cmd.argv[0] : NULL, SVC_ALL);
     case V_RATINGS: case V_STANDINGS: return do_ratings(j, &cmd);
+    case V_LIST:
+        lx_buf_printf(&j->reply, "ERROR USAGE: games USER [next|active|finished|all]\n\n");
+        return RAN;
     default: return do_play(j, &cmd);
     }
 }

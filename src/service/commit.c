@@ -66,10 +66,12 @@ static int op_copy(store_op *dst, const store_op *src)
     dst->user.email = dup_or_null(src->user.email);
     dst->game.options = dup_or_null(src->game.options);
     dst->game.state = dup_or_null(src->game.state);
+    dst->game.clock = dup_or_null(src->game.clock);
     dst->move.text = dup_or_null(src->move.text);
     dst->mail.message = dup_or_null(src->mail.message);
     if ((src->user.pwhash && !dst->user.pwhash) || (src->user.email && !dst->user.email) ||
         (src->game.options && !dst->game.options) || (src->game.state && !dst->game.state) ||
+        (src->game.clock && !dst->game.clock) ||
         (src->move.text && !dst->move.text) || (src->mail.message && !dst->mail.message)) {
         op_free(dst);
         return -1;

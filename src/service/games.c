@@ -70,6 +70,7 @@ static srv_game *game_new(proto_game kind, int64_t id, const char *p1, const cha
     if (!sg)
         return NULL;
     sg->id = id;
+    sg->clock.seat = -1;
     sg->kind = kind;
     sg->rules = rules_for(kind);
     snprintf(sg->player[0], sizeof sg->player[0], "%s", p1);
@@ -141,6 +142,7 @@ static srv_game *load_fresh(srv *s, int64_t id)
     if (sg && sg->g) {
         free(sg->state_text);
         sg->state_text = strdup(sg->rules->state(sg->g));
+        clock_restore(sg, row.clock, row.result);
     }
     if (sg && (!sg->g || !sg->state_text)) {
         game_free(sg);
@@ -179,6 +181,8 @@ static void take_play(srv_game *sg, srv_game *fresh)
     sg->nmoves = fresh->nmoves;
     sg->cap = fresh->cap;
     sg->state_text = fresh->state_text;
+    sg->clock = fresh->clock;
+    memcpy(sg->forced_result, fresh->forced_result, sizeof sg->forced_result);
     sg->changes++;
     fresh->g = old.g;
     fresh->moves = old.moves;
@@ -238,11 +242,33 @@ int games_settle(srv *s, srv_game *sg, uint64_t *seq)
     return 0;
 }
 
+void games_result(const srv_game *sg, char re[32])
+{
+    if (sg->forced_result[0]) {
+        snprintf(re, 32, "%s", sg->forced_result);
+        return;
+    }
+    if (sg->re_memo_at != sg->changes + 1 || sg->re_memo_n != sg->nmoves) { /* good until the game changes */
+        srv_game *memo = (srv_game *)sg;
+        sg->rules->result(sg->g, memo->re_memo);
+        memo->re_memo_at = sg->changes + 1;
+        memo->re_memo_n = sg->nmoves;
+    }
+    memcpy(re, sg->re_memo, 32);
+}
+
+int games_over(const srv_game *sg)
+{
+    char re[32];
+    games_result(sg, re);
+    return re[0] || sg->rules->seat_to_move(sg->g) < 0;
+}
+
 int games_seat_of(const srv_game *sg, const char *user)
 {
     int a = strcmp(sg->player[0], user) == 0, b = strcmp(sg->player[1], user) == 0;
     if (a && b) {
-        int t = sg->rules->seat_to_move(sg->g);
+        int t = games_over(sg) ? -1 : sg->rules->seat_to_move(sg->g);
         return t < 0 ? 0 : t;
     }
     return a ? 0 : b ? 1 : -1;

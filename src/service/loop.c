@@ -151,7 +151,7 @@ static void undo_refused(srv *s, const refused_batch *list)
             case STORE_USER_MAIL:
                 users_reload(s, op->user.name);
                 break;
-            case STORE_GAME_CREATE: case STORE_GAME_STATE: case STORE_MOVE_APPEND:
+            case STORE_GAME_CREATE: case STORE_GAME_STATE: case STORE_MOVE_APPEND: case STORE_GAME_CLOCK:
                 nids = remember_game(s, ids, nids, sizeof ids / sizeof ids[0], id);
                 break;
             case STORE_SESSION_CREATE: case STORE_SESSION_DELETE: /* only in the store: nothing to undo */
@@ -167,6 +167,16 @@ static void undo_refused(srv *s, const refused_batch *list)
     if (!s->storage_full)
         srv_log(s, "the store is full: %zu changes refused (ERR STORAGE_FULL); writes resume when space returns", nops);
     s->storage_full = 1;
+}
+
+/* ---- the clocks' sweep: reminders and losses on time, once a second (clock.c) ---- */
+static void on_sweep(evutil_socket_t fd, short what, void *arg)
+{
+    srv *s = arg;
+    (void)fd;
+    (void)what;
+    if (!s->stopping && !s->failed)
+        clock_sweep(s);
 }
 
 /* ---- wake-up ------------------------------------------------------------------------ */
@@ -273,6 +283,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     s->max_per_address = cfg->max_per_address;
     s->games = map_new();
     s->ratings = map_new();
+    s->clock_offset = cfg->clock_offset;
     s->creds = cred_cache_new(1u << 16);
     s->fail_pair = rate_limit_new(5, 60);
     s->fail_user = rate_limit_new(20, 60);
@@ -289,6 +300,13 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
         svc_close(s);
         return NULL;
     }
+    struct timeval second = {1, 0};
+    s->sweep_ev = event_new(base, -1, EV_PERSIST, on_sweep, s);
+    if (!s->sweep_ev || event_add(s->sweep_ev, &second) != 0) {
+        snprintf(err, errcap, "cannot start the clock sweep");
+        svc_close(s);
+        return NULL;
+    }
     return s;
 }
 
@@ -300,6 +318,8 @@ void svc_close(srv *s)
     hashpool_stop(s->hp);
     if (s->wake_ev)
         event_free(s->wake_ev);
+    if (s->sweep_ev)
+        event_free(s->sweep_ev);
     watch_free_all(s);
     if (s->games)
         games_free_all(s);

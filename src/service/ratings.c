@@ -111,7 +111,7 @@ int ratings_game_over(srv *s, srv_game *sg, svc_status *st)
     char re[32];
     if (!opt_long(sg->options, "rated", 1) || !strcmp(sg->player[0], sg->player[1]))
         return 0;
-    sg->rules->result(sg->g, re);
+    games_result(sg, re);
     double score = re[0] ? seat0_score(sg, re) : -1;
     if (score < 0)
         return 0;

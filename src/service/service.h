@@ -58,6 +58,7 @@ typedef struct svc_config {
     int challenges_per_minute;      /* games one user may start in a minute; 0: no limit */
     int max_per_address;            /* connections one address may hold, all doors together; 0: no limit */
     void *log;                      /* FILE * for the log */
+    long clock_offset;              /* seconds added to the system's time for game clocks (a testing aid) */
 } svc_config;
 
 /* Open the store, start the commit and hash threads and register the wake-up
@@ -168,8 +169,14 @@ typedef struct svc_game_info {
     int to_move;                       /* seat, -1 when over */
     char result[32];                   /* "" while it goes on */
     uint64_t version;                  /* grows with every change of the game (moves, hidden state) */
+    int64_t deadline;                  /* when that seat loses on time (the service's clock), 0 when none */
+    int reminded;                      /* that seat has been reminded: a quarter of its time or less is left */
 } svc_game_info;
 void svc_game_describe(const srv_game *sg, svc_game_info *info);
+/* Seconds left on the clock of the seat to move (0 when it has run out), -1 when no clock runs. */
+long svc_game_time_left(srv *s, const srv_game *sg);
+/* "3d 4h", "5h 12m", "40m": a time left for people. */
+void svc_format_duration(long seconds, char out[32]);
 /* Move i (0-based): its colour, its player's seat and its text as history
  * writes it for `viewer` (a seat, -1 for anyone else: while the game goes on,
  * a crossword exchange shows its tiles to its mover only), appended to out. */
@@ -242,6 +249,8 @@ typedef struct svc_notifier {
     void (*game_changed)(void *ctx, srv *s, srv_game *sg, const char *actor);
     /* `user`'s address must be proved: mail `token` to it (nothing else goes there before). */
     void (*verify_address)(void *ctx, srv *s, const char *user, const char *address, const char *token);
+    /* A quarter of the time of the player in `seat` is left (`left` seconds): remind them, once a turn. */
+    void (*reminder)(void *ctx, srv *s, srv_game *sg, int seat, long left);
 } svc_notifier;
 void svc_set_notifier(srv *s, const svc_notifier *n);
 

@@ -7,6 +7,7 @@
  * its number wrong).  Hidden information stays here: a crossword rack goes
  * only to its own player (svc_game_rack), and no drawing holds a rack or
  * the bag; backgammon dice are shown once rolled, never before. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,17 +73,26 @@ int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, co
     int rc = -1;
     char *rules_argv[64];
     int rules_argc = 0, rated = 1;
+    lx_buf mine = LX_BUF_INIT; /* the service's own options: the clock, rated or not */
     if (argc > 64)
         return svc_fail(st, "BAD_OPTION", "at most 64 options");
-    for (int i = 0; i < argc; i++) { /* the service's own options first */
+    for (int i = 0; i < argc; i++) {
+        int taken = clock_option(argv[i], &mine, st);
+        if (taken < 0) {
+            lx_buf_free(&mine);
+            return -1;
+        }
         if (proto_word_is(argv[i], "-unrated"))
             rated = 0;
-        else
+        else if (!taken)
             rules_argv[rules_argc++] = argv[i];
     }
-    if (r->options(rules_argc, rules_argv, &canon, &err) != 0 ||
-        lx_buf_printf(&canon, "%srated=%d", canon.len ? " " : "", rated) != 0 ||
-        !(g = r->create(canon.data ? canon.data : "", &err))) {
+    int bad = r->options(rules_argc, rules_argv, &canon, &err) != 0 ||
+              lx_buf_printf(&canon, "%srated=%d%s%s", canon.len ? " " : "", rated, mine.len ? " " : "",
+                            mine.data ? mine.data : "") != 0 ||
+              !(g = r->create(canon.data ? canon.data : "", &err));
+    lx_buf_free(&mine);
+    if (bad) {
         svc_fail(st, err.code ? err.code : "BAD_OPTION", "%s", err.message.data ? err.message.data : "");
         goto out;
     }
@@ -96,6 +106,8 @@ int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, co
     *board = sg->id;
     commit_hold(s->cq);
     rc = persist_new_game(s, sg, st);
+    if (rc == 0)
+        rc = clock_start(s, sg, st);
     if (rc == 0 && s->notifier.game_changed)
         s->notifier.game_changed(s->notifier.ctx, s, sg, actor);
     commit_release(s->cq);
@@ -170,6 +182,10 @@ int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const ch
         return svc_fail(st, "BAD_MOVE", "write the move, then '#' and the move's number if you like: k10#7");
     if (want_n && (size_t)want_n != sg->nmoves + 1)
         return svc_fail(st, "WRONG_MOVE_NUMBER", "this would be move %zu, not move %ld", sg->nmoves + 1, want_n);
+    if (!sg->forced_result[0] && sg->clock.seat >= 0 && svc_clock_now(s) >= clock_deadline(sg))
+        clock_time_out(s, sg, st); /* too late: the sweep has not run yet, but the time is up */
+    if (sg->forced_result[0])
+        return svc_fail(st, "GAME_OVER", "the game is over: %s", sg->forced_result);
     lx_game_error err;
     char colour[8] = "";
     int rc = 0;
@@ -182,10 +198,14 @@ int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const ch
         if ((rc = persist_state(s, sg, st)) != 0)
             svc_fail(st, "INTERNAL", "out of memory");
         out->state = sg->state_text;
+        if (rc == 0)
+            rc = clock_after_play(s, sg, st);
         watch_queue(s, sg, 1);
     } else {
         commit_hold(s->cq);
         rc = record_move(s, sg, seat, colour, out, st);
+        if (rc == 0)
+            rc = clock_after_play(s, sg, st);
         if (rc == 0 && sg->rules->seat_to_move(sg->g) < 0)
             rc = ratings_game_over(s, sg, st);
         if (rc == 0 && s->notifier.game_changed)
@@ -207,8 +227,10 @@ void svc_game_describe(const srv_game *sg, svc_game_info *info)
     info->player[1] = sg->player[1];
     info->nmoves = sg->nmoves;
     info->version = sg->changes;
-    sg->rules->result(sg->g, info->result);
+    games_result(sg, info->result);
     info->to_move = info->result[0] ? -1 : sg->rules->seat_to_move(sg->g);
+    info->deadline = info->to_move >= 0 ? clock_deadline(sg) : 0;
+    info->reminded = info->to_move >= 0 && sg->clock.nagged;
     static const char *const colours[G_COUNT][2] = {{"W", "B"}, {"B", "W"}, {"W", "B"}, {"1", "2"}};
     for (int i = 0; i < 2; i++)
         snprintf(info->colour[i], sizeof info->colour[i], "%s", colours[sg->kind][i]);
@@ -217,7 +239,7 @@ void svc_game_describe(const srv_game *sg, svc_game_info *info)
 int games_history_text(const srv_game *sg, size_t i, int viewer, lx_buf *out)
 {
     char re[32];
-    sg->rules->result(sg->g, re);
+    games_result(sg, re);
     if (sg->rules->history_public && !re[0] && viewer != sg->moves[i].seat)
         return sg->rules->history_public(sg->moves[i].text, out);
     return sg->rules->history_text(sg->moves[i].text, out);
@@ -241,10 +263,63 @@ int svc_game_draw(const srv_game *sg, int viewer, int size, lx_buf *out)
 
 int svc_game_svg(const srv_game *sg, int viewer, lx_buf *out) { return sg->rules->svg(sg->g, viewer, out); }
 
+/* Skip an SGF property value from its '[' (escapes kept in mind): the index after its ']'. */
+static size_t skip_value(const char *t, size_t i, size_t n)
+{
+    for (i++; i < n && t[i] != ']'; i++)
+        if (t[i] == '\\')
+            i++;
+    return i < n ? i + 1 : n;
+}
+
+/* Write a result the rules did not make (a loss on time) into the record: the RE of
+ * the last game tree's root (a backgammon match: its last game), or a GCG note. */
+static int stamp_result(const srv_game *sg, lx_buf *out)
+{
+    if (sg->kind == G_CROSSWORD)
+        return lx_buf_printf(out, "#note %s: the game ended on time\n", sg->forced_result);
+    const char *t = out->data ? out->data : "";
+    size_t n = out->len, root = 0;
+    for (size_t i = 0; i + 1 < n; i++) /* the last tree that starts a line, or the first */
+        if (t[i] == '(' && t[i + 1] == ';' && (i == 0 || t[i - 1] == '\n'))
+            root = i;
+    size_t i = root + 2, re_at = 0, re_end = 0;
+    while (i < n && t[i] != ';' && t[i] != '(' && t[i] != ')') {
+        size_t id = i;
+        while (i < n && t[i] >= 'A' && t[i] <= 'Z')
+            i++;
+        int is_re = i - id == 2 && t[id] == 'R' && t[id + 1] == 'E';
+        while (i < n && t[i] == '[') {
+            size_t start = i;
+            i = skip_value(t, i, n);
+            if (is_re) {
+                re_at = start;
+                re_end = i;
+            }
+        }
+        if (i == id)
+            i++;
+    }
+    lx_buf fixed = LX_BUF_INIT;
+    int rc = re_at ? lx_buf_append(&fixed, t, re_at) || lx_buf_printf(&fixed, "[%s]", sg->forced_result) ||
+                         lx_buf_append(&fixed, t + re_end, n - re_end)
+                   : lx_buf_append(&fixed, t, root + 2) || lx_buf_printf(&fixed, "RE[%s]", sg->forced_result) ||
+                         lx_buf_append(&fixed, t + root + 2, n - root - 2);
+    if (rc) {
+        lx_buf_free(&fixed);
+        return -1;
+    }
+    lx_buf_free(out);
+    *out = fixed;
+    return 0;
+}
+
 int svc_game_record(const srv_game *sg, const char *flavour, lx_buf *out, svc_status *st)
 {
     int rc = !flavour ? sg->rules->record(sg, out)
              : sg->rules->record_as ? sg->rules->record_as(sg, flavour, out) : 1;
+    if (rc == 0 && sg->forced_result[0])
+        rc = stamp_result(sg, out);
     if (rc == 1)
         svc_fail(st, "BAD_ARG", sg->rules->record_as ? "the record's flavours: gnubg" : "this game's record has one form");
     else if (rc != 0)
@@ -278,7 +353,7 @@ int svc_game_rack(const srv_game *sg, int seat, lx_buf *out)
 unsigned svc_game_actions(const srv_game *sg, int seat)
 {
     char re[32];
-    sg->rules->result(sg->g, re);
+    games_result(sg, re);
     if (seat < 0 || re[0] || sg->rules->seat_to_move(sg->g) != seat)
         return 0;
     return sg->rules->actions ? sg->rules->actions(sg->g, seat, sg->nmoves) : SVC_ACT_MOVE | SVC_ACT_RESIGN;
@@ -295,13 +370,30 @@ static int passes(const srv_game *sg, const char *user, svc_filter filter)
     if (filter == SVC_ALL)
         return 1;
     char re[32];
-    sg->rules->result(sg->g, re);
+    games_result(sg, re);
     if (filter == SVC_FINISHED)
         return re[0] != 0;
     if (filter == SVC_ACTIVE)
         return re[0] == 0;
     int t = sg->rules->seat_to_move(sg->g);
     return !re[0] && t >= 0 && user && !strcmp(sg->player[t], user);
+}
+
+/* The most urgent first: the nearest deadline, games without a clock last, the newest first among equals. */
+static void by_deadline(srv *s, int64_t *ids, long n)
+{
+    int64_t key[200];
+    for (long i = 0; i < n && i < 200; i++) {
+        srv_game *sg = games_find(s, ids[i]);
+        int64_t d = sg && !games_over(sg) ? clock_deadline(sg) : 0;
+        key[i] = d > 0 ? d : INT64_MAX;
+    }
+    for (long i = 1; i < n && i < 200; i++)
+        for (long j = i; j > 0 && key[j] < key[j - 1]; j--) {
+            int64_t k = key[j], id = ids[j];
+            key[j] = key[j - 1], ids[j] = ids[j - 1];
+            key[j - 1] = k, ids[j - 1] = id;
+        }
 }
 
 long svc_games_list(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
@@ -322,6 +414,8 @@ long svc_games_list(srv *s, proto_game kind, const char *user, svc_filter filter
         if (s->next_game_id - id > 5000)
             break;
     }
+    if (filter == SVC_NEXT || filter == SVC_ACTIVE)
+        by_deadline(s, ids, n);
     return n;
 }
 

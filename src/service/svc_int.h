@@ -76,6 +76,13 @@ typedef struct srv_move {
 } srv_move;
 
 
+typedef struct srv_clock {
+    int seat;          /* whose clock runs, -1 none (the game is over) */
+    int64_t since;     /* when that seat's turn began (the service's clock) */
+    long bank[2];      /* seconds each seat had at the start of its turn */
+    int nagged;        /* the reminder of this turn went out */
+} srv_clock;
+
 struct srv_game {
     int64_t id;
     const srv_rules *rules;
@@ -90,6 +97,12 @@ struct srv_game {
     uint64_t changes;      /* counts every change (a door's cache key) */
     int gone;              /* its creation was refused (a full disk): no such board */
     svc_watch *watchers;
+    srv_clock clock;
+    char forced_result[32]; /* a result the rules did not make ("B+Time"), "" when none */
+    char re_memo[32];       /* the result when changes was re_memo_at - 1 and nmoves re_memo_n (a Twixt
+                               result searches for a draw: once per change, not once per use) */
+    uint64_t re_memo_at;
+    size_t re_memo_n;
 };
 
 /* How a game is played: one table per game kind (rules_twixt.c ...). */
@@ -166,10 +179,28 @@ int games_history_text(const srv_game *sg, size_t i, int viewer, lx_buf *out);
 /* The seat `user` plays in game sg (the seat to move when both are the same user), or -1. */
 int games_seat_of(const srv_game *sg, const char *user);
 void games_free_all(srv *s);
+/* The result (the rules', or a loss on time), "" while the game goes on; 1 when it is over. */
+void games_result(const srv_game *sg, char re[32]);
+int games_over(const srv_game *sg);
 /* Back to the store's state after a refused commit: the moves and hidden
  * state replayed from the store into the same game (its watchers stay), or
  * the game gone when the store never had it. */
 void games_reload(srv *s, int64_t id);
+
+/* ---- clocks (clock.c) --------------------------------------------------------------- */
+int64_t svc_clock_now(const srv *s);
+/* A challenge's clock option (-days=D, -clock=I+J/M) into canon: 1 taken, 0 not a clock option, -1 bad (st). */
+int clock_option(const char *word, lx_buf *canon, svc_status *st);
+/* Start a new game's clock / move it on after a play / its state from the store. 0 or -1. */
+int clock_start(srv *s, srv_game *sg, svc_status *st);
+int clock_after_play(srv *s, srv_game *sg, svc_status *st);
+void clock_restore(srv_game *sg, const char *text, const char *result);
+int64_t clock_deadline(const srv_game *sg);
+long clock_left(const srv *s, const srv_game *sg);
+/* The seat to move has lost on time: the game ends, once. 0 or -1. */
+int clock_time_out(srv *s, srv_game *sg, svc_status *st);
+/* Reminders and losses on time that are due. */
+void clock_sweep(srv *s);
 
 /* ---- ratings (ratings.c) ------------------------------------------------------------ */
 /* The rating class of a game ("hex-small", "backgammon-long", "twixt" ...). */
@@ -278,6 +309,8 @@ struct srv {
     srv_map *conn_counts;    /* open connections by address (connections.c) */
     svc_notifier notifier;   /* the mail door's hooks (svc_mail.c); zero when none */
     srv_map *ratings;        /* ratings touched, by "class|user" (ratings.c) */
+    long clock_offset;       /* added to the system's time for game clocks (clock.c) */
+    struct event *sweep_ev;  /* clock_sweep, once a second */
     int max_per_address;
 };
 

@@ -43,7 +43,7 @@ static void deliver_move(srv_game *sg, svc_watch *w, size_t n, built_event *b)
         games_history_text(sg, n - 1, -1, &b->text); /* a watcher is anyone: an exchange shows its count only */
         b->re[0] = 0;
         if (n == sg->nmoves)
-            sg->rules->result(sg->g, b->re);
+            games_result(sg, b->re);
         b->n = n;
     }
     svc_event e = {sg->id, sg->kind, 0, n, m->colour, sg->player[m->seat], b->text.data ? b->text.data : "", b->re};

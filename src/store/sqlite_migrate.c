@@ -71,6 +71,13 @@ static const char *const migrations[] = {
     "  games INTEGER NOT NULL,"
     "  PRIMARY KEY (user, class));"
     "CREATE INDEX ratings_by_class ON ratings(class, rating);",
+    /* 6: game clocks: their state, the next deadline and reminder (indexed for the sweep), a result on time */
+    "ALTER TABLE games ADD COLUMN clock TEXT NOT NULL DEFAULT '';"
+    "ALTER TABLE games ADD COLUMN deadline INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN nag_at INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN result TEXT NOT NULL DEFAULT '';"
+    "CREATE INDEX games_deadline ON games(deadline) WHERE deadline > 0;"
+    "CREATE INDEX games_nag ON games(nag_at) WHERE nag_at > 0;",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

@@ -24,7 +24,7 @@ enum {
     Q_GAMES_OF, Q_GAMES_ALL, Q_MAX_GAME,
     Q_SESSION_INSERT, Q_SESSION_DELETE, Q_SESSION_GET, Q_USERS_ALL,
     Q_USER_MAIL, Q_MAIL_SEEN_INSERT, Q_MAIL_SEEN_GET, Q_OUTBOX_INSERT, Q_OUTBOX_DONE, Q_OUTBOX_DUE,
-    Q_RATING_SET, Q_RATING_GET, Q_RATINGS_OF,
+    Q_RATING_SET, Q_RATING_GET, Q_RATINGS_OF, Q_GAME_CLOCK, Q_GAMES_DUE,
     NQUERIES
 };
 
@@ -40,7 +40,8 @@ static const char *const query_sql[NQUERIES] = {
     [Q_USER_DISABLE] = "UPDATE users SET disabled = ?2 WHERE name = ?1",
     [Q_GAME_INSERT] = "INSERT INTO games(id, kind, player1, player2, options, state, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [Q_GAME_STATE] = "UPDATE games SET state = ?2 WHERE id = ?1",
-    [Q_GAME_GET] = "SELECT id, kind, player1, player2, options, state, created FROM games WHERE id = ?1",
+    [Q_GAME_GET] = "SELECT id, kind, player1, player2, options, state, created, clock, deadline, nag_at, result"
+                   " FROM games WHERE id = ?1",
     [Q_MOVE_INSERT] = "INSERT INTO moves(game_id, n, seat, text) VALUES (?1, ?2, ?3, ?4)",
     [Q_MOVES] = "SELECT game_id, n, seat, text FROM moves WHERE game_id = ?1 ORDER BY n",
     [Q_GAMES_OF] = "SELECT id FROM games WHERE player1 = ?1 OR player2 = ?1 ORDER BY id DESC LIMIT ?2",
@@ -62,6 +63,9 @@ static const char *const query_sql[NQUERIES] = {
     [Q_RATING_GET] = "SELECT user, class, rating, rd, volatility, games FROM ratings WHERE user = ?1 AND class = ?2",
     [Q_RATINGS_OF] = "SELECT user, class, rating, rd, volatility, games FROM ratings WHERE class = ?1"
                      " ORDER BY rating DESC, user LIMIT ?2",
+    [Q_GAME_CLOCK] = "UPDATE games SET clock = ?2, deadline = ?3, nag_at = ?4, result = ?5 WHERE id = ?1",
+    [Q_GAMES_DUE] = "SELECT id FROM games WHERE deadline > 0 AND deadline <= ?1"
+                    " UNION SELECT id FROM games WHERE nag_at > 0 AND nag_at <= ?1 LIMIT ?2",
 };
 
 typedef struct sqlite_store {
@@ -193,6 +197,15 @@ static int apply_game(sqlite_store *q, const store_op *op)
 {
     const store_game *g = &op->game;
     sqlite3_stmt *st;
+    if (op->kind == STORE_GAME_CLOCK) {
+        st = q->q[Q_GAME_CLOCK];
+        sqlite3_bind_int64(st, 1, g->id);
+        bind_text(st, 2, g->clock ? g->clock : "");
+        sqlite3_bind_int64(st, 3, g->deadline);
+        sqlite3_bind_int64(st, 4, g->nag_at);
+        bind_text(st, 5, g->result);
+        return run_done(st);
+    }
     if (op->kind == STORE_GAME_STATE) {
         st = q->q[Q_GAME_STATE];
         sqlite3_bind_int64(st, 1, g->id);
@@ -296,6 +309,7 @@ static int apply_op(sqlite_store *q, const store_op *op)
         return apply_user(q, op);
     case STORE_GAME_CREATE:
     case STORE_GAME_STATE:
+    case STORE_GAME_CLOCK:
         return apply_game(q, op);
     case STORE_MOVE_APPEND:
         return apply_move(q, op);
@@ -384,7 +398,11 @@ static int sq_game_get(store *s, int64_t id, store_game *out)
     out->options = column_dup(st, 4);
     out->state = column_dup(st, 5);
     out->created = sqlite3_column_int64(st, 6);
-    return finish_row(st, out->options && out->state ? 1 : -1);
+    out->clock = column_dup(st, 7);
+    out->deadline = sqlite3_column_int64(st, 8);
+    out->nag_at = sqlite3_column_int64(st, 9);
+    column_copy(st, 10, out->result, sizeof out->result);
+    return finish_row(st, out->options && out->state && out->clock ? 1 : -1);
 }
 
 static int sq_moves_each(store *s, int64_t game_id, int (*fn)(void *ctx, const store_move *m), void *ctx)
@@ -563,7 +581,20 @@ static long sq_ratings_of(store *s, const char *cls, store_rating *out, size_t c
     return finish_row(st, rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1) == 0 ? n : -1;
 }
 
+static long sq_games_due(store *s, int64_t now, int64_t *ids, size_t cap)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_GAMES_DUE];
+    sqlite3_bind_int64(st, 1, now);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)cap);
+    long n = 0;
+    int rc = SQLITE_DONE;
+    while ((size_t)n < cap && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        ids[n++] = sqlite3_column_int64(st, 0);
+    return finish_row(st, rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1) == 0 ? n : -1;
+}
+
 const store_backend store_sqlite_backend = {
     "sqlite", sq_open, sq_close, sq_commit, sq_user_get, sq_game_get, sq_moves_each, sq_games_of, sq_max_game_id,
     sq_session_get, sq_users_each, sq_backup, sq_integrity, sq_mail_seen, sq_outbox_due, sq_rating_get, sq_ratings_of,
+    sq_games_due,
 };

@@ -34,7 +34,8 @@ void store_game_clear(store_game *g)
 {
     free(g->options);
     free(g->state);
-    g->options = g->state = NULL;
+    free(g->clock);
+    g->options = g->state = g->clock = NULL;
 }
 
 void store_mail_clear(store_mail *m)

@@ -75,6 +75,10 @@ typedef struct store_game {
     char *options;  /* canonical challenge options, malloc'd */
     char *state;    /* game-specific hidden state (dice, bag), malloc'd, may be "" */
     int64_t created;
+    char *clock;    /* the game clock's state (service/clock.c), malloc'd, "" when it has none */
+    int64_t deadline;  /* when the player to move loses on time (Unix time), 0 when nobody's clock runs */
+    int64_t nag_at;    /* when that player is reminded, 0 when not (any more) */
+    char result[32];   /* a result the rules did not make (a loss on time), "" when none */
 } store_game;
 
 typedef struct store_move {
@@ -105,7 +109,8 @@ typedef enum store_op_kind {
     STORE_MAIL_SEEN,      /* mail: message_id (an inbound message applied) */
     STORE_OUTBOX_ADD,     /* mail: event, recipient, message (ignored when the event has one already) */
     STORE_OUTBOX_DONE,    /* mail: id, sent, attempts, next_try, error */
-    STORE_RATING_SET      /* rating: all fields */
+    STORE_RATING_SET,     /* rating: all fields */
+    STORE_GAME_CLOCK      /* game: id, clock, deadline, nag_at, result */
 } store_op_kind;
 
 typedef struct store_op {
@@ -153,6 +158,8 @@ typedef struct store_backend {
     int (*rating_get)(store *s, const char *user, const char *cls, store_rating *out);
     /* The ratings of a class, best first (user's name breaking ties), up to cap; the count or -1. */
     long (*ratings_of)(store *s, const char *cls, store_rating *out, size_t cap);
+    /* Games whose deadline or reminder is due at `now` (found by index, not a scan), up to cap; count or -1. */
+    long (*games_due)(store *s, int64_t now, int64_t *ids, size_t cap);
 } store_backend;
 
 struct store {

@@ -1,0 +1,242 @@
+/* service/clock.c - game clocks: time per move, or a bank with an increment,
+ * the reminder when a quarter of a player's time is left, and the loss on
+ * time.
+ *
+ * A challenge sets the clock with -days=D (D days for every move, 7 by
+ * default) or -clock=INITIAL+INCREMENT[/MAX] in days or hours ("14d+1d/30d",
+ * "48h+12h": Fischer's clock, the bank growing by INCREMENT after each move,
+ * capped at MAX).  The clock runs for the seat to move from the moment its
+ * turn began; every change of turn is persisted in the batch of the move
+ * that made it, with the next deadline and reminder, which the store indexes.
+ * A sweep once a second asks the store for the games due and checks each
+ * against memory (the truth: a move may be in flight): a reminder goes out
+ * once per turn, and a game whose deadline has passed ends as a loss on time,
+ * written to the record.  Memory decides, and the change is queued in one
+ * batch, so a sweep that runs twice, or a restart between two sweeps, never
+ * ends a game twice.  A move that arrives after its deadline, before the
+ * sweep, ends the game the same way instead of being played.
+ *
+ * Time is the service's clock (svc_clock_now): the system's, moved by
+ * --clock-offset for tests that must jump weeks in a second. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "service/rules_util.h"
+#include "service/svc_int.h"
+
+#define DAY 86400L
+#define SWEEP_MAX 256
+
+int64_t svc_clock_now(const srv *s) { return (int64_t)time(NULL) + s->clock_offset; }
+
+/* "14d", "48h", "7" (days): seconds, or -1. */
+static long duration(const char *p, const char **end)
+{
+    char *e;
+    long v = strtol(p, &e, 10);
+    if (e == p || v < 0 || v > 3650)
+        return -1;
+    long unit = DAY;
+    if (*e == 'd' || *e == 'h') {
+        unit = *e == 'h' ? 3600 : DAY;
+        e++;
+    }
+    *end = e;
+    return v * unit;
+}
+
+int clock_option(const char *word, lx_buf *canon, svc_status *st)
+{
+    const char *end;
+    if (!strncmp(word, "-days=", 6)) {
+        long d = duration(word + 6, &end);
+        if (d <= 0 || *end || d > 365 * DAY)
+            return svc_fail(st, "BAD_OPTION", "-days=D takes 1 to 365 days (or hours: -days=36h)");
+        lx_buf_printf(canon, "%sclock=%ld+0/%ld", canon->len ? " " : "", d, d);
+        return 1;
+    }
+    if (strncmp(word, "-clock=", 7))
+        return 0;
+    long initial = duration(word + 7, &end), inc = -1, max = -1;
+    if (initial > 0 && *end == '+')
+        inc = duration(end + 1, &end);
+    if (inc >= 0 && *end == '/')
+        max = duration(end + 1, &end);
+    else if (inc >= 0 && !*end)
+        max = 365 * DAY;
+    if (initial <= 0 || inc < 0 || max < initial || *end)
+        return svc_fail(st, "BAD_OPTION", "-clock=INITIAL+INCREMENT[/MAX] in days or hours, e.g. -clock=14d+1d/30d");
+    lx_buf_printf(canon, "%sclock=%ld+%ld/%ld", canon->len ? " " : "", initial, inc, max);
+    return 1;
+}
+
+/* ---- the clock's state ------------------------------------------------------------------- */
+static void clock_config(const srv_game *sg, long *initial, long *inc, long *max)
+{
+    char v[64];
+    *initial = 7 * DAY, *inc = 0, *max = 7 * DAY; /* the classic server: seven days a move */
+    if (opt_get(sg->options, "clock", v, sizeof v) && sscanf(v, "%ld+%ld/%ld", initial, inc, max) != 3)
+        *initial = 7 * DAY, *inc = 0, *max = 7 * DAY;
+}
+
+static int per_move(const srv_game *sg)
+{
+    long initial, inc, max;
+    clock_config(sg, &initial, &inc, &max);
+    return inc == 0 && max == initial; /* -days=D: the whole time again every move */
+}
+
+int64_t clock_deadline(const srv_game *sg)
+{
+    const srv_clock *c = &sg->clock;
+    return c->seat < 0 ? 0 : c->since + c->bank[c->seat];
+}
+
+static int64_t nag_time(const srv_game *sg)
+{
+    const srv_clock *c = &sg->clock;
+    return c->seat < 0 || c->nagged ? 0 : clock_deadline(sg) - c->bank[c->seat] / 4;
+}
+
+static int persist(srv *s, srv_game *sg, svc_status *st)
+{
+    char text[96];
+    const srv_clock *c = &sg->clock;
+    snprintf(text, sizeof text, "%d %lld %ld %ld %d", c->seat, (long long)c->since, c->bank[0], c->bank[1], c->nagged);
+    store_op op = {.kind = STORE_GAME_CLOCK};
+    op.game.id = sg->id;
+    op.game.clock = text;
+    op.game.deadline = sg->forced_result[0] ? 0 : clock_deadline(sg);
+    op.game.nag_at = sg->forced_result[0] ? 0 : nag_time(sg);
+    snprintf(op.game.result, sizeof op.game.result, "%s", sg->forced_result);
+    return svc_commit(s, &op, sg, st);
+}
+
+void clock_restore(srv_game *sg, const char *text, const char *result)
+{
+    srv_clock *c = &sg->clock;
+    long long since;
+    c->seat = -1;
+    if (text && sscanf(text, "%d %lld %ld %ld %d", &c->seat, &since, &c->bank[0], &c->bank[1], &c->nagged) == 5)
+        c->since = since;
+    else
+        c->seat = -1;
+    snprintf(sg->forced_result, sizeof sg->forced_result, "%s", result ? result : "");
+}
+
+int clock_start(srv *s, srv_game *sg, svc_status *st)
+{
+    long initial, inc, max;
+    clock_config(sg, &initial, &inc, &max);
+    sg->clock.bank[0] = sg->clock.bank[1] = initial;
+    sg->clock.seat = sg->rules->seat_to_move(sg->g);
+    sg->clock.since = svc_clock_now(s);
+    sg->clock.nagged = 0;
+    return persist(s, sg, st);
+}
+
+int clock_after_play(srv *s, srv_game *sg, svc_status *st)
+{
+    srv_clock *c = &sg->clock;
+    int next = games_over(sg) ? -1 : sg->rules->seat_to_move(sg->g);
+    if (next == c->seat)
+        return 0; /* the same player acts again (a roll): the clock runs on */
+    int64_t now = svc_clock_now(s);
+    if (c->seat >= 0) {
+        long initial, inc, max;
+        clock_config(sg, &initial, &inc, &max);
+        long left = c->bank[c->seat] - (long)(now - c->since);
+        c->bank[c->seat] = per_move(sg) ? initial : (left + inc > max ? max : left + inc < 0 ? 0 : left + inc);
+    }
+    c->seat = next;
+    c->since = now;
+    c->nagged = 0;
+    return persist(s, sg, st);
+}
+
+long clock_left(const srv *s, const srv_game *sg)
+{
+    if (sg->clock.seat < 0 || games_over(sg))
+        return -1;
+    long left = (long)(clock_deadline(sg) - svc_clock_now(s));
+    return left < 0 ? 0 : left;
+}
+
+/* ---- the loss on time, and the reminder ---------------------------------------------------- */
+/* The colour seat plays now: its last move's (a swap exchanges colours), else its first. */
+static void colour_of(const srv_game *sg, int seat, char out[8])
+{
+    for (size_t i = sg->nmoves; i-- > 0;)
+        if (sg->moves[i].seat == seat) {
+            snprintf(out, 8, "%s", sg->moves[i].colour);
+            return;
+        }
+    svc_game_info info;
+    svc_game_describe(sg, &info);
+    snprintf(out, 8, "%s", info.colour[seat]);
+}
+
+int clock_time_out(srv *s, srv_game *sg, svc_status *st)
+{
+    int loser = sg->clock.seat;
+    char winner[8];
+    if (loser < 0 || games_over(sg))
+        return 0;
+    colour_of(sg, 1 - loser, winner);
+    snprintf(sg->forced_result, sizeof sg->forced_result, "%s+Time", winner);
+    sg->clock.bank[loser] = 0;
+    sg->clock.seat = -1;
+    sg->changes++;
+    commit_hold(s->cq);
+    int rc = persist(s, sg, st);
+    if (rc == 0)
+        rc = ratings_game_over(s, sg, st);
+    if (rc == 0 && s->notifier.game_changed)
+        s->notifier.game_changed(s->notifier.ctx, s, sg, NULL);
+    commit_release(s->cq);
+    watch_queue(s, sg, 1);
+    srv_log(s, "board %lld: %s lost on time (%s)", (long long)sg->id, sg->player[loser], sg->forced_result);
+    return rc;
+}
+
+static void remind(srv *s, srv_game *sg)
+{
+    svc_status st;
+    svc_status_init(&st);
+    sg->clock.nagged = 1;
+    commit_hold(s->cq);
+    if (persist(s, sg, &st) == 0 && s->notifier.reminder)
+        s->notifier.reminder(s->notifier.ctx, s, sg, sg->clock.seat, clock_left(s, sg));
+    commit_release(s->cq);
+}
+
+void clock_sweep(srv *s)
+{
+    int64_t ids[SWEEP_MAX], now = svc_clock_now(s);
+    long n = s->rstore->be->games_due(s->rstore, now, ids, SWEEP_MAX);
+    for (long i = 0; i < n; i++) {
+        srv_game *sg = games_find(s, ids[i]);
+        svc_status st;
+        svc_status_init(&st);
+        if (!sg || games_over(sg) || sg->clock.seat < 0)
+            continue; /* the store is a batch behind memory */
+        if (now >= clock_deadline(sg))
+            clock_time_out(s, sg, &st);
+        else if (!sg->clock.nagged && now >= nag_time(sg))
+            remind(s, sg);
+    }
+}
+
+long svc_game_time_left(srv *s, const srv_game *sg) { return clock_left(s, sg); }
+
+void svc_format_duration(long t, char out[32])
+{
+    if (t >= DAY)
+        snprintf(out, 32, "%ldd %ldh", t / DAY, t % DAY / 3600);
+    else if (t >= 3600)
+        snprintf(out, 32, "%ldh %ldm", t / 3600, t % 3600 / 60);
+    else
+        snprintf(out, 32, "%ldm", (t + 59) / 60);
+}
