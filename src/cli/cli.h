@@ -91,6 +91,9 @@ typedef struct cli_input {
 /* Open `path` ("-": standard input).  Regular files are mapped, not copied.
  * 0, or -1 after printing the reason. */
 int cli_input_open(cli_input *in, const char *cmd, const char *path);
+/* The same without a word: -1 with the errno value in *error (safe in a
+ * worker thread, which must not print). */
+int cli_input_open_quiet(cli_input *in, const char *path, int *error);
 void cli_input_close(cli_input *in);
 
 /* Write `len` bytes to `path` through a temporary file in the same directory

@@ -36,12 +36,10 @@ static int read_all(int fd, lx_buf *b)
     }
 }
 
-static int open_read(cli_input *in, const char *cmd, int fd)
+static int open_read(cli_input *in, int fd)
 {
-    if (read_all(fd, &in->owned) != 0) {
-        cli_error(cmd, "%s: %s", in->name, strerror(errno));
+    if (read_all(fd, &in->owned) != 0)
         return -1;
-    }
     in->bytes = in->owned.data ? in->owned.data : "";
     in->len = in->owned.len;
     return 0;
@@ -62,25 +60,38 @@ static int try_map(cli_input *in, int fd, const struct stat *st)
     return 1;
 }
 
-int cli_input_open(cli_input *in, const char *cmd, const char *path)
+int cli_input_open_quiet(cli_input *in, const char *path, int *error)
 {
     memset(in, 0, sizeof *in);
     in->path = path;
     in->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     in->bytes = "";
-    if (strcmp(path, "-") == 0)
-        return open_read(in, cmd, STDIN_FILENO); /* read from where it stands, never mapped */
+    if (strcmp(path, "-") == 0) { /* read from where it stands, never mapped */
+        int rc = open_read(in, STDIN_FILENO);
+        *error = rc == 0 ? 0 : errno;
+        return rc;
+    }
     int fd = open(path, O_RDONLY | O_CLOEXEC), rc = -1;
     struct stat st;
-    if (fd < 0 || fstat(fd, &st) != 0)
-        cli_error(cmd, "%s: %s", path, strerror(errno));
-    else if (S_ISDIR(st.st_mode))
-        cli_error(cmd, "%s: %s", path, strerror(EISDIR));
-    else
-        rc = try_map(in, fd, &st) ? 0 : open_read(in, cmd, fd);
+    if (fd >= 0 && fstat(fd, &st) == 0) {
+        if (S_ISDIR(st.st_mode))
+            errno = EISDIR;
+        else
+            rc = try_map(in, fd, &st) ? 0 : open_read(in, fd);
+    }
+    *error = rc == 0 ? 0 : errno;
     if (fd >= 0)
         close(fd);
     return rc;
+}
+
+int cli_input_open(cli_input *in, const char *cmd, const char *path)
+{
+    int error;
+    if (cli_input_open_quiet(in, path, &error) == 0)
+        return 0;
+    cli_error(cmd, "%s: %s", in->name, strerror(error));
+    return -1;
 }
 
 void cli_input_close(cli_input *in)
