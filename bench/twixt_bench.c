@@ -18,7 +18,12 @@
  *     before the peg), ended by a resignation, or earlier by a win.
  * Each figure runs for SECONDS (default 1) of CPU time on one core.  The
  * average game length and the share of White wins are printed beside the
- * figures as a sanity check. */
+ * figures as a sanity check.
+ *
+ *   build/twixt_bench --write FILE GAMES
+ *
+ * writes such a collection of GAMES games to FILE instead (the same games
+ * for the same GAMES, a fixed seed): `make bench` times `ludex check` on it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,16 +140,39 @@ static void on_end(void *ctx, size_t game, const void *pos, const lx_game_result
     ((tally *)ctx)->results += res->over;
 }
 
+/* `games` generated games as one SGF text; the moves they hold. */
+static long make_collection(lx_buf *text, long games)
+{
+    lx_twixt_playout *p = lx_twixt_playout_new(24, 24, LX_TWIXT_STD);
+    uint64_t rng = 88172645463325252ull;
+    long generated = 0;
+    for (long i = 0; i < games; i++)
+        generated += write_game(text, p, &rng, i);
+    lx_twixt_playout_free(p);
+    return generated;
+}
+
+static int write_collection(const char *path, long games)
+{
+    lx_buf text = LX_BUF_INIT;
+    long moves = make_collection(&text, games);
+    FILE *f = fopen(path, "wb");
+    int ok = f && fwrite(text.data, 1, text.len, f) == text.len;
+    if (f && fclose(f) != 0)
+        ok = 0;
+    if (ok)
+        printf("%s: %ld games, %ld moves, %zu bytes\n", path, games, moves, text.len);
+    else
+        perror(path);
+    lx_buf_free(&text);
+    return ok ? 0 : 2;
+}
+
 static void bench_replay(double seconds)
 {
     enum { GAMES = 10000 };
     lx_buf text = LX_BUF_INIT;
-    lx_twixt_playout *p = lx_twixt_playout_new(24, 24, LX_TWIXT_STD);
-    uint64_t rng = 88172645463325252ull;
-    long generated = 0;
-    for (long i = 0; i < GAMES; i++)
-        generated += write_game(&text, p, &rng, i);
-    lx_twixt_playout_free(p);
+    long generated = make_collection(&text, GAMES);
     lx_diag_list *diags = lx_diag_list_new();
     lx_sgf_doc *doc = lx_sgf_doc_new(text.data, text.len, 1, NULL, diags);
     long games = 0, rounds = 0;
@@ -174,6 +202,8 @@ static void bench_replay(double seconds)
 
 int main(int argc, char **argv)
 {
+    if (argc == 4 && strcmp(argv[1], "--write") == 0)
+        return write_collection(argv[2], atol(argv[3]));
     double seconds = argc > 1 ? atof(argv[1]) : 1.0;
     if (seconds <= 0)
         seconds = 1.0;
