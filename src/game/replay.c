@@ -59,8 +59,9 @@ static int play(walk *w, void *pos, lx_sgf_node n, lx_sgf_prop p, lx_colour who,
 static int visit(walk *w, void *pos, lx_sgf_node n, size_t *moves)
 {
     size_t np = lx_sgf_prop_count(w->t, n);
-    if (lx_game_apply_setup_props(w->m, pos, w->t, n, w->ids, w->diags) != 0)
-        return -1;
+    int only_a_move = np == 1 && lx_game_prop_colour(w->t, lx_sgf_node_prop(w->t, n, 0), w->ids) != LX_NO_COLOUR;
+    if (!only_a_move && lx_game_apply_setup_props(w->m, pos, w->t, n, w->ids, w->diags) != 0)
+        return -1; /* (most nodes are one move: no setup to look for) */
     for (size_t i = 0; i < np; i++) {
         lx_sgf_prop p = lx_sgf_node_prop(w->t, n, i);
         lx_colour who = lx_game_prop_colour(w->t, p, w->ids);
