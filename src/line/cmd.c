@@ -84,6 +84,13 @@ void cmd_run(conn *c)
     case V_LIST:
         cmd_list(c, &cmd);
         return;
+    case V_SET_CHALLENGES: case V_ACCEPT: case V_DECLINE: case V_BLOCK: case V_UNBLOCK: case V_SEEK: case V_SEEKS:
+    case V_JOIN: case V_DRAW: case V_TAKEBACK: case V_REMATCH: case V_VACATION:
+        cmd_consent(c, &cmd);
+        return;
+    case V_MESSAGE: case V_CHAT: case V_MESSAGES:
+        cmd_messages(c, &cmd);
+        return;
     case V_CHALLENGE: case V_MOVE: case V_SWAP: case V_RESIGN: case V_SHOW:
     case V_HISTORY: case V_RECORD: case V_GAMES:
         cmd_game(c, &cmd);

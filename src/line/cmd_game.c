@@ -1,4 +1,5 @@
 /* line/cmd_game.c - GAME challenge, move, swap, resign, show, history, record, games.
+ * A move's comment (after a word '#' alone) goes with it to the service.
  *
  * Each command's words become one service call; the answer is formatted
  * here as the line protocol has always written it.  Replies that show a
@@ -102,7 +103,7 @@ static void play_text(conn *c, proto_cmd *cmd, int64_t board, const char *user, 
     svc_status_init(&st);
     if (split_move_number(text, &want) != 0)
         svc_fail(&st, "BAD_MOVE", "write the move, then '#' and the move's number if you like: k10#7");
-    else if (svc_play(c->s, user, board, cmd->game, text, want, &played, &st) == 0)
+    else if (svc_play_commented(c->s, user, board, cmd->game, text, want, cmd->text, &played, &st) == 0)
         reply_played(c, cmd->game, &played);
     svc_played_free(&played);
     if (st.code) {
@@ -176,6 +177,7 @@ static void do_show(conn *c, proto_cmd *cmd)
     header(c, sg);
     svc_game_draw(sg, svc_game_seat_of(sg, c->user[0] ? c->user : NULL), size, &d);
     reply_body(&c->reply, d.data ? d.data : "", d.len);
+    cmd_show_chat(c, g.board);
     lx_buf_free(&d);
     cmd_finish(c);
 }

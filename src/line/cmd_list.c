@@ -1,7 +1,8 @@
 /* line/cmd_list.c - games [USER] [next|active|finished|all]: a player's boards.
  *
  * One line a board, "BOARD GAME USER1 USER2 MOVES STATUS", the status being
- * the result, or whose turn it is and the time left on their clock; the
+ * the result, whose turn it is and the time left on their clock, or whose
+ * answer a challenge waits for; the
  * boards where it is someone's turn come most urgent deadline first. */
 #include <stdio.h>
 #include <string.h>
@@ -10,8 +11,8 @@
 
 static int filter_of(const char *w, svc_filter *f)
 {
-    static const char *const names[] = {"all", "next", "active", "finished"};
-    for (int i = 0; i < 4; i++)
+    static const char *const names[] = {"all", "next", "active", "finished", "pending"};
+    for (int i = 0; i < 5; i++)
         if (proto_word_is(w, names[i])) {
             *f = (svc_filter)i;
             return 1;
@@ -28,7 +29,9 @@ static void status_line(srv *s, srv_game *sg, const svc_game_info *g, lx_buf *li
     long left = svc_game_time_left(s, sg);
     char when[32];
     svc_format_duration(left, when);
-    if (g->to_move < 0)
+    if (g->waiting >= 0)
+        lx_buf_printf(line, "waiting for %s to accept", g->player[g->waiting]);
+    else if (g->to_move < 0)
         lx_buf_printf(line, "%s", g->result);
     else if (left >= 0)
         lx_buf_printf(line, "%s to move, %s left%s", g->player[g->to_move], when, g->reminded ? ", reminded" : "");
@@ -70,7 +73,7 @@ void cmd_list(conn *c, proto_cmd *cmd)
     svc_filter filter = SVC_ALL;
     const char *user = c->user[0] ? c->user : NULL;
     if (cmd->argc >= 1 && !filter_of(cmd->argv[cmd->argc - 1], &filter) && cmd->argc == 2) {
-        reply_err(&c->reply, "USAGE", "games [USER] [next|active|finished|all]");
+        reply_err(&c->reply, "USAGE", "games [USER] [next|active|pending|finished|all]");
         cmd_finish(c);
         return;
     }

@@ -96,6 +96,10 @@ void cmd_account(conn *c, proto_cmd *cmd);
 void cmd_game(conn *c, proto_cmd *cmd);
 void cmd_ratings(conn *c, proto_cmd *cmd);
 void cmd_list(conn *c, proto_cmd *cmd);
+void cmd_consent(conn *c, proto_cmd *cmd);
+/* message, chat, messages (cmd_messages.c); the board's chat lines and unread count under show. */
+void cmd_messages(conn *c, proto_cmd *cmd);
+void cmd_show_chat(conn *c, int64_t board);
 void cmd_list_games(conn *c, proto_game kind, const char *user, svc_filter filter, int classic);
 void cmd_watch(conn *c, proto_cmd *cmd);
 void cmd_help(conn *c, proto_cmd *cmd);

@@ -4,7 +4,11 @@
  *   signup A A [A]     login A A       password A A      help [A]     quit
  *   set display A      watch A         unwatch A         whoami
  *   set notify A       verify [A]      address A       ratings A [A]     standings A
- *   games [A] [A]
+ *   games [A] [A]      accept A        decline A [text]  block A   unblock A  seeks [A]
+ *   join A             takeback A      rematch A         vacation A   set challenges A
+ *   GAME seek [options]    GAME draw A
+ *   message A TEXT     chat A TEXT     messages      (TEXT: the rest of the line, as written)
+ *   GAME move ... # COMMENT   (a word '#' alone: the rest of the line is the move's comment)
  *   GAME challenge A A [options...]    GAME move A A A A | GAME move A A
  *   (backgammon move: BOARD [USER PASSWORD] and a play of several words)
  *   GAME swap A [A A]  GAME resign A [A A]   GAME show A [A]
@@ -27,13 +31,18 @@ static const verb_shape plain_verbs[] = {
     {"help", V_HELP, 0, 1},       {"quit", V_QUIT, 0, 0},       {"watch", V_WATCH, 1, 1},
     {"unwatch", V_UNWATCH, 1, 1}, {"whoami", V_WHOAMI, 0, 0},     {"verify", V_VERIFY, 0, 1},
     {"address", V_ADDRESS, 1, 1},   {"ratings", V_RATINGS, 1, 2},   {"standings", V_STANDINGS, 1, 1},
-    {"games", V_LIST, 0, 2},
+    {"games", V_LIST, 0, 2},      {"accept", V_ACCEPT, 1, 1},     {"decline", V_DECLINE, 1, PROTO_MAX_WORDS - 1},
+    {"block", V_BLOCK, 1, 1},     {"unblock", V_UNBLOCK, 1, 1},   {"seeks", V_SEEKS, 0, 1},
+    {"join", V_JOIN, 1, 1},       {"takeback", V_TAKEBACK, 1, 1}, {"rematch", V_REMATCH, 1, 1},
+    {"vacation", V_VACATION, 1, 1},
+    {"message", V_MESSAGE, 1, 1}, {"chat", V_CHAT, 1, 1},      {"messages", V_MESSAGES, 0, 0},
 };
 
 static const verb_shape game_verbs[] = {
     {"challenge", V_CHALLENGE, 2, PROTO_MAX_WORDS - 2}, {"move", V_MOVE, 2, PROTO_MAX_WORDS - 2}, {"swap", V_SWAP, 1, 3},
     {"resign", V_RESIGN, 1, 3}, {"show", V_SHOW, 1, 2}, {"history", V_HISTORY, 1, 1},
-    {"record", V_RECORD, 1, 2}, {"games", V_GAMES, 0, 1},
+    {"record", V_RECORD, 1, 2}, {"games", V_GAMES, 0, 1}, {"seek", V_SEEK, 0, PROTO_MAX_WORDS - 2},
+    {"draw", V_DRAW, 1, 1},
 };
 
 static int fail(const char **code, const char *c, char *msg, size_t cap, const char *text)
@@ -62,6 +71,64 @@ static int split(proto_cmd *cmd, const char *line, size_t len, char **words)
             p++;
     }
     return n;
+}
+
+/* The next word of the raw line from *i: [*b, *e); 0 when none is left. */
+static int next_word(const char *line, size_t len, size_t *i, size_t *b, size_t *e)
+{
+    while (*i < len && (line[*i] == ' ' || line[*i] == '\t'))
+        (*i)++;
+    if (*i >= len)
+        return 0;
+    *b = *i;
+    while (*i < len && line[*i] != ' ' && line[*i] != '\t')
+        (*i)++;
+    *e = *i;
+    return 1;
+}
+
+static void word_copy(const char *line, size_t b, size_t e, char *w, size_t cap)
+{
+    size_t n = e - b < cap - 1 ? e - b : cap - 1;
+    memcpy(w, line + b, n);
+    w[n] = 0;
+}
+
+/* Where a line's free text is: the rest of the line after "message USER" or "chat BOARD"
+ * ('#' and all), or after a word '#' alone in a GAME move (the move's comment).  *cut is
+ * where the words end, [*at, *at + *tlen) the text, its end's blanks left out (*tlen 0:
+ * none).  -1: a message or chat line without its text. */
+static int find_text(const char *line, size_t len, size_t *cut, size_t *at, size_t *tlen)
+{
+    size_t i = 0, b0, e0, b1, e1, b, e;
+    char w0[16], w1[16];
+    *cut = len;
+    *at = *tlen = 0;
+    if (!next_word(line, len, &i, &b0, &e0) || !next_word(line, len, &i, &b1, &e1))
+        return 0;
+    word_copy(line, b0, e0, w0, sizeof w0);
+    word_copy(line, b1, e1, w1, sizeof w1);
+    if (proto_word_is(w0, "message") || proto_word_is(w0, "chat")) {
+        if (!next_word(line, len, &i, &b, &e))
+            return -1;
+        *cut = e1;
+    } else {
+        if (proto_game_of(w0) == G_NONE || !proto_word_is(w1, "move"))
+            return 0;
+        do {
+            if (!next_word(line, len, &i, &b, &e))
+                return 0;
+        } while (e - b != 1 || line[b] != '#');
+        *cut = b;
+        if (!next_word(line, len, &i, &b, &e)) /* '#' and nothing after it: no comment */
+            return 0;
+    }
+    size_t end = len;
+    while (end > b && (line[end - 1] == ' ' || line[end - 1] == '\t'))
+        end--;
+    *at = b;
+    *tlen = end - b;
+    return 0;
 }
 
 static const verb_shape *find_shape(const verb_shape *t, size_t n, const char *word)
@@ -108,7 +175,15 @@ int proto_parse(const char *line, size_t len, proto_cmd *cmd, const char **code,
         len--;
     if (check_bytes(line, len, code, msg, msgcap) != 0)
         return -1;
-    int n = split(cmd, line, len, w);
+    size_t cut, at, tlen;
+    if (find_text(line, len, &cut, &at, &tlen) != 0)
+        return fail(code, "USAGE", msg, msgcap, "the text goes after the name: message USER TEXT, chat BOARD TEXT");
+    int n = split(cmd, line, cut, w);
+    if (tlen) { /* after the words' NUL: at > cut, so it fits where the line was */
+        memmove(cmd->words + cut + 1, line + at, tlen);
+        cmd->words[cut + 1 + tlen] = 0;
+        cmd->text = cmd->words + cut + 1;
+    }
     if (n < 0)
         return fail(code, "USAGE", msg, msgcap, "too many words in one command");
     if (n == 0)
@@ -116,10 +191,14 @@ int proto_parse(const char *line, size_t len, proto_cmd *cmd, const char **code,
     if (n >= 2 && proto_word_is(w[0], "set")) {
         static const verb_shape set_display = {"display", V_SET_DISPLAY, 1, 1};
         static const verb_shape set_notify = {"notify", V_SET_NOTIFY, 1, 1};
+        static const verb_shape set_challenges = {"challenges", V_SET_CHALLENGES, 1, 1};
         if (proto_word_is(w[1], "notify"))
             return take_args(cmd, &set_notify, w + 2, n - 2, code, msg, msgcap);
+        if (proto_word_is(w[1], "challenges"))
+            return take_args(cmd, &set_challenges, w + 2, n - 2, code, msg, msgcap);
         if (!proto_word_is(w[1], "display"))
-            return fail(code, "UNKNOWN_COMMAND", msg, msgcap, "only 'set display SIZE' and 'set notify MODE' can be set");
+            return fail(code, "UNKNOWN_COMMAND", msg, msgcap,
+                        "what can be set: 'set display SIZE', 'set notify MODE', 'set challenges MODE'");
         return take_args(cmd, &set_display, w + 2, n - 2, code, msg, msgcap);
     }
     const verb_shape *v = find_shape(plain_verbs, sizeof plain_verbs / sizeof plain_verbs[0], w[0]);

@@ -20,7 +20,10 @@ typedef enum proto_verb {
     V_NONE = 0,
     V_SIGNUP, V_LOGIN, V_PASSWORD, V_HELP, V_QUIT, V_SET_DISPLAY, V_WATCH, V_UNWATCH, V_WHOAMI,
     V_CHALLENGE, V_MOVE, V_SWAP, V_RESIGN, V_SHOW, V_HISTORY, V_RECORD, V_GAMES,
-    V_SET_NOTIFY, V_VERIFY, V_ADDRESS, V_RATINGS, V_STANDINGS, V_LIST
+    V_SET_NOTIFY, V_VERIFY, V_ADDRESS, V_RATINGS, V_STANDINGS, V_LIST,
+    V_SET_CHALLENGES, V_ACCEPT, V_DECLINE, V_BLOCK, V_UNBLOCK, V_SEEK, V_SEEKS, V_JOIN, V_DRAW, V_TAKEBACK,
+    V_REMATCH, V_VACATION,
+    V_MESSAGE, V_CHAT, V_MESSAGES
 } proto_verb;
 
 
@@ -29,7 +32,9 @@ typedef struct proto_cmd {
     proto_game game;     /* for the GAME commands */
     int argc;            /* words after the command's name */
     char *argv[PROTO_MAX_WORDS];
-    char words[PROTO_LINE_MAX + 1]; /* the line's words, NUL-separated */
+    const char *text;    /* free text, NULL when none: a message's or chat line's (the rest of the line
+                            after USER or BOARD, as written), a move's comment (after a word '#' alone) */
+    char words[PROTO_LINE_MAX + 1]; /* the line's words, NUL-separated (then the text) */
 } proto_cmd;
 
 /* Parse one line (without its end of line; a trailing '\r' is ignored).

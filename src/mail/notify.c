@@ -11,7 +11,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "line/msg_text.h"
 #include "mail/door_int.h"
+
+#define NOTIFY_CHAT_LINES 5
 
 static const char *seat_name(const svc_game_info *g, int seat) { return g->player[seat]; }
 
@@ -29,6 +32,22 @@ static void turn_lines(const svc_game_info *g, int seat, lx_buf *out)
     }
 }
 
+/* The board's last chat lines, for a player (a board's chat is its players' only). */
+static void chat_lines(mail_door *d, const svc_game_info *g, int seat, lx_buf *out)
+{
+    store_message m[NOTIFY_CHAT_LINES];
+    svc_status st;
+    svc_status_init(&st);
+    long n = seat >= 0 ? svc_chat_of(d->s, g->board, g->player[seat], m, NOTIFY_CHAT_LINES, &st) : 0;
+    if (n > 0)
+        lx_buf_printf(out, "\nThe board's chat, the last lines ('chat %lld TEXT' adds one):\n", (long long)g->board);
+    for (long i = 0; i < n; i++) {
+        lx_buf_append_str(out, "  ");
+        msg_text_line(&m[i], out);
+        lx_buf_append_char(out, '\n');
+    }
+}
+
 int notify_board_text(mail_door *d, srv_game *sg, int seat, int size, lx_buf *out)
 {
     svc_game_info g;
@@ -36,11 +55,13 @@ int notify_board_text(mail_door *d, srv_game *sg, int seat, int size, lx_buf *ou
     lx_buf text = LX_BUF_INIT;
     char colour[8];
     int mover;
-    (void)d;
     lx_buf_printf(out, "%s board %lld: %s (%s) against %s (%s).\n", g.name, (long long)g.board, g.player[0],
                   g.colour[0], g.player[1], g.colour[1]);
     if (g.nmoves > 0 && svc_game_move(sg, g.nmoves - 1, seat, colour, &mover, &text) == 0)
         lx_buf_printf(out, "Move %zu: %s played %s.\n", g.nmoves, g.player[mover], text.data ? text.data : "");
+    const char *comment = g.nmoves > 0 ? svc_game_move_comment(sg, g.nmoves - 1) : NULL;
+    if (comment)
+        lx_buf_printf(out, "Their comment: %s\n", comment);
     turn_lines(&g, seat, out);
     lx_buf_printf(out, "\nMoves:\n");
     for (size_t i = 0; i < g.nmoves; i++) {
@@ -55,6 +76,7 @@ int notify_board_text(mail_door *d, srv_game *sg, int seat, int size, lx_buf *ou
     svc_game_draw(sg, seat, size, &text);
     lx_buf_append(out, text.data ? text.data : "", text.len);
     lx_buf_free(&text);
+    chat_lines(d, &g, seat, out);
     return 0;
 }
 

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "line/msg_text.h"
 #include "line/proto.h"
 #include "mail/door_int.h"
 
@@ -34,6 +35,10 @@ static const char mail_help[] =
     "  set notify board|mail|digest|off  (board: every move, as the classic server;\n"
     "      mail: only when it is your turn and you are not connected; digest: daily)\n"
     "  address NEW-ADDRESS               verify [CODE]\n"
+    "  message USER TEXT    chat BOARD TEXT    messages   (your unread messages and\n"
+    "      your boards' chat; a board's chat is for its two players; 500 bytes, 30 a minute)\n"
+    "  A move's comment goes on its line after a word '#' alone:\n"
+    "      GAME move BOARD USER PASSWORD MOVE # COMMENT   (text below the line is not read)\n"
     "GAME is twixt, hex, backgammon or crossword.  Each time a move is made,\n"
     "both players receive the move list and the board (with 'set notify board',\n"
     "the default for players who sign up by mail), once their address is verified.\n";
@@ -333,7 +338,7 @@ static int do_play(mail_job *j, proto_cmd *cmd)
         if (!hash[1] || *end || want <= 0)
             svc_fail(&st, "BAD_MOVE", "write the move, then '#' and the move's number if you like: k10#7");
     }
-    if (!st.code && svc_play(j->d->s, name, board, cmd->game, text, want, &played, &st) == 0)
+    if (!st.code && svc_play_commented(j->d->s, name, board, cmd->game, text, want, cmd->text, &played, &st) == 0)
         say_played(j, &played, sg);
     svc_played_free(&played);
     if (st.code) {
@@ -440,6 +445,43 @@ static int do_ratings(mail_job *j, proto_cmd *cmd)
     return RAN;
 }
 
+/* message USER TEXT, chat BOARD TEXT, messages: as on the line protocol (TEXT: the rest of the line). */
+static int do_messages(mail_job *j, proto_cmd *cmd)
+{
+    if (!need_user(j))
+        return RAN;
+    svc_status st;
+    svc_status_init(&st);
+    if (cmd->verb == V_MESSAGES) {
+        store_message *m = calloc(50, sizeof *m);
+        long n = m ? svc_messages_unread(j->d->s, j->user, m, 50, &st) : svc_fail(&st, "INTERNAL", "out of memory");
+        if (n >= 0) {
+            lx_buf_printf(&j->reply, "OK: %ld unread message%s\n", n, n == 1 ? "" : "s");
+            for (long i = 0; i < n; i++) {
+                lx_buf_append_str(&j->reply, "  ");
+                msg_text_line(&m[i], &j->reply);
+                lx_buf_append_char(&j->reply, '\n');
+            }
+            lx_buf_append_char(&j->reply, '\n');
+        }
+        free(m);
+    } else if (cmd->verb == V_MESSAGE) {
+        if (svc_message(j->d->s, j->user, cmd->argv[0], cmd->text, &st) == 0)
+            lx_buf_printf(&j->reply, "OK: sent\n\n");
+    } else {
+        char *end;
+        long long board = strtoll(cmd->argv[0], &end, 10);
+        if ((*end || board <= 0 ? svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0])
+                                : svc_chat(j->d->s, j->user, board, cmd->text, &st)) == 0)
+            lx_buf_printf(&j->reply, "OK: sent\n\n");
+    }
+    if (st.code)
+        say_error(j, &st);
+    else
+        hold(j, &st);
+    return RAN;
+}
+
 /* ---- one line ---------------------------------------------------------------------------------------- */
 static unsigned password_mask(const proto_cmd *cmd, int game_words)
 {
@@ -466,9 +508,9 @@ static int run_mail_words(mail_job *j, const char *line, int *done)
             echo_line(j, line, n == 3 ? 4u : 0);
         return do_size(j, size, w + 1, n - 1);
     }
-    static const char *const filters[] = {"all", "next", "active", "finished"};
+    static const char *const filters[] = {"all", "next", "active", "finished", "pending"};
     int filter = n == 3 ? -1 : SVC_ALL;
-    for (int k = 0; n == 3 && k < 4; k++)
+    for (int k = 0; n == 3 && k < 5; k++)
         if (proto_word_is(w[2], filters[k]))
             filter = k;
     if (n >= 1 && n <= 3 && proto_word_is(w[0], "games") && filter >= 0) {
@@ -527,6 +569,7 @@ static int run_line(mail_job *j, const char *line)
     case V_SHOW: case V_HISTORY: case V_RECORD: return do_show(j, &cmd);
     case V_GAMES: return do_games(j, cmd.game, cmd.argc ? cmd.argv[0] : NULL, SVC_ALL);
     case V_RATINGS: case V_STANDINGS: return do_ratings(j, &cmd);
+    case V_MESSAGE: case V_CHAT: case V_MESSAGES: return do_messages(j, &cmd);
     case V_LIST:
         lx_buf_printf(&j->reply, "ERROR USAGE: games USER [next|active|finished|all]\n\n");
         return RAN;

@@ -171,7 +171,7 @@ static int do_check(const char *db)
     if (!sound)
         printf("%s: the store's integrity check says: %s\n", db, err);
     struct event_base *base = event_base_new();
-    svc_config cfg = {db, "min", 1, 1, 0, 0, 0, stderr, 0};
+    svc_config cfg = {db, "min", 1, 1, 0, 0, 0, stderr, 0, STORE_CHALLENGES_OPEN};
     srv *s = base ? svc_open(base, &cfg, err, sizeof err) : NULL;
     if (!s) {
         fprintf(stderr, "ludex-admin: %s\n", err);

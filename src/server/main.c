@@ -57,6 +57,7 @@ typedef struct options {
     int line_timeout, idle_timeout, login_idle_timeout, max_per_address;
     const char *mail_from, *mail_socket, *sendmail;
     int digest_interval, mail_limit, mail_commands, mail_retry, clock_offset;
+    const char *default_challenges;
 } options;
 
 /* The usage on standard output with status 0 when asked for (--help), else on standard error with 2. */
@@ -67,6 +68,7 @@ static void usage(int asked)
                     "              [--hash-threads N] [--signup-limit N] [--challenge-limit N]\n"
                     "              [--max-per-address N] [--line-timeout S] [--idle-timeout S]\n"
                     "              [--login-idle-timeout S] [--quiet] [--log FILE] [--clock-offset S]\n"
+                    "              [--default-challenges open|ask|closed]\n"
                     "              [--mail-from ADDRESS [--mail-socket PATH|off] [--sendmail PATH|off]\n"
                     "               [--digest-interval S] [--mail-limit N] [--mail-commands N] [--mail-retry S]]\n"
                     "       ludexd --help | --version\n"
@@ -94,7 +96,7 @@ static const option_spec option_specs[] = {
     TEXT_OPT("--mail-socket", mail_socket), TEXT_OPT("--sendmail", sendmail),
     NUMBER_OPT("--digest-interval", digest_interval), NUMBER_OPT("--mail-limit", mail_limit),
     NUMBER_OPT("--mail-commands", mail_commands), NUMBER_OPT("--mail-retry", mail_retry),
-    NUMBER_OPT("--clock-offset", clock_offset),
+    NUMBER_OPT("--clock-offset", clock_offset), TEXT_OPT("--default-challenges", default_challenges),
 };
 
 /* Set the option named `name` from `value`: 1 done, 0 no such option, -1 a bad number. */
@@ -123,7 +125,7 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
-                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0};
+                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, "ask"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
@@ -231,8 +233,13 @@ int main(int argc, char **argv)
     setvbuf(log, NULL, _IOLBF, 0);
     signal(SIGPIPE, SIG_IGN);
     raise_nofile();
+    int challenges = svc_challenges_mode_of(o.default_challenges);
+    if (challenges < 0) {
+        fprintf(stderr, "ludexd: --default-challenges takes open, ask or closed, not '%s'\n", o.default_challenges);
+        usage(0);
+    }
     svc_config cfg = {o.db, o.cost, o.threads, o.quiet, o.signups, o.challenges, o.max_per_address, log,
-                      o.clock_offset};
+                      o.clock_offset, challenges};
     if (!(d.base = event_base_new()) || !(d.s = svc_open(d.base, &cfg, err, sizeof err))) {
         fprintf(stderr, "ludexd: %s\n", err[0] ? err : "cannot start the event loop");
         return 1;

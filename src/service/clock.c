@@ -108,14 +108,22 @@ static int persist(srv *s, srv_game *sg, svc_status *st)
     store_op op = {.kind = STORE_GAME_CLOCK};
     op.game.id = sg->id;
     op.game.clock = text;
-    op.game.deadline = sg->forced_result[0] ? 0 : clock_deadline(sg);
-    op.game.nag_at = sg->forced_result[0] ? 0 : nag_time(sg);
+    op.game.deadline = sg->forced_result[0] ? 0 : sg->waiting ? sg->waiting_until : clock_deadline(sg);
+    op.game.nag_at = sg->forced_result[0] || sg->waiting ? 0 : nag_time(sg);
     snprintf(op.game.result, sizeof op.game.result, "%s", sg->forced_result);
+    op.game.status = sg->waiting;
+    snprintf(op.game.offer, sizeof op.game.offer, "%s", sg->offer);
     return svc_commit(s, &op, sg, st);
 }
 
-void clock_restore(srv_game *sg, const char *text, const char *result)
+int clock_persist(srv *s, srv_game *sg, svc_status *st) { return persist(s, sg, st); }
+
+void clock_restore(srv_game *sg, const store_game *row)
 {
+    const char *text = row->clock, *result = row->result;
+    sg->waiting = row->status >= 1 && row->status <= 2 ? row->status : 0;
+    sg->waiting_until = sg->waiting ? row->deadline : 0;
+    snprintf(sg->offer, sizeof sg->offer, "%s", row->offer);
     srv_clock *c = &sg->clock;
     long long since;
     c->seat = -1;
@@ -152,6 +160,9 @@ int clock_after_play(srv *s, srv_game *sg, svc_status *st)
     }
     c->seat = next;
     c->since = now;
+    int64_t away = next >= 0 ? vacation_until(s, sg->player[next]) : 0;
+    if (away > now) /* the turn comes to a player on vacation: it starts when they are back */
+        c->since = away;
     c->nagged = 0;
     return persist(s, sg, st);
 }
@@ -185,9 +196,20 @@ int clock_time_out(srv *s, srv_game *sg, svc_status *st)
     if (loser < 0 || games_over(sg))
         return 0;
     colour_of(sg, 1 - loser, winner);
-    snprintf(sg->forced_result, sizeof sg->forced_result, "%s+Time", winner);
+    char re[32];
+    snprintf(re, sizeof re, "%s+Time", winner);
     sg->clock.bank[loser] = 0;
+    int rc = clock_end_game(s, sg, re, st);
+    srv_log(s, "board %lld: %s lost on time (%s)", (long long)sg->id, sg->player[loser], sg->forced_result);
+    return rc;
+}
+
+int clock_end_game(srv *s, srv_game *sg, const char *result, svc_status *st)
+{
+    snprintf(sg->forced_result, sizeof sg->forced_result, "%s", result);
     sg->clock.seat = -1;
+    sg->waiting = 0;
+    sg->offer[0] = 0;
     sg->changes++;
     commit_hold(s->cq);
     int rc = persist(s, sg, st);
@@ -197,7 +219,6 @@ int clock_time_out(srv *s, srv_game *sg, svc_status *st)
         s->notifier.game_changed(s->notifier.ctx, s, sg, NULL);
     commit_release(s->cq);
     watch_queue(s, sg, 1);
-    srv_log(s, "board %lld: %s lost on time (%s)", (long long)sg->id, sg->player[loser], sg->forced_result);
     return rc;
 }
 
@@ -220,6 +241,10 @@ void clock_sweep(srv *s)
         srv_game *sg = games_find(s, ids[i]);
         svc_status st;
         svc_status_init(&st);
+        if (sg && sg->waiting && !sg->forced_result[0] && now >= sg->waiting_until) {
+            challenge_expire(s, sg);
+            continue;
+        }
         if (!sg || games_over(sg) || sg->clock.seat < 0)
             continue; /* the store is a batch behind memory */
         if (now >= clock_deadline(sg))

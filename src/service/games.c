@@ -32,7 +32,7 @@ static void game_free(void *p)
     if (sg->g)
         sg->rules->destroy(sg->g);
     for (size_t i = 0; i < sg->nmoves; i++)
-        free(sg->moves[i].text);
+        free(sg->moves[i].text), free(sg->moves[i].comment);
     free(sg->moves);
     free(sg->options);
     free(sg->state_text);
@@ -58,6 +58,7 @@ int games_append_move(srv_game *sg, int seat, const char *text, const char *colo
         return -1;
     m->seat = seat;
     m->seq = 0; /* loaded moves are committed; a new one gets its batch from the caller */
+    m->comment = NULL;
     snprintf(m->colour, sizeof m->colour, "%s", colour);
     sg->nmoves++;
     return 0;
@@ -129,7 +130,7 @@ static srv_game *load_fresh(srv *s, int64_t id)
     if (sg && !(sg->g = sg->rules->create(row.options, &err)))
         srv_log(s, "board %lld: cannot make the game: %s", (long long)id, err.message.data ? err.message.data : "");
     lx_game_error_free(&err);
-    if (sg && sg->g && s->rstore->be->moves_each(s->rstore, id, replay_one, sg) != 0) {
+    if (sg && sg->g && (s->rstore->be->moves_each(s->rstore, id, replay_one, sg) != 0 || comments_load(s, sg) != 0)) {
         srv_log(s, "board %lld: a stored move does not replay", (long long)id);
         game_free(sg);
         sg = NULL;
@@ -142,7 +143,7 @@ static srv_game *load_fresh(srv *s, int64_t id)
     if (sg && sg->g) {
         free(sg->state_text);
         sg->state_text = strdup(sg->rules->state(sg->g));
-        clock_restore(sg, row.clock, row.result);
+        clock_restore(sg, &row);
     }
     if (sg && (!sg->g || !sg->state_text)) {
         game_free(sg);
@@ -183,6 +184,9 @@ static void take_play(srv_game *sg, srv_game *fresh)
     sg->state_text = fresh->state_text;
     sg->clock = fresh->clock;
     memcpy(sg->forced_result, fresh->forced_result, sizeof sg->forced_result);
+    sg->waiting = fresh->waiting;
+    sg->waiting_until = fresh->waiting_until;
+    memcpy(sg->offer, fresh->offer, sizeof sg->offer);
     sg->changes++;
     fresh->g = old.g;
     fresh->moves = old.moves;
@@ -260,6 +264,8 @@ void games_result(const srv_game *sg, char re[32])
 int games_over(const srv_game *sg)
 {
     char re[32];
+    if (sg->waiting)
+        return 0; /* not begun: nobody moves, but it is not over */
     games_result(sg, re);
     return re[0] || sg->rules->seat_to_move(sg->g) < 0;
 }

@@ -145,13 +145,14 @@ static void undo_refused(srv *s, const refused_batch *list)
     for (const refused_batch *r = list; r; r = r->next)
         for (size_t i = 0; i < r->n; i++, nops++) {
             const store_op *op = &r->ops[i];
-            int64_t id = op->kind == STORE_MOVE_APPEND ? op->move.game_id : op->game.id;
+            int64_t id = op->kind == STORE_MOVE_APPEND || op->kind == STORE_MOVE_DELETE ? op->move.game_id : op->game.id;
             switch (op->kind) {
             case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
-            case STORE_USER_MAIL:
-                users_reload(s, op->user.name);
+            case STORE_USER_MAIL: case STORE_USER_PREFS: case STORE_BLOCK:
+                users_reload(s, op->kind == STORE_BLOCK ? op->block.user : op->user.name);
                 break;
             case STORE_GAME_CREATE: case STORE_GAME_STATE: case STORE_MOVE_APPEND: case STORE_GAME_CLOCK:
+            case STORE_MOVE_DELETE:
                 nids = remember_game(s, ids, nids, sizeof ids / sizeof ids[0], id);
                 break;
             case STORE_SESSION_CREATE: case STORE_SESSION_DELETE: /* only in the store: nothing to undo */
@@ -159,6 +160,14 @@ static void undo_refused(srv *s, const refused_batch *list)
                 break;
             case STORE_RATING_SET:
                 ratings_forget(s, op->rating.user, op->rating.cls);
+                break;
+            case STORE_SEEK_ADD: case STORE_SEEK_DELETE:
+                seeks_reload(s);
+                break;
+            case STORE_MESSAGE_ADD: case STORE_MESSAGES_SEEN: /* only in the store: the sender's wait is refused */
+                break;
+            case STORE_MOVE_COMMENT:
+                nids = remember_game(s, ids, nids, sizeof ids / sizeof ids[0], op->move.game_id);
                 break;
             }
         }
@@ -284,17 +293,20 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     s->games = map_new();
     s->ratings = map_new();
     s->clock_offset = cfg->clock_offset;
+    s->default_challenges = cfg->default_challenges;
+    seeks_reload(s);
     s->creds = cred_cache_new(1u << 16);
     s->fail_pair = rate_limit_new(5, 60);
     s->fail_user = rate_limit_new(20, 60);
     s->fail_addr = rate_limit_new(100, 60);
     s->signups = cfg->signups_per_hour > 0 ? rate_limit_new(cfg->signups_per_hour, 3600) : NULL;
     s->challenges = cfg->challenges_per_minute > 0 ? rate_limit_new(cfg->challenges_per_minute, 60) : NULL;
+    s->messages = rate_limit_new(SVC_MESSAGES_PER_MINUTE, 60);
     s->cq = commit_start(s, s->wstore, s->wake[1]);
     s->hp = hashpool_start(cfg->hash_threads, s->pw_ops, s->pw_mem, s->wake[1]);
     s->wake_ev = event_new(base, s->wake[0], EV_READ | EV_PERSIST, on_wake, s);
     if (!s->users || !s->games || !s->ratings || !s->conn_counts || !s->creds || !s->fail_pair || !s->fail_user || !s->fail_addr ||
-        (cfg->signups_per_hour > 0 && !s->signups) || (cfg->challenges_per_minute > 0 && !s->challenges) || !s->cq || !s->hp || !s->wake_ev ||
+        (cfg->signups_per_hour > 0 && !s->signups) || (cfg->challenges_per_minute > 0 && !s->challenges) || !s->messages || !s->cq || !s->hp || !s->wake_ev ||
         event_add(s->wake_ev, NULL) != 0) {
         snprintf(err, errcap, "cannot start the service (out of memory or threads)");
         svc_close(s);
@@ -329,12 +341,14 @@ void svc_close(srv *s)
         map_free(s->conn_counts, free);
     if (s->ratings)
         map_free(s->ratings, free);
+    seeks_free_all(s);
     cred_cache_free(s->creds);
     rate_limit_free(s->fail_pair);
     rate_limit_free(s->fail_user);
     rate_limit_free(s->fail_addr);
     rate_limit_free(s->signups);
     rate_limit_free(s->challenges);
+    rate_limit_free(s->messages);
     if (s->rstore)
         store_close(s->rstore);
     if (s->wstore)

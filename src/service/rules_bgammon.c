@@ -496,7 +496,8 @@ static int record_numbered(const srv_game *sg, int first, lx_buf *out)
         int number = g->number;
         snprintf(v, sizeof v, "%.*s", (int)strcspn(s, " "), s);
         if (!resign_level(s) && ((n = lx_sgf_add_node(t, n)) == LX_SGF_NIL ||
-                                 record_move(t, n, seat_colour(sg->moves[i].seat), v) != 0))
+                                 record_move(t, n, seat_colour(sg->moves[i].seat), v) != 0 ||
+                                 record_comment(t, n, &sg->moves[i], NULL) != 0))
             rc = -1;
         else if (bg_replay(g, sg->moves[i].seat, s, colour) != 0)
             rc = -1;

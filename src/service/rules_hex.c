@@ -160,7 +160,7 @@ static int hx_record(const srv_game *sg, lx_buf *out)
     for (size_t i = 0; rc == 0 && i < sg->nmoves; i++) {
         lx_colour who = seat_colour(g, sg->moves[i].seat);
         if ((n = lx_sgf_add_node(t, n)) == LX_SGF_NIL || record_move(t, n, who, sg->moves[i].text) != 0 ||
-            hx_replay(g, sg->moves[i].seat, sg->moves[i].text, colour) != 0)
+            record_comment(t, n, &sg->moves[i], NULL) != 0 || hx_replay(g, sg->moves[i].seat, sg->moves[i].text, colour) != 0)
             rc = -1;
     }
     if (rc == 0) {

@@ -233,11 +233,11 @@ static int record_one(tw_game *g, lx_sgf_tree *t, lx_sgf_node n, const srv_move 
         if (!lx_twixt_format_move(&parts[i], v, sizeof v) || record_move(t, n, who, v) != 0)
             rc = -1;
     }
-    if (rc == 0 && !exact) {
-        char c[2200];
+    char c[2200];
+    if (rc == 0 && !exact)
         snprintf(c, sizeof c, "server move %s: it declined links that the SGF peg makes", mv->text);
-        record_text(t, n, "C", c);
-    }
+    if (rc == 0)
+        rc = record_comment(t, n, mv, exact ? NULL : c);
     if (rc == 0)
         rc = lx_twixt_play_server_move(g->b, who, &m, &err);
     if (rc == 0 && m.kind == LX_TWIXT_SWAP_SIDES)

@@ -92,6 +92,18 @@ lx_sgf_tree *record_root(int gm, const char *first_prop, const char *first, cons
     return t;
 }
 
+int record_comment(lx_sgf_tree *t, lx_sgf_node n, const srv_move *mv, const char *note)
+{
+    if (!mv->comment)
+        return note ? record_text(t, n, "C", note) : 0;
+    if (!note)
+        return record_text(t, n, "C", mv->comment);
+    lx_buf both = LX_BUF_INIT;
+    int rc = lx_buf_printf(&both, "%s\n%s", note, mv->comment) != 0 ? -1 : record_text(t, n, "C", both.data);
+    lx_buf_free(&both);
+    return rc;
+}
+
 int record_move(lx_sgf_tree *t, lx_sgf_node n, lx_colour who, const char *value)
 {
     lx_buf esc = LX_BUF_INIT;

@@ -15,6 +15,9 @@ int opt_size(const char *v, long *cols, long *rows);
 lx_sgf_tree *record_root(int gm, const char *first_prop, const char *first, const char *second_prop,
                          const char *second);
 int record_text(lx_sgf_tree *t, lx_sgf_node n, const char *id, const char *text);
+/* The move's comment (and the rules' own note before it, NULL when none) as the node's C[]
+ * (escaped by the SGF writer: ']' and '\\'); nothing when there is neither.  0 or -1. */
+int record_comment(lx_sgf_tree *t, lx_sgf_node n, const srv_move *mv, const char *note);
 /* A move property with one value as written by the module (escaped here). */
 int record_move(lx_sgf_tree *t, lx_sgf_node n, lx_colour who, const char *value);
 /* What a player may do in a connection game with the swap (Hex, Twixt):

@@ -534,6 +534,8 @@ static int xw_record(const srv_game *sg, lx_buf *out)
             lx_buf_printf(out, "%.*s", (int)nmv, mv);
         }
         lx_buf_printf(out, " %+ld %ld\n", score, total[seat]);
+        if (sg->moves[i].comment) /* the comment written with the move: a note on the event (one line) */
+            lx_buf_printf(out, "#note %s\n", sg->moves[i].comment);
     }
     if (g->over && !g->resigned && g->ended) {
         if (g->out_seat >= 0) {

@@ -59,6 +59,7 @@ typedef struct svc_config {
     int max_per_address;            /* connections one address may hold, all doors together; 0: no limit */
     void *log;                      /* FILE * for the log */
     long clock_offset;              /* seconds added to the system's time for game clocks (a testing aid) */
+    int default_challenges;         /* STORE_CHALLENGES_* for users who never chose (ask) */
 } svc_config;
 
 /* Open the store, start the commit and hash threads and register the wake-up
@@ -171,6 +172,7 @@ typedef struct svc_game_info {
     uint64_t version;                  /* grows with every change of the game (moves, hidden state) */
     int64_t deadline;                  /* when that seat loses on time (the service's clock), 0 when none */
     int reminded;                      /* that seat has been reminded: a quarter of its time or less is left */
+    int waiting;                       /* the seat whose answer to the challenge the game waits for, -1 when begun */
 } svc_game_info;
 void svc_game_describe(const srv_game *sg, svc_game_info *info);
 /* Seconds left on the clock of the seat to move (0 when it has run out), -1 when no clock runs. */
@@ -202,7 +204,7 @@ unsigned svc_game_actions(const srv_game *sg, int seat);
 /* Backgammon: the dice rolled and not played (0 0 when none), and the cube value; 0, or 1 for other games. */
 int svc_game_dice(const srv_game *sg, int dice[2], int *cube);
 
-typedef enum svc_filter { SVC_ALL, SVC_NEXT, SVC_ACTIVE, SVC_FINISHED } svc_filter;
+typedef enum svc_filter { SVC_ALL, SVC_NEXT, SVC_ACTIVE, SVC_FINISHED, SVC_WAITING } svc_filter;
 /* Boards of `kind` (G_NONE: any) where `user` plays (NULL: anyone), newest
  * first, by filter; the count, up to cap.  st->wait_seq covers them all. */
 long svc_games_list(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
@@ -299,6 +301,30 @@ int svc_outbox_done(srv *s, const store_mail *m, svc_status *st);
 /* Every user whose notify mode is `mode`, with a proved address, through fn (digests). */
 int svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user_mail *u), void *ctx);
 
+/* ---- consent, seeks, offers (challenge.c, offers.c) ----------------------------------------- */
+/* STORE_CHALLENGES_* for "open", "ask", "closed"; -1 when none. */
+int svc_challenges_mode_of(const char *word);
+int svc_set_challenges(srv *s, const char *user, int mode, svc_status *st);
+/* user blocks (on 1) or unblocks (on 0) other: no challenge, seek or message from them. */
+int svc_block(srv *s, const char *user, const char *other, int on, svc_status *st);
+/* Accept (yes 1) or decline the challenge or the offer (a draw, a takeback) on board that waits
+ * for actor; *what names it ("challenge", "draw", "takeback"). */
+int svc_answer(srv *s, const char *actor, int64_t board, int yes, const char **what, svc_status *st);
+/* Offer a draw (NO_DRAWS where there are none); *agreed when it answers the opponent's offer. */
+int svc_offer_draw(srv *s, const char *actor, int64_t board, int *agreed, svc_status *st);
+/* Ask to take back one's last move (Twixt, Hex), before the opponent has moved. */
+int svc_takeback(srv *s, const char *actor, int64_t board, svc_status *st);
+/* The offer waiting on a game ("draw", "takeback") and the seat that made it, or NULL. */
+const char *svc_game_offer(const srv_game *sg, int *by);
+/* A new game against the same opponent, the colours swapped, the same options (their consent applies). */
+int svc_rematch(srv *s, const char *actor, int64_t board, int64_t *new_board, svc_status *st);
+/* An open seek anyone may join; the list; joining one (one's own: withdrawn, *board 0). */
+int svc_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *argv, int64_t *id, svc_status *st);
+long svc_seeks(srv *s, proto_game kind, store_seek *out, size_t cap);
+int svc_join(srv *s, const char *actor, int64_t id, int64_t *board, svc_status *st);
+/* vacation DAYS / vacation off: *until the vacation's end (0 when off), *left the days left this year. */
+int svc_vacation(srv *s, const char *user, const char *word, int64_t *until, int *left, svc_status *st);
+
 /* ---- ratings (ratings.c) ------------------------------------------------------------------ */
 /* The classes of a game kind's ratings (twixt: "twixt"; hex: small, medium, large boards;
  * backgammon: 1-point, short and long matches); their count. */
@@ -308,6 +334,36 @@ int svc_rating(srv *s, const char *user, const char *cls, store_rating *out);
 /* A class's ratings, best first, up to cap; the count or -1 (st). */
 long svc_standings(srv *s, const char *cls, store_rating *out, size_t cap, svc_status *st);
 #define SVC_PROVISIONAL_RD 110.0   /* a rating whose deviation is above this is provisional */
+
+/* ---- messages, chat and move comments (messages.c) ------------------------------------------ */
+/* A text is 1 to SVC_MESSAGE_MAX bytes of UTF-8 without control characters (BAD_TEXT,
+ * TEXT_TOO_LONG); a door escapes it for where it shows it.  One user sends at most
+ * SVC_MESSAGES_PER_MINUTE messages and chat lines together in a minute (RATE_LIMITED). */
+#define SVC_MESSAGE_MAX 500
+#define SVC_MESSAGES_PER_MINUTE 30
+/* A message from `from` to the user `to` (NO_SUCH_USER; BAD_RECIPIENT: oneself). */
+int svc_message(srv *s, const char *from, const char *to, const char *text, svc_status *st);
+/* A line of board's chat from one of its players (NOT_A_PLAYER).  A board's chat is read by its
+ * two players only (not by watchers): each line is addressed to the other player. */
+int svc_chat(srv *s, const char *from, int64_t board, const char *text, svc_status *st);
+/* user's unread messages and chat lines, oldest first, up to cap, marked read by the
+ * same call (st->wait_seq: the batch that marks them); the count, or -1 (st). */
+long svc_messages_unread(srv *s, const char *user, store_message *out, size_t cap, svc_status *st);
+/* How many unread messages and chat lines user has (0 when the store cannot say). */
+long svc_messages_unread_count(srv *s, const char *user);
+/* The last cap lines of board's chat, oldest first, for viewer (a player, else NOT_A_PLAYER);
+ * they stay unread.  The count or -1. */
+long svc_chat_of(srv *s, int64_t board, const char *viewer, store_message *out, size_t cap, svc_status *st);
+/* A comment on move n (1-based) of board by the one who made it (NO_SUCH_MOVE, NOT_YOUR_MOVE,
+ * COMMENT_EXISTS): kept with the move, and in the record as the move node's C[] (a GCG note). */
+int svc_comment_move(srv *s, const char *actor, int64_t board, long n, const char *text, svc_status *st);
+/* svc_play with a comment for the move (NULL or "": none): the comment is checked before the
+ * move is played, and stored in the move's own batch before anyone is told of the move.  A
+ * play that records no move (a roll) drops it. */
+int svc_play_commented(srv *s, const char *actor, int64_t board, proto_game kind, const char *text, long want_n,
+                       const char *comment, svc_played *out, svc_status *st);
+/* Move i's (0-based) comment, NULL when none. */
+const char *svc_game_move_comment(const srv_game *sg, size_t i);
 
 /* ---- help ----------------------------------------------------------------------------------- */
 const char *svc_game_help(proto_game kind);

@@ -31,94 +31,6 @@ srv_game *svc_game(srv *s, int64_t board, proto_game kind, svc_status *st)
     return sg;
 }
 
-/* ---- challenge -------------------------------------------------------------------- */
-static int players_exist(srv *s, const char *p1, const char *p2, char name[2][STORE_NAME_MAX + 1], svc_status *st)
-{
-    const char *p[2] = {p1, p2};
-    for (int i = 0; i < 2; i++)
-        if (!svc_user_exists(s, p[i], name[i]))
-            return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", p[i]);
-    return 0;
-}
-
-static int persist_new_game(srv *s, srv_game *sg, svc_status *st)
-{
-    store_op op = {.kind = STORE_GAME_CREATE};
-    op.game.id = sg->id;
-    snprintf(op.game.kind, sizeof op.game.kind, "%s", sg->rules->name);
-    memcpy(op.game.player, sg->player, sizeof op.game.player);
-    op.game.options = sg->options;
-    op.game.state = sg->state_text;
-    op.game.created = (int64_t)time(NULL);
-    return svc_commit(s, &op, sg, st);
-}
-
-int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, const char *p2, int argc,
-                  char *const *argv, int64_t *board, svc_status *st)
-{
-    const srv_rules *r = rules_for(kind);
-    char name[2][STORE_NAME_MAX + 1];
-    if (!r)
-        return svc_fail(st, "UNKNOWN_GAME", "the games are twixt, hex, backgammon and crossword");
-    if (players_exist(s, p1, p2, name, st) != 0)
-        return -1;
-    if (actor && strcmp(actor, name[0]) && strcmp(actor, name[1]))
-        return svc_fail(st, "NOT_A_PLAYER", "a challenge names its sender as one of the two players");
-    if (actor && s->challenges && rate_limit_blocked(s->challenges, actor))
-        return svc_fail(st, "RATE_LIMITED", "too many new games in a minute; wait a little");
-    lx_buf canon = LX_BUF_INIT;
-    lx_game_error err;
-    lx_game_error_init(&err);
-    void *g = NULL;
-    int rc = -1;
-    char *rules_argv[64];
-    int rules_argc = 0, rated = 1;
-    lx_buf mine = LX_BUF_INIT; /* the service's own options: the clock, rated or not */
-    if (argc > 64)
-        return svc_fail(st, "BAD_OPTION", "at most 64 options");
-    for (int i = 0; i < argc; i++) {
-        int taken = clock_option(argv[i], &mine, st);
-        if (taken < 0) {
-            lx_buf_free(&mine);
-            return -1;
-        }
-        if (proto_word_is(argv[i], "-unrated"))
-            rated = 0;
-        else if (!taken)
-            rules_argv[rules_argc++] = argv[i];
-    }
-    int bad = r->options(rules_argc, rules_argv, &canon, &err) != 0 ||
-              lx_buf_printf(&canon, "%srated=%d%s%s", canon.len ? " " : "", rated, mine.len ? " " : "",
-                            mine.data ? mine.data : "") != 0 ||
-              !(g = r->create(canon.data ? canon.data : "", &err));
-    lx_buf_free(&mine);
-    if (bad) {
-        svc_fail(st, err.code ? err.code : "BAD_OPTION", "%s", err.message.data ? err.message.data : "");
-        goto out;
-    }
-    r->between_turns(g);
-    srv_game *sg = games_create(s, kind, name[0], name[1], canon.data ? canon.data : "", g, r->state(g));
-    if (!sg) {
-        r->destroy(g);
-        svc_fail(st, "INTERNAL", "out of memory");
-        goto out;
-    }
-    *board = sg->id;
-    commit_hold(s->cq);
-    rc = persist_new_game(s, sg, st);
-    if (rc == 0)
-        rc = clock_start(s, sg, st);
-    if (rc == 0 && s->notifier.game_changed)
-        s->notifier.game_changed(s->notifier.ctx, s, sg, actor);
-    commit_release(s->cq);
-    if (actor && s->challenges)
-        rate_limit_fail(s->challenges, actor);
-out:
-    lx_buf_free(&canon);
-    lx_game_error_free(&err);
-    return rc;
-}
-
 /* ---- play ------------------------------------------------------------------------- */
 void svc_played_free(svc_played *p)
 {
@@ -186,6 +98,10 @@ int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const ch
         clock_time_out(s, sg, st); /* too late: the sweep has not run yet, but the time is up */
     if (sg->forced_result[0])
         return svc_fail(st, "GAME_OVER", "the game is over: %s", sg->forced_result);
+    if (sg->waiting)
+        return svc_fail(st, "CHALLENGE_PENDING", "the game has not begun: it waits for %s to accept",
+                        sg->player[sg->waiting - 1]);
+    sg->offer[0] = 0; /* a move answers any offer: it lapses */
     lx_game_error err;
     char colour[8] = "";
     int rc = 0;
@@ -204,6 +120,8 @@ int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const ch
     } else {
         commit_hold(s->cq);
         rc = record_move(s, sg, seat, colour, out, st);
+        if (rc == 0)
+            rc = comments_attach_pending(s, sg, actor, st); /* in the move's batch, before its mails */
         if (rc == 0)
             rc = clock_after_play(s, sg, st);
         if (rc == 0 && sg->rules->seat_to_move(sg->g) < 0)
@@ -231,6 +149,9 @@ void svc_game_describe(const srv_game *sg, svc_game_info *info)
     info->to_move = info->result[0] ? -1 : sg->rules->seat_to_move(sg->g);
     info->deadline = info->to_move >= 0 ? clock_deadline(sg) : 0;
     info->reminded = info->to_move >= 0 && sg->clock.nagged;
+    info->waiting = sg->waiting && !sg->forced_result[0] ? sg->waiting - 1 : -1;
+    if (info->waiting >= 0)
+        info->to_move = -1, info->deadline = sg->waiting_until;
     static const char *const colours[G_COUNT][2] = {{"W", "B"}, {"B", "W"}, {"W", "B"}, {"1", "2"}};
     for (int i = 0; i < 2; i++)
         snprintf(info->colour[i], sizeof info->colour[i], "%s", colours[sg->kind][i]);
@@ -277,7 +198,7 @@ static size_t skip_value(const char *t, size_t i, size_t n)
 static int stamp_result(const srv_game *sg, lx_buf *out)
 {
     if (sg->kind == G_CROSSWORD)
-        return lx_buf_printf(out, "#note %s: the game ended on time\n", sg->forced_result);
+        return lx_buf_printf(out, "#note result %s\n", sg->forced_result);
     const char *t = out->data ? out->data : "";
     size_t n = out->len, root = 0;
     for (size_t i = 0; i + 1 < n; i++) /* the last tree that starts a line, or the first */
@@ -371,6 +292,10 @@ static int passes(const srv_game *sg, const char *user, svc_filter filter)
         return 1;
     char re[32];
     games_result(sg, re);
+    if (filter == SVC_WAITING)
+        return sg->waiting && !re[0];
+    if (sg->waiting && !re[0])
+        return filter == SVC_ACTIVE;
     if (filter == SVC_FINISHED)
         return re[0] != 0;
     if (filter == SVC_ACTIVE)

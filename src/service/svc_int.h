@@ -54,12 +54,21 @@ struct srv_user {
     int notify;       /* STORE_NOTIFY_* */
     int present;      /* connections where the user is logged in (line) or watching (web streams) */
     double last_seen; /* the user's last request on a door without connections (HTTP) */
+    int challenges;   /* STORE_CHALLENGES_*, or -1: the server's default */
+    int64_t vacation_until;
+    int vacation_year, vacation_used;
+    char (*blocks)[STORE_NAME_MAX + 1]; /* whom the user blocks */
+    size_t nblocks;
 };
 /* The user named (loaded from the store on first use), or NULL. */
 srv_user *users_find(srv *s, const char *name);
 srv_user *users_add(srv *s, const char *name, const char *pwhash, int display);
-/* The user's mail settings from a store row. */
+/* The user's mail settings and preferences from a store row (and whom they block, from the store). */
 void users_set_mail(srv_user *u, const store_user *su);
+void users_load_blocks(srv *s, srv_user *u);
+/* Queue u's preferences (STORE_USER_PREFS). 0, or -1 (st INTERNAL). */
+int users_commit_prefs(srv *s, const srv_user *u, svc_status *st);
+int users_blocks(const srv_user *u, const char *other);
 /* Queue u's mail settings (STORE_USER_MAIL). 0, or -1 (st INTERNAL). */
 int users_commit_mail(srv *s, const srv_user *u, svc_status *st);
 int user_name_valid(const char *name);
@@ -73,6 +82,7 @@ typedef struct srv_move {
     char colour[8];   /* who moved, as the history shows it: "W", "B", "1", "2" */
     char *text;       /* as stored */
     uint64_t seq;     /* the batch that holds it */
+    char *comment;    /* written with the move (messages.c), NULL when none */
 } srv_move;
 
 
@@ -99,6 +109,9 @@ struct srv_game {
     svc_watch *watchers;
     srv_clock clock;
     char forced_result[32]; /* a result the rules did not make ("B+Time"), "" when none */
+    int waiting;            /* a challenge waits for this seat to accept (1 + seat), 0 when begun */
+    int64_t waiting_until;  /* when that challenge expires */
+    char offer[16];         /* "draw 0", "takeback 1": an offer by that seat waiting for an answer */
     char re_memo[32];       /* the result when changes was re_memo_at - 1 and nmoves re_memo_n (a Twixt
                                result searches for a draw: once per change, not once per use) */
     uint64_t re_memo_at;
@@ -194,13 +207,30 @@ int clock_option(const char *word, lx_buf *canon, svc_status *st);
 /* Start a new game's clock / move it on after a play / its state from the store. 0 or -1. */
 int clock_start(srv *s, srv_game *sg, svc_status *st);
 int clock_after_play(srv *s, srv_game *sg, svc_status *st);
-void clock_restore(srv_game *sg, const char *text, const char *result);
+void clock_restore(srv_game *sg, const store_game *row);
+/* Queue the game's clock, result, waiting challenge and offer as they are now. */
+int clock_persist(srv *s, srv_game *sg, svc_status *st);
 int64_t clock_deadline(const srv_game *sg);
 long clock_left(const srv *s, const srv_game *sg);
+/* The game ends with a result the rules did not make ("B+Time", "0" agreed, "Void"): stored,
+ * rated, told, in one batch. 0 or -1. */
+int clock_end_game(srv *s, srv_game *sg, const char *result, svc_status *st);
 /* The seat to move has lost on time: the game ends, once. 0 or -1. */
 int clock_time_out(srv *s, srv_game *sg, svc_status *st);
 /* Reminders and losses on time that are due. */
 void clock_sweep(srv *s);
+
+/* ---- challenges, seeks, offers (challenge.c, offers.c) --------------------------------- */
+void seeks_reload(srv *s);
+void seeks_free_all(srv *s);
+/* A pending challenge whose time is up: void. */
+void challenge_expire(srv *s, srv_game *sg);
+/* The challenge on sg waiting for actor: begun (its clock starts), or declined (void). */
+int challenge_accept(srv *s, const char *actor, srv_game *sg, svc_status *st);
+int challenge_decline(srv *s, srv_game *sg, svc_status *st);
+#define CHALLENGE_DAYS 14
+/* When user's vacation ends, 0 when they are not on one. */
+int64_t vacation_until(srv *s, const char *user);
 
 /* ---- ratings (ratings.c) ------------------------------------------------------------ */
 /* The rating class of a game ("hex-small", "backgammon-long", "twixt" ...). */
@@ -209,6 +239,12 @@ const char *ratings_class(const srv_game *sg);
 int ratings_game_over(srv *s, srv_game *sg, svc_status *st);
 /* Forget a rating held in memory (its change was refused): the store's is the truth again. */
 void ratings_forget(srv *s, const char *user, const char *cls);
+
+/* ---- messages, chat and move comments (messages.c) ------------------------------------ */
+/* The game's move comments from the store, onto its moves (a game being loaded).  0, or -1. */
+int comments_load(srv *s, srv_game *sg);
+/* A move was just recorded: the comment svc_play_commented holds for it, attached in its batch. 0 or -1. */
+int comments_attach_pending(srv *s, srv_game *sg, const char *actor, svc_status *st);
 
 /* ---- commits (commit.c) -------------------------------------------------------- */
 commit_queue *commit_start(srv *s, store *w, int notify_fd);
@@ -272,6 +308,8 @@ void rate_limit_fail(rate_limit *r, const char *key);
 void watch_queue(srv *s, srv_game *sg, int state_only);
 void watch_flush(srv *s, uint64_t committed);
 void watch_free_all(srv *s);
+/* Moves above n were taken back: watchers get the moves played in their place. */
+void watch_rewind(srv_game *sg, size_t n);
 
 /* ---- the service's loop side (loop.c) ----------------------------------------------- */
 /* A change made by a call: queue it, and raise st->wait_seq (and sg's write_seq). 0, or -1 (INTERNAL). */
@@ -311,7 +349,12 @@ struct srv {
     srv_map *ratings;        /* ratings touched, by "class|user" (ratings.c) */
     long clock_offset;       /* added to the system's time for game clocks (clock.c) */
     struct event *sweep_ev;  /* clock_sweep, once a second */
+    int default_challenges;  /* STORE_CHALLENGES_* for users who never chose */
+    struct srv_seek *seeks;  /* open seeks, oldest first (challenge.c) */
+    int64_t next_seek_id;
     int max_per_address;
+    rate_limit *messages;    /* messages and chat lines sent per user a minute (messages.c) */
+    const char *pending_comment; /* svc_play_commented's comment for the move it plays, else NULL */
 };
 
 /* The service's own names for its public clock, log and random bytes (util.c). */

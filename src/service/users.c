@@ -33,6 +33,7 @@ srv_user *users_add(srv *s, const char *name, const char *pwhash, int display)
     }
     snprintf(u->name, sizeof u->name, "%s", name);
     u->display = display >= 1 && display <= 4 ? display : 2;
+    u->challenges = -1;
     if (map_put(s->users, name, u) != 0) {
         free(u->pwhash);
         free(u);
@@ -55,6 +56,7 @@ srv_user *users_find(srv *s, const char *name)
     if (u) {
         u->disabled = su.disabled;
         users_set_mail(u, &su);
+        users_load_blocks(s, u);
     }
     store_user_clear(&su);
     return u;
@@ -64,6 +66,7 @@ static void user_free(void *p)
 {
     srv_user *u = p;
     free(u->pwhash);
+    free(u->blocks);
     free(u);
 }
 
@@ -87,6 +90,7 @@ void users_reload(srv *s, const char *name)
     u->display = su.display >= 1 && su.display <= 4 ? su.display : 2;
     u->disabled = su.disabled;
     users_set_mail(u, &su);
+    users_load_blocks(s, u);
     store_user_clear(&su);
 }
 
@@ -96,6 +100,49 @@ void users_set_mail(srv_user *u, const store_user *su)
     u->email_verified = su->email_verified;
     snprintf(u->verify_hash, sizeof u->verify_hash, "%s", su->verify_hash);
     u->notify = su->notify >= STORE_NOTIFY_TURN && su->notify <= STORE_NOTIFY_OFF ? su->notify : STORE_NOTIFY_TURN;
+    u->challenges = su->challenges >= STORE_CHALLENGES_OPEN && su->challenges <= STORE_CHALLENGES_CLOSED ? su->challenges : -1;
+    u->vacation_until = su->vacation_until;
+    u->vacation_year = su->vacation_year;
+    u->vacation_used = su->vacation_used;
+}
+
+static int add_block(void *ctx, const char *other)
+{
+    srv_user *u = ctx;
+    char (*b)[STORE_NAME_MAX + 1] = realloc(u->blocks, (u->nblocks + 1) * sizeof *u->blocks);
+    if (!b)
+        return -1;
+    u->blocks = b;
+    snprintf(u->blocks[u->nblocks++], STORE_NAME_MAX + 1, "%s", other);
+    return 0;
+}
+
+void users_load_blocks(srv *s, srv_user *u)
+{
+    free(u->blocks);
+    u->blocks = NULL;
+    u->nblocks = 0;
+    if (s->rstore->be->blocks_of(s->rstore, u->name, add_block, u) != 0)
+        srv_log(s, "user %s: cannot read whom they block", u->name);
+}
+
+int users_blocks(const srv_user *u, const char *other)
+{
+    for (size_t i = 0; i < u->nblocks; i++)
+        if (!strcmp(u->blocks[i], other))
+            return 1;
+    return 0;
+}
+
+int users_commit_prefs(srv *s, const srv_user *u, svc_status *st)
+{
+    store_op op = {.kind = STORE_USER_PREFS};
+    snprintf(op.user.name, sizeof op.user.name, "%s", u->name);
+    op.user.challenges = u->challenges;
+    op.user.vacation_until = u->vacation_until;
+    op.user.vacation_year = u->vacation_year;
+    op.user.vacation_used = u->vacation_used;
+    return svc_commit(s, &op, NULL, st);
 }
 
 int users_commit_mail(srv *s, const srv_user *u, svc_status *st)

@@ -155,3 +155,10 @@ void svc_watch_remove(srv *s, svc_watch *w)
     w->next = NULL;
     w->linked = 0;
 }
+
+void watch_rewind(srv_game *sg, size_t n)
+{
+    for (svc_watch *w = sg->watchers; w; w = w->next)
+        if (w->last_n > n)
+            w->last_n = n;
+}

@@ -78,6 +78,40 @@ static const char *const migrations[] = {
     "ALTER TABLE games ADD COLUMN result TEXT NOT NULL DEFAULT '';"
     "CREATE INDEX games_deadline ON games(deadline) WHERE deadline > 0;"
     "CREATE INDEX games_nag ON games(nag_at) WHERE nag_at > 0;",
+    /* 7: messages between users and boards' chat (a chat line's recipient is the board's other
+     * player), unread ones found by recipient; the comments written with moves */
+    "CREATE TABLE messages ("
+    "  id INTEGER PRIMARY KEY,"
+    "  board INTEGER NULL,"
+    "  sender TEXT NOT NULL,"
+    "  recipient TEXT NULL,"
+    "  text TEXT NOT NULL,"
+    "  created INTEGER NOT NULL,"
+    "  seen INTEGER NOT NULL DEFAULT 0);"
+    "CREATE INDEX messages_unread ON messages(recipient, id) WHERE seen = 0;"
+    "CREATE INDEX messages_board ON messages(board, id) WHERE board IS NOT NULL;"
+    "CREATE TABLE move_comments ("
+    "  game_id INTEGER NOT NULL,"
+    "  n INTEGER NOT NULL,"
+    "  text TEXT NOT NULL,"
+    "  PRIMARY KEY (game_id, n));",
+    /* 8: consent, offers and vacations: who may challenge whom, seeks, a challenge waiting, an offer waiting */
+    "ALTER TABLE users ADD COLUMN challenges INTEGER NOT NULL DEFAULT -1;"
+    "ALTER TABLE users ADD COLUMN vacation_until INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE users ADD COLUMN vacation_year INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE users ADD COLUMN vacation_used INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN status INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN offer TEXT NOT NULL DEFAULT '';"
+    "CREATE TABLE blocks ("
+    "  user TEXT NOT NULL,"
+    "  other TEXT NOT NULL,"
+    "  PRIMARY KEY (user, other));"
+    "CREATE TABLE seeks ("
+    "  id INTEGER PRIMARY KEY,"
+    "  kind TEXT NOT NULL,"
+    "  user TEXT NOT NULL,"
+    "  options TEXT NOT NULL,"
+    "  created INTEGER NOT NULL);",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

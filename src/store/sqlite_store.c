@@ -25,6 +25,8 @@ enum {
     Q_SESSION_INSERT, Q_SESSION_DELETE, Q_SESSION_GET, Q_USERS_ALL,
     Q_USER_MAIL, Q_MAIL_SEEN_INSERT, Q_MAIL_SEEN_GET, Q_OUTBOX_INSERT, Q_OUTBOX_DONE, Q_OUTBOX_DUE,
     Q_RATING_SET, Q_RATING_GET, Q_RATINGS_OF, Q_GAME_CLOCK, Q_GAMES_DUE,
+    Q_USER_PREFS, Q_BLOCK_ADD, Q_BLOCK_DELETE, Q_BLOCKS_OF, Q_SEEK_ADD, Q_SEEK_DELETE, Q_SEEKS_ALL, Q_MOVE_DELETE,
+    Q_MESSAGE_INSERT, Q_MESSAGES_SEEN, Q_COMMENT_SET, Q_MESSAGES_UNREAD, Q_MESSAGES_UNREAD_COUNT, Q_CHAT_OF, Q_COMMENTS, Q_COMMENT_DELETE,
     NQUERIES
 };
 
@@ -35,13 +37,13 @@ static const char *const query_sql[NQUERIES] = {
     [Q_USER_INSERT] = "INSERT INTO users(name, pwhash, email, display, created) VALUES (?1, ?2, ?3, ?4, ?5)",
     [Q_USER_PASSWORD] = "UPDATE users SET pwhash = ?2 WHERE name = ?1",
     [Q_USER_DISPLAY] = "UPDATE users SET display = ?2 WHERE name = ?1",
-    [Q_USER_GET] = "SELECT id, name, pwhash, email, display, disabled, email_verified, verify_hash, notify"
-                   " FROM users WHERE name = ?1",
+    [Q_USER_GET] = "SELECT id, name, pwhash, email, display, disabled, email_verified, verify_hash, notify,"
+                   " challenges, vacation_until, vacation_year, vacation_used FROM users WHERE name = ?1",
     [Q_USER_DISABLE] = "UPDATE users SET disabled = ?2 WHERE name = ?1",
     [Q_GAME_INSERT] = "INSERT INTO games(id, kind, player1, player2, options, state, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [Q_GAME_STATE] = "UPDATE games SET state = ?2 WHERE id = ?1",
-    [Q_GAME_GET] = "SELECT id, kind, player1, player2, options, state, created, clock, deadline, nag_at, result"
-                   " FROM games WHERE id = ?1",
+    [Q_GAME_GET] = "SELECT id, kind, player1, player2, options, state, created, clock, deadline, nag_at, result,"
+                   " status, offer FROM games WHERE id = ?1",
     [Q_MOVE_INSERT] = "INSERT INTO moves(game_id, n, seat, text) VALUES (?1, ?2, ?3, ?4)",
     [Q_MOVES] = "SELECT game_id, n, seat, text FROM moves WHERE game_id = ?1 ORDER BY n",
     [Q_GAMES_OF] = "SELECT id FROM games WHERE player1 = ?1 OR player2 = ?1 ORDER BY id DESC LIMIT ?2",
@@ -50,8 +52,8 @@ static const char *const query_sql[NQUERIES] = {
     [Q_SESSION_INSERT] = "INSERT INTO sessions(token_hash, user, csrf, expires) VALUES (?1, ?2, ?3, ?4)",
     [Q_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1 OR expires < ?2",
     [Q_SESSION_GET] = "SELECT token_hash, user, csrf, expires FROM sessions WHERE token_hash = ?1",
-    [Q_USERS_ALL] = "SELECT id, name, pwhash, email, display, disabled, email_verified, verify_hash, notify"
-                    " FROM users ORDER BY name",
+    [Q_USERS_ALL] = "SELECT id, name, pwhash, email, display, disabled, email_verified, verify_hash, notify,"
+                    " challenges, vacation_until, vacation_year, vacation_used FROM users ORDER BY name",
     [Q_USER_MAIL] = "UPDATE users SET email = ?2, email_verified = ?3, verify_hash = ?4, notify = ?5 WHERE name = ?1",
     [Q_MAIL_SEEN_INSERT] = "INSERT OR IGNORE INTO mail_seen(message_id, at) VALUES (?1, ?2)",
     [Q_MAIL_SEEN_GET] = "SELECT 1 FROM mail_seen WHERE message_id = ?1",
@@ -63,9 +65,29 @@ static const char *const query_sql[NQUERIES] = {
     [Q_RATING_GET] = "SELECT user, class, rating, rd, volatility, games FROM ratings WHERE user = ?1 AND class = ?2",
     [Q_RATINGS_OF] = "SELECT user, class, rating, rd, volatility, games FROM ratings WHERE class = ?1"
                      " ORDER BY rating DESC, user LIMIT ?2",
-    [Q_GAME_CLOCK] = "UPDATE games SET clock = ?2, deadline = ?3, nag_at = ?4, result = ?5 WHERE id = ?1",
+    [Q_GAME_CLOCK] = "UPDATE games SET clock = ?2, deadline = ?3, nag_at = ?4, result = ?5, status = ?6, offer = ?7"
+                     " WHERE id = ?1",
+    [Q_USER_PREFS] = "UPDATE users SET challenges = ?2, vacation_until = ?3, vacation_year = ?4, vacation_used = ?5"
+                     " WHERE name = ?1",
+    [Q_BLOCK_ADD] = "INSERT OR IGNORE INTO blocks(user, other) VALUES (?1, ?2)",
+    [Q_BLOCK_DELETE] = "DELETE FROM blocks WHERE user = ?1 AND other = ?2",
+    [Q_BLOCKS_OF] = "SELECT other FROM blocks WHERE user = ?1 ORDER BY other",
+    [Q_SEEK_ADD] = "INSERT INTO seeks(id, kind, user, options, created) VALUES (?1, ?2, ?3, ?4, ?5)",
+    [Q_SEEK_DELETE] = "DELETE FROM seeks WHERE id = ?1",
+    [Q_SEEKS_ALL] = "SELECT id, kind, user, options, created FROM seeks ORDER BY id",
+    [Q_MOVE_DELETE] = "DELETE FROM moves WHERE game_id = ?1 AND n = ?2",
     [Q_GAMES_DUE] = "SELECT id FROM games WHERE deadline > 0 AND deadline <= ?1"
                     " UNION SELECT id FROM games WHERE nag_at > 0 AND nag_at <= ?1 LIMIT ?2",
+    [Q_MESSAGE_INSERT] = "INSERT INTO messages(board, sender, recipient, text, created) VALUES (?1, ?2, ?3, ?4, ?5)",
+    [Q_MESSAGES_SEEN] = "UPDATE messages SET seen = 1 WHERE recipient = ?1 AND seen = 0 AND id <= ?2",
+    [Q_COMMENT_SET] = "INSERT OR REPLACE INTO move_comments(game_id, n, text) VALUES (?1, ?2, ?3)",
+    [Q_MESSAGES_UNREAD] = "SELECT id, board, sender, recipient, text, created, seen FROM messages"
+                          " WHERE recipient = ?1 AND seen = 0 ORDER BY id LIMIT ?2",
+    [Q_MESSAGES_UNREAD_COUNT] = "SELECT COUNT(*) FROM messages WHERE recipient = ?1 AND seen = 0",
+    [Q_CHAT_OF] = "SELECT id, board, sender, recipient, text, created, seen FROM messages"
+                  " WHERE board = ?1 ORDER BY id DESC LIMIT ?2",
+    [Q_COMMENTS] = "SELECT n, text FROM move_comments WHERE game_id = ?1 ORDER BY n",
+    [Q_COMMENT_DELETE] = "DELETE FROM move_comments WHERE game_id = ?1 AND n = ?2",
 };
 
 typedef struct sqlite_store {
@@ -204,6 +226,8 @@ static int apply_game(sqlite_store *q, const store_op *op)
         sqlite3_bind_int64(st, 3, g->deadline);
         sqlite3_bind_int64(st, 4, g->nag_at);
         bind_text(st, 5, g->result);
+        sqlite3_bind_int(st, 6, g->status);
+        bind_text(st, 7, g->offer);
         return run_done(st);
     }
     if (op->kind == STORE_GAME_STATE) {
@@ -292,9 +316,89 @@ static int apply_rating(sqlite_store *q, const store_op *op)
     return run_done(st);
 }
 
+/* Preferences, blocks, seeks and a move taken back. */
+static int apply_consent(sqlite_store *q, const store_op *op)
+{
+    sqlite3_stmt *st;
+    switch (op->kind) {
+    case STORE_USER_PREFS:
+        st = q->q[Q_USER_PREFS];
+        bind_text(st, 1, op->user.name);
+        sqlite3_bind_int(st, 2, op->user.challenges);
+        sqlite3_bind_int64(st, 3, op->user.vacation_until);
+        sqlite3_bind_int(st, 4, op->user.vacation_year);
+        sqlite3_bind_int(st, 5, op->user.vacation_used);
+        return run_done(st);
+    case STORE_BLOCK:
+        st = q->q[op->block.on ? Q_BLOCK_ADD : Q_BLOCK_DELETE];
+        bind_text(st, 1, op->block.user);
+        bind_text(st, 2, op->block.other);
+        return run_done(st);
+    case STORE_SEEK_ADD:
+        st = q->q[Q_SEEK_ADD];
+        sqlite3_bind_int64(st, 1, op->seek.id);
+        bind_text(st, 2, op->seek.kind);
+        bind_text(st, 3, op->seek.user);
+        bind_text(st, 4, op->seek.options);
+        sqlite3_bind_int64(st, 5, op->seek.created);
+        return run_done(st);
+    case STORE_SEEK_DELETE:
+        st = q->q[Q_SEEK_DELETE];
+        sqlite3_bind_int64(st, 1, op->seek.id);
+        return run_done(st);
+    default:
+        st = q->q[Q_MOVE_DELETE];
+        sqlite3_bind_int64(st, 1, op->move.game_id);
+        sqlite3_bind_int(st, 2, op->move.n);
+        return run_done(st);
+    }
+}
+
+/* A message or chat line, messages seen, a move's comment. */
+static int apply_message(sqlite_store *q, const store_op *op)
+{
+    const store_message *m = &op->message;
+    sqlite3_stmt *st;
+    switch (op->kind) {
+    case STORE_MESSAGE_ADD:
+        st = q->q[Q_MESSAGE_INSERT];
+        if (m->board)
+            sqlite3_bind_int64(st, 1, m->board);
+        else
+            sqlite3_bind_null(st, 1);
+        bind_text(st, 2, m->sender);
+        bind_text(st, 3, m->recipient[0] ? m->recipient : NULL);
+        bind_text(st, 4, m->text);
+        sqlite3_bind_int64(st, 5, m->created);
+        return run_done(st);
+    case STORE_MESSAGES_SEEN:
+        st = q->q[Q_MESSAGES_SEEN];
+        bind_text(st, 1, m->recipient);
+        sqlite3_bind_int64(st, 2, m->id);
+        return run_done(st);
+    default: /* a comment, or none (text NULL: a move taken back takes its comment along) */
+        st = q->q[op->move.text ? Q_COMMENT_SET : Q_COMMENT_DELETE];
+        sqlite3_bind_int64(st, 1, op->move.game_id);
+        sqlite3_bind_int(st, 2, op->move.n);
+        if (op->move.text)
+            bind_text(st, 3, op->move.text);
+        return run_done(st);
+    }
+}
+
 static int apply_op(sqlite_store *q, const store_op *op)
 {
     switch (op->kind) {
+    case STORE_MESSAGE_ADD:
+    case STORE_MESSAGES_SEEN:
+    case STORE_MOVE_COMMENT:
+        return apply_message(q, op);
+    case STORE_USER_PREFS:
+    case STORE_BLOCK:
+    case STORE_SEEK_ADD:
+    case STORE_SEEK_DELETE:
+    case STORE_MOVE_DELETE:
+        return apply_consent(q, op);
     case STORE_RATING_SET:
         return apply_rating(q, op);
     case STORE_MAIL_SEEN:
@@ -369,6 +473,10 @@ static void user_row(sqlite3_stmt *st, store_user *out)
     out->email_verified = sqlite3_column_int(st, 6);
     column_copy(st, 7, out->verify_hash, sizeof out->verify_hash);
     out->notify = sqlite3_column_int(st, 8);
+    out->challenges = sqlite3_column_int(st, 9);
+    out->vacation_until = sqlite3_column_int64(st, 10);
+    out->vacation_year = sqlite3_column_int(st, 11);
+    out->vacation_used = sqlite3_column_int(st, 12);
 }
 
 static int sq_user_get(store *s, const char *name, store_user *out)
@@ -402,6 +510,8 @@ static int sq_game_get(store *s, int64_t id, store_game *out)
     out->deadline = sqlite3_column_int64(st, 8);
     out->nag_at = sqlite3_column_int64(st, 9);
     column_copy(st, 10, out->result, sizeof out->result);
+    out->status = sqlite3_column_int(st, 11);
+    column_copy(st, 12, out->offer, sizeof out->offer);
     return finish_row(st, out->options && out->state && out->clock ? 1 : -1);
 }
 
@@ -593,8 +703,104 @@ static long sq_games_due(store *s, int64_t now, int64_t *ids, size_t cap)
     return finish_row(st, rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1) == 0 ? n : -1;
 }
 
+static int sq_blocks_of(store *s, const char *user, int (*fn)(void *ctx, const char *other), void *ctx)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_BLOCKS_OF];
+    bind_text(st, 1, user);
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const unsigned char *o = sqlite3_column_text(st, 0);
+        stop = fn(ctx, o ? (const char *)o : "") != 0;
+    }
+    return finish_row(st, stop || rc == SQLITE_DONE ? 0 : -1);
+}
+
+static int sq_seeks_each(store *s, int (*fn)(void *ctx, const store_seek *k), void *ctx)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_SEEKS_ALL];
+    int rc, stop = 0;
+    while (!stop && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        store_seek k;
+        k.id = sqlite3_column_int64(st, 0);
+        column_copy(st, 1, k.kind, sizeof k.kind);
+        column_copy(st, 2, k.user, sizeof k.user);
+        column_copy(st, 3, k.options, sizeof k.options);
+        k.created = sqlite3_column_int64(st, 4);
+        stop = fn(ctx, &k) != 0;
+    }
+    return finish_row(st, stop || rc == SQLITE_DONE ? 0 : -1);
+}
+
+static void message_row(sqlite3_stmt *st, store_message *m)
+{
+    memset(m, 0, sizeof *m);
+    m->id = sqlite3_column_int64(st, 0);
+    m->board = sqlite3_column_int64(st, 1); /* NULL reads as 0 */
+    column_copy(st, 2, m->sender, sizeof m->sender);
+    column_copy(st, 3, m->recipient, sizeof m->recipient);
+    column_copy(st, 4, m->text, sizeof m->text);
+    m->created = sqlite3_column_int64(st, 5);
+    m->seen = sqlite3_column_int(st, 6);
+}
+
+static long messages_rows(sqlite3_stmt *st, store_message *out, size_t cap)
+{
+    long n = 0;
+    int rc = SQLITE_DONE;
+    while ((size_t)n < cap && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        message_row(st, &out[n++]);
+    return finish_row(st, rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1) == 0 ? n : -1;
+}
+
+static long sq_messages_unread(store *s, const char *user, store_message *out, size_t cap)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_MESSAGES_UNREAD];
+    bind_text(st, 1, user);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)cap);
+    return messages_rows(st, out, cap);
+}
+
+static long sq_messages_unread_count(store *s, const char *user)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_MESSAGES_UNREAD_COUNT];
+    bind_text(st, 1, user);
+    long n = -1;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        n = (long)sqlite3_column_int64(st, 0);
+    finish_row(st, 0);
+    return n;
+}
+
+static long sq_chat_of(store *s, int64_t board, store_message *out, size_t cap)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_CHAT_OF];
+    sqlite3_bind_int64(st, 1, board);
+    sqlite3_bind_int64(st, 2, (sqlite3_int64)cap);
+    long n = messages_rows(st, out, cap);
+    for (long i = 0, j = n - 1; i < j; i++, j--) { /* newest first from the index: oldest first for the reader */
+        store_message t = out[i];
+        out[i] = out[j];
+        out[j] = t;
+    }
+    return n;
+}
+
+static int sq_comments_each(store *s, int64_t game_id, int (*fn)(void *ctx, int n, const char *text), void *ctx)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_COMMENTS];
+    sqlite3_bind_int64(st, 1, game_id);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(st, 1);
+        if (!t || fn(ctx, sqlite3_column_int(st, 0), (const char *)t) != 0)
+            return finish_row(st, -1);
+    }
+    return finish_row(st, rc == SQLITE_DONE ? 0 : -1);
+}
+
 const store_backend store_sqlite_backend = {
     "sqlite", sq_open, sq_close, sq_commit, sq_user_get, sq_game_get, sq_moves_each, sq_games_of, sq_max_game_id,
     sq_session_get, sq_users_each, sq_backup, sq_integrity, sq_mail_seen, sq_outbox_due, sq_rating_get, sq_ratings_of,
-    sq_games_due,
+    sq_games_due, sq_blocks_of, sq_seeks_each, sq_messages_unread, sq_messages_unread_count, sq_chat_of,
+    sq_comments_each,
 };

@@ -37,7 +37,23 @@ typedef struct store_user {
     int email_verified;       /* the user proved the address (verify TOKEN, or a reply) */
     char verify_hash[65];     /* SHA-256 (hex) of the address's pending verification token, "" when none */
     int notify;               /* STORE_NOTIFY_*: what mail the user gets */
+    int challenges;           /* STORE_CHALLENGES_*, or -1: the server's default */
+    int64_t vacation_until;   /* the user's clocks stand still until then (Unix time of the service's clock) */
+    int vacation_year;        /* the year vacation_used counts */
+    int vacation_used;        /* vacation days taken that year */
 } store_user;
+
+/* Who may start a game with a user (set challenges ...). */
+enum { STORE_CHALLENGES_OPEN = 0, STORE_CHALLENGES_ASK = 1, STORE_CHALLENGES_CLOSED = 2 };
+
+/* An open seek: a game anyone may join. */
+typedef struct store_seek {
+    int64_t id;
+    char kind[16];
+    char user[STORE_NAME_MAX + 1];
+    char options[STORE_TEXT_MAX];   /* canonical options */
+    int64_t created;
+} store_seek;
 
 /* A Glicko-2 rating of a user in one class of games ("twixt", "hex-small", ...). */
 typedef struct store_rating {
@@ -79,6 +95,8 @@ typedef struct store_game {
     int64_t deadline;  /* when the player to move loses on time (Unix time), 0 when nobody's clock runs */
     int64_t nag_at;    /* when that player is reminded, 0 when not (any more) */
     char result[32];   /* a result the rules did not make (a loss on time), "" when none */
+    int status;        /* 0: begun; 1 + SEAT: a challenge waiting for SEAT to accept */
+    char offer[16];    /* an offer waiting for an answer: "draw 0", "takeback 1" ..., "" when none */
 } store_game;
 
 typedef struct store_move {
@@ -87,6 +105,19 @@ typedef struct store_move {
     int seat;       /* 0: USER1, 1: USER2 */
     char *text;     /* as stored by the game's rules adapter, malloc'd */
 } store_move;
+
+#define STORE_MESSAGE_MAX 1024  /* bytes of a message's text (the service allows fewer) */
+
+/* A message to a user, or a line of a board's chat (to the board's other player). */
+typedef struct store_message {
+    int64_t id;
+    int64_t board;                          /* 0: a message; else the board of a chat line */
+    char sender[STORE_NAME_MAX + 1];
+    char recipient[STORE_NAME_MAX + 1];     /* "" when none */
+    char text[STORE_MESSAGE_MAX + 1];
+    int64_t created;                        /* Unix time */
+    int seen;
+} store_message;
 
 typedef struct store_session {
     char token_hash[65];   /* SHA-256 of the token, hex: the token itself is never stored */
@@ -110,7 +141,15 @@ typedef enum store_op_kind {
     STORE_OUTBOX_ADD,     /* mail: event, recipient, message (ignored when the event has one already) */
     STORE_OUTBOX_DONE,    /* mail: id, sent, attempts, next_try, error */
     STORE_RATING_SET,     /* rating: all fields */
-    STORE_GAME_CLOCK      /* game: id, clock, deadline, nag_at, result */
+    STORE_GAME_CLOCK,     /* game: id, clock, deadline, nag_at, result, status, offer */
+    STORE_USER_PREFS,     /* user: name, challenges, vacation_until, vacation_year, vacation_used */
+    STORE_BLOCK,          /* block: user blocks (on 1) or unblocks (on 0) other */
+    STORE_SEEK_ADD,       /* seek: all fields */
+    STORE_SEEK_DELETE,    /* seek: id */
+    STORE_MOVE_DELETE,    /* move: game_id, n (a move taken back) */
+    STORE_MESSAGE_ADD,    /* message: board, sender, recipient, text, created */
+    STORE_MESSAGES_SEEN,  /* message: recipient, id (every unread one of recipient up to id is seen) */
+    STORE_MOVE_COMMENT    /* move: game_id, n, text (the comment written with the move; NULL: none) */
 } store_op_kind;
 
 typedef struct store_op {
@@ -121,6 +160,12 @@ typedef struct store_op {
     store_session session;
     store_mail mail;
     store_rating rating;
+    store_seek seek;
+    struct {
+        char user[STORE_NAME_MAX + 1], other[STORE_NAME_MAX + 1];
+        int on;
+    } block;
+    store_message message;
 } store_op;
 
 typedef struct store_backend {
@@ -160,6 +205,18 @@ typedef struct store_backend {
     long (*ratings_of)(store *s, const char *cls, store_rating *out, size_t cap);
     /* Games whose deadline or reminder is due at `now` (found by index, not a scan), up to cap; count or -1. */
     long (*games_due)(store *s, int64_t now, int64_t *ids, size_t cap);
+    /* Whom user blocks, through fn; 0 or -1. */
+    int (*blocks_of)(store *s, const char *user, int (*fn)(void *ctx, const char *other), void *ctx);
+    /* Every open seek, oldest first, through fn; 0 or -1. */
+    int (*seeks_each)(store *s, int (*fn)(void *ctx, const store_seek *k), void *ctx);
+    /* The unread messages and chat lines to `user`, oldest first, up to cap; the count or -1. */
+    long (*messages_unread)(store *s, const char *user, store_message *out, size_t cap);
+    /* How many there are; -1 on error. */
+    long (*messages_unread_count)(store *s, const char *user);
+    /* The last `cap` chat lines of a board, oldest first; the count or -1. */
+    long (*chat_of)(store *s, int64_t board, store_message *out, size_t cap);
+    /* Every move comment of a game, by move number, through fn; 0, or -1. */
+    int (*comments_each)(store *s, int64_t game_id, int (*fn)(void *ctx, int n, const char *text), void *ctx);
 } store_backend;
 
 struct store {

@@ -1,0 +1,105 @@
+/* line/cmd_messages.c - message USER TEXT, chat BOARD TEXT, messages; a board's chat under show.
+ *
+ * TEXT is the rest of the line as written (proto.c keeps it whole, past the
+ * word limit).  `messages` lists the unread messages and the chat lines of
+ * one's boards, oldest first, and marks them read; `GAME show BOARD` adds
+ * the board's last chat lines for its players (a board's chat is its
+ * players' only) and how many messages wait.  Rules and limits are the
+ * service's. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "line/line.h"
+#include "line/msg_text.h"
+
+#define MESSAGES_MAX 50    /* messages listed by one `messages`; the rest stay unread */
+#define SHOW_CHAT_LINES 10
+
+static int logged_in(conn *c)
+{
+    if (c->user[0])
+        return 1;
+    reply_err(&c->reply, "NOT_LOGGED_IN", "log in first");
+    cmd_finish(c);
+    return 0;
+}
+
+static void send_text(conn *c, proto_cmd *cmd)
+{
+    svc_status st;
+    svc_status_init(&st);
+    int rc;
+    if (cmd->verb == V_MESSAGE) {
+        rc = svc_message(c->s, c->user, cmd->argv[0], cmd->text, &st);
+    } else {
+        char *end;
+        long long board = strtoll(cmd->argv[0], &end, 10);
+        rc = *end || board <= 0 ? svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0])
+                                : svc_chat(c->s, c->user, board, cmd->text, &st);
+    }
+    if (rc != 0) {
+        cmd_fail(c, &st);
+        return;
+    }
+    cmd_hold(c, &st);
+    reply_ok(&c->reply, "sent");
+    cmd_finish(c);
+}
+
+static void list_unread(conn *c)
+{
+    svc_status st;
+    svc_status_init(&st);
+    store_message *m = calloc(MESSAGES_MAX, sizeof *m);
+    long n = m ? svc_messages_unread(c->s, c->user, m, MESSAGES_MAX, &st)
+               : svc_fail(&st, "INTERNAL", "out of memory");
+    if (n < 0) {
+        free(m);
+        cmd_fail(c, &st);
+        return;
+    }
+    cmd_hold(c, &st);
+    reply_ok(&c->reply, "%ld message%s", n, n == 1 ? "" : "s");
+    lx_buf line = LX_BUF_INIT;
+    for (long i = 0; i < n; i++) {
+        lx_buf_clear(&line);
+        msg_text_line(&m[i], &line);
+        reply_body(&c->reply, line.data ? line.data : "", line.len);
+    }
+    lx_buf_free(&line);
+    free(m);
+    cmd_finish(c);
+}
+
+void cmd_messages(conn *c, proto_cmd *cmd)
+{
+    if (!logged_in(c))
+        return;
+    if (cmd->verb == V_MESSAGES)
+        list_unread(c);
+    else
+        send_text(c, cmd);
+}
+
+void cmd_show_chat(conn *c, int64_t board)
+{
+    if (!c->user[0])
+        return;
+    svc_status st;
+    svc_status_init(&st);
+    store_message m[SHOW_CHAT_LINES];
+    long n = svc_chat_of(c->s, board, c->user, m, SHOW_CHAT_LINES, &st);
+    lx_buf line = LX_BUF_INIT;
+    for (long i = 0; i < n; i++) {
+        lx_buf_clear(&line);
+        msg_text_line(&m[i], &line);
+        reply_body(&c->reply, line.data ? line.data : "", line.len);
+    }
+    long unread = svc_messages_unread_count(c->s, c->user);
+    if (unread > 0) {
+        lx_buf_clear(&line);
+        lx_buf_printf(&line, "%ld unread message%s ('messages' shows them)", unread, unread == 1 ? "" : "s");
+        reply_body(&c->reply, line.data, line.len);
+    }
+    lx_buf_free(&line);
+}

@@ -1,0 +1,387 @@
+/* service/challenge.c - how a game begins: consent.
+ *
+ * A challenge names its sender as one of the two players.  The other player
+ * decides: `set challenges open` starts the game at once, `ask` (the
+ * default; the server's --default-challenges may say otherwise) keeps it
+ * waiting until they `accept BOARD` or `decline BOARD`, and `closed`
+ * refuses; a user they `block` cannot challenge them at all.  A waiting
+ * challenge expires after 14 days (the clocks' sweep finds it by the same
+ * index as a deadline).  A seek is an open challenge anyone may join; a
+ * rematch challenges again with the colours swapped.  A game's clock
+ * starts when the game begins, not when it is asked for. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "service/svc_int.h"
+
+static int players_exist(srv *s, const char *p1, const char *p2, char name[2][STORE_NAME_MAX + 1], svc_status *st)
+{
+    const char *p[2] = {p1, p2};
+    for (int i = 0; i < 2; i++)
+        if (!svc_user_exists(s, p[i], name[i]))
+            return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", p[i]);
+    return 0;
+}
+
+static int persist_new_game(srv *s, srv_game *sg, svc_status *st)
+{
+    store_op op = {.kind = STORE_GAME_CREATE};
+    op.game.id = sg->id;
+    snprintf(op.game.kind, sizeof op.game.kind, "%s", sg->rules->name);
+    memcpy(op.game.player, sg->player, sizeof op.game.player);
+    op.game.options = sg->options;
+    op.game.state = sg->state_text;
+    op.game.created = (int64_t)time(NULL);
+    return svc_commit(s, &op, sg, st);
+}
+
+/* The challenge's words into canonical options: the rules' own, then the service's (rated, clock). */
+static int canonical_options(const srv_rules *r, int argc, char *const *argv, lx_buf *canon, svc_status *st)
+{
+    char *rules_argv[64];
+    int rules_argc = 0, rated = 1;
+    lx_buf mine = LX_BUF_INIT;
+    lx_game_error err;
+    if (argc > 64)
+        return svc_fail(st, "BAD_OPTION", "at most 64 options");
+    for (int i = 0; i < argc; i++) {
+        int taken = clock_option(argv[i], &mine, st);
+        if (taken < 0) {
+            lx_buf_free(&mine);
+            return -1;
+        }
+        if (proto_word_is(argv[i], "-unrated"))
+            rated = 0;
+        else if (!taken)
+            rules_argv[rules_argc++] = argv[i];
+    }
+    lx_game_error_init(&err);
+    int rc = 0;
+    if (r->options(rules_argc, rules_argv, canon, &err) != 0)
+        rc = svc_fail(st, err.code ? err.code : "BAD_OPTION", "%s", err.message.data ? err.message.data : "");
+    else if (lx_buf_printf(canon, "%srated=%d%s%s", canon->len ? " " : "", rated, mine.len ? " " : "",
+                           mine.data ? mine.data : "") != 0)
+        rc = svc_fail(st, "INTERNAL", "out of memory");
+    lx_buf_free(&mine);
+    lx_game_error_free(&err);
+    return rc;
+}
+
+/* Who must agree: -1 nobody (the game begins), else the seat that must accept; -1 with st when refused. */
+static int consent_of(srv *s, const char *actor, char name[2][STORE_NAME_MAX + 1], int *waiting, svc_status *st)
+{
+    *waiting = -1;
+    if (!actor || !strcmp(name[0], name[1]))
+        return 0;
+    int other = strcmp(actor, name[0]) ? 0 : 1;
+    srv_user *u = users_find(s, name[other]);
+    if (!u)
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", name[other]);
+    if (users_blocks(u, actor))
+        return svc_fail(st, "BLOCKED", "%s does not take challenges from you", u->name);
+    int mode = u->challenges >= 0 ? u->challenges : s->default_challenges;
+    if (mode == STORE_CHALLENGES_CLOSED)
+        return svc_fail(st, "CHALLENGES_CLOSED", "%s takes no challenges now", u->name);
+    if (mode == STORE_CHALLENGES_ASK)
+        *waiting = other;
+    return 0;
+}
+
+/* A new game from canonical options; waiting: the seat that must accept first, or -1. */
+static int start_game(srv *s, const char *actor, proto_game kind, char name[2][STORE_NAME_MAX + 1],
+                      const char *canon, int waiting, int64_t *board, svc_status *st)
+{
+    const srv_rules *r = rules_for(kind);
+    lx_game_error err;
+    lx_game_error_init(&err);
+    void *g = r->create(canon, &err);
+    if (!g) {
+        svc_fail(st, err.code ? err.code : "BAD_OPTION", "%s", err.message.data ? err.message.data : "");
+        lx_game_error_free(&err);
+        return -1;
+    }
+    lx_game_error_free(&err);
+    r->between_turns(g);
+    srv_game *sg = games_create(s, kind, name[0], name[1], canon, g, r->state(g));
+    if (!sg) {
+        r->destroy(g);
+        return svc_fail(st, "INTERNAL", "out of memory");
+    }
+    *board = sg->id;
+    commit_hold(s->cq);
+    int rc = persist_new_game(s, sg, st);
+    if (rc == 0 && waiting >= 0) {
+        sg->waiting = 1 + waiting;
+        sg->waiting_until = svc_clock_now(s) + CHALLENGE_DAYS * 86400L;
+        rc = clock_persist(s, sg, st);
+    } else if (rc == 0) {
+        rc = clock_start(s, sg, st);
+    }
+    if (rc == 0 && s->notifier.game_changed)
+        s->notifier.game_changed(s->notifier.ctx, s, sg, actor);
+    commit_release(s->cq);
+    if (actor && s->challenges)
+        rate_limit_fail(s->challenges, actor);
+    return rc;
+}
+
+int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, const char *p2, int argc,
+                  char *const *argv, int64_t *board, svc_status *st)
+{
+    const srv_rules *r = rules_for(kind);
+    char name[2][STORE_NAME_MAX + 1];
+    int waiting;
+    if (!r)
+        return svc_fail(st, "UNKNOWN_GAME", "the games are twixt, hex, backgammon and crossword");
+    if (players_exist(s, p1, p2, name, st) != 0)
+        return -1;
+    if (actor && strcmp(actor, name[0]) && strcmp(actor, name[1]))
+        return svc_fail(st, "NOT_A_PLAYER", "a challenge names its sender as one of the two players");
+    if (actor && s->challenges && rate_limit_blocked(s->challenges, actor))
+        return svc_fail(st, "RATE_LIMITED", "too many new games in a minute; wait a little");
+    lx_buf canon = LX_BUF_INIT;
+    int rc = canonical_options(r, argc, argv, &canon, st);
+    if (rc == 0)
+        rc = consent_of(s, actor, name, &waiting, st);
+    if (rc == 0)
+        rc = start_game(s, actor, kind, name, canon.data ? canon.data : "", waiting, board, st);
+    lx_buf_free(&canon);
+    return rc;
+}
+
+/* ---- answering a challenge ---------------------------------------------------------------- */
+int challenge_accept(srv *s, const char *actor, srv_game *sg, svc_status *st)
+{
+    sg->waiting = 0;
+    sg->waiting_until = 0;
+    commit_hold(s->cq);
+    int rc = clock_start(s, sg, st);
+    if (rc == 0 && s->notifier.game_changed)
+        s->notifier.game_changed(s->notifier.ctx, s, sg, actor);
+    commit_release(s->cq);
+    watch_queue(s, sg, 1);
+    return rc;
+}
+
+/* Void the waiting challenge: declined, or expired. */
+static int void_challenge(srv *s, srv_game *sg, const char *why, svc_status *st)
+{
+    int rc = clock_end_game(s, sg, "Void", st); /* not rated: nobody won */
+    srv_log(s, "board %lld: the challenge %s", (long long)sg->id, why);
+    return rc;
+}
+
+int challenge_decline(srv *s, srv_game *sg, svc_status *st) { return void_challenge(s, sg, "was declined", st); }
+
+void challenge_expire(srv *s, srv_game *sg)
+{
+    svc_status st;
+    svc_status_init(&st);
+    void_challenge(s, sg, "expired", &st);
+}
+
+int svc_rematch(srv *s, const char *actor, int64_t board, int64_t *new_board, svc_status *st)
+{
+    srv_game *sg = svc_game(s, board, G_NONE, st);
+    if (!sg)
+        return -1;
+    if (games_seat_of(sg, actor) < 0)
+        return svc_fail(st, "NOT_A_PLAYER", "%s does not play on board %lld", actor, (long long)board);
+    char name[2][STORE_NAME_MAX + 1];
+    int waiting;
+    snprintf(name[0], sizeof name[0], "%s", sg->player[1]); /* the colours swapped */
+    snprintf(name[1], sizeof name[1], "%s", sg->player[0]);
+    if (consent_of(s, actor, name, &waiting, st) != 0)
+        return -1;
+    return start_game(s, actor, sg->kind, name, sg->options, waiting, new_board, st);
+}
+
+/* ---- preferences ------------------------------------------------------------------------------ */
+int svc_challenges_mode_of(const char *word)
+{
+    static const char *const names[] = {"open", "ask", "closed"};
+    for (int i = 0; i < 3; i++)
+        if (proto_word_is(word, names[i]))
+            return i;
+    return -1;
+}
+
+int svc_set_challenges(srv *s, const char *user, int mode, svc_status *st)
+{
+    srv_user *u = users_find(s, user);
+    if (!u)
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user);
+    if (mode < STORE_CHALLENGES_OPEN || mode > STORE_CHALLENGES_CLOSED)
+        return svc_fail(st, "BAD_ARG", "challenges are open, ask or closed");
+    u->challenges = mode;
+    return users_commit_prefs(s, u, st);
+}
+
+int svc_block(srv *s, const char *user, const char *other, int on, svc_status *st)
+{
+    srv_user *u = users_find(s, user);
+    char name[STORE_NAME_MAX + 1];
+    if (!u)
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user);
+    if (!svc_user_exists(s, other, name))
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", other);
+    if (!strcmp(name, u->name))
+        return svc_fail(st, "BAD_ARG", "you cannot block yourself");
+    int has = users_blocks(u, name);
+    if (on && !has) {
+        char (*b)[STORE_NAME_MAX + 1] = realloc(u->blocks, (u->nblocks + 1) * sizeof *u->blocks);
+        if (!b)
+            return svc_fail(st, "INTERNAL", "out of memory");
+        u->blocks = b;
+        snprintf(u->blocks[u->nblocks++], STORE_NAME_MAX + 1, "%s", name);
+    } else if (!on && has) {
+        for (size_t i = 0; i < u->nblocks; i++)
+            if (!strcmp(u->blocks[i], name)) {
+                memmove(u->blocks[i], u->blocks[u->nblocks - 1], STORE_NAME_MAX + 1);
+                u->nblocks--;
+                break;
+            }
+    }
+    store_op op = {.kind = STORE_BLOCK};
+    snprintf(op.block.user, sizeof op.block.user, "%s", u->name);
+    snprintf(op.block.other, sizeof op.block.other, "%s", name);
+    op.block.on = on;
+    return svc_commit(s, &op, NULL, st);
+}
+
+/* ---- seeks ------------------------------------------------------------------------------------- */
+typedef struct srv_seek {
+    store_seek k;
+    struct srv_seek *next;
+} srv_seek;
+
+void seeks_free_all(srv *s)
+{
+    while (s->seeks) {
+        srv_seek *n = s->seeks->next;
+        free(s->seeks);
+        s->seeks = n;
+    }
+}
+
+static int load_seek(void *ctx, const store_seek *k)
+{
+    srv *s = ctx;
+    srv_seek *e = calloc(1, sizeof *e), **tail = &s->seeks;
+    if (!e)
+        return -1;
+    e->k = *k;
+    while (*tail)
+        tail = &(*tail)->next;
+    *tail = e;
+    if (k->id >= s->next_seek_id)
+        s->next_seek_id = k->id + 1;
+    return 0;
+}
+
+void seeks_reload(srv *s)
+{
+    seeks_free_all(s);
+    if (s->next_seek_id < 1)
+        s->next_seek_id = 1;
+    if (s->rstore->be->seeks_each(s->rstore, load_seek, s) != 0)
+        srv_log(s, "cannot read the seeks");
+}
+
+static void drop_seek(srv *s, srv_seek **at, svc_status *st)
+{
+    srv_seek *e = *at;
+    store_op op = {.kind = STORE_SEEK_DELETE};
+    op.seek.id = e->k.id;
+    *at = e->next;
+    free(e);
+    svc_commit(s, &op, NULL, st);
+}
+
+/* Seeks older than the challenge days go. */
+static void expire_seeks(srv *s)
+{
+    int64_t now = svc_clock_now(s);
+    svc_status st;
+    svc_status_init(&st);
+    for (srv_seek **at = &s->seeks; *at;)
+        if (now - (*at)->k.created > CHALLENGE_DAYS * 86400L)
+            drop_seek(s, at, &st);
+        else
+            at = &(*at)->next;
+}
+
+int svc_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *argv, int64_t *id, svc_status *st)
+{
+    const srv_rules *r = rules_for(kind);
+    if (!r)
+        return svc_fail(st, "UNKNOWN_GAME", "the games are twixt, hex, backgammon and crossword");
+    size_t mine = 0;
+    for (srv_seek *e = s->seeks; e; e = e->next)
+        mine += !strcmp(e->k.user, actor);
+    if (mine >= 10)
+        return svc_fail(st, "RATE_LIMITED", "at most 10 open seeks each");
+    lx_buf canon = LX_BUF_INIT;
+    if (canonical_options(r, argc, argv, &canon, st) != 0) {
+        lx_buf_free(&canon);
+        return -1;
+    }
+    srv_seek *e = calloc(1, sizeof *e), **tail = &s->seeks;
+    if (!e || !canon.data || canon.len >= sizeof e->k.options) {
+        free(e);
+        lx_buf_free(&canon);
+        return svc_fail(st, "INTERNAL", "out of memory");
+    }
+    e->k.id = s->next_seek_id++;
+    snprintf(e->k.kind, sizeof e->k.kind, "%s", r->name);
+    snprintf(e->k.user, sizeof e->k.user, "%s", actor);
+    memcpy(e->k.options, canon.data, canon.len + 1);
+    e->k.created = svc_clock_now(s);
+    lx_buf_free(&canon);
+    while (*tail)
+        tail = &(*tail)->next;
+    *tail = e;
+    *id = e->k.id;
+    store_op op = {.kind = STORE_SEEK_ADD};
+    op.seek = e->k;
+    return svc_commit(s, &op, NULL, st);
+}
+
+long svc_seeks(srv *s, proto_game kind, store_seek *out, size_t cap)
+{
+    long n = 0;
+    expire_seeks(s);
+    for (srv_seek *e = s->seeks; e && (size_t)n < cap; e = e->next)
+        if (kind == G_NONE || proto_game_of(e->k.kind) == kind)
+            out[n++] = e->k;
+    return n;
+}
+
+int svc_join(srv *s, const char *actor, int64_t id, int64_t *board, svc_status *st)
+{
+    expire_seeks(s);
+    srv_seek **at = &s->seeks;
+    while (*at && (*at)->k.id != id)
+        at = &(*at)->next;
+    if (!*at)
+        return svc_fail(st, "NO_SUCH_SEEK", "there is no open seek %lld", (long long)id);
+    srv_seek *e = *at;
+    srv_user *seeker = users_find(s, e->k.user);
+    if (!strcmp(e->k.user, actor)) { /* joining one's own seek withdraws it */
+        drop_seek(s, at, st);
+        *board = 0;
+        return 0;
+    }
+    if (seeker && users_blocks(seeker, actor))
+        return svc_fail(st, "BLOCKED", "%s does not take challenges from you", e->k.user);
+    char name[2][STORE_NAME_MAX + 1];
+    if (players_exist(s, e->k.user, actor, name, st) != 0)
+        return -1;
+    proto_game kind = proto_game_of(e->k.kind);
+    char canon[STORE_TEXT_MAX];
+    snprintf(canon, sizeof canon, "%s", e->k.options);
+    drop_seek(s, at, st);
+    return start_game(s, actor, kind, name, canon, -1, board, st);
+}

@@ -1,0 +1,204 @@
+/* service/messages.c - messages between users, a board's chat, and the comments written with moves.
+ *
+ * A message goes to one user; a chat line goes to a board's other player
+ * (a board's chat is its two players' only: watchers do not read it), so
+ * both are rows of one table with a recipient and a "seen" mark, and "your
+ * unread messages" is one indexed query.  Messages live in the store only:
+ * they are read from the file, so no one reads a message that a crash could
+ * still undo (the sender's answer waits for its commit as a move's does).
+ *
+ * A move's comment lives with the move in memory (srv_move.comment) and in
+ * the store by (game, move number); the records write it as the move node's
+ * C[] (a "#note" line in GCG).  A comment written with a move is held while
+ * svc_play runs and attached in the move's own batch, before the notifier
+ * runs, so the board mails that tell of the move show it.
+ *
+ * Every text is checked here once for every door: valid UTF-8, no control
+ * characters, at most SVC_MESSAGE_MAX bytes.  Doors escape it for where
+ * they show it (JSON, SGF); this file formats nothing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/text.h"
+#include "service/svc_int.h"
+
+/* 0 when text may be sent or stored, else -1 (st BAD_TEXT or TEXT_TOO_LONG). */
+static int text_check(const char *text, svc_status *st)
+{
+    size_t n = text ? strlen(text) : 0;
+    if (n == 0)
+        return svc_fail(st, "BAD_TEXT", "the text is empty");
+    if (n > SVC_MESSAGE_MAX)
+        return svc_fail(st, "TEXT_TOO_LONG", "a text holds at most %d bytes, not %zu", SVC_MESSAGE_MAX, n);
+    if (lx_utf8_valid_prefix(text, n) != n)
+        return svc_fail(st, "BAD_TEXT", "the text is not UTF-8");
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)text[i];
+        int c1 = c == 0xc2 && i + 1 < n && (unsigned char)text[i + 1] >= 0x80 && (unsigned char)text[i + 1] <= 0x9f;
+        if (c < 0x20 || c == 0x7f || c1)
+            return svc_fail(st, "BAD_TEXT", "the text holds a control character (a line break or a tab)");
+    }
+    return 0;
+}
+
+static int rate_check(srv *s, const char *from, svc_status *st)
+{
+    if (rate_limit_blocked(s->messages, from))
+        return svc_fail(st, "RATE_LIMITED", "at most %d messages and chat lines a minute; wait a little",
+                        SVC_MESSAGES_PER_MINUTE);
+    return 0;
+}
+
+/* Queue a message row; counts against the sender's rate. */
+static int send_row(srv *s, int64_t board, const char *from, const char *to, const char *text, svc_status *st)
+{
+    store_op op = {.kind = STORE_MESSAGE_ADD};
+    op.message.board = board;
+    snprintf(op.message.sender, sizeof op.message.sender, "%s", from);
+    snprintf(op.message.recipient, sizeof op.message.recipient, "%s", to);
+    snprintf(op.message.text, sizeof op.message.text, "%s", text);
+    op.message.created = svc_clock_now(s);
+    if (svc_commit(s, &op, NULL, st) != 0)
+        return -1;
+    rate_limit_fail(s->messages, from);
+    return 0;
+}
+
+int svc_message(srv *s, const char *from, const char *to, const char *text, svc_status *st)
+{
+    char name[STORE_NAME_MAX + 1];
+    if (!svc_user_exists(s, to, name))
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", to);
+    if (!strcmp(name, from))
+        return svc_fail(st, "BAD_RECIPIENT", "a message goes to someone else");
+    if (text_check(text, st) != 0 || rate_check(s, from, st) != 0)
+        return -1;
+    return send_row(s, 0, from, name, text, st);
+}
+
+int svc_chat(srv *s, const char *from, int64_t board, const char *text, svc_status *st)
+{
+    srv_game *sg = svc_game(s, board, G_NONE, st);
+    if (!sg)
+        return -1;
+    int seat = games_seat_of(sg, from);
+    if (seat < 0)
+        return svc_fail(st, "NOT_A_PLAYER", "only the players of board %lld chat there", (long long)board);
+    if (text_check(text, st) != 0 || rate_check(s, from, st) != 0)
+        return -1;
+    const char *other = sg->player[1 - seat];
+    return send_row(s, board, from, strcmp(other, from) ? other : "", text, st);
+}
+
+long svc_messages_unread(srv *s, const char *user, store_message *out, size_t cap, svc_status *st)
+{
+    long n = s->rstore->be->messages_unread(s->rstore, user, out, cap);
+    if (n < 0)
+        return svc_fail(st, "INTERNAL", "the messages cannot be read");
+    if (n == 0)
+        return 0;
+    store_op op = {.kind = STORE_MESSAGES_SEEN};
+    snprintf(op.message.recipient, sizeof op.message.recipient, "%s", user);
+    op.message.id = out[n - 1].id;
+    return svc_commit(s, &op, NULL, st) == 0 ? n : -1;
+}
+
+long svc_messages_unread_count(srv *s, const char *user)
+{
+    long n = s->rstore->be->messages_unread_count(s->rstore, user);
+    return n < 0 ? 0 : n;
+}
+
+long svc_chat_of(srv *s, int64_t board, const char *viewer, store_message *out, size_t cap, svc_status *st)
+{
+    srv_game *sg = svc_game(s, board, G_NONE, st);
+    if (!sg)
+        return -1;
+    if (!viewer || games_seat_of(sg, viewer) < 0)
+        return svc_fail(st, "NOT_A_PLAYER", "a board's chat is for its players only");
+    long n = s->rstore->be->chat_of(s->rstore, board, out, cap);
+    return n < 0 ? svc_fail(st, "INTERNAL", "the chat cannot be read") : n;
+}
+
+/* ---- move comments ------------------------------------------------------------------------------- */
+/* Put text on move n (1-based) of sg and queue it in the open batch. */
+static int attach(srv *s, srv_game *sg, size_t n, const char *text, svc_status *st)
+{
+    char *copy = strdup(text);
+    if (!copy)
+        return svc_fail(st, "INTERNAL", "out of memory");
+    store_op op = {.kind = STORE_MOVE_COMMENT};
+    op.move.game_id = sg->id;
+    op.move.n = (int)n;
+    op.move.seat = sg->moves[n - 1].seat;
+    op.move.text = copy;
+    if (svc_commit(s, &op, sg, st) != 0) {
+        free(copy);
+        return -1;
+    }
+    free(sg->moves[n - 1].comment);
+    sg->moves[n - 1].comment = copy;
+    return 0;
+}
+
+int svc_comment_move(srv *s, const char *actor, int64_t board, long n, const char *text, svc_status *st)
+{
+    srv_game *sg = svc_game(s, board, G_NONE, st);
+    if (!sg)
+        return -1;
+    if (n < 1 || (size_t)n > sg->nmoves)
+        return svc_fail(st, "NO_SUCH_MOVE", "board %lld has no move %ld", (long long)board, n);
+    const srv_move *m = &sg->moves[n - 1];
+    if (!actor || strcmp(sg->player[m->seat], actor))
+        return svc_fail(st, "NOT_YOUR_MOVE", "a move's comment is written by the one who made it");
+    if (m->comment)
+        return svc_fail(st, "COMMENT_EXISTS", "move %ld has its comment already", n);
+    if (text_check(text, st) != 0)
+        return -1;
+    return attach(s, sg, (size_t)n, text, st);
+}
+
+int comments_attach_pending(srv *s, srv_game *sg, const char *actor, svc_status *st)
+{
+    const char *text = s->pending_comment;
+    s->pending_comment = NULL; /* one move takes it */
+    if (!text || !sg->nmoves || !actor || strcmp(sg->player[sg->moves[sg->nmoves - 1].seat], actor))
+        return 0;
+    return attach(s, sg, sg->nmoves, text, st);
+}
+
+int svc_play_commented(srv *s, const char *actor, int64_t board, proto_game kind, const char *text, long want_n,
+                       const char *comment, svc_played *out, svc_status *st)
+{
+    if (comment && comment[0] && text_check(comment, st) != 0)
+        return -1;
+    s->pending_comment = comment && comment[0] ? comment : NULL;
+    int rc = svc_play(s, actor, board, kind, text, want_n, out, st);
+    s->pending_comment = NULL;
+    return rc;
+}
+
+const char *svc_game_move_comment(const srv_game *sg, size_t i)
+{
+    return i < sg->nmoves ? sg->moves[i].comment : NULL;
+}
+
+static int load_one(void *ctx, int n, const char *text)
+{
+    srv_game *sg = ctx;
+    if (n < 1 || (size_t)n > sg->nmoves) /* a comment of a move taken back: not this game's any more */
+        return 0;
+    char *copy = strdup(text);
+    if (!copy)
+        return -1;
+    free(sg->moves[n - 1].comment);
+    sg->moves[n - 1].comment = copy;
+    return 0;
+}
+
+int comments_load(srv *s, srv_game *sg)
+{
+    return s->rstore->be->comments_each(s->rstore, sg->id, load_one, sg);
+}
