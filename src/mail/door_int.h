@@ -55,6 +55,10 @@ int notify_board_text(mail_door *d, srv_game *sg, int seat, int size, lx_buf *ou
 /* Run line i of the job and on; calls inbound_job_ran(job) when every line has run. */
 void run_job(mail_job *job);
 
+/* ---- consent and offers by mail (consent.c): one command's answer into the reply; 0 ---- */
+struct proto_cmd;
+int mail_run_consent(mail_job *job, struct proto_cmd *cmd);
+
 /* ---- inbound (inbound.c) ------------------------------------------------------------------- */
 int inbound_start(mail_door *d, char *err, size_t errcap);
 void inbound_stop(mail_door *d);

@@ -245,6 +245,7 @@ static void verify_by_reply(mail_job *j)
 static const char *const command_words[] = {
     "signup", "login", "password", "help", "quit", "set", "whoami", "verify", "address", "games", "small",
     "medium", "big", "large", "twixt", "hex", "backgammon", "crossword", "watch", "unwatch", "ratings", "standings",
+    "accept", "decline", "block", "unblock", "seeks", "join", "takeback", "rematch", "vacation",
     "message", "chat", "messages", NULL};
 
 static void start_job(mail_door *d, mail_conn *c, const char *raw, size_t len, size_t total)

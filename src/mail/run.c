@@ -31,6 +31,9 @@ static const char mail_help[] =
     "  GAME show BOARD [SIZE]   GAME history BOARD   GAME record BOARD\n"
     "  games USER [next|active|finished|all]   help [GAME]\n"
     "  ratings GAME [USER]               standings GAME\n"
+    "  set challenges open|ask|closed    accept BOARD    decline BOARD    block USER\n"
+    "  GAME seek [options]   seeks   join SEEK   GAME draw BOARD   takeback BOARD\n"
+    "  rematch BOARD                     vacation DAYS|off\n"
     "  small | medium | big | large [USER PASSWORD]   (the size of your boards)\n"
     "  set notify board|mail|digest|off  (board: every move, as the classic server;\n"
     "      mail: only when it is your turn and you are not connected; digest: daily)\n"
@@ -571,7 +574,11 @@ static int run_line(mail_job *j, const char *line)
     case V_RATINGS: case V_STANDINGS: return do_ratings(j, &cmd);
     case V_MESSAGE: case V_CHAT: case V_MESSAGES: return do_messages(j, &cmd);
     case V_LIST:
-        lx_buf_printf(&j->reply, "ERROR USAGE: games USER [next|active|finished|all]\n\n");
+        lx_buf_printf(&j->reply, "ERROR USAGE: games USER [next|active|pending|finished|all]\n\n");
+        return RAN;
+    case V_SET_CHALLENGES: case V_ACCEPT: case V_DECLINE: case V_BLOCK: case V_UNBLOCK: case V_SEEK: case V_SEEKS:
+    case V_JOIN: case V_DRAW: case V_TAKEBACK: case V_REMATCH: case V_VACATION:
+        mail_run_consent(j, &cmd);
         return RAN;
     default: return do_play(j, &cmd);
     }
