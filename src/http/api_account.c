@@ -95,9 +95,18 @@ static json_t *me_json(http_call *c)
     svc_user_mail um;
     if (!svc_user_mail_get(c->d->s, c->user, &um))
         return json_pack("{s:s,s:s}", "user", c->user, "csrf", c->csrf);
-    return json_pack("{s:s,s:s,s:s?,s:b,s:s,s:i}", "user", c->user, "csrf", c->csrf, "email",
-                     um.email[0] ? um.email : NULL, "email_verified", um.verified, "notify", svc_notify_name(um.notify),
-                     "display", um.display);
+    json_t *o = json_pack("{s:s,s:s,s:s?,s:b,s:s,s:i}", "user", c->user, "csrf", c->csrf, "email",
+                          um.email[0] ? um.email : NULL, "email_verified", um.verified, "notify",
+                          svc_notify_name(um.notify), "display", um.display);
+    svc_user_prefs p;
+    if (o && svc_user_prefs_get(c->d->s, c->user, &p)) {
+        static const char *const modes[] = {"open", "ask", "closed"};
+        json_object_set_new(o, "challenges", json_string(modes[p.challenges]));
+        json_object_set_new(o, "vacation_until", p.vacation_until ? json_integer((json_int_t)p.vacation_until)
+                                                                  : json_null());
+        json_object_set_new(o, "vacation_days_left", json_integer(p.vacation_left));
+    }
+    return o;
 }
 
 /* Who am I: {"user":null,"csrf":null} for anyone not logged in (a page asks this first, every time). */
@@ -109,8 +118,9 @@ void api_me(http_call *c)
         call_json(c, 200, me_json(c), 0);
 }
 
-static const json_field me_fields[] = {
-    {"notify", JSON_STRING, 0}, {"email", JSON_STRING, 0}, {"verify", JSON_STRING, 0}, {NULL, 0, 0}};
+static const json_field me_fields[] = {{"notify", JSON_STRING, 0},     {"email", JSON_STRING, 0},
+                                       {"verify", JSON_STRING, 0},     {"challenges", JSON_STRING, 0},
+                                       {"vacation", JSON_STRING, 0},   {NULL, 0, 0}};
 
 /* The mail settings: {"notify":"mail|board|digest|off"?, "email":E?, "verify":CODE?}, each as its line command. */
 void api_me_update(http_call *c)
@@ -124,9 +134,14 @@ void api_me_update(http_call *c)
     svc_status st;
     svc_status_init(&st);
     const char *notify = json_str(c, "notify"), *email = json_str(c, "email"), *code = json_str(c, "verify");
+    const char *challenges = json_str(c, "challenges"), *vacation = json_str(c, "vacation");
+    int64_t until;
+    int left;
     if ((notify && svc_set_notify(c->d->s, c->user, svc_notify_mode_of(notify), &st) != 0) ||
         (email && svc_set_address(c->d->s, c->user, email, &st) != 0) ||
-        (code && svc_verify_address(c->d->s, c->user, code, &st) != 0)) {
+        (code && svc_verify_address(c->d->s, c->user, code, &st) != 0) ||
+        (challenges && svc_set_challenges(c->d->s, c->user, svc_challenges_mode_of(challenges), &st) != 0) ||
+        (vacation && svc_vacation(c->d->s, c->user, vacation, &until, &left, &st) != 0)) {
         call_fail(c, &st);
         return;
     }

@@ -1,4 +1,5 @@
 /* http/api_game.c - the game endpoints: list, challenge, state, moves and actions, record.
+ * A move may carry a "comment" (kept with the move; in the state's move list and the record).
  *
  * Every rule is the service's: these handlers check the JSON's shape, call
  * the service and write its answer as JSON.  A game's state is written for
@@ -22,8 +23,12 @@ static json_t *moves_json(const srv_game *sg, const svc_game_info *g, int viewer
         int seat;
         lx_buf_clear(&text);
         svc_game_move(sg, i, viewer, colour, &seat, &text);
-        json_array_append_new(a, json_pack("{s:I,s:s,s:s,s:o}", "n", (json_int_t)(i + 1), "colour", colour, "player",
-                                           g->player[seat], "move", json_text(text.data ? text.data : "")));
+        json_t *m = json_pack("{s:I,s:s,s:s,s:o}", "n", (json_int_t)(i + 1), "colour", colour, "player",
+                              g->player[seat], "move", json_text(text.data ? text.data : ""));
+        const char *comment = svc_game_move_comment(sg, i);
+        if (m && comment)
+            json_object_set_new(m, "comment", json_text(comment));
+        json_array_append_new(a, m);
     }
     lx_buf_free(&text);
     return a;
@@ -79,6 +84,10 @@ json_t *game_state_json(srv *s, srv_game *sg, const char *viewer, int full)
     if (o) { /* the clock: absolute, so a cached state stays true until the game changes */
         json_object_set_new(o, "deadline", g.deadline ? json_integer((json_int_t)g.deadline) : json_null());
         json_object_set_new(o, "reminded", json_boolean(g.reminded));
+        json_object_set_new(o, "waiting_for", g.waiting >= 0 ? json_string(g.player[g.waiting]) : json_null());
+        int by;
+        const char *offer = svc_game_offer(sg, &by);
+        json_object_set_new(o, "offer", offer ? json_pack("{s:s,s:s}", "kind", offer, "by", g.player[by]) : json_null());
     }
     if (o && full) {
         json_object_set_new(o, "moves", moves_json(sg, &g, seat));
@@ -152,7 +161,8 @@ static int move_text_ok(http_call *c, const char *text)
     return 1;
 }
 
-static const json_field move_fields[] = {{"move", JSON_STRING, 1}, {"n", JSON_INTEGER, 0}, {NULL, 0, 0}};
+static const json_field move_fields[] = {{"move", JSON_STRING, 1}, {"n", JSON_INTEGER, 0}, {"comment", JSON_STRING, 0},
+                                         {NULL, 0, 0}};
 static const json_field action_fields[] = {{"n", JSON_INTEGER, 0}, {NULL, 0, 0}};
 static const json_field resign_fields[] = {{"n", JSON_INTEGER, 0}, {"kind", JSON_STRING, 0}, {NULL, 0, 0}};
 
@@ -179,17 +189,22 @@ void api_game_play(http_call *c, const char *action)
     svc_status st;
     svc_played played = {0};
     svc_status_init(&st);
-    if (svc_play(c->d->s, c->user, c->board, G_NONE, text, (long)n, &played, &st) != 0) {
+    if (svc_play_commented(c->d->s, c->user, c->board, G_NONE, text, (long)n, action ? NULL : json_str(c, "comment"),
+                           &played, &st) != 0) {
         svc_played_free(&played);
         call_fail(c, &st);
         return;
     }
     /* the new state without the drawings and the move list: a bot needs neither, a page GETs them */
     json_t *o = game_state_json(c->d->s, svc_game(c->d->s, c->board, G_NONE, &st), c->user, 0);
-    if (o && !played.state_only)
-        json_object_set_new(o, "move", json_pack("{s:I,s:s,s:s,s:o}", "n", (json_int_t)played.n, "colour",
-                                                 played.colour, "player", c->user,
-                                                 "move", json_text(played.shown.data ? played.shown.data : "")));
+    if (o && !played.state_only) {
+        json_t *m = json_pack("{s:I,s:s,s:s,s:o}", "n", (json_int_t)played.n, "colour", played.colour, "player",
+                              c->user, "move", json_text(played.shown.data ? played.shown.data : ""));
+        const char *comment = svc_game_move_comment(svc_game(c->d->s, c->board, G_NONE, &st), played.n - 1);
+        if (m && comment)
+            json_object_set_new(m, "comment", json_text(comment));
+        json_object_set_new(o, "move", m);
+    }
     svc_played_free(&played);
     call_json(c, 200, o, st.wait_seq);
 }
@@ -218,9 +233,9 @@ void api_game_record(http_call *c)
 /* ---- GET /api/v1/games ------------------------------------------------------------------------- */
 static int filter_of(const char *f, svc_filter *out)
 {
-    static const char *const names[] = {"all", "next", "active", "finished"};
-    static const svc_filter values[] = {SVC_ALL, SVC_NEXT, SVC_ACTIVE, SVC_FINISHED};
-    for (int i = 0; i < 4; i++)
+    static const char *const names[] = {"all", "next", "active", "finished", "pending"};
+    static const svc_filter values[] = {SVC_ALL, SVC_NEXT, SVC_ACTIVE, SVC_FINISHED, SVC_WAITING};
+    for (int i = 0; i < 5; i++)
         if (!strcmp(f, names[i])) {
             *out = values[i];
             return 0;
@@ -256,7 +271,7 @@ void api_games_list(http_call *c)
     int64_t ids[200];
     long n = -1;
     if (f && filter_of(f, &filter) != 0)
-        svc_fail(&st, "BAD_REQUEST", "filter is next, active, finished or all");
+        svc_fail(&st, "BAD_REQUEST", "filter is next, active, pending, finished or all");
     else
         n = svc_games_list(c->d->s, G_NONE, user ? user : c->user[0] ? c->user : NULL, filter, ids, 200, &st);
     const char *who = user ? user : c->user;
@@ -280,7 +295,7 @@ void api_games_list(http_call *c)
 
 /* ---- POST /api/v1/games ---------------------------------------------------------------------- */
 /* {"size":"11","noswap":true} into "-size=11" "-noswap"; -1 (answered) on a bad option. */
-static int option_words(http_call *c, json_t *opts, char words[16][160], char *argv[16], int *argc)
+int http_option_words(http_call *c, json_t *opts, char words[16][160], char *argv[16], int *argc)
 {
     const char *key;
     json_t *v;
@@ -332,7 +347,7 @@ void api_games_create(http_call *c)
     }
     char words[16][160], *argv[16];
     int argc;
-    if (option_words(c, json_object_get(c->args, "options"), words, argv, &argc) != 0)
+    if (http_option_words(c, json_object_get(c->args, "options"), words, argv, &argc) != 0)
         return;
     int opp_first = first && !strcmp(first, opp) && strcmp(first, c->user);
     svc_status st;

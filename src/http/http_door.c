@@ -54,9 +54,13 @@ static const route plain_routes[] = {
     {"logout", EVHTTP_REQ_POST, api_logout}, {"me", EVHTTP_REQ_GET, api_me}, {"me", EVHTTP_REQ_POST, api_me_update},
     {"games", EVHTTP_REQ_GET, api_games_list}, {"games", EVHTTP_REQ_POST, api_games_create},
     {"ratings", EVHTTP_REQ_GET, api_ratings}, {"standings", EVHTTP_REQ_GET, api_standings},
+    {"seeks", EVHTTP_REQ_GET, api_seeks}, {"seeks", EVHTTP_REQ_POST, api_seek}, {"join", EVHTTP_REQ_POST, api_join},
+    {"blocks", EVHTTP_REQ_POST, api_block},
+    {"messages", EVHTTP_REQ_GET, api_messages_unread}, {"messages", EVHTTP_REQ_POST, api_message_send},
 };
 
 static const char *const game_actions[] = {"swap", "resign", "roll", "double", "take", "drop"};
+static const char *const game_offers[] = {"accept", "decline", "draw", "takeback", "rematch"};
 
 static void route_plain(http_call *c, const char *rest, enum evhttp_cmd_type m)
 {
@@ -87,9 +91,18 @@ static void route_game(http_call *c, const char *what, enum evhttp_cmd_type m)
         post ? api_game_play(c, NULL) : wrong_method(c);
         return;
     }
+    if (!strcmp(what, "chat")) {
+        get ? api_game_chat(c) : post ? api_game_chat_send(c) : wrong_method(c);
+        return;
+    }
     for (size_t i = 0; i < sizeof game_actions / sizeof game_actions[0]; i++)
         if (!strcmp(what, game_actions[i])) {
             post ? api_game_play(c, game_actions[i]) : wrong_method(c);
+            return;
+        }
+    for (size_t i = 0; i < sizeof game_offers / sizeof game_offers[0]; i++)
+        if (!strcmp(what, game_offers[i])) {
+            post ? api_game_offer(c, game_offers[i]) : wrong_method(c);
             return;
         }
     not_found(c);

@@ -124,12 +124,24 @@ void api_logout(http_call *c);
 void api_me(http_call *c);
 void api_me_update(http_call *c);
 void api_ratings(http_call *c);
+void api_game_offer(http_call *c, const char *what);
+void api_seek(http_call *c);
+void api_seeks(http_call *c);
+void api_join(http_call *c);
+void api_block(http_call *c);
+/* A challenge's JSON options ({"size":"11","noswap":true}) into words ("-size=11" "-noswap"); -1 answered. */
+int http_option_words(http_call *c, json_t *opts, char words[16][160], char *argv[16], int *argc);
 void api_standings(http_call *c);
 void api_games_list(http_call *c);
 void api_games_create(http_call *c);
 void api_game_state(http_call *c);
 void api_game_play(http_call *c, const char *action);   /* action NULL: a move from the body */
 void api_game_record(http_call *c);
+/* Messages and a board's chat (api_messages.c). */
+void api_message_send(http_call *c);
+void api_messages_unread(http_call *c);
+void api_game_chat_send(http_call *c);
+void api_game_chat(http_call *c);
 /* The game's state for the viewer, as JSON; full adds the move list and the drawings. */
 json_t *game_state_json(srv *s, srv_game *sg, const char *viewer, int full);
 

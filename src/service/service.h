@@ -322,6 +322,12 @@ int svc_rematch(srv *s, const char *actor, int64_t board, int64_t *new_board, sv
 int svc_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *argv, int64_t *id, svc_status *st);
 long svc_seeks(srv *s, proto_game kind, store_seek *out, size_t cap);
 int svc_join(srv *s, const char *actor, int64_t id, int64_t *board, svc_status *st);
+typedef struct svc_user_prefs {
+    int challenges;            /* STORE_CHALLENGES_* (the server's default when the user never chose) */
+    int64_t vacation_until;    /* 0 when not on vacation */
+    int vacation_left;         /* days left this year */
+} svc_user_prefs;
+int svc_user_prefs_get(srv *s, const char *user, svc_user_prefs *out);
 /* vacation DAYS / vacation off: *until the vacation's end (0 when off), *left the days left this year. */
 int svc_vacation(srv *s, const char *user, const char *word, int64_t *until, int *left, svc_status *st);
 

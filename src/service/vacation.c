@@ -92,3 +92,15 @@ int svc_vacation(srv *s, const char *user, const char *word, int64_t *until, int
     commit_release(s->cq);
     return rc;
 }
+
+int svc_user_prefs_get(srv *s, const char *user, svc_user_prefs *out)
+{
+    srv_user *u = users_find(s, user);
+    if (!u)
+        return 0;
+    int64_t now = svc_clock_now(s);
+    out->challenges = u->challenges >= 0 ? u->challenges : s->default_challenges;
+    out->vacation_until = u->vacation_until > now ? u->vacation_until : 0;
+    out->vacation_left = VACATION_DAYS - (u->vacation_year == year_of(now) ? u->vacation_used : 0);
+    return 1;
+}
