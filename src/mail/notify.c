@@ -1,6 +1,7 @@
 /* mail/notify.c - the mails that tell: the board after every move (as the
  * classic server sent it), "your turn" to a player who is not connected, the
- * code that proves an address, and the daily digest.
+ * code that proves an address, and the daily digest.  The board text carries
+ * the last move's comment and, for a player, the board's last chat lines.
  *
  * The service calls these hooks inside the call that made the change, so
  * each mail enters the outbox in the change's own batch.  Each mail names
