@@ -147,9 +147,12 @@ void hex_grid_free(hex_grid *g)
 static void join_neighbours(hex_grid *g, int32_t p, const int32_t off[6])
 {
     uint8_t c = g->colour[p];
+    int32_t root = find_mut(g->parent, p);
     for (int k = 0; k < 6; k++)
-        if (g->colour[p + off[k]] == c)
-            unite(g, p, p + off[k]);
+        if (g->colour[p + off[k]] == c) {
+            unite(g, root, p + off[k]);
+            root = find_mut(g->parent, root); /* one step at most: root was a root */
+        }
 }
 
 void hex_grid_refresh(hex_grid *g)

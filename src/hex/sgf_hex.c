@@ -92,8 +92,12 @@ static int parse_move_value(const lx_hex_board *b, const char *raw, size_t len, 
 {
     const char *s = raw;
     size_t n = len;
-    lx_trim(&s, &n);
     memset(m, 0, sizeof *m);
+    if (n >= 2 && n <= 4 && s[0] >= 'a' && s[0] <= 'z' && s[n - 1] >= '0' && s[n - 1] <= '9') {
+        m->kind = LX_HEX_STONE; /* a cell as written by every program: no blanks, no word */
+        return hex_parse_point(b->g.cols, b->g.rows, s, n, &m->col, &m->row, err);
+    }
+    lx_trim(&s, &n);
     switch (hex_special_of(s, n)) {
     case HEX_SP_SWAP_PIECES:
     case HEX_SP_SWAP_SIDES:
