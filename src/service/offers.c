@@ -112,6 +112,7 @@ static int take_back(srv *s, srv_game *sg, svc_status *st)
     sg->rules->destroy(sg->g);
     sg->g = g;
     free(sg->moves[n].text);
+    free(sg->moves[n].comment); /* the move's comment goes with it (messages.c) */
     sg->nmoves = n;
     sg->offer[0] = 0;
     store_op op = {.kind = STORE_MOVE_DELETE};
@@ -119,6 +120,11 @@ static int take_back(srv *s, srv_game *sg, svc_status *st)
     op.move.n = (int)n + 1;
     commit_hold(s->cq);
     int rc = svc_commit(s, &op, sg, st);
+    store_op no_comment = {.kind = STORE_MOVE_COMMENT}; /* text NULL: the comment's row is deleted */
+    no_comment.move.game_id = sg->id;
+    no_comment.move.n = (int)n + 1;
+    if (rc == 0)
+        rc = svc_commit(s, &no_comment, sg, st);
     if (rc == 0)
         rc = clock_after_play(s, sg, st);
     if (rc == 0)
