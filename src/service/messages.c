@@ -73,6 +73,9 @@ int svc_message(srv *s, const char *from, const char *to, const char *text, svc_
         return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", to);
     if (!strcmp(name, from))
         return svc_fail(st, "BAD_RECIPIENT", "a message goes to someone else");
+    srv_user *u = users_find(s, name);
+    if (u && users_blocks(u, from))
+        return svc_fail(st, "BLOCKED", "%s does not take messages from you", name);
     if (text_check(text, st) != 0 || rate_check(s, from, st) != 0)
         return -1;
     return send_row(s, 0, from, name, text, st);

@@ -76,8 +76,10 @@ static const char *const query_sql[NQUERIES] = {
     [Q_SEEK_DELETE] = "DELETE FROM seeks WHERE id = ?1",
     [Q_SEEKS_ALL] = "SELECT id, kind, user, options, created FROM seeks ORDER BY id",
     [Q_MOVE_DELETE] = "DELETE FROM moves WHERE game_id = ?1 AND n = ?2",
-    [Q_GAMES_DUE] = "SELECT id FROM games WHERE deadline > 0 AND deadline <= ?1"
-                    " UNION SELECT id FROM games WHERE nag_at > 0 AND nag_at <= ?1 LIMIT ?2",
+    /* each half by its own index, earliest first and at most ?2, so a backlog costs no more than a sweep takes */
+    [Q_GAMES_DUE] = "SELECT id FROM (SELECT id FROM games WHERE deadline > 0 AND deadline <= ?1 ORDER BY deadline LIMIT ?2)"
+                    " UNION SELECT id FROM (SELECT id FROM games WHERE nag_at > 0 AND nag_at <= ?1 ORDER BY nag_at"
+                    " LIMIT ?2) LIMIT ?2",
     [Q_MESSAGE_INSERT] = "INSERT INTO messages(board, sender, recipient, text, created) VALUES (?1, ?2, ?3, ?4, ?5)",
     [Q_MESSAGES_SEEN] = "UPDATE messages SET seen = 1 WHERE recipient = ?1 AND seen = 0 AND id <= ?2",
     [Q_COMMENT_SET] = "INSERT OR REPLACE INTO move_comments(game_id, n, text) VALUES (?1, ?2, ?3)",
