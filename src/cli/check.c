@@ -120,7 +120,8 @@ static int report_file(const char *path, const check_opts *o, const file_result 
     const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
     int rc = 0;
     if (r->error) {
-        cli_error("check", "%s: %s", name, strerror(r->error));
+        cli_error("check", "%s: %s", name,
+                  r->error == CHECK_NO_RECORDS ? "no .sgf, .gcg or .cgp file below this directory" : strerror(r->error));
         return CLI_FAILURE;
     }
     if (!r->oom) {

@@ -13,9 +13,13 @@
 
 /* ---- check_walk.c: the files ------------------------------------------------------- */
 
+/* check_item.error of a directory with no record file below it (-r) */
+enum { CHECK_NO_RECORDS = -1 };
+
 typedef struct check_item {
     char *path;  /* owned */
-    int error;   /* errno when it could not be listed or looked at (reported in turn), else 0 */
+    int error;   /* errno when it could not be listed or looked at (reported in turn),
+                  * CHECK_NO_RECORDS, else 0 */
     size_t size; /* bytes, 0 when not known (standard input, a pipe) */
 } check_item;
 
@@ -28,7 +32,8 @@ typedef struct check_items {
  * is one item, as given.  With it, an operand that is a directory becomes
  * every file below it whose name ends in .sgf, .gcg or .cgp (any case),
  * depth first, each directory's entries sorted by name (bytewise); symbolic
- * links to directories are not followed.  0, or -1 out of memory. */
+ * links to directories are not followed; a directory with none is an item
+ * with the error CHECK_NO_RECORDS.  0, or -1 out of memory. */
 int check_items_collect(const char *const *operands, int n, int recursive, check_items *out);
 void check_items_free(check_items *l);
 

@@ -135,12 +135,15 @@ static int visit(char *path, check_items *stack, check_items *out)
 static int walk(const char *root, check_items *out)
 {
     check_items stack = {0};
+    size_t before = out->n;
     int rc = push_entries(root, &stack, out);
     while (rc == 0 && stack.n > 0) {
         char *path = stack.v[--stack.n].path;
         rc = visit(path, &stack, out);
     }
     check_items_free(&stack);
+    if (rc == 0 && out->n == before)
+        rc = push_item(out, strdup(root), CHECK_NO_RECORDS, 0);
     return rc;
 }
 
