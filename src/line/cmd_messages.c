@@ -83,8 +83,6 @@ void cmd_messages(conn *c, proto_cmd *cmd)
 
 void cmd_show_chat(conn *c, int64_t board)
 {
-    if (!c->user[0])
-        return;
     svc_status st;
     svc_status_init(&st);
     store_message m[SHOW_CHAT_LINES];
@@ -95,7 +93,7 @@ void cmd_show_chat(conn *c, int64_t board)
         msg_text_line(&m[i], &line);
         reply_body(&c->reply, line.data ? line.data : "", line.len);
     }
-    long unread = svc_messages_unread_count(c->s, c->user);
+    long unread = c->user[0] ? svc_messages_unread_count(c->s, c->user) : 0;
     if (unread > 0) {
         lx_buf_clear(&line);
         lx_buf_printf(&line, "%ld unread message%s ('messages' shows them)", unread, unread == 1 ? "" : "s");

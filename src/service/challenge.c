@@ -41,7 +41,7 @@ static int persist_new_game(srv *s, srv_game *sg, svc_status *st)
 static int canonical_options(const srv_rules *r, int argc, char *const *argv, lx_buf *canon, svc_status *st)
 {
     char *rules_argv[64];
-    int rules_argc = 0, rated = 1;
+    int rules_argc = 0, rated = 1, public_chat = 0;
     lx_buf mine = LX_BUF_INIT;
     lx_game_error err;
     if (argc > 64)
@@ -54,6 +54,8 @@ static int canonical_options(const srv_rules *r, int argc, char *const *argv, lx
         }
         if (proto_word_is(argv[i], "-unrated"))
             rated = 0;
+        else if (proto_word_is(argv[i], "-publicchat"))
+            public_chat = 1;
         else if (!taken)
             rules_argv[rules_argc++] = argv[i];
     }
@@ -61,8 +63,8 @@ static int canonical_options(const srv_rules *r, int argc, char *const *argv, lx
     int rc = 0;
     if (r->options(rules_argc, rules_argv, canon, &err) != 0)
         rc = svc_fail(st, err.code ? err.code : "BAD_OPTION", "%s", err.message.data ? err.message.data : "");
-    else if (lx_buf_printf(canon, "%srated=%d%s%s", canon->len ? " " : "", rated, mine.len ? " " : "",
-                           mine.data ? mine.data : "") != 0)
+    else if (lx_buf_printf(canon, "%srated=%d%s%s%s", canon->len ? " " : "", rated, public_chat ? " publicchat=1" : "",
+                           mine.len ? " " : "", mine.data ? mine.data : "") != 0)
         rc = svc_fail(st, "INTERNAL", "out of memory");
     lx_buf_free(&mine);
     lx_game_error_free(&err);

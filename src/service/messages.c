@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "base/text.h"
+#include "service/rules_util.h"
 #include "service/svc_int.h"
 
 /* 0 when text may be sent or stored, else -1 (st BAD_TEXT or TEXT_TOO_LONG). */
@@ -119,8 +120,8 @@ long svc_chat_of(srv *s, int64_t board, const char *viewer, store_message *out, 
     srv_game *sg = svc_game(s, board, G_NONE, st);
     if (!sg)
         return -1;
-    if (!viewer || games_seat_of(sg, viewer) < 0)
-        return svc_fail(st, "NOT_A_PLAYER", "a board's chat is for its players only");
+    if (!opt_long(sg->options, "publicchat", 0) && (!viewer || games_seat_of(sg, viewer) < 0))
+        return svc_fail(st, "NOT_A_PLAYER", "this board's chat is for its players (challenge with -publicchat)");
     long n = s->rstore->be->chat_of(s->rstore, board, out, cap);
     return n < 0 ? svc_fail(st, "INTERNAL", "the chat cannot be read") : n;
 }
