@@ -226,7 +226,9 @@ static void read_re(const lx_sgf_tree *t, lx_sgf_prop p, re_value *re, lx_diag_l
     size_t n = v.len;
     lx_trim(&s, &n);
     re->prop = p;
-    snprintf(re->text, sizeof re->text, "%.*s", (int)(n < 40 ? n : 40), s);
+    size_t keep = strnlen(s, n < 40 ? n : 40); /* what "%.*s" would print, without printf */
+    memcpy(re->text, s, keep);
+    re->text[keep] = '\0';
     if (n == 1 && (s[0] == '0'))
         re->kind = 2;
     else if (n == 4 && strncasecmp(s, "draw", 4) == 0)
@@ -258,6 +260,8 @@ static void check_re(const lx_hex_board *b, const lx_sgf_tree *t, const re_value
     char end[160];
     size_t at = lx_sgf_prop_offset(t, re->prop);
     lx_colour w = lx_hex_winner(b);
+    if (re->kind == 0 || (re->kind == 1 && w == re->winner))
+        return; /* nothing to say (the common case): no need to describe the end */
     hex_describe_end(b, end, sizeof end);
     if (re->kind == 2) {
         lx_diag_add(diags, LX_ERROR, "HEX_RESULT_MISMATCH", at, "RE[%s] says the game was drawn, but Hex has no draws%s%s",
