@@ -102,6 +102,34 @@ static void test_one_tree_no_diagnostics(void **state)
     parsed_free(&p);
 }
 
+/* lx_sgf_id_number and lx_sgf_values_may_contain: the cheap questions asked
+ * before a walk over a whole tree. */
+static void test_tree_prefilters(void **state)
+{
+    (void)state;
+    parsed p;
+    parse_text(&p, "(;FF[4]GM[11]C[a note on SWAP]\n;B[a1];W[Swap-Pieces])(;FF[4]GM[11]PB[swa]\n;B[a1]PW[p])");
+    assert_int_equal(p.ntrees, 2);
+    const lx_sgf_tree *t = p.trees[0], *u = p.trees[1];
+    assert_int_equal(lx_sgf_id_number(t, "W"), lx_sgf_prop_id_number(t, lx_sgf_find_prop(t, 2, "W")));
+    assert_int_equal(lx_sgf_id_number(t, "IP"), LX_SGF_NIL);
+    assert_int_equal(lx_sgf_id_number(t, "w"), LX_SGF_NIL);   /* not an upper-case ID */
+    assert_int_equal(lx_sgf_id_number(t, "W1"), LX_SGF_NIL);
+    assert_int_equal(lx_sgf_find_prop(t, 0, "IP"), LX_SGF_NIL);
+    assert_int_equal(lx_sgf_values_may_contain(t, "swap"), 1);
+    assert_int_equal(lx_sgf_values_may_contain(t, "pieces"), 1);
+    assert_int_equal(lx_sgf_values_may_contain(t, "resign"), 0);
+    assert_int_equal(lx_sgf_values_may_contain(u, "swap"), 0); /* "swa" and "p" are in two values */
+    assert_int_equal(lx_sgf_values_may_contain(u, "a1"), 1);
+    parsed_free(&p);
+    lx_sgf_tree *b = lx_sgf_tree_new(); /* a built tree: always "may" */
+    lx_sgf_node n = lx_sgf_add_node(b, LX_SGF_NIL);
+    lx_sgf_prop q = lx_sgf_add_prop(b, n, "C");
+    assert_int_equal(lx_sgf_add_value(b, q, "x", 1), 0);
+    assert_int_equal(lx_sgf_values_may_contain(b, "swap"), 1);
+    lx_sgf_tree_free(b);
+}
+
 static void test_collection_of_trees(void **state)
 {
     (void)state;
@@ -852,6 +880,7 @@ int main(void)
         cmocka_unit_test(test_unclosed_value),
         cmocka_unit_test(test_recovery_keeps_later_trees),
         cmocka_unit_test(test_tree_reuse),
+        cmocka_unit_test(test_tree_prefilters),
         cmocka_unit_test(test_deep_nesting),
         cmocka_unit_test(test_deep_nesting_unclosed),
         cmocka_unit_test(test_wide_variations),

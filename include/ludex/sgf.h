@@ -96,6 +96,11 @@ uint32_t lx_sgf_prop_id_number(const lx_sgf_tree *t, lx_sgf_prop p);
  * gives it; LX_SGF_NIL means that no property of the tree has that ID (a
  * cheap test before a walk that looks for it). */
 uint32_t lx_sgf_id_number(const lx_sgf_tree *t, const char *id);
+/* Whether some value of the tree may contain `word` (ASCII, any case): 0
+ * means certainly none does, so a search of every value for it can be
+ * skipped; 1 when one may (a cheap scan of the text the values were read
+ * from; always 1 for a tree whose values are not all in the document). */
+int lx_sgf_values_may_contain(const lx_sgf_tree *t, const char *word);
 /* Offset of the property's ID in the document (LX_NO_OFFSET when built). */
 size_t lx_sgf_prop_offset(const lx_sgf_tree *t, lx_sgf_prop p);
 /* The node that holds the property. */

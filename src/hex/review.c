@@ -186,6 +186,11 @@ const hex_swap_rule *hex_find_rule(const hex_swap_rule *rules, size_t n, const c
 
 int hex_decide_swaps(const lx_sgf_tree *t, hex_swap_rule **rules, size_t *n, lx_diag_list *diags)
 {
+    if (!lx_sgf_values_may_contain(t, "swap")) { /* every swap value says "swap" */
+        *rules = NULL;
+        *n = 0;
+        return 0;
+    }
     decider d = {t, diags, lx_game_move_ids(t), legacy_swap_writer(t), NULL, 0, 0, 0};
     size_t nnodes = lx_sgf_node_count(t);
     for (lx_sgf_node node = 0; node < nnodes; node++) {

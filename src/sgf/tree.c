@@ -2,6 +2,7 @@
  * tree_impl.h).  Navigation is O(1) except child counting and sibling walks. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "sgf/tree_impl.h"
 
@@ -273,6 +274,41 @@ lx_sgf_node lx_sgf_prop_node(const lx_sgf_tree *t, lx_sgf_prop p)
 }
 
 size_t lx_sgf_value_count(const lx_sgf_tree *t, lx_sgf_prop p) { return t->props[p].nvalues; }
+
+/* Whether text[0..len) holds `word` (ASCII letters, any case): memchr for
+ * its last letter in each case, then a look at the letters before it. */
+static int holds_word(const char *text, size_t len, const char *word)
+{
+    size_t n = strlen(word);
+    if (n == 0 || len < n)
+        return n == 0;
+    for (int pass = 0; pass < 2; pass++) {
+        int last = pass ? (word[n - 1] | 0x20) : (word[n - 1] & ~0x20);
+        const char *at = text + n - 1, *end = text + len;
+        while (at < end && (at = memchr(at, last, (size_t)(end - at))) != NULL) {
+            if (strncasecmp(at - (n - 1), word, n) == 0)
+                return 1;
+            at++;
+        }
+    }
+    return 0;
+}
+
+int lx_sgf_values_may_contain(const lx_sgf_tree *t, const char *word)
+{
+    if (!t->text || t->pool.len > 0)
+        return 1;
+    uint32_t lo = UINT32_MAX, hi = 0; /* the span of the text the values lie in */
+    for (uint32_t i = 0; i < t->nvalues; i++) {
+        if (t->values[i].len & LX_VAL_IN_POOL)
+            return 1;
+        if (t->values[i].off < lo)
+            lo = t->values[i].off;
+        if (t->values[i].off + t->values[i].len > hi)
+            hi = t->values[i].off + t->values[i].len;
+    }
+    return lo < hi && holds_word(t->text + lo, hi - lo, word);
+}
 
 lx_sgf_value lx_sgf_get_value(const lx_sgf_tree *t, lx_sgf_prop p, size_t i)
 {
