@@ -67,12 +67,11 @@ lx_twixt_board *lx_twixt_board_new(int cols, int rows, lx_twixt_rules rules)
     attach(b, block);
     memset(b->peg, TW_OFF, (size_t)b->g.ncells);
     memset(b->link, 0, 4 * (size_t)b->g.ncells);
-    for (int r = 0; r < rows; r++)
-        for (int c = 0; c < cols; c++)
-            if (tw_hole_allowed(&b->g, LX_NO_COLOUR, c, r))
-                b->peg[tw_cell(&b->g, c, r)] = TW_EMPTY;
-    for (int32_t i = 0; i < b->g.ncells + 4; i++)
-        b->uf[i] = -1;
+    for (int r = 0; r < rows; r++) /* every hole is open but the corners (tw_hole_allowed) */
+        memset(b->peg + tw_cell(&b->g, 0, r), TW_EMPTY, (size_t)cols);
+    b->peg[tw_cell(&b->g, 0, 0)] = b->peg[tw_cell(&b->g, cols - 1, 0)] = TW_OFF;
+    b->peg[tw_cell(&b->g, 0, rows - 1)] = b->peg[tw_cell(&b->g, cols - 1, rows - 1)] = TW_OFF;
+    memset(b->uf, 0xff, ((size_t)b->g.ncells + 4) * sizeof *b->uf); /* every set its own: -1 */
     b->rules = rules;
     b->to_play = LX_WHITE;
     b->open = LX_NO_COLOUR;
