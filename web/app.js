@@ -1,8 +1,10 @@
 /* web/app.js - the ludexd web page, written against doc/http-api.md.
  *
- * Hash routes: #/ the lobby (my mail settings, my games, a challenge form,
- * watching a board), #/login (log in and sign up), #/game/N a board with its
- * moves, kept live by Server-Sent Events.  Moves are played by clicking the
+ * Hash routes: #/ the lobby (my mail settings, challenges and vacation, the
+ * challenges waiting for an answer, my games with their clocks, a challenge
+ * form, the open seeks, watching a board), #/login (log in and sign up),
+ * #/game/N a board with its moves, kept live by Server-Sent Events, with the
+ * challenge or offer waiting and the clock of the player to move.  Moves are played by clicking the
  * server's SVG drawing (its data-move, data-point and data-square attributes)
  * or by typing them in the server's syntax.  No framework, no build step;
  * every user string goes into the page as textContent, the one innerHTML is
@@ -13,6 +15,16 @@ const $ = (id) => document.getElementById(id);
 
 const GAME_NAMES = { twixt: 'Twixt', hex: 'Hex', backgammon: 'Backgammon', crossword: 'Crossword' };
 const ACTIONS = ['swap', 'resign', 'roll', 'double', 'take', 'drop'];
+/* The offers of a board page: buttons drawn by renderOffers, not by the state's actions. */
+const OFFERS = ['draw', 'takeback', 'rematch'];
+const DRAW_GAMES = ['twixt', 'crossword'];
+const TAKEBACK_GAMES = ['twixt', 'hex'];
+/* A board page asks for its state this often (ms) while the viewer plays and the game goes on: an
+ * offer made by the opponent comes with no live event of its own. */
+const GAME_POLL = 3000;
+/* The choices of the time for each move (days) in the challenge and seek forms; 7 is the server's default. */
+const DAY_CHOICES = [1, 2, 3, 5, 7, 10, 14, 21, 30];
+const DEFAULT_DAYS = 7;
 const PAGES = ['login-page', 'lobby-page', 'game-page'];
 const MOVE_HELP = {
   hex: 'Click a cell or type one (f6); swap; resign.',
@@ -42,6 +54,40 @@ const MAIL_ERRORS = {
   CSRF: 'The page is out of date: reload it and try again.',
 };
 
+/* The challenges modes of POST /api/v1/me, explained under the panel's select. */
+const CHALLENGES_HELP = {
+  open: 'A challenge starts its game at once.',
+  ask: 'A challenge waits until you accept it, here in the lobby or on its board; unanswered, it ends after 14 days.',
+  closed: 'Nobody can challenge you; you can still challenge others and join seeks.',
+};
+/* The refusals of the challenges and vacation settings in words. */
+const PREFS_ERRORS = {
+  BAD_ARG: 'A vacation is 1 to 30 days.',
+  ON_VACATION: 'You are on vacation already: end it first.',
+  NOT_ON_VACATION: 'You are not on vacation.',
+  NO_VACATION_LEFT: 'You do not have that many vacation days left this year.',
+  NOT_LOGGED_IN: MAIL_ERRORS.NOT_LOGGED_IN,
+  CSRF: MAIL_ERRORS.CSRF,
+};
+/* Every other refusal the page explains in words; the server's own message follows. */
+const ERROR_WORDS = {
+  CHALLENGES_CLOSED: 'That player takes no challenges now.',
+  BLOCKED: 'That player does not take challenges from you.',
+  NO_SUCH_USER: 'There is no user by that name: check the spelling.',
+  CHALLENGE_PENDING: 'The game has not begun: it waits for the challenge to be accepted.',
+  NOT_YOURS: "That challenge waits for the other player's answer, not yours.",
+  NOTHING_TO_ANSWER: 'Nothing waits for your answer here any more: it was withdrawn or answered, or a move was played.',
+  NO_DRAWS: 'This game has no draws.',
+  NO_TAKEBACK: 'Only your own last move can be taken back (in Twixt and Hex), and only before your opponent moves.',
+  NO_SUCH_SEEK: 'That seek is gone: someone joined it first, or it expired.',
+  BAD_OPTION: 'The server refused an option of the game.',
+  RATE_LIMITED: 'Too many requests: wait a little and try again.',
+  GAME_OVER: 'The game is over.',
+  NOT_A_PLAYER: 'You do not play in this game.',
+  NOT_LOGGED_IN: MAIL_ERRORS.NOT_LOGGED_IN,
+  CSRF: MAIL_ERRORS.CSRF,
+};
+
 const session = { user: null, csrf: null, mail: null }; /* mail: the last GET or POST /me answer */
 let view = null; /* the board page being shown: see enterGame */
 
@@ -56,6 +102,37 @@ function el(tag, className, text) {
 
 function gameName(game) {
   return GAME_NAMES[game] || String(game);
+}
+
+/* "3d 4h", "5h 12m", "12m": a duration in seconds, as a clock shows it. */
+function durationText(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const d = Math.floor(s / 86400);
+  const h = Math.floor((s % 86400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (d > 0) return `${d}d ${h}h`;
+  if (h > 0) return `${h}h ${m}m`;
+  return `${Math.max(m, s > 0 ? 1 : 0)}m`;
+}
+
+function timeLeftText(seconds) {
+  return seconds <= 0 ? 'no time left' : `${durationText(seconds)} left`;
+}
+
+/* "7 days", "36 hours": a time control's part, in seconds. */
+function spanText(seconds) {
+  const n = Number(seconds);
+  if (n % 86400 === 0) return n === 86400 ? '1 day' : `${n / 86400} days`;
+  return n === 3600 ? '1 hour' : `${Math.round(n / 3600)} hours`;
+}
+
+/* A result in words, after the result itself: "0" a draw, "B+Time" a loss on time, "Void". */
+function resultWords(result) {
+  if (result === '0') return 'a draw';
+  if (result === 'Void') return 'no game: the challenge was declined or not answered';
+  const time = /^(.+)\+Time$/.exec(result);
+  if (time) return `${time[1]} won on time`;
+  return '';
 }
 
 function go(hash) {
@@ -102,6 +179,7 @@ async function api(method, path, body) {
 /* words: an explanation of the ApiError, shown before the server's message. */
 function showError(err, words) {
   let text;
+  if (!words && err instanceof ApiError) words = ERROR_WORDS[err.code];
   if (err instanceof ApiError && words) text = `${words} (${err.code}: ${err.message})`;
   else if (err instanceof ApiError) text = `${err.message} (${err.code})`;
   else if (err instanceof TypeError) text = `The server cannot be reached: ${err.message}`;
@@ -200,21 +278,71 @@ function showLobby() {
   showPage('lobby-page', 'Lobby');
   $('lobby-anon').hidden = !!session.user;
   $('lobby-member').hidden = !session.user;
+  $('pending-card').hidden = !session.user;
+  $('seeks-card').hidden = !session.user;
   $('mail-status').textContent = '';
+  $('prefs-status').textContent = '';
+  $('seek-status').textContent = '';
   if (session.mail) renderMail(session.mail);
-  else $('mail-panel').hidden = true;
+  else $('mail-panel').hidden = $('prefs-panel').hidden = true;
   if (session.user) loadMail();
   if (session.user) loadGames();
+  if (session.user) loadSeeks();
   if (session.user && !lobbyTimer) lobbyTimer = setInterval(() => {
-    if (!$('lobby-page').hidden && session.user) loadGames();
+    if (!$('lobby-page').hidden && session.user) {
+      loadGames();
+      loadSeeks();
+    }
   }, 20000);
 }
 
+/* Each load of the lists counts: an answer is drawn only if no later one was asked. */
+let gamesSeq = 0;
+/* Whether the player to move was reminded, per board: {key, reminded, at}.  The lists do not say
+ * it, so the state is asked, again when a move or the deadline changed or after five minutes. */
+const remindedCache = new Map();
+const REMINDED_TTL = 300000;
+
+/* My games, and the challenges waiting: the pending list says which games wait, their states
+ * for whom. */
 function loadGames() {
+  const seq = ++gamesSeq;
   return attempt(async () => {
-    const data = await api('GET', '/games?filter=all');
-    renderGames((data && data.games) || []);
+    const [all, pending] = await Promise.all([api('GET', '/games?filter=all'), api('GET', '/games?filter=pending')]);
+    const waiting = (pending && pending.games) || [];
+    const states = await Promise.all(waiting.map((g) => api('GET', `/games/${g.board}`).catch(() => null)));
+    const games = (all && all.games) || [];
+    await loadReminded(games);
+    if (seq !== gamesSeq || $('lobby-page').hidden || !session.user) return;
+    const waitingFor = new Map();
+    waiting.forEach((g, i) => {
+      if (states[i] && states[i].waiting_for) waitingFor.set(g.board, states[i].waiting_for);
+    });
+    renderPending(waiting.filter((g) => waitingFor.has(g.board)), waitingFor);
+    renderGames(games, waitingFor);
   });
+}
+
+async function loadReminded(games) {
+  const now = Date.now();
+  const ask = games.filter((g) => {
+    if (g.result != null || g.time_left == null || g.to_move == null) return false;
+    const known = remindedCache.get(g.board);
+    return !known || known.key !== `${g.moves}:${g.deadline}` || now - known.at > REMINDED_TTL;
+  });
+  await Promise.all(ask.map(async (g) => {
+    try {
+      const st = await api('GET', `/games/${g.board}`);
+      remindedCache.set(g.board, { key: `${g.moves}:${g.deadline}`, reminded: !!(st && st.reminded), at: now });
+    } catch (e) {
+      /* the list shows the game without the mark */
+    }
+  }));
+}
+
+function wasReminded(summary) {
+  const known = remindedCache.get(summary.board);
+  return !!(known && known.key === `${summary.moves}:${summary.deadline}` && known.reminded);
 }
 
 /* ---------- lobby: mail settings ---------- */
@@ -254,6 +382,28 @@ function renderMail(me) {
   $('mail-email-label').textContent = me.email == null ? 'Address' : 'New address';
   $('address-button').textContent = me.email == null ? 'Set' : 'Change';
   $('verify-form').hidden = me.email == null || me.email_verified;
+  renderPrefs(me);
+}
+
+/* The challenges mode and the vacation, from the same answer as the mail settings. */
+function renderPrefs(me) {
+  $('prefs-panel').hidden = !CHALLENGES_HELP[me.challenges];
+  if (CHALLENGES_HELP[me.challenges]) $('prefs-challenges').value = me.challenges;
+  updateChallengesHelp();
+  const left = Number(me.vacation_days_left);
+  const on = me.vacation_until != null;
+  const days = Number.isFinite(left) ? `${left} vacation ${left === 1 ? 'day' : 'days'} left this year.` : '';
+  $('vacation-help').textContent = on
+    ? `On vacation until ${new Date(me.vacation_until * 1000).toLocaleString()}: your clocks stand still. ${days}`
+    : days;
+  $('vacation-on').hidden = !on;
+  $('vacation-days').disabled = on;
+  $('vacation-button').disabled = on;
+  $('vacation-days').max = Number.isFinite(left) && left > 0 ? String(left) : '30';
+}
+
+function updateChallengesHelp() {
+  $('challenges-help').textContent = CHALLENGES_HELP[$('prefs-challenges').value] || '';
 }
 
 function updateNotifyHelp() {
@@ -268,18 +418,21 @@ function updateNotifyHelp() {
 /* POSTs a change of the mail settings: the answer, the settings as they now
  * are, is drawn and said() tells what was done; a refusal is explained in
  * the alert region and the fields keep what was typed. */
-async function postMail(body, said) {
+async function postMail(body, said, where) {
+  const status = (where && where.status) || 'mail-status';
+  const errors = (where && where.errors) || MAIL_ERRORS;
   if (mailBusy) return;
   mailBusy = true;
   clearError();
   $('mail-status').textContent = '';
+  $('prefs-status').textContent = '';
   const seq = ++mailSeq;
   try {
     const me = await api('POST', '/me', body);
     if (seq === mailSeq) renderMail(me);
-    $('mail-status').textContent = said(me);
+    $(status).textContent = said(me);
   } catch (e) {
-    showError(e, e instanceof ApiError ? MAIL_ERRORS[e.code] : undefined);
+    showError(e, e instanceof ApiError ? errors[e.code] : undefined);
     if (e.code === 'NOT_LOGGED_IN') {
       setSession(null);
       if (!$('lobby-page').hidden) showLobby();
@@ -319,25 +472,134 @@ function onResend() {
   postMail({ email: '' }, (me) => `A new code is on its way to ${me.email}.`);
 }
 
-function renderGames(games) {
-  $('games-list').replaceChildren(...games.map(gameItem));
-  $('games-empty').hidden = games.length > 0;
+/* ---- lobby: challenges and vacation ---- */
+
+const PREFS = { status: 'prefs-status', errors: PREFS_ERRORS };
+
+function onChallengesSubmit(ev) {
+  ev.preventDefault();
+  const mode = $('prefs-challenges').value;
+  const words = $('prefs-challenges').selectedOptions[0].text.toLowerCase();
+  postMail({ challenges: mode }, () => `Saved: challenges ${words}.`, PREFS);
 }
 
-function gameItem(summary) {
-  const li = el('li');
-  li.dataset.board = summary.board;
+function onVacationSubmit(ev) {
+  ev.preventDefault();
+  const days = $('vacation-days').value.trim();
+  if (!/^\d+$/.test(days)) {
+    showError('A vacation is a whole number of days, 1 to 30.');
+    $('vacation-days').focus();
+    return;
+  }
+  postMail({ vacation: String(Number(days)) }, () => {
+    $('vacation-days').value = '';
+    $('vacation-off').focus();
+    return `Your vacation has begun: ${days === '1' ? '1 day' : `${Number(days)} days`}.`;
+  }, PREFS);
+}
+
+function onVacationOff() {
+  postMail({ vacation: 'off' }, () => {
+    $('vacation-days').focus();
+    return 'Your vacation is over: your clocks run again.';
+  }, PREFS);
+}
+
+/* ---- lobby: my games and the challenges waiting ---- */
+
+function boardLink(summary) {
   const players = (summary.players || []).join(' vs ');
   const link = el('a', null, `Board ${summary.board}: ${gameName(summary.game)}, ${players}`);
   link.href = `#/game/${summary.board}`;
-  const mine = summary.result == null && summary.to_move != null && summary.to_move === session.user;
+  return link;
+}
+
+function renderPending(waiting, waitingFor) {
+  const mine = waiting.filter((g) => waitingFor.get(g.board) === session.user);
+  const sent = waiting.filter((g) => waitingFor.get(g.board) !== session.user);
+  $('pending-list').replaceChildren(...mine.map((g) => {
+    const li = el('li', 'pending');
+    li.dataset.board = g.board;
+    const from = (g.players || []).find((p) => p !== session.user) || '';
+    const accept = el('button', 'pending-accept', 'Accept');
+    accept.type = 'button';
+    accept.dataset.answer = 'accept';
+    accept.setAttribute('aria-label', `Accept board ${g.board}, ${gameName(g.game)} from ${from}`);
+    const decline = el('button', 'pending-decline danger', 'Decline');
+    decline.type = 'button';
+    decline.dataset.answer = 'decline';
+    decline.setAttribute('aria-label', `Decline board ${g.board}, ${gameName(g.game)} from ${from}`);
+    const buttons = el('span', 'answer');
+    buttons.append(accept, decline);
+    li.append(boardLink(g), ' ', el('span', 'note', `from ${from}`), ' ', buttons);
+    return li;
+  }));
+  $('pending-empty').hidden = mine.length > 0;
+  $('sent-list').replaceChildren(...sent.map((g) => {
+    const li = el('li');
+    li.dataset.board = g.board;
+    li.append(boardLink(g), ' ', el('span', 'badge pending', `waiting for ${waitingFor.get(g.board)}`));
+    return li;
+  }));
+  $('sent-box').hidden = sent.length === 0;
+}
+
+/* Accept or Decline in the lobby's list: an accepted game opens, a declined one leaves the list. */
+let answering = false;
+async function onPendingClick(ev) {
+  const button = ev.target.closest('button[data-answer]');
+  const li = button && button.closest('li[data-board]');
+  if (!li || answering) return;
+  const board = Number(li.dataset.board);
+  const answer = button.dataset.answer;
+  answering = true;
+  clearError();
+  try {
+    await api('POST', `/games/${board}/${answer}`, {});
+    if (answer === 'accept') go(`#/game/${board}`);
+    else await loadGames();
+  } catch (e) {
+    showError(e);
+    loadGames();
+  } finally {
+    answering = false;
+  }
+}
+
+function renderGames(games, waitingFor) {
+  $('games-list').replaceChildren(...games.map((g) => gameItem(g, waitingFor)));
+  $('games-empty').hidden = games.length > 0;
+}
+
+function gameItem(summary, waitingFor) {
+  const li = el('li');
+  li.dataset.board = summary.board;
+  const waiting = waitingFor && summary.result == null ? waitingFor.get(summary.board) : undefined;
+  const mine = !waiting && summary.result == null && summary.to_move != null && summary.to_move === session.user;
   if (mine) li.classList.add('your-turn');
-  li.append(link, ' ', el('span', mine ? 'badge' : 'note', summaryStatus(summary, mine)));
+  li.append(boardLink(summary), ' ');
+  if (waiting) {
+    li.classList.add('waiting');
+    li.append(el('span', 'badge pending', waiting === session.user ? 'waiting for your answer' : `waiting for ${waiting}`));
+    return li;
+  }
+  li.append(el('span', mine ? 'badge' : 'note', summaryStatus(summary, mine)));
+  if (summary.result == null && summary.time_left != null) {
+    const reminded = wasReminded(summary);
+    li.append(' ', el('span', reminded ? 'time-left urgent' : 'time-left', timeLeftText(summary.time_left)));
+    if (reminded) {
+      li.classList.add('reminded');
+      li.append(' ', el('span', 'badge urgent', 'reminded'));
+    }
+  }
   return li;
 }
 
 function summaryStatus(summary, mine) {
-  if (summary.result != null) return `finished: ${summary.result}`;
+  if (summary.result != null) {
+    const words = resultWords(summary.result);
+    return `finished: ${summary.result}${words ? ` (${words})` : ''}`;
+  }
   if (mine) return 'your turn';
   if (summary.to_move) return `${summary.to_move} to move`;
   return `${summary.moves} moves`;
@@ -382,10 +644,110 @@ function onChallenge(ev) {
     first: $('challenge-first').value === 'opponent' ? opponent : session.user,
     options: challengeOptions(),
   };
+  body.options.days = $('challenge-days').value;
+  if (!$('challenge-rated').checked) body.options.unrated = true;
   attempt(async () => {
     const data = await api('POST', '/games', body);
     go(`#/game/${data.board}`);
   });
+}
+
+/* ---------- lobby: seeks ---------- */
+
+let seeksSeq = 0;
+
+function loadSeeks() {
+  const seq = ++seeksSeq;
+  return attempt(async () => {
+    const data = await api('GET', '/seeks');
+    if (seq !== seeksSeq || $('lobby-page').hidden || !session.user) return;
+    renderSeeks((data && data.seeks) || []);
+  });
+}
+
+/* The server's canonical options ("cols=24 rows=24 rated=1 clock=172800+0/172800") in words. */
+function seekOptionsText(options) {
+  const o = {};
+  for (const word of String(options || '').split(/\s+/)) {
+    if (!word) continue;
+    const eq = word.indexOf('=');
+    if (eq < 0) o[word] = true;
+    else o[word.slice(0, eq)] = word.slice(eq + 1);
+  }
+  const parts = [];
+  const clock = /^(\d+)\+(\d+)\/(\d+)$/.exec(o.clock || '');
+  if (clock && clock[2] === '0' && clock[1] === clock[3]) parts.push(`${spanText(clock[1])} a move`);
+  else if (clock) parts.push(`${spanText(clock[1])} + ${spanText(clock[2])} a move, at most ${spanText(clock[3])}`);
+  else parts.push('7 days a move');
+  parts.push(o.rated === '0' ? 'unrated' : 'rated');
+  if (o.cols && o.rows) parts.push(o.cols === o.rows ? `${o.cols}x${o.rows}` : `${o.cols}x${o.rows}`);
+  else if (o.size) parts.push(`size ${o.size}`);
+  if (o.swap === '0' || o.noswap) parts.push('no swap');
+  for (const [k, v] of Object.entries(o)) {
+    if (['clock', 'rated', 'cols', 'rows', 'size', 'swap', 'noswap'].includes(k)) continue;
+    if ((k === 'handicap' && v === '0') || (k === 'rules' && v === 'std')) continue;
+    parts.push(v === true ? k : `${k} ${v}`);
+  }
+  return parts.join(', ');
+}
+
+function renderSeeks(seeks) {
+  $('seeks-list').replaceChildren(...seeks.map((k) => {
+    const li = el('li');
+    li.dataset.seek = k.seek;
+    const own = k.user === session.user;
+    const button = el('button', own ? 'seek-withdraw secondary' : 'seek-join', own ? 'Withdraw' : 'Join');
+    button.type = 'button';
+    button.dataset.seek = k.seek;
+    button.setAttribute('aria-label', `${own ? 'Withdraw' : 'Join'} ${k.user}'s ${gameName(k.game)} seek`);
+    li.append(el('strong', null, gameName(k.game)), ` by ${k.user}: `, el('span', 'note', seekOptionsText(k.options)),
+      ' ', button);
+    return li;
+  }));
+  $('seeks-empty').hidden = seeks.length > 0;
+}
+
+let seeking = false;
+async function onSeekClick(ev) {
+  const button = ev.target.closest('button[data-seek]');
+  if (!button || seeking) return;
+  seeking = true;
+  clearError();
+  $('seek-status').textContent = '';
+  try {
+    const data = await api('POST', '/join', { seek: Number(button.dataset.seek) });
+    if (data && data.board) {
+      go(`#/game/${data.board}`);
+    } else {
+      $('seek-status').textContent = 'Your seek is withdrawn.';
+      await loadSeeks();
+    }
+  } catch (e) {
+    showError(e);
+    loadSeeks();
+  } finally {
+    seeking = false;
+  }
+}
+
+async function onSeekSubmit(ev) {
+  ev.preventDefault();
+  if (seeking) return;
+  seeking = true;
+  clearError();
+  $('seek-status').textContent = '';
+  const game = $('seek-game').value;
+  const options = { days: $('seek-days').value };
+  if (!$('seek-rated').checked) options.unrated = true;
+  try {
+    await api('POST', '/seeks', { game, options });
+    $('seek-status').textContent = `Your ${gameName(game)} seek is posted: its game begins when someone joins it.`;
+    await loadSeeks();
+  } catch (e) {
+    showError(e);
+  } finally {
+    seeking = false;
+  }
 }
 
 function onWatch(ev) {
@@ -402,13 +764,17 @@ function onWatch(ev) {
 
 function enterGame(board) {
   view = { board, state: null, svg: null, events: null, seq: 0, shown: 0, loading: false, again: false,
-    busy: false, pickFrom: null, square: null };
+    busy: false, pickFrom: null, square: null, movesKey: null, rackKey: null, poll: null };
   showPage('game-page', `Board ${board}`);
   $('game-title').textContent = `Board ${board}`;
   $('status').textContent = 'Loading...';
-  for (const id of ['game-players', 'result', 'bg-info', 'move-help', 'pick-hint', 'board-text']) $(id).textContent = '';
+  for (const id of ['game-players', 'result', 'bg-info', 'move-help', 'pick-hint', 'board-text', 'clock']) $(id).textContent = '';
   $('result-line').hidden = true;
   $('bg-info').hidden = true;
+  $('clock').hidden = true;
+  $('consent-bar').hidden = true;
+  $('offer-bar').hidden = true;
+  renderOfferButtons({});
   $('xw-tools').hidden = true;
   $('board').replaceChildren();
   $('move-list').replaceChildren();
@@ -418,9 +784,19 @@ function enterGame(board) {
   $('record-link').href = `/api/v1/games/${board}/record`;
   scheduleRefresh(view);
   openEvents(view);
+  const v = view;
+  v.poll = setInterval(() => pollGame(v), GAME_POLL);
+}
+
+/* The clock is drawn again, and a player's state asked again (for an offer), every GAME_POLL ms. */
+function pollGame(v) {
+  if (view !== v || !v.state) return;
+  renderClock(v.state);
+  if (!document.hidden && v.state.viewer_seat != null && !v.state.over) scheduleRefresh(v);
 }
 
 function leaveGame() {
+  if (view && view.poll) clearInterval(view.poll);
   if (view && view.events) view.events.close();
   view = null;
   $('game-page').removeAttribute('data-board');
@@ -482,12 +858,22 @@ function renderGame(v, st) {
   $('result').textContent = st.result == null ? '' : String(st.result);
   $('result-line').hidden = st.result == null;
   renderBoard(v, st);
-  renderMoves(st.moves || []);
-  renderActions(st.actions || []);
+  const movesKey = JSON.stringify(st.moves || []);
+  if (movesKey !== v.movesKey) renderMoves(st.moves || []);
+  v.movesKey = movesKey;
+  /* a waiting game lists the challenger's actions, but the server refuses them until it is accepted */
+  renderActions(st.waiting_for ? [] : st.actions || []);
+  renderConsent(st);
+  renderOffer(st);
+  renderOfferButtons(st);
+  renderClock(st);
   renderBackgammon(st);
-  renderCrossword(st);
+  const rackKey = String(st.game === 'crossword' ? st.rack : '');
+  if (rackKey !== v.rackKey) renderCrossword(st);
+  v.rackKey = rackKey;
   $('move-help').textContent = MOVE_HELP[st.game] || '';
-  $('move-form').hidden = st.viewer_seat == null || !!st.over; /* only a player of a game in progress moves */
+  /* only a player of a game in progress moves: not before the challenge is accepted */
+  $('move-form').hidden = st.viewer_seat == null || !!st.over || !!st.waiting_for;
   $('board-text').textContent = st.text || '';
 }
 
@@ -497,7 +883,15 @@ function playersText(st) {
 }
 
 function statusText(st) {
-  if (st.over) return st.result == null ? 'The game is over.' : `The game is over: ${st.result}`;
+  if (st.over && st.result == null) return 'The game is over.';
+  if (st.over) {
+    const words = resultWords(String(st.result));
+    return `The game is over: ${st.result}${words ? ` (${words})` : ''}`;
+  }
+  if (st.waiting_for) {
+    return st.viewer === st.waiting_for ? 'The game begins when you accept the challenge.'
+      : `Waiting for ${st.waiting_for} to accept the challenge.`;
+  }
   if (!st.to_move) return 'Waiting.';
   const colour = st.colours && st.to_move_seat != null ? ` (${st.colours[st.to_move_seat]})` : '';
   if (st.viewer && st.to_move === st.viewer) return `Your turn${colour}.`;
@@ -544,6 +938,78 @@ function renderActions(actions) {
   for (const action of ACTIONS) $(`action-${action}`).hidden = !actions.includes(action);
 }
 
+/* The challenge waiting: Accept and Decline for the player it waits for, a line for anyone else. */
+function renderConsent(st) {
+  const waiting = st.waiting_for && !st.over ? st.waiting_for : null;
+  $('consent-bar').hidden = !waiting;
+  if (!waiting) return;
+  const challenger = (st.players || []).find((p) => p !== waiting) || '';
+  const mine = st.viewer === waiting;
+  $('consent-text').textContent = mine
+    ? `${challenger} challenges you to this game. It begins when you accept; declining ends it.`
+    : `Waiting for ${waiting} to accept ${st.viewer === challenger ? 'your' : `${challenger}'s`} challenge.`;
+  $('consent-buttons').hidden = !mine;
+}
+
+function opponentOf(st) {
+  return (st.players || []).find((p, i) => i !== st.viewer_seat) || 'your opponent';
+}
+
+/* A draw or takeback offer: Accept and Decline for its addressee, a line for the rest. */
+function renderOffer(st) {
+  const offer = st.offer && !st.over ? st.offer : null;
+  $('offer-bar').hidden = !offer;
+  if (!offer) return;
+  const kind = offer.kind === 'draw' ? 'draw' : 'takeback';
+  let text;
+  let answer = false;
+  if (st.viewer && offer.by === st.viewer) {
+    text = kind === 'draw' ? `You offered a draw; waiting for ${opponentOf(st)}'s answer.`
+      : `You asked to take back your last move; waiting for ${opponentOf(st)}'s answer.`;
+  } else {
+    text = kind === 'draw' ? `${offer.by} offers a draw.` : `${offer.by} asks to take back their last move.`;
+    answer = st.viewer_seat != null;
+  }
+  $('offer-text').textContent = text;
+  $('offer-buttons').hidden = !answer;
+  $('offer-accept').textContent = kind === 'draw' ? 'Accept the draw' : 'Allow the takeback';
+  $('offer-decline').textContent = 'Decline';
+}
+
+/* Offer draw, Take back, Rematch: what the viewer may ask now. */
+function renderOfferButtons(st) {
+  const player = st.viewer != null && st.viewer_seat != null;
+  const inPlay = player && !st.over && !st.waiting_for;
+  const moves = st.moves || [];
+  const last = moves.length ? moves[moves.length - 1] : null;
+  const show = {
+    draw: inPlay && DRAW_GAMES.includes(st.game) && !st.offer,
+    takeback: inPlay && TAKEBACK_GAMES.includes(st.game) && !st.offer && !!last && last.player === st.viewer
+      && st.to_move !== st.viewer,
+    rematch: player && !!st.over && st.result !== 'Void',
+  };
+  for (const offer of OFFERS) $(`action-${offer}`).hidden = !show[offer];
+}
+
+/* The time left to the player to move; for a challenge not answered, until it ends. */
+function renderClock(st) {
+  const clock = $('clock');
+  const deadline = Number(st && st.deadline);
+  if (!st || st.over || !deadline) {
+    clock.hidden = true;
+    clock.textContent = '';
+    return;
+  }
+  const left = deadline - Date.now() / 1000;
+  let text;
+  if (st.waiting_for) text = `Unanswered, the challenge ends in ${durationText(left)}.`;
+  else if (st.to_move) text = `Clock: ${st.to_move}, ${timeLeftText(left)}${st.reminded ? ' (reminded)' : ''}`;
+  else text = '';
+  clock.textContent = text;
+  clock.hidden = !text;
+  clock.classList.toggle('urgent', !!st.reminded && !st.waiting_for);
+}
+
 function renderBackgammon(st) {
   const parts = [];
   if (Array.isArray(st.dice) && st.dice.length) parts.push(`Dice: ${st.dice.join(' and ')}`);
@@ -576,10 +1042,10 @@ async function postToBoard(path, body, after) {
   v.busy = true;
   clearError();
   try {
-    await api('POST', `/games/${v.board}${path}`, body);
+    const data = await api('POST', `/games/${v.board}${path}`, body);
     if (view !== v) return;
     scheduleRefresh(v);
-    if (after) after();
+    if (after) after(data);
   } catch (e) {
     if (view === v) showError(e);
   } finally {
@@ -593,6 +1059,20 @@ function playMove(text) {
   postToBoard('/moves', body, () => {
     $('move-text').value = '';
     $('pick-hint').textContent = '';
+  });
+}
+
+/* Accept, Decline (a challenge or an offer), Offer draw, Take back: the bars and buttons they came
+ * from may go, so the focus goes to the status line's heading. */
+function answerOnBoard(what) {
+  postToBoard(`/${what}`, {}, () => {
+    $('game-title').focus({ preventScroll: true });
+  });
+}
+
+function onRematch() {
+  postToBoard('/rematch', {}, (data) => {
+    if (data && data.board) go(`#/game/${data.board}`);
   });
 }
 
@@ -642,7 +1122,7 @@ function nearestHole(ev) {
 
 function onBoardClick(ev) {
   const v = view;
-  if (!v || !v.state) return;
+  if (!v || !v.state || v.state.waiting_for) return;
   const game = v.state.game;
   if (game === 'hex' || game === 'twixt') {
     const place = ev.target.closest('[data-move]') || (game === 'twixt' ? nearestHole(ev) : null);
@@ -764,10 +1244,44 @@ function wire() {
   $('xw-down').addEventListener('change', () => composeCrossword(view));
   $('xw-clear').addEventListener('click', onClearWord);
   for (const action of ACTIONS) $(`action-${action}`).addEventListener('click', () => playAction(action));
+  $('action-draw').addEventListener('click', () => answerOnBoard('draw'));
+  $('action-takeback').addEventListener('click', () => answerOnBoard('takeback'));
+  $('action-rematch').addEventListener('click', onRematch);
+  $('consent-accept').addEventListener('click', () => answerOnBoard('accept'));
+  $('consent-decline').addEventListener('click', () => answerOnBoard('decline'));
+  $('offer-accept').addEventListener('click', () => answerOnBoard('accept'));
+  $('offer-decline').addEventListener('click', () => answerOnBoard('decline'));
+  $('challenges-form').addEventListener('submit', onChallengesSubmit);
+  $('prefs-challenges').addEventListener('change', updateChallengesHelp);
+  $('vacation-form').addEventListener('submit', onVacationSubmit);
+  $('vacation-off').addEventListener('click', onVacationOff);
+  $('pending-list').addEventListener('click', onPendingClick);
+  $('seeks-list').addEventListener('click', onSeekClick);
+  $('seek-form').addEventListener('submit', onSeekSubmit);
+  $('seeks-refresh').addEventListener('click', () => {
+    clearError();
+    loadSeeks();
+  });
   window.addEventListener('hashchange', route);
 }
 
+function fillDays(select) {
+  select.replaceChildren(...DAY_CHOICES.map((d) => {
+    const option = el('option', null, d === 1 ? '1 day' : `${d} days`);
+    option.value = String(d);
+    option.selected = d === DEFAULT_DAYS;
+    return option;
+  }));
+}
+
 async function start() {
+  fillDays($('challenge-days'));
+  fillDays($('seek-days'));
+  $('seek-game').replaceChildren(...Object.entries(GAME_NAMES).map(([value, name]) => {
+    const option = el('option', null, name);
+    option.value = value;
+    return option;
+  }));
   wire();
   updateOptions();
   await loadSession();
