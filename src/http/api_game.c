@@ -249,11 +249,16 @@ static json_t *summary_json(srv *s, int64_t id, svc_status *st)
     srv_game *sg = svc_game(s, id, G_NONE, st);
     svc_game_describe(sg, &g);
     long left = svc_game_time_left(s, sg);
-    return json_pack("{s:I,s:s,s:[s,s],s:o,s:I,s:o,s:o,s:o}", "board", (json_int_t)g.board, "game", g.name, "players",
+    json_t *o = json_pack("{s:I,s:s,s:[s,s],s:o,s:I,s:o,s:o,s:o}", "board", (json_int_t)g.board, "game", g.name, "players",
                      g.player[0], g.player[1], "to_move", g.to_move >= 0 ? json_string(g.player[g.to_move]) : json_null(),
                      "moves", (json_int_t)g.nmoves, "result", g.result[0] ? json_string(g.result) : json_null(),
                      "deadline", g.deadline ? json_integer((json_int_t)g.deadline) : json_null(), "time_left",
                      left >= 0 ? json_integer(left) : json_null());
+    if (o) {
+        json_object_set_new(o, "reminded", json_boolean(g.reminded));
+        json_object_set_new(o, "waiting_for", g.waiting >= 0 ? json_string(g.player[g.waiting]) : json_null());
+    }
+    return o;
 }
 
 void api_games_list(http_call *c)

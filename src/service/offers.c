@@ -45,7 +45,9 @@ static int set_offer(srv *s, srv_game *sg, const char *what, int seat, svc_statu
     else
         sg->offer[0] = 0;
     sg->changes++;
-    return clock_persist(s, sg, st);
+    int rc = clock_persist(s, sg, st);
+    watch_queue(s, sg, 1); /* the other player's page learns of it at once */
+    return rc;
 }
 
 /* The offer waiting on sg by `seat`'s opponent, or NULL. */

@@ -275,7 +275,7 @@ unsigned svc_game_actions(const srv_game *sg, int seat)
 {
     char re[32];
     games_result(sg, re);
-    if (seat < 0 || re[0] || sg->rules->seat_to_move(sg->g) != seat)
+    if (seat < 0 || re[0] || sg->waiting || sg->rules->seat_to_move(sg->g) != seat)
         return 0;
     return sg->rules->actions ? sg->rules->actions(sg->g, seat, sg->nmoves) : SVC_ACT_MOVE | SVC_ACT_RESIGN;
 }
