@@ -49,6 +49,8 @@ static lx_twixt_rules read_rules(const lx_sgf_tree *t, lx_diag_list *diags)
 static lx_sgf_node find_ip(const lx_sgf_tree *t, lx_diag_list *diags)
 {
     lx_sgf_node ip = LX_SGF_NIL;
+    if (lx_sgf_id_number(t, "IP") == LX_SGF_NIL)
+        return ip; /* no node has one: no need to look at each */
     for (lx_sgf_node n = 0; n < lx_sgf_node_count(t); n++) {
         lx_sgf_prop p = lx_sgf_find_prop(t, n, "IP");
         if (p == LX_SGF_NIL)
