@@ -71,6 +71,11 @@ size_t lx_diag_dropped(const lx_diag_list *list);
  * counting in `text` (UTF-8; columns count code points).  Then sort the list
  * by position, keeping the order of diagnostics at one position. */
 void lx_diag_list_resolve(lx_diag_list *list, const char *text, size_t len);
+/* Add src's diagnostics to dst, in the order they were added to src, as if
+ * they had been added to dst there and then (dst's limit applies; what src
+ * itself left out counts as left out of dst).  Neither list may have been
+ * resolved.  0, or -1 when out of memory. */
+int lx_diag_list_append(lx_diag_list *dst, const lx_diag_list *src);
 
 /* "fatal", "error" or "warning". */
 const char *lx_severity_name(lx_severity sev);

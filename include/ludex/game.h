@@ -236,6 +236,29 @@ typedef struct lx_check_summary {
 int lx_check_document(const char *bytes, size_t len, const lx_check_options *opt,
                       lx_check_summary *summary, lx_diag_list *diags);
 
+/* One piece of lx_check_document's work, for checking a collection's trees
+ * on several threads: the trees a reader of `doc` reads from offset `start`
+ * (a position another reader of doc stopped at: 0, or just after a tree)
+ * while it has not reached `end`.  Diagnostics are added unresolved, in the
+ * order lx_check_document adds them, and the counts to *summary.  The trees
+ * are compared against the file's first tree's GM `first_gm`; no backgammon
+ * match (collection hooks) is made: when a tree would join one, the range
+ * stops there with want_whole set, and only a whole-file check is right.
+ * 0, or -1 when out of memory. */
+typedef struct lx_check_range_spec {
+    const lx_game_registry *registry; /* required */
+    const lx_check_options *check;    /* all_variations */
+    int first_gm;
+    int first_in_file;                /* start is where the file's first tree is searched for */
+} lx_check_range_spec;
+typedef struct lx_check_range_end {
+    size_t pos;     /* where the reader stopped: end when the trees ended there */
+    int at_end;     /* no tree after pos */
+    int want_whole; /* stopped at a tree that needs the whole file */
+} lx_check_range_end;
+int lx_check_range(const lx_sgf_doc *doc, size_t start, size_t end, const lx_check_range_spec *spec,
+                   lx_check_summary *summary, lx_diag_list *diags, lx_check_range_end *out);
+
 #ifdef __cplusplus
 }
 #endif

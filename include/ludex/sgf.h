@@ -131,6 +131,13 @@ void lx_sgf_reader_free(lx_sgf_reader *r);
  * is then cleared and reused (its memory too); or NULL, and a new tree is made.
  * Returns 1 with a tree, 0 at the end of the document, -1 when out of memory. */
 int lx_sgf_reader_next(lx_sgf_reader *r, lx_sgf_tree **tree);
+/* Where the reader is in the document text: after the last tree read (or
+ * where the next search for a tree starts).  A reader set with
+ * lx_sgf_reader_seek to a position another reader of the same document
+ * reached reads from there exactly what that reader would have read next:
+ * the reader carries nothing else from tree to tree. */
+size_t lx_sgf_reader_pos(const lx_sgf_reader *r);
+void lx_sgf_reader_seek(lx_sgf_reader *r, size_t pos);
 
 /* ---- decoding values ------------------------------------------------------------ */
 

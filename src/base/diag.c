@@ -125,6 +125,34 @@ int lx_diag_add(lx_diag_list *l, lx_severity sev, const char *code, size_t offse
     return r;
 }
 
+static int add_copy(lx_diag_list *l, lx_severity sev, const char *code, size_t offset, uint32_t line,
+                    uint32_t col, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int r = add(l, sev, code, offset, line, col, fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+int lx_diag_list_append(lx_diag_list *dst, const lx_diag_list *src)
+{
+    size_t kept[3] = {0, 0, 0};
+    int rc = 0;
+    for (size_t i = 0; i < src->n; i++) {
+        const lx_diag *d = &src->items[i];
+        kept[d->severity]++;
+        if (add_copy(dst, d->severity, d->code, d->offset, d->line, d->col, "%s", src->pool.data + src->msg_at[i]) != 0)
+            rc = -1;
+    }
+    for (int s = 0; s < 3; s++) {
+        size_t more = src->count_by_sev[s] - kept[s];
+        dst->count_by_sev[s] += more;
+        dst->dropped += more;
+    }
+    return rc;
+}
+
 int lx_diag_add_at(lx_diag_list *l, lx_severity sev, const char *code, uint32_t line, uint32_t col,
                    const char *fmt, ...)
 {

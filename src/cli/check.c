@@ -9,7 +9,8 @@
  * object is printed for it), and the other files are still checked.
  *
  * Several files are checked at once (-j N, default: one per core) and
- * printed in the order given (check_jobs.c); -r checks the record files
+ * printed in the order given (check_jobs.c), and one big SGF file is cut
+ * into ranges of game trees checked on N threads (check_split.c); -r checks the record files
  * below directories (check_walk.c).  With more than one file, a total goes
  * to standard error at the end, and while they are checked a progress line
  * when standard error is a terminal (check_progress.c). */
@@ -28,8 +29,9 @@ static const char usage[] =
     "\n"
     "  -r, --recursive   a FILE that is a directory means every .sgf, .gcg and .cgp\n"
     "                    file below it (sorted by name, depth first)\n"
-    "  -j, --jobs N      check N files at once (default: one per core); the output\n"
-    "                    is the same, in the same order, whatever N is\n"
+    "  -j, --jobs N      check N files at once (default: one per core), or one SGF\n"
+    "                    file over 1 MB on N threads; the output is the same, in\n"
+    "                    the same order, whatever N is\n"
     "  --json            one JSON object per file and line:\n"
     "                    {\"file\":F,\"ok\":BOOL,\"games\":N,\"diagnostics\":[{\"line\":L,\n"
     "                    \"col\":C,\"severity\":S,\"code\":CODE,\"message\":M},...]}\n"
@@ -47,6 +49,7 @@ static const char usage[] =
 
 typedef struct check_opts {
     int json, strict, recursive, jobs;
+    size_t split_min, split_chunk; /* one file bigger than split_min is cut into ranges of trees */
     lx_check_options check;
     lx_sgf_read_options read;
 } check_opts;
@@ -107,8 +110,13 @@ static void check_work(void *ctx, size_t i)
     if (r->error || cli_input_open_quiet(&in, it->path, &r->error) != 0)
         return;
     r->bytes = in.len;
-    r->diags = lx_diag_list_new();
     const check_opts *o = run->o;
+    if (run->items.n == 1 && o->jobs > 1 && in.len > o->split_min && !cli_xword_file(it->path)) {
+        r->oom = cli_check_split(in.bytes, in.len, &o->check, o->jobs, o->split_chunk, &r->s, &r->diags) != 0;
+        cli_input_close(&in);
+        return;
+    }
+    r->diags = lx_diag_list_new();
     r->oom = !r->diags || (cli_xword_file(it->path) ? cli_check_xword(&in, o->read.encoding, &r->s, r->diags)
                                                     : lx_check_document(in.bytes, in.len, &o->check, &r->s, r->diags)) != 0;
     cli_input_close(&in);
@@ -245,6 +253,14 @@ int cli_check(int argc, char **argv)
     memset(&o, 0, sizeof o);
     o.check.read = &o.read;
     o.jobs = cores();
+    o.split_min = 1u << 20;
+    /* for the tests: LUDEX_CHECK_SPLIT=BYTES cuts files above BYTES into ranges
+     * of about BYTES (1: one tree each) */
+    const char *split = getenv("LUDEX_CHECK_SPLIT");
+    if (split && *split) {
+        o.split_min = (size_t)strtoull(split, NULL, 10);
+        o.split_chunk = o.split_min ? o.split_min : 1;
+    }
     const char **files = calloc((size_t)argc, sizeof *files);
     int nfiles = 0, status = files ? parse_args(argc, argv, &o, files, &nfiles) : CLI_FAILURE;
     if (!files)

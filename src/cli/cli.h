@@ -137,6 +137,11 @@ lx_xw_data *cli_xword_data(void);
 int cli_xword_file(const char *path);
 /* `ludex check` of a crossword file: like lx_check_document. 0, or -1 out of memory. */
 int cli_check_xword(const cli_input *in, const char *encoding, lx_check_summary *s, lx_diag_list *diags);
+/* `ludex check` of one big SGF file on `jobs` threads (check_split.c): what
+ * lx_check_document would give, into *s and a new *diags.  0, or -1 out of
+ * memory.  `chunk`: bytes a range of trees aims at (0: chosen from len). */
+int cli_check_split(const char *bytes, size_t len, const lx_check_options *check, int jobs, size_t chunk,
+                    lx_check_summary *s, lx_diag_list **diags);
 typedef struct cli_show_xword_opts {
     const char *path, *encoding;
     long move, game;

@@ -74,6 +74,8 @@ typedef struct file_state {
     int first_gm;
     const lx_game_module *whole_module;
     void *whole;
+    int no_whole;   /* a range of the file (lx_check_range): no whole can be made */
+    int want_whole; /* ... and a tree would have needed one */
 } file_state;
 
 /* Give tree t to its module's collection hooks (the first such module only). */
@@ -81,6 +83,10 @@ static int add_to_whole(file_state *f, const lx_game_module *m, const lx_sgf_tre
 {
     if (!m->collection_new || !m->collection_add || !m->collection_end)
         return 0;
+    if (f->no_whole) {
+        f->want_whole = 1;
+        return 0;
+    }
     if (!f->whole_module) {
         f->whole = m->collection_new();
         if (!f->whole)
@@ -131,7 +137,7 @@ int lx_check_document(const char *bytes, size_t len, const lx_check_options *opt
         reg = own = lx_game_registry_new();
     lx_sgf_reader *r = lx_sgf_reader_new(doc, diags);
     lx_sgf_tree *t = NULL;
-    file_state f = {0, NULL, NULL};
+    file_state f = {0, NULL, NULL, 0, 0};
     int rc = reg && r ? 0 : -1, got;
     while (rc == 0 && (got = lx_sgf_reader_next(r, &t)) != 0) {
         if (got < 0) {
@@ -152,5 +158,32 @@ int lx_check_document(const char *bytes, size_t len, const lx_check_options *opt
     lx_sgf_reader_free(r);
     lx_game_registry_free(own);
     lx_sgf_doc_free(doc);
+    return rc;
+}
+
+int lx_check_range(const lx_sgf_doc *doc, size_t start, size_t end, const lx_check_range_spec *spec,
+                   lx_check_summary *s, lx_diag_list *diags, lx_check_range_end *out)
+{
+    lx_sgf_reader *r = lx_sgf_reader_new(doc, diags);
+    lx_sgf_tree *t = NULL;
+    file_state f = {spec->first_gm, NULL, NULL, 1, 0};
+    size_t index = spec->first_in_file ? 0 : 1; /* only "the file's first tree or not" matters */
+    int rc = r ? 0 : -1, got = 1;
+    if (r)
+        lx_sgf_reader_seek(r, start);
+    while (rc == 0 && !f.want_whole && lx_sgf_reader_pos(r) < end && (got = lx_sgf_reader_next(r, &t)) != 0) {
+        if (got < 0) {
+            rc = -1;
+            break;
+        }
+        s->nodes += lx_sgf_node_count(t);
+        s->games++;
+        rc = check_tree(t, index++, spec->registry, spec->check, &f, s, diags);
+    }
+    out->pos = r ? lx_sgf_reader_pos(r) : start;
+    out->at_end = got == 0;
+    out->want_whole = f.want_whole;
+    lx_sgf_tree_free(t);
+    lx_sgf_reader_free(r);
     return rc;
 }

@@ -469,3 +469,13 @@ int lx_sgf_reader_next(lx_sgf_reader *r, lx_sgf_tree **tree)
         return -1;
     return 1;
 }
+
+size_t lx_sgf_reader_pos(const lx_sgf_reader *r)
+{
+    return r->pos;
+}
+
+void lx_sgf_reader_seek(lx_sgf_reader *r, size_t pos)
+{
+    r->pos = pos < r->len ? pos : r->len;
+}

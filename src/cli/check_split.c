@@ -1,0 +1,281 @@
+/* check_split.c - one big SGF collection checked on several threads.
+ *
+ * The games of a collection are independent (but for a backgammon match and
+ * the file's first GM), so the document is cut into ranges of whole game
+ * trees and each range is read and checked on a worker (lx_check_range);
+ * the ranges' diagnostics are added to the file's list in file order, which
+ * makes the list, and so the output, the same as a check on one thread.
+ *
+ * Cutting: a light scanner (find_cut) counts parentheses outside values
+ * and ends a range after a tree that closes some way past its start.  It
+ * does not repair what the reader repairs (an unescaped ']', a missing
+ * '('...), so its cut is checked rather than trusted: a range starts where the previous one was cut, and its
+ * reader must stop exactly at its cut (a tree of its own ended there), which
+ * proves the cut is a place the one-thread reader stops at too.  When a
+ * reader runs past its cut, the ranges after it are thrown away and the rest
+ * of the file is checked on the calling thread from where that reader
+ * stopped.  When a tree needs the whole file (a backgammon match), or memory
+ * runs out, the file is checked again the usual way (lx_check_document).
+ *
+ * Memory: at most WINDOW_PER_JOB ranges per worker are out at a time; one
+ * range's tree and diagnostics live until it is merged.  The charset is
+ * settled once for the whole file (one lx_sgf_doc, shared, read-only).
+ *
+ * For the tests (tests/cli/run): LUDEX_CHECK_SPLIT_TRACE=1 prints how the
+ * file was cut on standard error (check.c reads LUDEX_CHECK_SPLIT). */
+#include <pthread.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/check.h"
+#include "cli/cli.h"
+
+enum { WINDOW_PER_JOB = 3, MAX_THREADS = 256 };
+
+typedef struct range {
+    int done, oom;
+    size_t start, end;
+    int last;
+    lx_check_summary s;
+    lx_diag_list *diags;
+    lx_check_range_end e;
+} range;
+
+typedef struct split {
+    const lx_sgf_doc *doc;
+    const char *text;
+    size_t len, chunk;
+    lx_check_range_spec spec;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    size_t cut;      /* where the next range starts */
+    int cut_all;     /* the last range is out */
+    size_t next, merged, window;
+    range *r;
+    int stop;        /* no more ranges: the rest is the calling thread's, or all of it */
+    int redo, oom, resume;
+    size_t resume_pos;
+    lx_check_summary sum;
+    lx_diag_list *all;
+} split;
+
+/* The bytes find_cut looks at, one bit each, of the 16 at p (n of them). */
+static unsigned special_bits(const char *p, size_t n)
+{
+#ifdef __SSE2__
+    if (n == 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('[')), _mm_cmpeq_epi8(v, _mm_set1_epi8(']'))),
+                                 _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
+                                              _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('(')),
+                                                           _mm_cmpeq_epi8(v, _mm_set1_epi8(')')))));
+        return (unsigned)_mm_movemask_epi8(m);
+    }
+#endif
+    unsigned m = 0;
+    for (size_t k = 0; k < n; k++)
+        if (p[k] == '[' || p[k] == ']' || p[k] == '\\' || p[k] == '(' || p[k] == ')')
+            m |= 1u << k;
+    return m;
+}
+
+/* Where a range starting at `from` (outside any tree) should end: just
+ * after the ')' that closes a game tree at least `chunk` bytes on, or the
+ * end of the text.  One pass, no recursion: parentheses counted outside
+ * values, values "[...]" skipped with their backslash escapes; the bytes
+ * that matter are found 16 at a time. */
+static size_t find_cut(const char *s, size_t len, size_t from, size_t chunk)
+{
+    size_t depth = 0, goal = from + chunk, escaped = 0; /* a byte before `escaped` was escaped */
+    int tree = 0;     /* the outermost '(' is followed by ';': a tree, not "()" junk */
+    int in_value = 0;
+    for (size_t base = from; base < len; base += 16) {
+        unsigned m = special_bits(s + base, len - base < 16 ? len - base : 16);
+        while (m) {
+            size_t i = base + (size_t)__builtin_ctz(m);
+            m &= m - 1;
+            if (i < escaped)
+                continue;
+            char c = s[i];
+            if (in_value) {
+                if (c == ']')
+                    in_value = 0;
+                else if (c == '\\')
+                    escaped = i + 2;
+            } else if (c == '[') {
+                in_value = 1;
+            } else if (c == '(') {
+                if (depth++ == 0) {
+                    size_t j = i + 1;
+                    while (j < len && (s[j] == ' ' || s[j] == '\n' || s[j] == '\r' || s[j] == '\t'))
+                        j++;
+                    tree = j < len && s[j] == ';';
+                }
+            } else if (c == ')' && depth > 0 && --depth == 0 && tree && i + 1 >= goal) {
+                return i + 1;
+            }
+        }
+    }
+    return len;
+}
+
+/* Add range k's outcome to the file's (under the lock, in order). */
+static void merge(split *sp, range *g)
+{
+    if (!sp->stop) {
+        if (g->oom || lx_diag_list_append(sp->all, g->diags) != 0) {
+            sp->stop = sp->oom = 1;
+        } else if (g->e.want_whole) {
+            sp->stop = sp->redo = 1;
+        } else {
+            sp->sum.games += g->s.games;
+            sp->sum.nodes += g->s.nodes;
+            sp->sum.unchecked += g->s.unchecked;
+            if (!g->last && g->e.pos != g->end) {
+                sp->stop = sp->resume = 1;
+                sp->resume_pos = g->e.pos;
+            }
+        }
+    }
+    lx_diag_list_free(g->diags);
+    g->diags = NULL;
+    g->done = 0;
+}
+
+static void *worker(void *arg)
+{
+    split *sp = arg;
+    for (;;) {
+        pthread_mutex_lock(&sp->mu);
+        while (!sp->stop && !sp->cut_all && sp->next >= sp->merged + sp->window)
+            pthread_cond_wait(&sp->cv, &sp->mu);
+        if (sp->stop || sp->cut_all) {
+            pthread_mutex_unlock(&sp->mu);
+            return NULL;
+        }
+        size_t k = sp->next++;
+        range *g = &sp->r[k % sp->window];
+        g->start = sp->cut;
+        g->end = find_cut(sp->text, sp->len, g->start, sp->chunk);
+        g->last = g->end >= sp->len;
+        sp->cut = g->end;
+        sp->cut_all = g->last;
+        pthread_mutex_unlock(&sp->mu);
+
+        lx_check_range_spec spec = sp->spec;
+        spec.first_in_file = k == 0;
+        g->s = (lx_check_summary){0};
+        g->diags = lx_diag_list_new();
+        g->oom = !g->diags || lx_check_range(sp->doc, g->start, g->end, &spec, &g->s, g->diags, &g->e) != 0;
+
+        pthread_mutex_lock(&sp->mu);
+        g->done = 1;
+        while (sp->merged < sp->next && sp->r[sp->merged % sp->window].done)
+            merge(sp, &sp->r[sp->merged++ % sp->window]);
+        pthread_cond_broadcast(&sp->cv);
+        pthread_mutex_unlock(&sp->mu);
+    }
+}
+
+/* The file's first tree's GM (0: none), read without diagnostics. */
+static int first_gm(const lx_sgf_doc *doc, int *found)
+{
+    lx_sgf_reader *r = lx_sgf_reader_new(doc, NULL);
+    lx_sgf_tree *t = NULL;
+    int got = r ? lx_sgf_reader_next(r, &t) : -1, gm = got == 1 ? lx_sgf_tree_gm(t) : 0;
+    *found = got == 1;
+    lx_sgf_tree_free(t);
+    lx_sgf_reader_free(r);
+    return got < 0 ? -1 : gm;
+}
+
+/* Check the trees of doc on `jobs` threads into sp->all and sp->sum.
+ * 0, 1 when only a whole-file check will do, -1 out of memory. */
+static int run_split(split *sp, const lx_check_options *check, int jobs)
+{
+    int found, gm = first_gm(sp->doc, &found);
+    if (gm < 0)
+        return -1;
+    const lx_game_module *m = gm > 0 ? lx_game_by_gm(sp->spec.registry, gm) : NULL;
+    if (!found || (m && m->collection_new))
+        return 1;
+    sp->spec.check = check;
+    sp->spec.first_gm = gm;
+    if (sp->chunk == 0) {
+        sp->chunk = sp->len / ((size_t)jobs * 32);
+        sp->chunk = sp->chunk < 65536 ? 65536 : sp->chunk > (4u << 20) ? (4u << 20) : sp->chunk;
+    }
+    sp->window = (size_t)jobs * WINDOW_PER_JOB;
+    sp->r = calloc(sp->window, sizeof *sp->r);
+    if (!sp->r || pthread_mutex_init(&sp->mu, NULL) != 0)
+        return free(sp->r), -1;
+    pthread_cond_init(&sp->cv, NULL);
+    pthread_t th[MAX_THREADS];
+    int n = 0;
+    for (; n < jobs - 1 && n < MAX_THREADS; n++)
+        if (pthread_create(&th[n], NULL, worker, sp) != 0)
+            break;
+    worker(sp);
+    for (int i = 0; i < n; i++)
+        pthread_join(th[i], NULL);
+    for (size_t i = 0; i < sp->window; i++)
+        lx_diag_list_free(sp->r[i].diags);
+    free(sp->r);
+    pthread_cond_destroy(&sp->cv);
+    pthread_mutex_destroy(&sp->mu);
+    if (getenv("LUDEX_CHECK_SPLIT_TRACE"))
+        fprintf(stderr, "split: %zu ranges, chunk %zu, threads %d, stop %d redo %d resume %d at %zu\n", sp->next, sp->chunk, n + 1, sp->stop, sp->redo, sp->resume, sp->resume_pos);
+    if (sp->oom)
+        return -1;
+    if (sp->redo)
+        return 1;
+    if (sp->resume) {
+        lx_check_range_spec spec = sp->spec;
+        spec.first_in_file = sp->sum.games == 0;
+        lx_check_range_end e;
+        if (lx_check_range(sp->doc, sp->resume_pos, sp->len, &spec, &sp->sum, sp->all, &e) != 0)
+            return -1;
+        if (e.want_whole)
+            return 1;
+    }
+    if (sp->sum.games == 0)
+        lx_diag_add(sp->all, LX_ERROR, "NO_GAME_TREE", LX_NO_OFFSET, "the file holds no SGF game tree (none starts with \"(;\")");
+    lx_diag_list_resolve(sp->all, sp->text, sp->len);
+    return 0;
+}
+
+int cli_check_split(const char *bytes, size_t len, const lx_check_options *check, int jobs, size_t chunk,
+                    lx_check_summary *s, lx_diag_list **diags)
+{
+    split sp;
+    memset(&sp, 0, sizeof sp);
+    sp.chunk = chunk;
+    lx_game_registry *own = NULL;
+    sp.spec.registry = check->registry ? check->registry : (own = lx_game_registry_new());
+    sp.all = lx_diag_list_new();
+    lx_sgf_doc *doc = sp.all && sp.spec.registry ? lx_sgf_doc_new(bytes, len, 1, check->read, sp.all) : NULL;
+    int rc = 1;
+    if (doc) {
+        sp.doc = doc;
+        sp.text = lx_sgf_doc_text(doc, &sp.len);
+        rc = run_split(&sp, check, jobs);
+    }
+    lx_sgf_doc_free(doc);
+    lx_game_registry_free(own);
+    if (rc == 0) {
+        *s = sp.sum;
+        *diags = sp.all;
+        return 0;
+    }
+    lx_diag_list_free(sp.all);
+    if (rc < 0)
+        return -1;
+    /* the usual way: a backgammon match, a document that could not be made ... */
+    *s = (lx_check_summary){0};
+    *diags = lx_diag_list_new();
+    return *diags ? lx_check_document(bytes, len, check, s, *diags) : -1;
+}
