@@ -4,7 +4,7 @@
  * game where it is their turn (the time they had used is taken from their
  * bank, and their turn starts again when the vacation ends) and of every
  * turn that comes to them meanwhile; `vacation off` ends it early and gives
- * back the whole days not taken.  Deadlines move with it, in the store too,
+ * back the days not over yet (a vacation ended an hour after it began costs nothing).  Deadlines move with it, in the store too,
  * so the sweep never ends a game of a player on vacation. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,7 +67,10 @@ int svc_vacation(srv *s, const char *user, const char *word, int64_t *until, int
     if (proto_word_is(word, "off")) {
         if (!on)
             return svc_fail(st, "NOT_ON_VACATION", "%s is not on vacation", u->name);
-        u->vacation_used -= (int)((u->vacation_until - now) / DAY); /* the whole days not taken come back */
+        /* the days not begun come back: a day counts as taken once it is over */
+        u->vacation_used -= (int)((u->vacation_until - now + DAY - 1) / DAY);
+        if (u->vacation_used < 0)
+            u->vacation_used = 0;
         u->vacation_until = 0;
         *until = 0;
     } else {
