@@ -100,8 +100,7 @@ static json_t *me_json(http_call *c)
                           svc_notify_name(um.notify), "display", um.display);
     svc_user_prefs p;
     if (o && svc_user_prefs_get(c->d->s, c->user, &p)) {
-        static const char *const modes[] = {"open", "ask", "closed"};
-        json_object_set_new(o, "challenges", json_string(modes[p.challenges]));
+        json_object_set_new(o, "challenges", json_string(svc_challenges_name(p.challenges)));
         json_object_set_new(o, "vacation_until", p.vacation_until ? json_integer((json_int_t)p.vacation_until)
                                                                   : json_null());
         json_object_set_new(o, "vacation_days_left", json_integer(p.vacation_left));
@@ -122,7 +121,8 @@ static const json_field me_fields[] = {{"notify", JSON_STRING, 0},     {"email",
                                        {"verify", JSON_STRING, 0},     {"challenges", JSON_STRING, 0},
                                        {"vacation", JSON_STRING, 0},   {NULL, 0, 0}};
 
-/* The mail settings: {"notify":"mail|board|digest|off"?, "email":E?, "verify":CODE?}, each as its line command. */
+/* The settings: {"notify":M?, "email":E?, "verify":CODE?, "challenges":C?, "vacation":"DAYS|off"?},
+ * each as its line command. */
 void api_me_update(http_call *c)
 {
     if (!c->user[0]) {

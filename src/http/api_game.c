@@ -231,18 +231,6 @@ void api_game_record(http_call *c)
 }
 
 /* ---- GET /api/v1/games ------------------------------------------------------------------------- */
-static int filter_of(const char *f, svc_filter *out)
-{
-    static const char *const names[] = {"all", "next", "active", "finished", "pending"};
-    static const svc_filter values[] = {SVC_ALL, SVC_NEXT, SVC_ACTIVE, SVC_FINISHED, SVC_WAITING};
-    for (int i = 0; i < 5; i++)
-        if (!strcmp(f, names[i])) {
-            *out = values[i];
-            return 0;
-        }
-    return -1;
-}
-
 static json_t *summary_json(srv *s, int64_t id, svc_status *st)
 {
     svc_game_info g;
@@ -275,7 +263,7 @@ void api_games_list(http_call *c)
     svc_status_init(&st);
     int64_t ids[200];
     long n = -1;
-    if (f && filter_of(f, &filter) != 0)
+    if (f && !svc_filter_of(f, &filter))
         svc_fail(&st, "BAD_REQUEST", "filter is next, active, pending, finished or all");
     else
         n = svc_games_list(c->d->s, G_NONE, user ? user : c->user[0] ? c->user : NULL, filter, ids, 200, &st);

@@ -9,19 +9,6 @@
 
 #include "line/line.h"
 
-static int filter_of(const char *w, svc_filter *f)
-{
-    static const char *const names[] = {"all", "next", "active", "finished", "pending"};
-    for (int i = 0; i < 5; i++)
-        if (proto_word_is(w, names[i])) {
-            *f = (svc_filter)i;
-            return 1;
-        }
-    return 0;
-}
-
-/* The boards of user (NULL: anyone) of kind by filter; classic: the old "GAME games" lines, "BOARD USER1
- * USER2 MOVES RESULT|playing". */
 /* "BOARD GAME USER1 USER2 MOVES STATUS". */
 static void status_line(srv *s, srv_game *sg, const svc_game_info *g, lx_buf *line)
 {
@@ -72,12 +59,12 @@ void cmd_list(conn *c, proto_cmd *cmd)
 {
     svc_filter filter = SVC_ALL;
     const char *user = c->user[0] ? c->user : NULL;
-    if (cmd->argc >= 1 && !filter_of(cmd->argv[cmd->argc - 1], &filter) && cmd->argc == 2) {
+    if (cmd->argc >= 1 && !svc_filter_of(cmd->argv[cmd->argc - 1], &filter) && cmd->argc == 2) {
         reply_err(&c->reply, "USAGE", "games [USER] [next|active|pending|finished|all]");
         cmd_finish(c);
         return;
     }
-    if (cmd->argc == 2 || (cmd->argc == 1 && !filter_of(cmd->argv[0], &filter)))
+    if (cmd->argc == 2 || (cmd->argc == 1 && !svc_filter_of(cmd->argv[0], &filter)))
         user = cmd->argv[0];
     cmd_list_games(c, G_NONE, user, filter, 0);
 }

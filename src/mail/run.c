@@ -511,14 +511,10 @@ static int run_mail_words(mail_job *j, const char *line, int *done)
             echo_line(j, line, n == 3 ? 4u : 0);
         return do_size(j, size, w + 1, n - 1);
     }
-    static const char *const filters[] = {"all", "next", "active", "finished", "pending"};
-    int filter = n == 3 ? -1 : SVC_ALL;
-    for (int k = 0; n == 3 && k < 5; k++)
-        if (proto_word_is(w[2], filters[k]))
-            filter = k;
-    if (n >= 1 && n <= 3 && proto_word_is(w[0], "games") && filter >= 0) {
+    svc_filter filter = SVC_ALL;
+    if (n >= 1 && n <= 3 && proto_word_is(w[0], "games") && (n < 3 || svc_filter_of(w[2], &filter))) {
         echo_line(j, line, 0);
-        return do_games(j, G_NONE, n > 1 ? w[1] : (j->user[0] ? j->user : NULL), (svc_filter)filter);
+        return do_games(j, G_NONE, n > 1 ? w[1] : (j->user[0] ? j->user : NULL), filter);
     }
     *done = 0;
     return RAN;

@@ -201,14 +201,17 @@ int svc_rematch(srv *s, const char *actor, int64_t board, int64_t *new_board, sv
 }
 
 /* ---- preferences ------------------------------------------------------------------------------ */
+static const char *const challenges_names[] = {"open", "ask", "closed"};
+
 int svc_challenges_mode_of(const char *word)
 {
-    static const char *const names[] = {"open", "ask", "closed"};
     for (int i = 0; i < 3; i++)
-        if (proto_word_is(word, names[i]))
+        if (proto_word_is(word, challenges_names[i]))
             return i;
     return -1;
 }
+
+const char *svc_challenges_name(int mode) { return mode >= 0 && mode < 3 ? challenges_names[mode] : "ask"; }
 
 int svc_set_challenges(srv *s, const char *user, int mode, svc_status *st)
 {

@@ -148,7 +148,7 @@ int clock_start(srv *s, srv_game *sg, svc_status *st)
 int clock_after_play(srv *s, srv_game *sg, svc_status *st)
 {
     srv_clock *c = &sg->clock;
-    int next = games_over(sg) ? -1 : sg->rules->seat_to_move(sg->g);
+    int next = games_to_move(sg);
     if (next == c->seat)
         return 0; /* the same player acts again (a roll): the clock runs on */
     int64_t now = svc_clock_now(s);
@@ -176,26 +176,13 @@ long clock_left(const srv *s, const srv_game *sg)
 }
 
 /* ---- the loss on time, and the reminder ---------------------------------------------------- */
-/* The colour seat plays now: its last move's (a swap exchanges colours), else its first. */
-static void colour_of(const srv_game *sg, int seat, char out[8])
-{
-    for (size_t i = sg->nmoves; i-- > 0;)
-        if (sg->moves[i].seat == seat) {
-            snprintf(out, 8, "%s", sg->moves[i].colour);
-            return;
-        }
-    svc_game_info info;
-    svc_game_describe(sg, &info);
-    snprintf(out, 8, "%s", info.colour[seat]);
-}
-
 int clock_time_out(srv *s, srv_game *sg, svc_status *st)
 {
     int loser = sg->clock.seat;
     char winner[8];
     if (loser < 0 || games_over(sg))
         return 0;
-    colour_of(sg, 1 - loser, winner);
+    games_colour_of(sg, 1 - loser, winner);
     char re[32];
     snprintf(re, sizeof re, "%s+Time", winner);
     sg->clock.bank[loser] = 0;

@@ -270,11 +270,32 @@ int games_over(const srv_game *sg)
     return re[0] || sg->rules->seat_to_move(sg->g) < 0;
 }
 
+int games_to_move(const srv_game *sg)
+{
+    return sg->waiting || games_over(sg) ? -1 : sg->rules->seat_to_move(sg->g);
+}
+
+const char *games_first_colour(proto_game kind, int seat)
+{
+    static const char *const colours[G_COUNT][2] = {{"W", "B"}, {"B", "W"}, {"W", "B"}, {"1", "2"}};
+    return colours[kind][seat];
+}
+
+void games_colour_of(const srv_game *sg, int seat, char out[8])
+{
+    for (size_t i = sg->nmoves; i-- > 0;)
+        if (sg->moves[i].seat == seat) {
+            snprintf(out, 8, "%s", sg->moves[i].colour);
+            return;
+        }
+    snprintf(out, 8, "%s", games_first_colour(sg->kind, seat));
+}
+
 int games_seat_of(const srv_game *sg, const char *user)
 {
     int a = strcmp(sg->player[0], user) == 0, b = strcmp(sg->player[1], user) == 0;
     if (a && b) {
-        int t = games_over(sg) ? -1 : sg->rules->seat_to_move(sg->g);
+        int t = games_to_move(sg);
         return t < 0 ? 0 : t;
     }
     return a ? 0 : b ? 1 : -1;

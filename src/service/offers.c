@@ -89,7 +89,7 @@ int svc_takeback(srv *s, const char *actor, int64_t board, svc_status *st)
     if (sg->kind != G_TWIXT && sg->kind != G_HEX)
         return svc_fail(st, "NO_TAKEBACK", "a %s move cannot be taken back (dice or tiles were drawn)",
                         sg->rules->name);
-    if (!sg->nmoves || sg->moves[sg->nmoves - 1].seat != seat || sg->rules->seat_to_move(sg->g) == seat)
+    if (!sg->nmoves || sg->moves[sg->nmoves - 1].seat != seat || games_to_move(sg) == seat)
         return svc_fail(st, "NO_TAKEBACK", "only your last move can be taken back, before your opponent moves");
     return set_offer(s, sg, "takeback", seat, st);
 }

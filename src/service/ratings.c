@@ -93,16 +93,13 @@ static double seat0_score(const srv_game *sg, const char *re)
     const char *plus = strchr(re, '+');
     if (!plus || plus == re)
         return -1;
-    /* the winner's colour is the one its seat played last (a swap exchanges colours) */
     size_t n = (size_t)(plus - re);
-    for (size_t i = sg->nmoves; i-- > 0;)
-        if (strlen(sg->moves[i].colour) == n && !strncmp(sg->moves[i].colour, re, n))
-            return sg->moves[i].seat == 0 ? 1.0 : 0.0;
-    svc_game_info info;
-    svc_game_describe(sg, &info);
-    for (int seat = 0; seat < 2; seat++)
-        if (strlen(info.colour[seat]) == n && !strncmp(info.colour[seat], re, n))
+    for (int seat = 0; seat < 2; seat++) { /* the winner's colour, as its seat plays it now (a swap exchanges them) */
+        char colour[8];
+        games_colour_of(sg, seat, colour);
+        if (strlen(colour) == n && !strncmp(colour, re, n))
             return seat == 0 ? 1.0 : 0.0;
+    }
     return -1;
 }
 

@@ -176,24 +176,6 @@ static int hx_record(const srv_game *sg, lx_buf *out)
     return rc;
 }
 
-static const char *hx_state(const void *p)
-{
-    (void)p;
-    return "";
-}
-
-static int hx_restore(void *p, const char *state)
-{
-    (void)p;
-    return state[0] ? -1 : 0;
-}
-
-static int hx_between_turns(void *p)
-{
-    (void)p;
-    return 0;
-}
-
 /* The drawing for the web: libludex's SVG, each cell marked with its move. */
 static int hx_svg(const void *p, int viewer, lx_buf *out)
 {
@@ -210,7 +192,7 @@ static unsigned hx_actions(const void *p, int seat, size_t nmoves)
 
 const srv_rules rules_hex = {
     "hex", hx_options, hx_create, hx_destroy, hx_play, hx_replay, hx_seat_to_move, hx_result, hx_show,
-    hx_history_text, hx_record, hx_state, hx_restore, hx_between_turns,
+    hx_history_text, hx_record, rules_no_state, rules_no_restore, rules_no_between_turns,
     "hex challenge USER1 USER2 [-size=N|CxR] [-noswap]\n"
     "    USER1 plays Black, joins top and bottom, and moves first.\n"
     "hex move BOARD USER PASSWORD MOVE[#N]   (BOARD MOVE[#N] after login)\n"

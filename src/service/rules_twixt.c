@@ -280,24 +280,6 @@ static int tw_record(const srv_game *sg, lx_buf *out)
     return rc;
 }
 
-static const char *tw_state(const void *p)
-{
-    (void)p;
-    return "";
-}
-
-static int tw_restore(void *p, const char *state)
-{
-    (void)p;
-    return state[0] ? -1 : 0;
-}
-
-static int tw_between_turns(void *p)
-{
-    (void)p;
-    return 0;
-}
-
 /* The drawing for the web: libludex's SVG, each hole marked with its move. */
 static int tw_svg(const void *p, int viewer, lx_buf *out)
 {
@@ -314,7 +296,7 @@ static unsigned tw_actions(const void *p, int seat, size_t nmoves)
 
 const srv_rules rules_twixt = {
     "twixt", tw_options, tw_create, tw_destroy, tw_play, tw_replay, tw_seat_to_move, tw_result, tw_show,
-    tw_history_text, tw_record, tw_state, tw_restore, tw_between_turns,
+    tw_history_text, tw_record, rules_no_state, rules_no_restore, rules_no_between_turns,
     "twixt challenge USER1 USER2 [-size=N|CxR] [-handicap=N] [-rules=std|pp] [-noswap]\n"
     "    USER1 plays White (Red in the old help), top to bottom, and moves first.\n"
     "twixt move BOARD USER PASSWORD MOVE[#N]   (BOARD MOVE[#N] after login)\n"

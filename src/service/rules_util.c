@@ -129,3 +129,21 @@ unsigned swap_game_actions(int noswap, size_t nmoves)
 {
     return SVC_ACT_MOVE | SVC_ACT_RESIGN | (nmoves == 1 && !noswap ? SVC_ACT_SWAP : 0);
 }
+
+const char *rules_no_state(const void *g)
+{
+    (void)g;
+    return "";
+}
+
+int rules_no_restore(void *g, const char *state)
+{
+    (void)g;
+    return state[0] ? -1 : 0;
+}
+
+int rules_no_between_turns(void *g)
+{
+    (void)g;
+    return 0;
+}

@@ -23,6 +23,10 @@ int record_move(lx_sgf_tree *t, lx_sgf_node n, lx_colour who, const char *value)
 /* What a player may do in a connection game with the swap (Hex, Twixt):
  * move and resign, and swap at the second move unless the game has none. */
 unsigned swap_game_actions(int noswap, size_t nmoves);
+/* The hooks of a game with no hidden state (Hex, Twixt): nothing to persist or restore, nothing between turns. */
+const char *rules_no_state(const void *g);
+int rules_no_restore(void *g, const char *state);
+int rules_no_between_turns(void *g);
 /* Write the tree with the game module's options into out; frees the tree. */
 int record_write(lx_sgf_tree *t, const lx_game_module *m, lx_buf *out);
 

@@ -205,6 +205,8 @@ unsigned svc_game_actions(const srv_game *sg, int seat);
 int svc_game_dice(const srv_game *sg, int dice[2], int *cube);
 
 typedef enum svc_filter { SVC_ALL, SVC_NEXT, SVC_ACTIVE, SVC_FINISHED, SVC_WAITING } svc_filter;
+/* The filter a word names ("all", "next", "active", "finished", "pending"): 1, or 0 when none. */
+int svc_filter_of(const char *word, svc_filter *out);
 /* Boards of `kind` (G_NONE: any) where `user` plays (NULL: anyone), newest
  * first, by filter; the count, up to cap.  st->wait_seq covers them all. */
 long svc_games_list(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
@@ -304,6 +306,7 @@ int svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user_
 /* ---- consent, seeks, offers (challenge.c, offers.c) ----------------------------------------- */
 /* STORE_CHALLENGES_* for "open", "ask", "closed"; -1 when none. */
 int svc_challenges_mode_of(const char *word);
+const char *svc_challenges_name(int mode);
 int svc_set_challenges(srv *s, const char *user, int mode, svc_status *st);
 /* user blocks (on 1) or unblocks (on 0) other: no challenge, seek or message from them. */
 int svc_block(srv *s, const char *user, const char *other, int on, svc_status *st);

@@ -124,7 +124,7 @@ int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const ch
             rc = comments_attach_pending(s, sg, actor, st); /* in the move's batch, before its mails */
         if (rc == 0)
             rc = clock_after_play(s, sg, st);
-        if (rc == 0 && sg->rules->seat_to_move(sg->g) < 0)
+        if (rc == 0 && games_over(sg))
             rc = ratings_game_over(s, sg, st);
         if (rc == 0 && s->notifier.game_changed)
             s->notifier.game_changed(s->notifier.ctx, s, sg, actor);
@@ -146,15 +146,12 @@ void svc_game_describe(const srv_game *sg, svc_game_info *info)
     info->nmoves = sg->nmoves;
     info->version = sg->changes;
     games_result(sg, info->result);
-    info->to_move = info->result[0] ? -1 : sg->rules->seat_to_move(sg->g);
-    info->deadline = info->to_move >= 0 ? clock_deadline(sg) : 0;
-    info->reminded = info->to_move >= 0 && sg->clock.nagged;
+    info->to_move = games_to_move(sg);
     info->waiting = sg->waiting && !sg->forced_result[0] ? sg->waiting - 1 : -1;
-    if (info->waiting >= 0)
-        info->to_move = -1, info->deadline = sg->waiting_until;
-    static const char *const colours[G_COUNT][2] = {{"W", "B"}, {"B", "W"}, {"W", "B"}, {"1", "2"}};
+    info->deadline = info->waiting >= 0 ? sg->waiting_until : info->to_move >= 0 ? clock_deadline(sg) : 0;
+    info->reminded = info->to_move >= 0 && sg->clock.nagged;
     for (int i = 0; i < 2; i++)
-        snprintf(info->colour[i], sizeof info->colour[i], "%s", colours[sg->kind][i]);
+        snprintf(info->colour[i], sizeof info->colour[i], "%s", games_first_colour(sg->kind, i));
 }
 
 int games_history_text(const srv_game *sg, size_t i, int viewer, lx_buf *out)
@@ -273,9 +270,7 @@ int svc_game_rack(const srv_game *sg, int seat, lx_buf *out)
 
 unsigned svc_game_actions(const srv_game *sg, int seat)
 {
-    char re[32];
-    games_result(sg, re);
-    if (seat < 0 || re[0] || sg->waiting || sg->rules->seat_to_move(sg->g) != seat)
+    if (seat < 0 || games_to_move(sg) != seat)
         return 0;
     return sg->rules->actions ? sg->rules->actions(sg->g, seat, sg->nmoves) : SVC_ACT_MOVE | SVC_ACT_RESIGN;
 }
@@ -300,8 +295,19 @@ static int passes(const srv_game *sg, const char *user, svc_filter filter)
         return re[0] != 0;
     if (filter == SVC_ACTIVE)
         return re[0] == 0;
-    int t = sg->rules->seat_to_move(sg->g);
-    return !re[0] && t >= 0 && user && !strcmp(sg->player[t], user);
+    int t = games_to_move(sg);
+    return t >= 0 && user && !strcmp(sg->player[t], user);
+}
+
+int svc_filter_of(const char *word, svc_filter *out)
+{
+    static const char *const names[] = {"all", "next", "active", "finished", "pending"};
+    for (int i = 0; i < 5; i++)
+        if (proto_word_is(word, names[i])) {
+            *out = (svc_filter)i;
+            return 1;
+        }
+    return 0;
 }
 
 /* The most urgent first: the nearest deadline, games without a clock last, the newest first among equals. */

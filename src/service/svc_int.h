@@ -195,6 +195,12 @@ void games_free_all(srv *s);
 /* The result (the rules', or a loss on time), "" while the game goes on; 1 when it is over. */
 void games_result(const srv_game *sg, char re[32]);
 int games_over(const srv_game *sg);
+/* The seat to move: -1 while a challenge waits for its answer or when the game is over. */
+int games_to_move(const srv_game *sg);
+/* How seat's moves are written when the game begins: "W", "B", "1", "2". */
+const char *games_first_colour(proto_game kind, int seat);
+/* The colour seat plays now: its last move's (a swap exchanges colours), else the game's first for it. */
+void games_colour_of(const srv_game *sg, int seat, char out[8]);
 /* Back to the store's state after a refused commit: the moves and hidden
  * state replayed from the store into the same game (its watchers stay), or
  * the game gone when the store never had it. */
