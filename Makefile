@@ -39,7 +39,7 @@ ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(SAN
 LDLIBS_CLI := -ljansson
 LDLIBS_TEST := -lcmocka -ljansson
 
-LAYERS  := base sgf game twixt hex bgammon xword modules
+LAYERS  := base sgf game twixt hex bgammon xword engine modules
 LIB_SRC := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c)

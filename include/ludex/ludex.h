@@ -5,6 +5,7 @@
 #include "bgammon.h"
 #include "buf.h"
 #include "diag.h"
+#include "engine.h"
 #include "game.h"
 #include "hex.h"
 #include "sgf.h"

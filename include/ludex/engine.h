@@ -1,0 +1,138 @@
+/* ludex/engine.h - players: engines that choose and judge moves for Hex, Twixt and
+ * Backgammon, behind one interface.
+ *
+ * An engine holds one game in progress (the moves played so far, set with
+ * lx_engine_play) and answers for it: which move it would make
+ * (lx_engine_genmove) and how it values the candidates (lx_engine_analyse).
+ * Moves are written as the game's SGF values are ("e5", "swap-pieces",
+ * "resign"; Twixt "d4", "d4+" is not allowed here unless the rules allow it;
+ * Backgammon "31hefe", "double", "take", "drop"), so anything ludex reads
+ * an engine reads.
+ *
+ * Kinds:
+ *   "hex"        Monte Carlo tree search over the library's playouts (both
+ *                cores unless told otherwise), any board size the rules allow,
+ *                swap decisions.
+ *   "twixt"      the same search for Twixt, STD or PP rules.
+ *   "backgammon" GNU Backgammon, run as a separate program (`gnubg -t`) and
+ *                given positions by the Position and Match IDs; every move it
+ *                returns is checked by ludex's own rules before it is given
+ *                out.  When gnubg cannot be run, lx_engine_new fails with the
+ *                code "ENGINE_UNAVAILABLE" and a sentence saying what to
+ *                install; every other kind keeps working.
+ *   "hex-flat", "twixt-flat"  flat Monte Carlo (the same playouts, no tree):
+ *                the yardstick the benchmarks measure the search against.
+ *
+ * A search stops at its budget: the first of `seconds` and `playouts` that is
+ * set (both 0: one second).  lx_engine_stop, from any thread, ends a running
+ * search early; the best move found so far is returned.
+ *
+ * Errors are lx_game_error (a stable code and a sentence): the rules' own
+ * codes for an illegal move, and
+ *   ENGINE_UNAVAILABLE  the engine cannot run here (gnubg missing, ...)
+ *   ENGINE_FAILED       the engine ran and failed (gnubg died, gave no move)
+ *   GAME_OVER           genmove or analyse on a finished game
+ *   BAD_SIZE            a board size the rules do not allow
+ *   BAD_MOVE            move text that is not a move of this game
+ *
+ * An engine is used by one thread at a time (lx_engine_stop excepted); two
+ * engines are independent.  Nothing here prints or exits. */
+#ifndef LUDEX_ENGINE_H
+#define LUDEX_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "game.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct lx_engine lx_engine;
+
+typedef struct lx_engine_options {
+    const char *kind;     /* "hex", "twixt", "backgammon", "hex-flat", "twixt-flat" */
+    int cols, rows;       /* board size; 0: the game's default (Hex 11, Twixt 24) */
+    const char *rules;    /* Twixt: "std" (default) or "pp"; Backgammon: the SGF RU value
+                             ("" money game); Hex: NULL */
+    int match_length;     /* Backgammon: 0 money, else points to win the match */
+    double seconds;       /* time budget a move; 0: not limited by time */
+    long playouts;        /* playout budget a move; 0: not limited by count */
+    int threads;          /* search threads; 0: one a core */
+    uint64_t seed;        /* 0: from the clock; anything else: repeatable games
+                             (with threads == 1 and a playout budget) */
+    const char *program;  /* Backgammon: the gnubg to run; NULL: "gnubg" on PATH */
+} lx_engine_options;
+
+/* All zero but kind: defaults. */
+void lx_engine_options_init(lx_engine_options *o, const char *kind);
+
+/* A new engine with an empty board.  NULL with `err` filled in when the kind
+ * is unknown, the size is not allowed, the program cannot be run, or out of
+ * memory. */
+lx_engine *lx_engine_new(const lx_engine_options *o, lx_game_error *err);
+void lx_engine_free(lx_engine *e);
+
+/* Forget the game; start again on a board of cols x rows (0, 0: the same
+ * size as before).  0, or -1 with BAD_SIZE. */
+int lx_engine_new_game(lx_engine *e, int cols, int rows, lx_game_error *err);
+
+/* Change the budget for the moves to come. */
+void lx_engine_set_budget(lx_engine *e, double seconds, long playouts);
+
+/* Play a move for `who` (LX_BLACK or LX_WHITE), written as the game's SGF
+ * value.  0, or -1 with the rule it breaks (the position is unchanged). */
+int lx_engine_play(lx_engine *e, lx_colour who, const char *move, lx_game_error *err);
+
+/* Take back the last move played.  0, or -1 when there is none. */
+int lx_engine_undo(lx_engine *e);
+
+/* Whose turn it is (LX_NO_COLOUR when the game is over). */
+lx_colour lx_engine_to_play(const lx_engine *e);
+
+/* The result as SGF writes it ("B+", "W+R", "" while the game goes on). */
+void lx_engine_result(const lx_engine *e, lx_game_result *out);
+
+/* Backgammon: the dice the next genmove plays (a roll already made, as the
+ * server makes it).  Without it, genmove for a player about to roll first
+ * decides whether to double, then rolls with the engine's own seed.
+ * -1 when the kind has no dice or a die is outside 1..6. */
+int lx_engine_set_dice(lx_engine *e, int d1, int d2);
+
+/* Choose a move for `who` and play it; its SGF value is appended to `move`.
+ * Hex and Twixt may answer "swap-pieces" (Hex) / "swap" (Twixt) when
+ * swapping is allowed and better, and "resign" when every line loses.
+ * 0, or -1 with `err`. */
+int lx_engine_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err);
+
+/* One candidate move and what the engine thinks of it. */
+typedef struct lx_engine_candidate {
+    char move[64];   /* SGF value */
+    double value;    /* Hex, Twixt: chance to win for the mover, 0..1;
+                        Backgammon: cubeless equity for the mover, -3..3 */
+    long visits;     /* playouts or visits through this move (Backgammon: 0) */
+} lx_engine_candidate;
+
+/* Judge the position with `who` to move, without playing: up to `cap` best
+ * candidates, best first, into `out`; `*n` says how many.  0, or -1 with `err`. */
+int lx_engine_analyse(lx_engine *e, lx_colour who, lx_engine_candidate *out, size_t cap, size_t *n,
+                      lx_game_error *err);
+
+/* End a running genmove/analyse early (any thread). */
+void lx_engine_stop(lx_engine *e);
+
+/* The position as the game draws it (LX_DRAW_ASCII for HTP's showboard). */
+int lx_engine_show(const lx_engine *e, lx_buf *out);
+
+/* Playouts (Hex, Twixt) done by the last search, and how long it ran. */
+void lx_engine_last_search(const lx_engine *e, long *playouts, double *seconds);
+
+/* "hex", "twixt", "backgammon", ... as given. */
+const char *lx_engine_kind(const lx_engine *e);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
