@@ -42,8 +42,7 @@ void mail_door_close(mail_door *d)
 {
     if (!d)
         return;
-    svc_notifier none = {0};
-    svc_set_notifier(d->s, &none);
+    svc_remove_notifier(d->s, d);
     inbound_stop(d);
     outbox_stop(d->sender);
     if (d->digest_ev)

@@ -121,8 +121,8 @@ static int start_game(srv *s, const char *actor, proto_game kind, char name[2][S
     } else if (rc == 0) {
         rc = clock_start(s, sg, st);
     }
-    if (rc == 0 && s->notifier.game_changed)
-        s->notifier.game_changed(s->notifier.ctx, s, sg, actor);
+    if (rc == 0)
+        notify_game_changed(s, sg, actor);
     commit_release(s->cq);
     if (actor && s->challenges)
         rate_limit_fail(s->challenges, actor);
@@ -160,8 +160,8 @@ int challenge_accept(srv *s, const char *actor, srv_game *sg, svc_status *st)
     sg->waiting_until = 0;
     commit_hold(s->cq);
     int rc = clock_start(s, sg, st);
-    if (rc == 0 && s->notifier.game_changed)
-        s->notifier.game_changed(s->notifier.ctx, s, sg, actor);
+    if (rc == 0)
+        notify_game_changed(s, sg, actor);
     commit_release(s->cq);
     watch_queue(s, sg, 1);
     return rc;

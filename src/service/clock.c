@@ -202,8 +202,8 @@ int clock_end_game(srv *s, srv_game *sg, const char *result, svc_status *st)
     int rc = persist(s, sg, st);
     if (rc == 0)
         rc = ratings_game_over(s, sg, st);
-    if (rc == 0 && s->notifier.game_changed)
-        s->notifier.game_changed(s->notifier.ctx, s, sg, NULL);
+    if (rc == 0)
+        notify_game_changed(s, sg, NULL);
     commit_release(s->cq);
     watch_queue(s, sg, 1);
     return rc;
@@ -215,8 +215,8 @@ static void remind(srv *s, srv_game *sg)
     svc_status_init(&st);
     sg->clock.nagged = 1;
     commit_hold(s->cq);
-    if (persist(s, sg, &st) == 0 && s->notifier.reminder)
-        s->notifier.reminder(s->notifier.ctx, s, sg, sg->clock.seat, clock_left(s, sg));
+    if (persist(s, sg, &st) == 0)
+        notify_reminder(s, sg, sg->clock.seat, clock_left(s, sg));
     commit_release(s->cq);
 }
 

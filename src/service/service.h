@@ -244,9 +244,10 @@ void svc_watch_remove(srv *s, svc_watch *w);
 size_t svc_game_committed_moves(srv *s, const srv_game *sg);
 
 /* ---- mail (svc_mail.c, presence.c) ---------------------------------------------------------- */
-/* The mail door's hooks.  Both run on the loop inside the call that made the
- * change, so mails they queue (svc_outbox_add) commit in the change's batch:
- * a move and the mails that tell of it are durable together or not at all. */
+/* A door's hooks (the mail door's, the bots').  They run on the loop inside the call that
+ * made the change, so mails they queue (svc_outbox_add) commit in the change's batch:
+ * a move and the mails that tell of it are durable together or not at all.  Any hook
+ * may be NULL. */
 typedef struct svc_notifier {
     void *ctx;
     /* A game began or changed (a move, swap, resign); `actor` made the change. */
@@ -256,7 +257,10 @@ typedef struct svc_notifier {
     /* A quarter of the time of the player in `seat` is left (`left` seconds): remind them, once a turn. */
     void (*reminder)(void *ctx, srv *s, srv_game *sg, int seat, long left);
 } svc_notifier;
-void svc_set_notifier(srv *s, const svc_notifier *n);
+#define SVC_MAX_NOTIFIERS 4
+/* Add hooks (0), or -1 when SVC_MAX_NOTIFIERS are in place; remove those with this ctx. */
+int svc_add_notifier(srv *s, const svc_notifier *n);
+void svc_remove_notifier(srv *s, void *ctx);
 
 typedef struct svc_user_mail {
     char name[STORE_NAME_MAX + 1];

@@ -126,8 +126,8 @@ int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const ch
             rc = clock_after_play(s, sg, st);
         if (rc == 0 && games_over(sg))
             rc = ratings_game_over(s, sg, st);
-        if (rc == 0 && s->notifier.game_changed)
-            s->notifier.game_changed(s->notifier.ctx, s, sg, actor);
+        if (rc == 0)
+            notify_game_changed(s, sg, actor);
         commit_release(s->cq);
     }
     lx_game_error_free(&err);

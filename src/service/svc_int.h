@@ -71,6 +71,9 @@ int users_commit_prefs(srv *s, const srv_user *u, svc_status *st);
 int users_blocks(const srv_user *u, const char *other);
 /* Queue u's mail settings (STORE_USER_MAIL). 0, or -1 (st INTERNAL). */
 int users_commit_mail(srv *s, const srv_user *u, svc_status *st);
+/* Call every door's hooks (svc_mail.c). */
+void notify_game_changed(srv *s, srv_game *sg, const char *actor);
+void notify_reminder(srv *s, srv_game *sg, int seat, long left);
 int user_name_valid(const char *name);
 void users_free_all(srv *s);
 /* Back to the store's state after a refused commit: reloaded, or forgotten when the store has none. */
@@ -351,7 +354,8 @@ struct srv {
     int storage_full;        /* the last commit was refused for want of space (logged once) */
     int failed;              /* a commit failed with the store's state unknown: the loop was stopped */
     srv_map *conn_counts;    /* open connections by address (connections.c) */
-    svc_notifier notifier;   /* the mail door's hooks (svc_mail.c); zero when none */
+    svc_notifier notifiers[SVC_MAX_NOTIFIERS]; /* doors' hooks (svc_mail.c) */
+    int nnotifiers;
     srv_map *ratings;        /* ratings touched, by "class|user" (ratings.c) */
     long clock_offset;       /* added to the system's time for game clocks (clock.c) */
     struct event *sweep_ev;  /* clock_sweep, once a second */

@@ -16,7 +16,43 @@
 
 #include "service/svc_int.h"
 
-void svc_set_notifier(srv *s, const svc_notifier *n) { s->notifier = *n; }
+int svc_add_notifier(srv *s, const svc_notifier *n)
+{
+    if (s->nnotifiers == SVC_MAX_NOTIFIERS)
+        return -1;
+    s->notifiers[s->nnotifiers++] = *n;
+    return 0;
+}
+
+void svc_remove_notifier(srv *s, void *ctx)
+{
+    int kept = 0;
+    for (int i = 0; i < s->nnotifiers; i++)
+        if (s->notifiers[i].ctx != ctx)
+            s->notifiers[kept++] = s->notifiers[i];
+    s->nnotifiers = kept;
+}
+
+void notify_game_changed(srv *s, srv_game *sg, const char *actor)
+{
+    for (int i = 0; i < s->nnotifiers; i++)
+        if (s->notifiers[i].game_changed)
+            s->notifiers[i].game_changed(s->notifiers[i].ctx, s, sg, actor);
+}
+
+void notify_reminder(srv *s, srv_game *sg, int seat, long left)
+{
+    for (int i = 0; i < s->nnotifiers; i++)
+        if (s->notifiers[i].reminder)
+            s->notifiers[i].reminder(s->notifiers[i].ctx, s, sg, seat, left);
+}
+
+static void notify_verify(srv *s, const char *user, const char *address, const char *token)
+{
+    for (int i = 0; i < s->nnotifiers; i++)
+        if (s->notifiers[i].verify_address)
+            s->notifiers[i].verify_address(s->notifiers[i].ctx, s, user, address, token);
+}
 
 int svc_user_mail_get(srv *s, const char *user, svc_user_mail *out)
 {
@@ -88,8 +124,7 @@ static int start_proof(srv *s, srv_user *u, svc_status *st)
     u->email_verified = 0;
     if (users_commit_mail(s, u, st) != 0)
         return -1;
-    if (s->notifier.verify_address)
-        s->notifier.verify_address(s->notifier.ctx, s, u->name, u->email, token);
+    notify_verify(s, u->name, u->email, token);
     sodium_memzero(token, sizeof token);
     return 0;
 }
