@@ -123,7 +123,7 @@ deps-dev:
 # check-server runs tests/server/run (end to end over loopback) and the
 # server/store unit tests; check-server-asan runs them on an ASan+UBSan build.
 SERVER_SRC := $(wildcard src/server/*.c) $(wildcard src/store/*.c) $(wildcard src/service/*.c) \
-  $(wildcard src/line/*.c) $(wildcard src/http/*.c) $(wildcard src/mail/*.c)
+  $(wildcard src/line/*.c) $(wildcard src/http/*.c) $(wildcard src/mail/*.c) $(wildcard src/bot/*.c)
 SERVER_OBJ := $(filter-out $(BUILD)/obj/src/server/admin.o $(BUILD)/obj/src/server/ludex_mail.o,$(SERVER_SRC:%.c=$(BUILD)/obj/%.o))
 SERVER_CORE_OBJ := $(filter-out $(BUILD)/obj/src/server/main.o,$(SERVER_OBJ))
 LDLIBS_SERVER := -levent -levent_openssl -lssl -lcrypto -ljansson -lsqlite3 -lsodium -lpthread -lm

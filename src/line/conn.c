@@ -500,7 +500,7 @@ line_door *line_door_open(srv *s, struct event_base *base, const line_config *cf
     }
     if (!spec) /* a door that only serves sockets given to it (line_door_adopt) */
         return d;
-    d->listener = evconnlistener_new_bind(base, on_accept, d, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE, 4096,
+    d->listener = evconnlistener_new_bind(base, on_accept, d, LEV_OPT_CLOSE_ON_FREE | LEV_OPT_REUSEABLE | LEV_OPT_CLOSE_ON_EXEC, 4096,
                                           (struct sockaddr *)&ss, len);
     if (!d->listener) {
         snprintf(err, errcap, "cannot listen on %s: %s", spec, strerror(errno));

@@ -4,13 +4,14 @@
  *          [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]
  *          [--hash-threads N] [--signup-limit N] [--line-timeout S] [--idle-timeout S]
  *          [--login-idle-timeout S] [--quiet] [--log FILE]
+ *          [--bot NAME=GAME[:SECONDS]]... [--bot-program PATH] [--bot-workers N]
  *
  * At start the soft limit on open files is raised to the hard limit (a
  * thousand connections need a thousand descriptors).  SIGTERM and SIGINT
  * stop accepting, let the commit thread finish the batch in hand, send the
  * replies that were waiting for it, and exit 0.  SIGHUP reopens the log
  * file (after logrotate has moved it).  The service (service/)
- * holds every rule; the doors (line/, http/) only parse and format. */
+ * holds every rule; the doors (line/, http/, mail/, bot/) only parse and format. */
 
 #include <errno.h>
 #include <stddef.h>
@@ -22,6 +23,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "bot/bot.h"
 #include "http/http.h"
 #include "line/line.h"
 #include "ludex/version.h"
@@ -58,6 +60,9 @@ typedef struct options {
     const char *mail_from, *mail_socket, *sendmail;
     int digest_interval, mail_limit, mail_commands, mail_retry, clock_offset;
     const char *default_challenges;
+    const char *bot_program;
+    int bot_workers;
+    bot_config bots;        /* --bot, repeated */
 } options;
 
 /* The usage on standard output with status 0 when asked for (--help), else on standard error with 2. */
@@ -71,6 +76,7 @@ static void usage(int asked)
                     "              [--default-challenges open|ask|closed]\n"
                     "              [--mail-from ADDRESS [--mail-socket PATH|off] [--sendmail PATH|off]\n"
                     "               [--digest-interval S] [--mail-limit N] [--mail-commands N] [--mail-retry S]]\n"
+                    "              [--bot NAME=GAME[:SECONDS]]... [--bot-program PATH] [--bot-workers N]\n"
                     "       ludexd --help | --version\n"
                     "The line protocol on --listen (default 127.0.0.1:7300), the web page and the HTTP API\n"
                     "on --http (default 127.0.0.1:7380); play by mail with --mail-from; see ludexd(8).\n");
@@ -97,6 +103,7 @@ static const option_spec option_specs[] = {
     NUMBER_OPT("--digest-interval", digest_interval), NUMBER_OPT("--mail-limit", mail_limit),
     NUMBER_OPT("--mail-commands", mail_commands), NUMBER_OPT("--mail-retry", mail_retry),
     NUMBER_OPT("--clock-offset", clock_offset), TEXT_OPT("--default-challenges", default_challenges),
+    TEXT_OPT("--bot-program", bot_program), NUMBER_OPT("--bot-workers", bot_workers),
 };
 
 /* Set the option named `name` from `value`: 1 done, 0 no such option, -1 a bad number. */
@@ -121,15 +128,32 @@ static int set_option(options *o, const char *name, const char *value)
     return 0;
 }
 
+/* --bot NAME=GAME[:SECONDS]: one more bot. */
+static void add_bot(options *o, const char *arg)
+{
+    char err[256];
+    if (o->bots.nbots == BOT_MAX) {
+        fprintf(stderr, "ludexd: at most %d bots\n", BOT_MAX);
+        usage(0);
+    }
+    if (bot_spec_parse(arg, &o->bots.bots[o->bots.nbots], err, sizeof err) != 0) {
+        fprintf(stderr, "ludexd: %s\n", err);
+        usage(0);
+    }
+    o->bots.nbots++;
+}
+
 static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t webcap)
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
-                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, "ask"};
+                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, "ask", NULL, 2, {0}};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
-        if (rc == 1) {
+        if (!strcmp(a, "--bot") && i + 1 < argc) {
+            add_bot(o, argv[++i]);
+        } else if (rc == 1) {
             i++;
         } else if (rc < 0) {
             fprintf(stderr, "ludexd: %s takes a whole number, not '%s'\n", a, argv[i + 1]);
@@ -161,6 +185,7 @@ typedef struct doors {
     line_door *line;
     http_door *http;
     mail_door *mail;
+    bot_door *bots;
     const char *log_path;   /* --log, reopened on SIGHUP */
     FILE *log;
 } doors;
@@ -219,6 +244,31 @@ static int open_mail(doors *d, const options *o, char *err, size_t errcap)
     return (d->mail = mail_door_open(d->s, d->base, &mc, err, errcap)) ? 0 : -1;
 }
 
+/* The ludex tool the bots run: --bot-program, else the one beside ludexd, else ludex on PATH. */
+static const char *bot_program(const options *o, char *buf, size_t cap)
+{
+    if (o->bot_program)
+        return o->bot_program;
+    ssize_t n = readlink("/proc/self/exe", buf, cap - 8);
+    if (n <= 0)
+        return "ludex";
+    buf[n] = 0;
+    char *slash = strrchr(buf, '/');
+    strcpy(slash + 1, "ludex");
+    return access(buf, X_OK) == 0 ? buf : "ludex";
+}
+
+/* The bots' door, when --bot names any. */
+static int open_bots(doors *d, options *o, char *err, size_t errcap)
+{
+    static char program[4200];
+    if (o->bots.nbots == 0)
+        return 0;
+    o->bots.program = bot_program(o, program, sizeof program);
+    o->bots.workers = o->bot_workers;
+    return (d->bots = bot_door_open(d->s, d->base, &o->bots, err, errcap)) ? 0 : -1;
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -244,7 +294,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "ludexd: %s\n", err[0] ? err : "cannot start the event loop");
         return 1;
     }
-    if (open_doors(&d, &o, err, sizeof err) != 0 || open_mail(&d, &o, err, sizeof err) != 0) {
+    if (open_doors(&d, &o, err, sizeof err) != 0 || open_mail(&d, &o, err, sizeof err) != 0 ||
+        open_bots(&d, &o, err, sizeof err) != 0) {
         fprintf(stderr, "ludexd: %s\n", err);
         return 1;
     }
@@ -265,6 +316,7 @@ int main(int argc, char **argv)
     svc_stats(d.s, &requests, &changes, &batches);
     svc_log(d.s, "stopped: %lu requests, %llu changes in %llu commits", requests, (unsigned long long)changes,
             (unsigned long long)batches);
+    bot_door_close(d.bots);
     mail_door_close(d.mail);
     http_door_close(d.http);
     line_door_close(d.line);

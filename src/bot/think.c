@@ -1,0 +1,181 @@
+/* bot/think.c - one bot move: the game's record told to an engine in HTP, its
+ * answer turned into what svc_play reads.
+ *
+ * Hex and Twixt: the record's size and rules, then `clear_board` and a `play`
+ * for each move of its main line, then `genmove`.  The engine answers with an
+ * SGF value; Hex reads those as they are, Twixt reads an SGF move when it
+ * holds a ';' (a peg alone is sent as "d4;").  Each worker keeps one engine
+ * process a bot and starts it again after any failure. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot/bot_int.h"
+#include "ludex/sgf.h"
+
+#define ASK_SECONDS 10.0   /* any answer but genmove's */
+
+void bot_job_free(bot_job *j)
+{
+    if (!j)
+        return;
+    lx_buf_free(&j->record);
+    lx_buf_free(&j->move);
+    lx_buf_free(&j->why);
+    free(j);
+}
+
+void bot_engines_stop(bot_engines *e)
+{
+    for (int i = 0; i < BOT_MAX; i++)
+        engine_proc_stop(&e->proc[i]);
+}
+
+static int fail(bot_job *j, const char *fmt, const char *detail)
+{
+    lx_buf_clear(&j->why);
+    lx_buf_printf(&j->why, fmt, detail);
+    j->ok = 0;
+    return -1;
+}
+
+/* The engine for this job's bot, running `rules` (started again when it is not). */
+static engine_proc *engine_for(const bot_config *cfg, bot_engines *e, bot_job *j, const char *rules)
+{
+    engine_proc *p = &e->proc[j->bot];
+    if (p->pid && strcmp(e->rules[j->bot], rules) != 0)
+        engine_proc_stop(p);
+    if (p->pid)
+        return p;
+    const bot_spec *b = &cfg->bots[j->bot];
+    char seconds[32], err[256];
+    snprintf(seconds, sizeof seconds, "%g", b->seconds);
+    char *argv[] = {(char *)cfg->program, "engine", (char *)proto_game_name(b->kind), "--seconds", seconds,
+                    "--threads", "1", rules[0] ? "--rules" : NULL, (char *)rules, NULL};
+    if (engine_proc_start(p, argv, err, sizeof err) != 0) {
+        fail(j, "%s", err);
+        return NULL;
+    }
+    snprintf(e->rules[j->bot], sizeof e->rules[j->bot], "%s", rules);
+    return p;
+}
+
+/* Ask, and fail the job unless the engine says '='. */
+static int ask(engine_proc *p, bot_job *j, const char *command, double seconds, lx_buf *answer)
+{
+    engine_answer a = engine_proc_ask(p, command, seconds, answer);
+    if (a == ENGINE_OK)
+        return 0;
+    lx_buf_clear(&j->why);
+    lx_buf_printf(&j->why, "%s: %.*s", command, (int)answer->len, answer->data ? answer->data : "");
+    j->ok = 0;
+    return -1;
+}
+
+static void copy_value(const lx_sgf_tree *t, lx_sgf_node n, const char *id, char *out, size_t cap)
+{
+    out[0] = 0;
+    lx_sgf_prop p = lx_sgf_find_prop(t, n, id);
+    if (p == LX_SGF_NIL || lx_sgf_value_count(t, p) == 0)
+        return;
+    lx_sgf_value v = lx_sgf_get_value(t, p, 0);
+    snprintf(out, cap, "%.*s", (int)v.len, v.raw);
+}
+
+/* `play b VALUE` for every move of the main line. */
+static int replay_moves(engine_proc *p, bot_job *j, const lx_sgf_tree *t, lx_buf *answer)
+{
+    char cmd[600];
+    for (lx_sgf_node n = 0; n != LX_SGF_NIL; n = lx_sgf_first_child(t, n))
+        for (size_t i = 0; i < lx_sgf_prop_count(t, n); i++) {
+            lx_sgf_prop pr = lx_sgf_node_prop(t, n, i);
+            const char *id = lx_sgf_prop_id(t, pr);
+            if ((strcmp(id, "B") != 0 && strcmp(id, "W") != 0) || lx_sgf_value_count(t, pr) == 0)
+                continue;
+            lx_sgf_value v = lx_sgf_get_value(t, pr, 0);
+            if (v.len > 500)
+                return fail(j, "%s", "a move too long for the engine");
+            snprintf(cmd, sizeof cmd, "play %c %.*s", id[0] == 'B' ? 'b' : 'w', (int)v.len, v.raw);
+            if (ask(p, j, cmd, ASK_SECONDS, answer) != 0)
+                return -1;
+        }
+    return 0;
+}
+
+/* The board's size from SZ ("11", "12:14"), as `boardsize C R`. */
+static void boardsize_command(const lx_sgf_tree *t, char *cmd, size_t cap)
+{
+    char sz[32];
+    copy_value(t, 0, "SZ", sz, sizeof sz);
+    int cols = 0, rows = 0;
+    if (sscanf(sz, "%d:%d", &cols, &rows) != 2)
+        rows = cols;
+    snprintf(cmd, cap, "boardsize %d %d", cols, rows);
+}
+
+static lx_sgf_tree *read_record(bot_job *j, lx_sgf_doc **doc)
+{
+    lx_diag_list *diags = lx_diag_list_new();
+    lx_sgf_tree *t = NULL;
+    *doc = diags ? lx_sgf_doc_new(j->record.data, j->record.len, 1, NULL, diags) : NULL;
+    lx_sgf_reader *r = *doc ? lx_sgf_reader_new(*doc, diags) : NULL;
+    if (!r || lx_sgf_reader_next(r, &t) != 1) {
+        lx_sgf_tree_free(t);
+        t = NULL;
+    }
+    lx_sgf_reader_free(r);
+    lx_diag_list_free(diags);
+    return t;
+}
+
+/* Hex and Twixt: the whole conversation. */
+static void think_board_game(const bot_config *cfg, bot_engines *e, bot_job *j)
+{
+    lx_sgf_doc *doc = NULL;
+    lx_sgf_tree *t = read_record(j, &doc);
+    lx_buf answer = {0};
+    char cmd[64], rules[16] = "";
+    if (!t) {
+        fail(j, "%s", "the game's record cannot be read");
+        goto done;
+    }
+    if (j->kind == G_TWIXT) {
+        copy_value(t, 0, "RU", rules, sizeof rules);
+        snprintf(rules, sizeof rules, "%s", !strcmp(rules, "PP") || !strcmp(rules, "pp") ? "pp" : "std");
+    }
+    engine_proc *p = engine_for(cfg, e, j, rules);
+    boardsize_command(t, cmd, sizeof cmd);
+    if (!p || ask(p, j, cmd, ASK_SECONDS, &answer) != 0 || ask(p, j, "clear_board", ASK_SECONDS, &answer) != 0 ||
+        replay_moves(p, j, t, &answer) != 0)
+        goto done;
+    snprintf(cmd, sizeof cmd, "genmove %c", j->colour);
+    if (ask(p, j, cmd, cfg->bots[j->bot].seconds * 3 + ASK_SECONDS, &answer) != 0)
+        goto done;
+    if (answer.len == 0 || memchr(answer.data, ' ', answer.len) || memchr(answer.data, '\n', answer.len)) {
+        fail(j, "%s", "the engine's move is empty or more than one word");
+        goto done;
+    }
+    lx_buf_clear(&j->move);
+    lx_buf_append(&j->move, answer.data, answer.len);
+    if (j->kind == G_TWIXT && strcmp(j->move.data, "resign") != 0 && !strchr(j->move.data, ';'))
+        lx_buf_append_str(&j->move, ";");
+    j->ok = 1;
+done:
+    lx_buf_free(&answer);
+    lx_sgf_tree_free(t);
+    lx_sgf_doc_free(doc);
+}
+
+void bot_think(const bot_config *cfg, bot_engines *e, bot_job *j)
+{
+    j->ok = 0;
+    switch (j->kind) {
+    case G_HEX:
+    case G_TWIXT:
+        think_board_game(cfg, e, j);
+        break;
+    default:
+        fail(j, "no engine plays %s yet", proto_game_name(j->kind));
+        break;
+    }
+}
