@@ -68,6 +68,165 @@ static void test_build_and_look_up(void **state)
     lx_xw_lexicon_free(lx);
 }
 
+/* ---- an independent KWG decoder: the documented layout, nothing of ludex's ---- */
+
+static uint32_t node_at(const uint8_t *b, size_t i)
+{
+    return (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 | (uint32_t)b[4 * i + 2] << 16 | (uint32_t)b[4 * i + 3] << 24;
+}
+
+typedef struct strset {
+    char **s;
+    size_t n, cap;
+} strset;
+
+static void strset_add(strset *set, const char *s)
+{
+    if (set->n == set->cap) {
+        set->cap = set->cap ? set->cap * 2 : 64;
+        set->s = realloc(set->s, set->cap * sizeof *set->s);
+        assert_non_null(set->s);
+    }
+    set->s[set->n++] = strdup(s);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void strset_sort(strset *set)
+{
+    qsort(set->s, set->n, sizeof *set->s, cmp_str);
+    size_t k = 0; /* distinct */
+    for (size_t i = 0; i < set->n; i++) {
+        if (k > 0 && strcmp(set->s[k - 1], set->s[i]) == 0)
+            free(set->s[i]);
+        else
+            set->s[k++] = set->s[i];
+    }
+    set->n = k;
+}
+
+static void strset_free(strset *set)
+{
+    for (size_t i = 0; i < set->n; i++)
+        free(set->s[i]);
+    free(set->s);
+}
+
+/* Every accepted string from the run at `run` (bits: tile 24-31, accepts 23,
+ * is_end 22, arc 0-21); tile 0 written '@', tile t as 'A' + t - 1.  Counts
+ * the nodes visited in *visited (distinct, when not NULL). */
+static void decode(const uint8_t *b, size_t nnodes, uint32_t run, strset *out, uint8_t *visited)
+{
+    uint32_t stack[64];
+    char word[64];
+    size_t depth = 0;
+    if (run == 0)
+        return;
+    stack[0] = run;
+    for (;;) {
+        assert_true(stack[depth] < nnodes);
+        uint32_t v = node_at(b, stack[depth]);
+        if (visited)
+            visited[stack[depth]] = 1;
+        word[depth] = (v >> 24) ? (char)('A' + (v >> 24) - 1) : '@';
+        word[depth + 1] = '\0';
+        if (v & 0x800000u)
+            strset_add(out, word);
+        if (v & 0x3FFFFFu) {
+            assert_true(depth + 2 < sizeof stack / sizeof stack[0]);
+            stack[++depth] = v & 0x3FFFFFu;
+            continue;
+        }
+        while (depth > 0 && (node_at(b, stack[depth]) & 0x400000u))
+            depth--;
+        if (node_at(b, stack[depth]) & 0x400000u)
+            break;
+        stack[depth]++;
+    }
+}
+
+/* What the GADDAG half must hold for these words: rev(w), and rev(p) @ s for
+ * every split w = p s with p and s not empty. */
+static void gaddag_of(const char *const *words, size_t n, strset *out)
+{
+    char buf[64];
+    for (size_t i = 0; i < n; i++) {
+        size_t L = strlen(words[i]);
+        for (size_t k = 1; k <= L; k++) {
+            size_t j = 0;
+            for (size_t m = k; m > 0; m--)
+                buf[j++] = words[i][m - 1];
+            if (k < L) {
+                buf[j++] = '@';
+                memcpy(buf + j, words[i] + k, L - k);
+                j += L - k;
+            }
+            buf[j] = '\0';
+            strset_add(out, buf);
+        }
+    }
+    strset_sort(out);
+}
+
+static void assert_same_set(strset *a, strset *b)
+{
+    assert_int_equal(a->n, b->n);
+    for (size_t i = 0; i < a->n; i++)
+        assert_string_equal(a->s[i], b->s[i]);
+}
+
+/* A file ludex writes, decoded by the layout alone: node 0's run spells
+ * exactly the words, node 1's (tile 0, is_end) exactly their GADDAG strings. */
+static void check_layout(const char *const *words, size_t n)
+{
+    lx_buf list = LX_BUF_INIT, out = LX_BUF_INIT;
+    for (size_t i = 0; i < n; i++)
+        lx_buf_printf(&list, "%s\n", words[i]);
+    lx_xw_lexicon *lx = lx_xw_lexicon_from_words("x", list.data, list.len, en, NULL, NULL);
+    assert_non_null(lx);
+    assert_true(lx_xw_lexicon_has_gaddag(lx));
+    assert_int_equal(lx_xw_lexicon_write_kwg(lx, &out), 0);
+    const uint8_t *b = (const uint8_t *)out.data;
+    size_t nn = out.len / 4;
+    assert_true(nn >= 2);
+    uint32_t n0 = node_at(b, 0), n1 = node_at(b, 1);
+    assert_int_equal(n0 >> 22, 1); /* tile 0, is_end, not accepting */
+    assert_int_equal(n1 >> 22, 1);
+    strset dawg = {0}, want = {0}, gaddag = {0}, gwant = {0};
+    decode(b, nn, n0 & 0x3FFFFFu, &dawg, NULL);
+    decode(b, nn, n1 & 0x3FFFFFu, &gaddag, NULL);
+    strset_sort(&dawg);
+    strset_sort(&gaddag);
+    for (size_t i = 0; i < n; i++)
+        strset_add(&want, words[i]);
+    strset_sort(&want);
+    assert_same_set(&dawg, &want);
+    gaddag_of(words, n, &gwant);
+    assert_same_set(&gaddag, &gwant);
+    strset_free(&dawg);
+    strset_free(&want);
+    strset_free(&gaddag);
+    strset_free(&gwant);
+    lx_buf_free(&list);
+    lx_buf_free(&out);
+    lx_xw_lexicon_free(lx);
+}
+
+static void test_kwg_layout_both_halves(void **state)
+{
+    (void)state;
+    static const char *const a[] = {"AA", "AAH", "AAHED", "AAL", "AALS", "AAS", "AB", "ABA", "ABAC", "ABS", "ABY",
+                                    "CAB", "CAD", "CAT", "CATS", "ZAP", "ZAPS", "ZED", "ZOO", "CARE", "CAR", "CARED"};
+    check_layout(a, sizeof a / sizeof a[0]);
+    static const char *const b[] = {"QI"};
+    check_layout(b, 1);
+    static const char *const c[] = {"ABCDEFGHIJKLMNOPQRSTUVWXYZ", "ZYXWVUTSRQPONMLKJIHGFEDCBA", "AB", "BA"};
+    check_layout(c, sizeof c / sizeof c[0]);
+}
+
 static void test_minimal_graph(void **state)
 {
     (void)state;
@@ -76,8 +235,17 @@ static void test_minimal_graph(void **state)
     lx_xw_lexicon *lx = lx_xw_lexicon_from_words("x", list, strlen(list), en, NULL, NULL);
     lx_buf out = LX_BUF_INIT;
     assert_int_equal(lx_xw_lexicon_write_kwg(lx, &out), 0);
-    /* node 0, the root's B and C, then A, T, S, one each */
-    assert_int_equal(out.len, 6 * 4);
+    /* the DAWG half: the root's B and C, then A, T, S, one each */
+    uint8_t *visited = calloc(out.len / 4, 1);
+    strset words = {0};
+    decode((const uint8_t *)out.data, out.len / 4, node_at((const uint8_t *)out.data, 0) & 0x3FFFFFu, &words, visited);
+    size_t used = 0;
+    for (size_t i = 0; i < out.len / 4; i++)
+        used += visited[i];
+    assert_int_equal(used, 5);
+    assert_int_equal(words.n, 4);
+    strset_free(&words);
+    free(visited);
     lx_buf_free(&out);
     lx_xw_lexicon_free(lx);
 }
@@ -118,6 +286,55 @@ static void put(uint8_t *b, uint32_t v)
 }
 
 #define NODE(tile, accepts, end, arc) (((uint32_t)(tile) << 24) | ((accepts) ? 0x800000u : 0) | ((end) ? 0x400000u : 0) | (arc))
+
+/* Both halves laid out by hand as wolges builds them (words AB and B): the
+ * GADDAG's separator after "A" points back into the DAWG's run after "A". */
+static void test_kwg_wolges_gaddawg(void **state)
+{
+    (void)state;
+    uint8_t b[9 * 4];
+    put(b + 0, NODE(0, 0, 1, 2));  /* DAWG root */
+    put(b + 4, NODE(0, 0, 1, 4));  /* GADDAG root */
+    put(b + 8, NODE(1, 0, 0, 6));  /* DAWG: A -> 6 */
+    put(b + 12, NODE(2, 1, 1, 0)); /* B */
+    put(b + 16, NODE(1, 0, 0, 7)); /* GADDAG: A -> 7 */
+    put(b + 20, NODE(2, 1, 1, 8)); /* B (the reversal of B), -> 8 */
+    put(b + 24, NODE(2, 1, 1, 0)); /* DAWG: AB */
+    put(b + 28, NODE(0, 0, 1, 6)); /* GADDAG: A@ -> the DAWG after A */
+    put(b + 32, NODE(1, 1, 1, 0)); /* GADDAG: BA, the reversal of AB */
+    lx_diag_list *d = lx_diag_list_new();
+    lx_xw_lexicon *lx = lx_xw_lexicon_from_kwg("wolges", b, sizeof b, d);
+    assert_non_null(lx);
+    assert_int_equal(lx_diag_count(d), 0);
+    assert_true(lx_xw_lexicon_has_gaddag(lx));
+    assert_int_equal(lx_xw_lexicon_words(lx), 2);
+    assert_true(has(lx, "AB"));
+    assert_true(has(lx, "B"));
+    assert_false(has(lx, "A"));
+    lx_buf out = LX_BUF_INIT; /* kept as it was read */
+    assert_int_equal(lx_xw_lexicon_write_kwg(lx, &out), 0);
+    assert_int_equal(out.len, sizeof b);
+    assert_memory_equal(out.data, b, sizeof b);
+    lx_buf_free(&out);
+    lx_xw_lexicon_free(lx);
+    /* a DAWG-only file gets its GADDAG on reading */
+    uint8_t c[4 * 4];
+    put(c + 0, NODE(0, 0, 1, 1));
+    put(c + 4, NODE(1, 0, 0, 3)); /* A -> 3 */
+    put(c + 8, NODE(2, 1, 1, 0)); /* B */
+    put(c + 12, NODE(2, 1, 1, 0)); /* AB */
+    lx = lx_xw_lexicon_from_kwg("dawg", c, sizeof c, d);
+    assert_non_null(lx);
+    assert_true(lx_xw_lexicon_has_gaddag(lx));
+    assert_true(has(lx, "AB"));
+    assert_int_equal(lx_xw_lexicon_words(lx), 2);
+    lx_xw_lexicon_free(lx);
+    /* a GADDAG with a cycle is refused */
+    put(b + 28, NODE(0, 0, 1, 4));
+    assert_null(lx_xw_lexicon_from_kwg("loop", b, sizeof b, d));
+    assert_int_equal(lx_diag_count(d), 1);
+    lx_diag_list_free(d);
+}
 
 static void test_kwg_by_hand(void **state)
 {
@@ -311,7 +528,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_build_and_look_up), cmocka_unit_test(test_minimal_graph),
-        cmocka_unit_test(test_kwg_round_trip),    cmocka_unit_test(test_kwg_by_hand),
+        cmocka_unit_test(test_kwg_round_trip),    cmocka_unit_test(test_kwg_layout_both_halves), cmocka_unit_test(test_kwg_wolges_gaddawg),    cmocka_unit_test(test_kwg_by_hand),
         cmocka_unit_test(test_word_list_options), cmocka_unit_test(test_multi_codepoint_words),
         cmocka_unit_test(test_judge),             cmocka_unit_test(test_data_directory),
     };

@@ -115,10 +115,14 @@ size_t lx_xw_square_name(int row, int col, char *buf, size_t cap);
 /* ---- lexicons ---------------------------------------------------------------------- */
 
 /* A lexicon is a word graph in the KWG layout (the format wolges and MAGPIE
- * use): 32-bit little-endian nodes, node 0 pointing at the DAWG root.  Tiles
- * in it are numbered as in the distribution it was built for. */
+ * use): 32-bit little-endian nodes, each the tile in bits 24-31, accepts
+ * (a word ends here) bit 23, is_end (last of its siblings) bit 22 and the
+ * index of its children's run in bits 0-21.  Node 0 points at the DAWG
+ * root, node 1 at the GADDAG root (whose separator is tile 0).  Tiles in it
+ * are numbered as in the distribution it was built for. */
 
-/* Read a KWG file's bytes (copied).  NULL with a diagnostic when they are not
+/* Read a KWG file's bytes (copied): both halves, or the DAWG alone (then the
+ * GADDAG is built from its words).  NULL with a diagnostic when they are not
  * a well-formed KWG, or when out of memory. */
 lx_xw_lexicon *lx_xw_lexicon_from_kwg(const char *name, const void *bytes, size_t len, lx_diag_list *diags);
 
@@ -139,7 +143,9 @@ const char *lx_xw_lexicon_name(const lx_xw_lexicon *lx);
 size_t lx_xw_lexicon_words(const lx_xw_lexicon *lx); /* words it accepts */
 /* Whether the tiles (letters 1..n; a blank bit is ignored) are a word. */
 int lx_xw_lexicon_has(const lx_xw_lexicon *lx, const uint8_t *tiles, size_t n);
-/* The lexicon as KWG bytes (DAWG only), appended to out.  0 or -1. */
+/* Whether it has a GADDAG half (every lexicon read or built here has). */
+int lx_xw_lexicon_has_gaddag(const lx_xw_lexicon *lx);
+/* The lexicon as KWG bytes (DAWG and GADDAG), appended to out.  0 or -1. */
 int lx_xw_lexicon_write_kwg(const lx_xw_lexicon *lx, lx_buf *out);
 
 /* ---- data: where distributions, boards and lexicons come from ---------------------- */

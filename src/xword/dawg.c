@@ -1,4 +1,5 @@
-/* dawg.c - building a minimal word graph (DAWG) in the KWG node layout.
+/* dawg.c - building a minimal word graph in the KWG node layout: the DAWG
+ * and the GADDAG halves.
  *
  * Words arrive sorted and distinct.  They are added one after another as in
  * Daciuk's incremental construction: the path of the previous word is kept
@@ -10,8 +11,15 @@
  *
  * In the KWG layout a state is a run of sibling nodes (tile, accepts,
  * is_end, arc index); a word's last tile has accepts set.  Node 0 points at
- * the root's run.  What this does not build: the GADDAG half of a KWG (no
- * move generator here needs it). */
+ * the DAWG root's run, node 1 at the GADDAG root's run (both tile 0, is_end,
+ * as wolges and MAGPIE write them).
+ *
+ * The GADDAG holds, for every word w, its reversal rev(w) (accepted), and
+ * for every split w = p s with p and s not empty, rev(p) 0 s: the tile 0 is
+ * the separator, "now go right from the anchor".  (wolges writes exactly
+ * these strings.)  Both halves are built with one register, so the states
+ * after a separator, whose continuations are the suffixes s of a prefix p,
+ * are the DAWG's own states after p: the halves share their tails. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -157,10 +165,10 @@ static void builder_free(dawg_builder *b)
 }
 
 /* Lay the states out as KWG nodes. */
-static uint32_t *emit(const dawg_builder *b, uint32_t root, size_t *nnodes)
+static uint32_t *emit(const dawg_builder *b, uint32_t root, uint32_t gaddag, size_t *nnodes)
 {
     uint32_t *start = malloc(b->nstates * sizeof *start);
-    size_t n = 1;
+    size_t n = 2;
     for (size_t s = 1; start && s < b->nstates; s++) {
         start[s] = (uint32_t)n;
         n += b->count[s];
@@ -168,6 +176,7 @@ static uint32_t *emit(const dawg_builder *b, uint32_t root, size_t *nnodes)
     uint32_t *nodes = start && n <= XW_KWG_ARC_MASK ? malloc(n * sizeof *nodes) : NULL;
     if (nodes) {
         nodes[0] = XW_KWG_IS_END | (root ? start[root] : 0);
+        nodes[1] = XW_KWG_IS_END | (gaddag ? start[gaddag] : 0);
         for (size_t s = 1; s < b->nstates; s++)
             for (uint32_t k = 0; k < b->count[s]; k++) {
                 const dawg_arc *a = &b->arcs[b->at[s] + k];
@@ -188,30 +197,105 @@ static size_t common_prefix(const uint8_t *a, size_t na, const uint8_t *b, size_
     return k;
 }
 
-uint32_t *xw_dawg_build(const uint8_t *const *words, const uint8_t *lens, size_t n, size_t *nnodes)
+/* Add sorted, distinct strings; the id of the root state. */
+static uint32_t add_sorted(dawg_builder *b, const uint8_t *const *words, const uint16_t *lens, size_t n)
+{
+    const uint8_t *prev = NULL;
+    size_t plen = 0;
+    for (size_t i = 0; i < n && !b->oom; i++) {
+        size_t k = prev ? common_prefix(prev, plen, words[i], lens[i]) : 0;
+        if (lens[i] == 0 || (k == lens[i] && k == plen))
+            continue; /* empty or repeated */
+        finish_levels(b, (int)plen, (int)k);
+        for (size_t d = k; d < lens[i]; d++) {
+            dawg_arc *a = &b->level[d][b->level_n[d]++];
+            *a = (dawg_arc){words[i][d], (uint8_t)(d + 1 == lens[i]), 0};
+        }
+        prev = words[i];
+        plen = lens[i];
+    }
+    finish_levels(b, (int)plen, 0);
+    uint32_t root = intern(b, b->level[0], b->level_n[0]);
+    b->level_n[0] = 0;
+    return root;
+}
+
+/* ---- the GADDAG's strings ---------------------------------------------------------------------- */
+
+typedef struct gaddag_strings {
+    uint8_t *bytes;
+    const uint8_t **at;
+    uint16_t *len;
+    size_t n;
+} gaddag_strings;
+
+static void gaddag_free(gaddag_strings *g)
+{
+    free(g->bytes);
+    free(g->at);
+    free(g->len);
+}
+
+/* rev(w), and rev(p) 0 s for each split of every word, sorted. */
+static int gaddag_make(const uint8_t *const *words, const uint8_t *lens, size_t n, gaddag_strings *g)
+{
+    size_t count = 0, total = 0;
+    memset(g, 0, sizeof *g);
+    for (size_t i = 0; i < n; i++) {
+        count += lens[i];
+        total += (size_t)lens[i] * (lens[i] + 1u);
+    }
+    xw_word_ref *refs = malloc((count ? count : 1) * sizeof *refs);
+    g->bytes = malloc(total ? total : 1);
+    g->at = malloc((count ? count : 1) * sizeof *g->at);
+    g->len = malloc((count ? count : 1) * sizeof *g->len);
+    if (!refs || !g->bytes || !g->at || !g->len) {
+        free(refs);
+        gaddag_free(g);
+        return -1;
+    }
+    uint8_t *w = g->bytes;
+    for (size_t i = 0; i < n; i++) {
+        size_t L = lens[i];
+        for (size_t k = 1; k <= L; k++) { /* prefix of k tiles, reversed */
+            uint8_t *s = w;
+            for (size_t j = 0; j < k; j++)
+                *w++ = words[i][k - 1 - j];
+            if (k < L) {
+                *w++ = 0;
+                memcpy(w, words[i] + k, L - k);
+                w += L - k;
+            }
+            refs[g->n++] = (xw_word_ref){s, (uint16_t)(w - s)};
+        }
+    }
+    if (g->n > 1)
+        qsort(refs, g->n, sizeof *refs, xw_word_ref_cmp);
+    for (size_t i = 0; i < g->n; i++)
+        g->at[i] = refs[i].tiles, g->len[i] = refs[i].len;
+    free(refs);
+    return 0;
+}
+
+uint32_t *xw_kwg_build(const uint8_t *const *words, const uint8_t *lens, size_t n, size_t *nnodes)
 {
     dawg_builder b;
+    gaddag_strings g;
     uint32_t *nodes = NULL;
-    if (builder_init(&b) == 0) {
-        const uint8_t *prev = NULL;
-        size_t plen = 0;
-        for (size_t i = 0; i < n && !b.oom; i++) {
-            size_t k = prev ? common_prefix(prev, plen, words[i], lens[i]) : 0;
-            if (lens[i] == 0 || (k == lens[i] && k == plen))
-                continue; /* empty or repeated */
-            finish_levels(&b, (int)plen, (int)k);
-            for (size_t d = k; d < lens[i]; d++) {
-                dawg_arc *a = &b.level[d][b.level_n[d]++];
-                *a = (dawg_arc){words[i][d], (uint8_t)(d + 1 == lens[i]), 0};
-            }
-            prev = words[i];
-            plen = lens[i];
-        }
-        finish_levels(&b, (int)plen, 0);
-        uint32_t root = intern(&b, b.level[0], b.level_n[0]);
+    uint16_t *wide = malloc((n ? n : 1) * sizeof *wide);
+    int ok = wide && gaddag_make(words, lens, n, &g) == 0;
+    if (ok && builder_init(&b) == 0) {
+        for (size_t i = 0; i < n; i++)
+            wide[i] = lens[i];
+        uint32_t dawg = add_sorted(&b, words, wide, n);
+        uint32_t gaddag = b.oom ? 0 : add_sorted(&b, g.at, g.len, g.n);
         if (!b.oom)
-            nodes = emit(&b, root, nnodes);
+            nodes = emit(&b, dawg, gaddag, nnodes);
     }
-    builder_free(&b);
+    if (ok)
+        builder_free(&b);
+    if (wide && ok)
+        gaddag_free(&g);
+    free(wide);
     return nodes;
 }

@@ -3,13 +3,16 @@
  * A KWG file is an array of 32-bit little-endian nodes; bits 0-21 are the
  * arc index (where the node's children start, 0 for none), bit 22 is_end
  * (last of its siblings), bit 23 accepts (a word ends with this tile), bits
- * 24-31 the tile.  Node 0 points at the DAWG root's siblings (node 1, in a
- * file that also holds a GADDAG, at the GADDAG root; ignored here).
+ * 24-31 the tile.  Node 0 points at the DAWG root's siblings, node 1 (tile
+ * 0, as wolges and MAGPIE write it) at the GADDAG root's; the GADDAG's
+ * separator is tile 0 (see dawg.c for what its strings are).
  *
  * A file comes from users, so it is checked before use: every arc index in
  * range, the last node ending its sibling run (so a scan cannot run off the
- * end), and the DAWG part acyclic (checked while counting its words with an
- * explicit stack, never recursion). */
+ * end), and both halves acyclic (checked while counting their words with an
+ * explicit stack, never recursion).  A file with the DAWG half only (older
+ * ludex files, wolges' DawgOnly) gets its GADDAG built on reading: the move
+ * generator needs it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +21,7 @@
 
 static uint32_t arc_of(uint32_t node)
 {
-    return node & XW_KWG_ARC_MASK;
+    return xw_kwg_arc(node);
 }
 
 void lx_xw_lexicon_free(lx_xw_lexicon *lx)
@@ -43,7 +46,7 @@ int lx_xw_lexicon_has(const lx_xw_lexicon *lx, const uint8_t *tiles, size_t n)
 {
     if (n == 0 || lx->nnodes == 0)
         return 0;
-    uint32_t idx = arc_of(lx->nodes[0]);
+    uint32_t idx = lx->dawg;
     for (size_t i = 0; i < n; i++) {
         uint32_t t = tiles[i] & 0x7F, node;
         if (idx == 0)
@@ -69,10 +72,9 @@ int lx_xw_lexicon_has(const lx_xw_lexicon *lx, const uint8_t *tiles, size_t n)
  *   C[i] = accepts(i) + C[arc(i)] (when arc(i) != 0) + C[i + 1] (when !is_end(i)).
  * Computed depth-first with an explicit stack; a node met again while still
  * on the stack means a cycle.  Returns (size_t)-1 for a cycle or no memory. */
-size_t xw_kwg_count_words(const uint32_t *nodes, size_t n)
+size_t xw_kwg_count_words(const uint32_t *nodes, size_t n, uint32_t root, uint32_t *counts)
 {
-    size_t root = n ? arc_of(nodes[0]) : 0;
-    if (root == 0)
+    if (root == 0 || root >= n)
         return 0;
     uint64_t *count = calloc(n, sizeof *count);
     uint8_t *state = calloc(n, 1); /* 0 new, 1 on the stack, 2 done */
@@ -106,6 +108,8 @@ size_t xw_kwg_count_words(const uint32_t *nodes, size_t n)
         sp--;
     }
     result = (size_t)count[root];
+    for (size_t i = 0; counts && i < n; i++)
+        counts[i] = (uint32_t)count[i];
 out:
     free(count);
     free(state);
@@ -130,6 +134,119 @@ static int check_nodes(const uint32_t *nodes, size_t n, const char **why)
     return 0;
 }
 
+/* Node 1 heads the GADDAG when it is a tile-0 header, not a DAWG arc. */
+static uint32_t gaddag_root(const uint32_t *nodes, size_t n)
+{
+    if (n < 2 || arc_of(nodes[0]) == 1 || xw_kwg_tile(nodes[1]) != 0 || !(nodes[1] & XW_KWG_IS_END))
+        return 0;
+    return arc_of(nodes[1]);
+}
+
+/* The words of the DAWG half, in the order a depth-first walk meets them;
+ * NULL when out of memory.  Depth is bounded by LX_XW_MAX_SIDE. */
+static uint8_t *dawg_words(const lx_xw_lexicon *lx, uint8_t ***words, uint8_t **lens)
+{
+    size_t total = 0, k = 0;
+    uint32_t stack[LX_XW_MAX_SIDE + 1];
+    uint8_t word[LX_XW_MAX_SIDE + 1];
+    *words = malloc((lx->words ? lx->words : 1) * sizeof **words);
+    *lens = malloc(lx->words ? lx->words : 1);
+    /* two walks: the first sizes the store, the second fills it */
+    uint8_t *store = NULL;
+    for (int pass = 0; pass < 2 && *words && *lens; pass++) {
+        if (pass == 1 && !(store = malloc(total ? total : 1)))
+            break;
+        size_t depth = 0, used = 0;
+        stack[0] = lx->dawg;
+        while (lx->dawg) {
+            uint32_t i = stack[depth], node = lx->nodes[i];
+            word[depth] = (uint8_t)xw_kwg_tile(node);
+            if (node & XW_KWG_ACCEPTS) {
+                if (pass == 0) {
+                    total += depth + 1;
+                } else if (k < lx->words) {
+                    memcpy(store + used, word, depth + 1);
+                    (*words)[k] = store + used;
+                    (*lens)[k++] = (uint8_t)(depth + 1);
+                    used += depth + 1;
+                }
+            }
+            if (arc_of(node) && depth + 1 < LX_XW_MAX_SIDE) {
+                stack[++depth] = arc_of(node);
+                continue;
+            }
+            while (lx->nodes[stack[depth]] & XW_KWG_IS_END) {
+                if (depth == 0)
+                    break;
+                depth--;
+            }
+            if (lx->nodes[stack[depth]] & XW_KWG_IS_END)
+                break;
+            stack[depth]++;
+        }
+    }
+    if (!store) {
+        free(*words);
+        free(*lens);
+    }
+    return store;
+}
+
+/* Give a DAWG-only lexicon its GADDAG: rebuild both halves from its words. */
+static int add_gaddag(lx_xw_lexicon *lx)
+{
+    uint8_t **words, *lens;
+    uint8_t *store = dawg_words(lx, &words, &lens);
+    if (!store)
+        return -1;
+    xw_word_ref *keys = malloc((lx->words ? lx->words : 1) * sizeof *keys);
+    uint32_t *nodes = NULL;
+    size_t nnodes = 0;
+    if (keys) {
+        for (size_t i = 0; i < lx->words; i++)
+            keys[i] = (xw_word_ref){words[i], lens[i]};
+        if (lx->words > 1)
+            qsort(keys, lx->words, sizeof *keys, xw_word_ref_cmp);
+        for (size_t i = 0; i < lx->words; i++)
+            words[i] = (uint8_t *)keys[i].tiles, lens[i] = (uint8_t)keys[i].len;
+        nodes = xw_kwg_build((const uint8_t *const *)words, lens, lx->words, &nnodes);
+    }
+    free(keys);
+    free(words);
+    free(lens);
+    free(store);
+    if (!nodes)
+        return -1;
+    free(lx->nodes);
+    lx->nodes = nodes;
+    lx->nnodes = nnodes;
+    lx->dawg = arc_of(nodes[0]);
+    lx->gaddag = arc_of(nodes[1]);
+    return 0;
+}
+
+lx_xw_lexicon *xw_lexicon_build(const char *name, const uint8_t *const *words, const uint8_t *lens, size_t n)
+{
+    lx_xw_lexicon *lx = calloc(1, sizeof *lx);
+    if (!lx)
+        return NULL;
+    snprintf(lx->name, sizeof lx->name, "%s", name ? name : "");
+    lx->nodes = xw_kwg_build(words, lens, n, &lx->nnodes);
+    if (!lx->nodes) {
+        free(lx);
+        return NULL;
+    }
+    lx->dawg = arc_of(lx->nodes[0]);
+    lx->gaddag = arc_of(lx->nodes[1]);
+    lx->words = xw_kwg_count_words(lx->nodes, lx->nnodes, lx->dawg, NULL);
+    return lx;
+}
+
+int lx_xw_lexicon_has_gaddag(const lx_xw_lexicon *lx)
+{
+    return lx->gaddag != 0 || lx->words == 0;
+}
+
 lx_xw_lexicon *lx_xw_lexicon_from_kwg(const char *name, const void *bytes, size_t len, lx_diag_list *diags)
 {
     const char *why = NULL;
@@ -148,13 +265,22 @@ lx_xw_lexicon *lx_xw_lexicon_from_kwg(const char *name, const void *bytes, size_
     for (size_t i = 0; !why && i < lx->nnodes; i++)
         lx->nodes[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 | (uint32_t)b[4 * i + 2] << 16 |
                        (uint32_t)b[4 * i + 3] << 24;
-    if (!why && check_nodes(lx->nodes, lx->nnodes, &why) == 0 &&
-        (lx->words = xw_kwg_count_words(lx->nodes, lx->nnodes)) == (size_t)-1)
-        why = "its word graph has a cycle";
+    if (!why && check_nodes(lx->nodes, lx->nnodes, &why) == 0) {
+        lx->dawg = arc_of(lx->nodes[0]);
+        lx->gaddag = gaddag_root(lx->nodes, lx->nnodes);
+        if ((lx->words = xw_kwg_count_words(lx->nodes, lx->nnodes, lx->dawg, NULL)) == (size_t)-1)
+            why = "its word graph has a cycle";
+        else if (lx->gaddag && xw_kwg_count_words(lx->nodes, lx->nnodes, lx->gaddag, NULL) == (size_t)-1)
+            why = "its GADDAG has a cycle";
+    }
     if (why) {
         if (diags)
             lx_diag_add(diags, LX_ERROR, "KWG_INVALID", LX_NO_OFFSET, "lexicon %s is not a well-formed KWG file: %s",
                         lx->name, why);
+        lx_xw_lexicon_free(lx);
+        return NULL;
+    }
+    if (!lx->gaddag && lx->words > 0 && add_gaddag(lx) != 0) {
         lx_xw_lexicon_free(lx);
         return NULL;
     }

@@ -9,6 +9,14 @@
 
 #include "xword/xword_impl.h"
 
+int xw_word_ref_cmp(const void *a, const void *b)
+{
+    const xw_word_ref *x = a, *y = b;
+    size_t n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->tiles, y->tiles, n);
+    return c ? c : (int)x->len - (int)y->len;
+}
+
 #define XW_LONG_LIMIT 1000000000000000L
 
 int xw_parse_long(const char *s, size_t len, int sign, long *out)

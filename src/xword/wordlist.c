@@ -12,20 +12,6 @@
 
 #include "xword/xword_impl.h"
 
-typedef struct word_ref {
-    size_t at; /* in the store's buffer, which moves while it grows */
-    const uint8_t *tiles;
-    uint8_t len;
-} word_ref;
-
-static int cmp_words(const void *a, const void *b)
-{
-    const word_ref *x = a, *y = b;
-    size_t n = x->len < y->len ? x->len : y->len;
-    int c = memcmp(x->tiles, y->tiles, n);
-    return c ? c : (int)x->len - (int)y->len;
-}
-
 static int line_wanted(const char *s, size_t len, const lx_xw_wordlist_options *opt)
 {
     if (!opt->lower_ascii_only)
@@ -62,7 +48,8 @@ static int read_word(const lx_xw_dist *d, const char *s, size_t len, int upcase,
 
 typedef struct word_store {
     lx_buf tiles;
-    word_ref *refs;
+    xw_word_ref *refs;
+    size_t *at; /* of each word in the buffer, which moves while it grows */
     size_t n, cap;
 } word_store;
 
@@ -70,36 +57,33 @@ static int store_word(word_store *w, const uint8_t *tiles, int n)
 {
     if (w->n == w->cap) {
         size_t cap = w->cap ? w->cap * 2 : 4096;
-        word_ref *r = realloc(w->refs, cap * sizeof *r);
-        if (!r)
+        xw_word_ref *r = realloc(w->refs, cap * sizeof *r);
+        if (r)
+            w->refs = r;
+        size_t *at = r ? realloc(w->at, cap * sizeof *at) : NULL;
+        if (!at)
             return -1;
-        w->refs = r;
+        w->at = at;
         w->cap = cap;
     }
-    w->refs[w->n++] = (word_ref){w->tiles.len, NULL, (uint8_t)n};
+    w->at[w->n] = w->tiles.len;
+    w->refs[w->n++] = (xw_word_ref){NULL, (uint16_t)n};
     return lx_buf_append(&w->tiles, tiles, (size_t)n);
 }
 
 static lx_xw_lexicon *build(const char *name, word_store *w)
 {
     for (size_t i = 0; i < w->n; i++) /* the buffer has stopped moving */
-        w->refs[i].tiles = (const uint8_t *)w->tiles.data + w->refs[i].at;
+        w->refs[i].tiles = (const uint8_t *)w->tiles.data + w->at[i];
     if (w->n > 0)
-        qsort(w->refs, w->n, sizeof *w->refs, cmp_words);
+        qsort(w->refs, w->n, sizeof *w->refs, xw_word_ref_cmp);
     const uint8_t **words = malloc((w->n ? w->n : 1) * sizeof *words);
     uint8_t *lens = malloc(w->n ? w->n : 1);
-    lx_xw_lexicon *lx = words && lens ? calloc(1, sizeof *lx) : NULL;
-    if (lx) {
+    lx_xw_lexicon *lx = NULL;
+    if (words && lens) {
         for (size_t i = 0; i < w->n; i++)
-            words[i] = w->refs[i].tiles, lens[i] = w->refs[i].len;
-        snprintf(lx->name, sizeof lx->name, "%s", name ? name : "");
-        lx->nodes = xw_dawg_build(words, lens, w->n, &lx->nnodes);
-        if (!lx->nodes) {
-            free(lx);
-            lx = NULL;
-        } else {
-            lx->words = xw_kwg_count_words(lx->nodes, lx->nnodes);
-        }
+            words[i] = w->refs[i].tiles, lens[i] = (uint8_t)w->refs[i].len;
+        lx = xw_lexicon_build(name, words, lens, w->n);
     }
     free(words);
     free(lens);
@@ -110,7 +94,7 @@ lx_xw_lexicon *lx_xw_lexicon_from_words(const char *name, const char *text, size
                                         const lx_xw_wordlist_options *opt, size_t *skipped)
 {
     static const lx_xw_wordlist_options none = {0, 0, 0};
-    word_store w = {LX_BUF_INIT, NULL, 0, 0};
+    word_store w = {LX_BUF_INIT, NULL, NULL, 0, 0};
     uint8_t tiles[LX_XW_MAX_SIDE];
     size_t skip = 0, start = 0;
     int oom = 0;
@@ -135,6 +119,7 @@ lx_xw_lexicon *lx_xw_lexicon_from_words(const char *name, const char *text, size
     lx_xw_lexicon *lx = oom ? NULL : build(name, &w);
     lx_buf_free(&w.tiles);
     free(w.refs);
+    free(w.at);
     if (skipped)
         *skipped = skip;
     return lx;

@@ -63,12 +63,38 @@ struct lx_xw_lexicon {
     uint32_t *nodes;
     size_t nnodes;
     size_t words;
+    uint32_t dawg, gaddag; /* the roots' first nodes (arc indexes of nodes 0 and 1) */
 };
 
-/* Build the node array of a DAWG from sorted, distinct words (tiles 1..63).
- * words[i] points at len[i] tiles.  NULL when out of memory; *nnodes set. */
-uint32_t *xw_dawg_build(const uint8_t *const *words, const uint8_t *lens, size_t n, size_t *nnodes);
-size_t xw_kwg_count_words(const uint32_t *nodes, size_t n);
+/* Build the node array of a KWG, DAWG and GADDAG, from sorted, distinct
+ * words (tiles 1..63).  words[i] points at len[i] tiles.  NULL when out of
+ * memory; *nnodes set. */
+uint32_t *xw_kwg_build(const uint8_t *const *words, const uint8_t *lens, size_t n, size_t *nnodes);
+/* Words spelled from the run starting at node `root`; (size_t)-1 for a
+ * cycle (or no memory).  counts, when not NULL, receives per node the
+ * words spelled from it and its later siblings (n entries, caller's). */
+size_t xw_kwg_count_words(const uint32_t *nodes, size_t n, uint32_t root, uint32_t *counts);
+
+/* A word (or GADDAG string) to sort: qsort comparator xw_word_ref_cmp
+ * orders by tiles, a prefix first. */
+typedef struct xw_word_ref {
+    const uint8_t *tiles;
+    uint16_t len;
+} xw_word_ref;
+int xw_word_ref_cmp(const void *a, const void *b);
+
+/* A lexicon (both halves) from sorted, distinct words; NULL when out of memory. */
+lx_xw_lexicon *xw_lexicon_build(const char *name, const uint8_t *const *words, const uint8_t *lens, size_t n);
+
+static inline uint32_t xw_kwg_arc(uint32_t node)
+{
+    return node & XW_KWG_ARC_MASK;
+}
+
+static inline int xw_kwg_tile(uint32_t node)
+{
+    return (int)(node >> 24);
+}
 
 /* ---- positions ---------------------------------------------------------------------- */
 
