@@ -4,6 +4,7 @@
 #   make demo       install missing Debian packages, build, check the bundled examples
 #   make check      install missing Debian packages, build, run every test:
 #                   unit + CLI tests, the same under ASan+UBSan, every fuzzer ~30 s
+#   make js         the JavaScript package (libludex in WebAssembly) in build/js/ludex
 #   make bench      benchmarks (see bench/RESULTS.md)
 #   make install    PREFIX=/usr/local DESTDIR=
 #   make V=1        show the whole compiler and linker commands (default: `CC file` lines)
@@ -105,7 +106,7 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 # Installed only when missing (needs root, as on a fresh Debian machine).
 DEPS_BUILD := gcc make libjansson-dev pkg-config libevent-dev libssl-dev libsqlite3-dev libsodium-dev wamerican
 DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg openssl chromium chromium-driver python3-selenium \
-  postfix
+  postfix emscripten
 # The libraries the build compiles against: checked before compiling (one dpkg-query,
 # pkg-config for a library installed some other way), so that a missing one is named
 # with its Debian package instead of a compiler error.
@@ -192,6 +193,49 @@ build-fuzz/fuzz_mail: fuzz/fuzz_mail.c $(MAIL_PARSE_SRC) src/mail/message.h src/
 build-fuzz/fuzz_server_command: fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a
 	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a
 
+# ---- JavaScript: libludex in WebAssembly (js/) ---------------------------------------
+# make js: the npm package in $(BUILD)/js/ludex (ES module js/ludex.js, its .d.ts, the
+# Emscripten build ludex-wasm.js + ludex-wasm.wasm of the library's reading, checking,
+# writing and rules layers and the C glue js/src/*.c); make check-js: its tests under
+# node's test runner.  Built with Debian's emscripten (-O2, no LTO: a minute on 2 cores);
+# Debian's node modules (acorn, for emcc's JavaScript optimiser) come from /usr/share/nodejs.
+EMCC     ?= emcc
+EMCC_ENV := NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH}
+WASM_LAYERS := base sgf game twixt hex bgammon modules
+WASM_SRC := $(foreach l,$(WASM_LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard js/src/*.c)
+WASM_OBJ := $(WASM_SRC:%.c=$(BUILD)/wasm/obj/%.o)
+JS_PKG   := $(BUILD)/js/ludex
+JS_FILES := $(JS_PKG)/ludex.js $(JS_PKG)/ludex.d.ts $(JS_PKG)/package.json $(JS_PKG)/README.md
+# What js/ludex.js calls besides the glue's own (EMSCRIPTEN_KEEPALIVE) functions.
+WASM_EXPORTS := _malloc _free _lx_version _lx_sgf_node_count _lx_sgf_parent _lx_sgf_first_child \
+  _lx_sgf_next_sibling _lx_sgf_child_count _lx_sgf_prop_count _lx_sgf_node_prop _lx_sgf_find_prop _lx_sgf_prop_id \
+  _lx_sgf_value_count _lx_sgf_tree_gm
+wasm_comma := ,
+wasm_space := $(subst ,, )
+WASM_LDFLAGS := -O2 -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createLudexWasm -sENVIRONMENT=web,worker \
+  -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sFILESYSTEM=0 -sEXPORTED_FUNCTIONS=$(subst $(wasm_space),$(wasm_comma),$(strip $(WASM_EXPORTS)))
+
+.PHONY: js check-js
+js: $(JS_PKG)/ludex-wasm.js $(JS_FILES)
+
+$(BUILD)/wasm/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(Q)$(call say,EMCC,$@)$(EMCC_ENV) $(EMCC) -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) \
+	  -Iinclude -Isrc -O2 -MMD -MP -c $< -o $@
+
+$(JS_PKG)/ludex-wasm.js: $(WASM_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q)$(call say,LD,$@)$(EMCC_ENV) $(EMCC) $(WASM_LDFLAGS) -o $@ $(WASM_OBJ)
+
+$(JS_PKG)/%: js/%
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@
+
+check-js: js $(TOOL)
+	@LUDEX=$(TOOL) LUDEX_JS_PKG=$(JS_PKG) node --test --test-reporter=spec tests/js/*.test.mjs
+
+-include $(WASM_OBJ:.o=.d)
+
 # ---- demo ----------------------------------------------------------------------------
 demo: deps
 	@$(MAKE) --no-print-directory all
@@ -205,8 +249,8 @@ ASAN_VARS := BUILD=build-asan CC=clang OPT=-O1 \
 
 # Builds run in parallel; test suites one after another, so output stays readable.
 check: deps-dev
-	@$(MAKE) --no-print-directory -j$(JOBS) all tests
-	@$(MAKE) --no-print-directory check-unit check-cli check-install check-server check-web check-bench
+	@$(MAKE) --no-print-directory -j$(JOBS) all tests js
+	@$(MAKE) --no-print-directory check-unit check-cli check-js check-install check-server check-web check-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) $(ASAN_VARS) tests
 	@$(MAKE) --no-print-directory check-asan
 	@$(MAKE) --no-print-directory -j$(JOBS) fuzz-build

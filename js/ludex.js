@@ -1,0 +1,550 @@
+// ludex.js - libludex for JavaScript: SGF game records of Twixt, Hex and
+// Backgammon read, checked, written back, replayed and drawn by the C library
+// compiled to WebAssembly (js/src/*.c is the C side, ludex-wasm.js and
+// ludex-wasm.wasm the Emscripten build).
+//
+//   import { init } from 'ludex';
+//   const lx = await init();
+//   const games = lx.read(bytesOrString);     // a Collection of GameTrees
+//   for (const d of games.diagnostics) console.log(d.line, d.column, d.code, d.message);
+//   const replay = games.tree(0).replay();    // the main line, position by position
+//   replay.position(replay.length).svg();
+//
+// Trees stay in WebAssembly memory; a Node is a tree and an index, read on
+// demand, so reading a large collection builds no JavaScript objects, and
+// nothing here recurses on the depth of a tree.  Objects that hold
+// WebAssembly memory (Collection, Replay, Position) free it when collected
+// by the garbage collector, or at once with free().
+import createLudexWasm from './ludex-wasm.js';
+
+const NIL = 0xffffffff;
+const SEVERITIES = ['warning', 'error', 'fatal'];
+const COLOURS = ['B', 'W'];
+const NEW_GAME_GM = { hex: 11, twixt: 21, backgammon: 6 };
+
+const utf8 = new TextDecoder('utf-8');
+const encoder = new TextEncoder();
+
+/** An error from the library: a stable code (as in `ludex replay --json`) and a sentence. */
+export class LudexError extends Error {
+  constructor(code, message, extra = {}) {
+    super(message);
+    this.name = 'LudexError';
+    this.code = code;
+    Object.assign(this, extra);
+  }
+}
+
+// One instance of the WebAssembly module and the helpers every object uses.
+class Wasm {
+  constructor(m) {
+    this.m = m;
+    this.idBuf = m._malloc(16);
+    this.registry = new FinalizationRegistry(({ free, ptr }) => free(ptr));
+  }
+  get heap() {
+    return this.m.HEAPU8; // replaced by Emscripten when memory grows
+  }
+  // A NUL-terminated string at ptr.
+  cstr(ptr) {
+    if (!ptr) return '';
+    const h = this.heap;
+    const end = h.indexOf(0, ptr);
+    return utf8.decode(h.subarray(ptr, end));
+  }
+  str(ptr, len) {
+    return utf8.decode(this.heap.subarray(ptr, ptr + len));
+  }
+  // Copy bytes (a Uint8Array) into a new malloc'd block; the caller frees it.
+  copyIn(bytes, extra = 0) {
+    const ptr = this.m._malloc(bytes.length + extra || 1);
+    if (!ptr) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    this.heap.set(bytes, ptr);
+    if (extra) this.heap[ptr + bytes.length] = 0;
+    return ptr;
+  }
+  cstrIn(s) {
+    return this.copyIn(encoder.encode(s), 1);
+  }
+  // A property ID as a C string in a reusable buffer (IDs are a few letters).
+  id(s) {
+    if (!/^[A-Za-z]{1,15}$/.test(s)) return 0;
+    const h = this.heap;
+    for (let i = 0; i < s.length; i++) h[this.idBuf + i] = s.charCodeAt(i) & 0xdf; // upper case
+    h[this.idBuf + s.length] = 0;
+    return this.idBuf;
+  }
+  diagnostics(list) {
+    const m = this.m;
+    const n = m._lxw_diag_count(list) >>> 0;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) {
+      out[i] = {
+        code: this.cstr(m._lxw_diag_code(list, i)),
+        severity: SEVERITIES[m._lxw_diag_severity(list, i)],
+        line: m._lxw_diag_line(list, i) >>> 0,
+        column: m._lxw_diag_col(list, i) >>> 0,
+        offset: m._lxw_diag_offset(list, i),
+        message: this.cstr(m._lxw_diag_message(list, i)),
+      };
+    }
+    return out;
+  }
+  track(obj, ptr, free) {
+    const token = {};
+    this.registry.register(obj, { free, ptr }, token);
+    return token;
+  }
+}
+
+function toBytes(data) {
+  if (typeof data === 'string') return encoder.encode(data);
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  if (ArrayBuffer.isView(data)) return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  throw new TypeError('ludex: expected a string, a Uint8Array or an ArrayBuffer');
+}
+
+function hasErrors(diags, strict) {
+  return diags.some((d) => d.severity !== 'warning' || strict);
+}
+
+/** A property of a node: its ID and its values, raw (as written between '[' and ']'). */
+class Property {
+  constructor(node, index) {
+    this.node = node;
+    this.index = index;
+  }
+  get id() {
+    const w = this.node.tree.w;
+    return w.cstr(w.m._lx_sgf_prop_id(this.node.tree.ptr, this.index));
+  }
+  get values() {
+    const t = this.node.tree;
+    const m = t.w.m;
+    const n = m._lx_sgf_value_count(t.ptr, this.index) >>> 0;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++)
+      out[i] = t.w.str(m._lxw_value_raw(t.ptr, this.index, i), m._lxw_value_len(t.ptr, this.index, i) >>> 0);
+    return out;
+  }
+  /** Value i decoded as Text (escapes and soft line breaks removed), or SimpleText with `simple`. */
+  text(i = 0, simple = false) {
+    const t = this.node.tree;
+    const c = t.collection;
+    const m = t.w.m;
+    if (i >= (m._lx_sgf_value_count(t.ptr, this.index) >>> 0)) return undefined;
+    if (m._lxw_value_decode(c.ptr, t.ptr, this.index, i, simple ? 1 : 0) !== 0)
+      throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    return t.w.str(m._lxw_coll_scratch(c.ptr), m._lxw_coll_scratch_len(c.ptr) >>> 0);
+  }
+  /** Byte offset of the property's ID in the document (-1 for none). */
+  get offset() {
+    return this.node.tree.w.m._lxw_prop_offset(this.node.tree.ptr, this.index);
+  }
+}
+
+/** A node of a game tree: the tree and the node's index (the root is 0). */
+class Node {
+  constructor(tree, index) {
+    this.tree = tree;
+    this.index = index;
+  }
+  #rel(fn) {
+    const i = fn(this.tree.ptr, this.index) >>> 0;
+    return i === NIL ? null : new Node(this.tree, i);
+  }
+  get parent() {
+    return this.#rel(this.tree.w.m._lx_sgf_parent);
+  }
+  get firstChild() {
+    return this.#rel(this.tree.w.m._lx_sgf_first_child);
+  }
+  get nextSibling() {
+    return this.#rel(this.tree.w.m._lx_sgf_next_sibling);
+  }
+  get childCount() {
+    return this.tree.w.m._lx_sgf_child_count(this.tree.ptr, this.index) >>> 0;
+  }
+  get children() {
+    const out = [];
+    for (let c = this.firstChild; c; c = c.nextSibling) out.push(c);
+    return out;
+  }
+  get properties() {
+    const m = this.tree.w.m;
+    const n = m._lx_sgf_prop_count(this.tree.ptr, this.index) >>> 0;
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = new Property(this, m._lx_sgf_node_prop(this.tree.ptr, this.index, i) >>> 0);
+    return out;
+  }
+  /** The first property with this ID, or undefined. */
+  property(id) {
+    const w = this.tree.w;
+    const cid = w.id(id);
+    const p = cid ? w.m._lx_sgf_find_prop(this.tree.ptr, this.index, cid) >>> 0 : NIL;
+    return p === NIL ? undefined : new Property(this, p);
+  }
+  /** The raw values of the first property with this ID, or undefined. */
+  get(id) {
+    return this.property(id)?.values;
+  }
+  has(id) {
+    return this.property(id) !== undefined;
+  }
+  /** The first value of property `id` decoded as Text (SimpleText with `simple`), or undefined. */
+  text(id, simple = false) {
+    return this.property(id)?.text(0, simple);
+  }
+  /** The properties as a plain object {ID: [raw values]} (the first of a repeated ID wins). */
+  toObject() {
+    const o = {};
+    for (const p of this.properties) if (!(p.id in o)) o[p.id] = p.values;
+    return o;
+  }
+  /** Byte offset of the node's ';' in the document (-1 for none). */
+  get offset() {
+    return this.tree.w.m._lxw_node_offset(this.tree.ptr, this.index);
+  }
+}
+
+/** One game tree of a collection. */
+class GameTree {
+  constructor(collection, index, ptr) {
+    this.collection = collection;
+    this.w = collection.w;
+    this.index = index;
+    this.ptr = ptr;
+  }
+  /** The root's GM (1 when absent, 0 when not a positive number). */
+  get gm() {
+    return this.w.m._lx_sgf_tree_gm(this.ptr);
+  }
+  /** The rules module that plays it ('hex', 'twixt', 'backgammon'), or null. */
+  get game() {
+    return this.w.cstr(this.w.m._lxw_tree_game(this.ptr)) || null;
+  }
+  get gmName() {
+    return this.w.cstr(this.w.m._lxw_tree_gm_name(this.ptr)) || null;
+  }
+  get nodeCount() {
+    return this.w.m._lx_sgf_node_count(this.ptr) >>> 0;
+  }
+  get root() {
+    return new Node(this, 0);
+  }
+  node(i) {
+    if (!(i >= 0 && i < this.nodeCount)) throw new RangeError(`ludex: no node ${i} in a tree of ${this.nodeCount}`);
+    return new Node(this, i);
+  }
+  /** Every node, depth first in document order, without recursion. */
+  *nodes() {
+    const m = this.w.m;
+    const t = this.ptr;
+    let n = 0;
+    while (n !== NIL) {
+      yield new Node(this, n);
+      let next = m._lx_sgf_first_child(t, n) >>> 0;
+      while (next === NIL && n !== NIL) {
+        next = m._lx_sgf_next_sibling(t, n) >>> 0;
+        if (next === NIL) n = m._lx_sgf_parent(t, n) >>> 0;
+      }
+      n = next;
+    }
+  }
+  /** The nodes of the main line (each node's first child), from the root. */
+  *mainLine() {
+    const m = this.w.m;
+    for (let n = 0; n !== NIL; n = m._lx_sgf_first_child(this.ptr, n) >>> 0) yield new Node(this, n);
+  }
+  /** The tree as canonical SGF (what `ludex fmt` writes). */
+  toSGF(options = {}) {
+    return this.collection.toSGF({ ...options, tree: this.index });
+  }
+  /** Replay the main line under the game's rules (see Replay). */
+  replay() {
+    const p = this.w.m._lxw_replay_new(this.ptr);
+    if (!p) {
+      if (!this.game)
+        throw new LudexError('RULES_NOT_AVAILABLE', `GM[${this.gm}]: no rules for this game in ludex`);
+      throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    }
+    return new Replay(this, p);
+  }
+}
+
+/** A read SGF file: its game trees and the diagnostics of reading. */
+class Collection {
+  constructor(w, ptr) {
+    this.w = w;
+    this.ptr = ptr;
+    this.token = w.track(this, ptr, w.m._lxw_coll_free);
+    this.length = w.m._lxw_coll_tree_count(ptr) >>> 0;
+    this.diagnostics = w.diagnostics(w.m._lxw_coll_diags(ptr));
+    this.charset = w.cstr(w.m._lxw_coll_charset(ptr));
+    this.trees = [];
+  }
+  #live() {
+    if (!this.ptr) throw new Error('ludex: this collection was freed');
+  }
+  /** No error or fatal diagnostic (nor a warning, with `strict`). */
+  ok(strict = false) {
+    return !hasErrors(this.diagnostics, strict);
+  }
+  tree(i) {
+    this.#live();
+    if (!(i >= 0 && i < this.length)) throw new RangeError(`ludex: no game tree ${i} of ${this.length}`);
+    return (this.trees[i] ??= new GameTree(this, i, this.w.m._lxw_coll_tree(this.ptr, i)));
+  }
+  *[Symbol.iterator]() {
+    for (let i = 0; i < this.length; i++) yield this.tree(i);
+  }
+  /** Nodes in all trees. */
+  get nodeCount() {
+    this.#live();
+    return this.w.m._lxw_coll_node_total(this.ptr) >>> 0;
+  }
+  /** Every tree (or tree `options.tree`) as canonical SGF, UTF-8, as `ludex fmt` writes it. */
+  toSGF({ tree = -1, dropUnknown = false } = {}) {
+    this.#live();
+    const m = this.w.m;
+    if (m._lxw_write(this.ptr, tree, dropUnknown ? 1 : 0) !== 0)
+      throw new LudexError('OUT_OF_MEMORY', 'writing failed: out of WebAssembly memory');
+    return this.w.str(m._lxw_coll_scratch(this.ptr), m._lxw_coll_scratch_len(this.ptr) >>> 0);
+  }
+  /** Give the WebAssembly memory back now (the trees cannot be used after). */
+  free() {
+    if (!this.ptr) return;
+    this.w.registry.unregister(this.token);
+    this.w.m._lxw_coll_free(this.ptr);
+    this.ptr = 0;
+  }
+}
+
+/** A game position: whose turn, play a move, the result, drawings. */
+class Position {
+  constructor(w, ptr) {
+    this.w = w;
+    this.ptr = ptr;
+    this.token = w.track(this, ptr, w.m._lxw_pos_free);
+  }
+  #live() {
+    if (!this.ptr) throw new Error('ludex: this position was freed');
+    return this.ptr;
+  }
+  get game() {
+    return this.w.cstr(this.w.m._lxw_pos_game(this.#live()));
+  }
+  /** 'B' or 'W' (as in the SGF move properties), or null. */
+  get toPlay() {
+    return COLOURS[this.w.m._lxw_pos_to_play(this.#live())] ?? null;
+  }
+  /** {over, winner: 'B'|'W'|null, re: the SGF RE value or null}. */
+  get result() {
+    const m = this.w.m;
+    const over = m._lxw_pos_result(this.#live()) !== 0;
+    const re = this.w.cstr(m._lxw_pos_re(this.ptr));
+    return { over, winner: over ? (COLOURS[m._lxw_pos_winner(this.ptr)] ?? null) : null, re: over && re ? re : null };
+  }
+  /** Play a move written as an SGF B/W value (or an array of values: a
+   * Twixt long move) for `player` ('B'|'W', default: the player to move).
+   * Throws a LudexError with the rules' code when the move is refused; the
+   * position is then unchanged. */
+  play(move, player) {
+    const w = this.w;
+    const m = w.m;
+    this.#live();
+    const vals = (Array.isArray(move) ? move : [move]).map((v) => encoder.encode(String(v)));
+    const who = player === undefined || player === null ? -1 : COLOURS.indexOf(String(player).toUpperCase());
+    if (who < -1 || (player != null && who < 0))
+      throw new LudexError('BAD_PLAYER', `player must be 'B' or 'W', not ${JSON.stringify(player)}`);
+    const n = vals.length;
+    const total = vals.reduce((s, v) => s + v.length, 0);
+    const block = m._malloc(8 * n + total + 1);
+    if (!block) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    try {
+      const h32 = new Uint32Array(m.HEAPU8.buffer, block, 2 * n);
+      let at = block + 8 * n;
+      vals.forEach((v, i) => {
+        m.HEAPU8.set(v, at);
+        h32[i] = at;
+        h32[n + i] = v.length;
+        at += v.length;
+      });
+      if (m._lxw_pos_play(this.ptr, who, block, block + 4 * n, n) !== 0)
+        throw new LudexError(w.cstr(m._lxw_pos_error_code(this.ptr)), w.cstr(m._lxw_pos_error_message(this.ptr)));
+    } finally {
+      m._free(block);
+    }
+    return this;
+  }
+  #out(rc) {
+    const m = this.w.m;
+    if (rc !== 0) throw new LudexError('DRAW_FAILED', `the ${this.game} module cannot draw this`);
+    return this.w.str(m._lxw_pos_out(this.ptr), m._lxw_pos_out_len(this.ptr) >>> 0);
+  }
+  /** An SVG drawing; `size` is the module's scale (0: its default). */
+  svg(size = 0) {
+    return this.#out(this.w.m._lxw_pos_draw(this.#live(), 1, size));
+  }
+  /** A text drawing, as `ludex replay` prints it. */
+  text(size = 0) {
+    return this.#out(this.w.m._lxw_pos_draw(this.#live(), 0, size));
+  }
+  /** The position as `ludex replay --json` describes it (stones, pegs and links, gnubg IDs). */
+  describe() {
+    return JSON.parse(this.#out(this.w.m._lxw_pos_describe(this.#live())));
+  }
+  copy() {
+    const p = this.w.m._lxw_pos_copy(this.#live());
+    if (!p) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    return new Position(this.w, p);
+  }
+  free() {
+    if (!this.ptr) return;
+    this.w.registry.unregister(this.token);
+    this.w.m._lxw_pos_free(this.ptr);
+    this.ptr = 0;
+  }
+}
+
+/** A tree's main line replayed once: position(0) is the start, position(k)
+ * the one after move k (k up to length).  A refused move ends the line there:
+ * `error` says which move and why, with the code `ludex replay` gives. */
+class Replay {
+  constructor(tree, ptr) {
+    const w = (this.w = tree.w);
+    this.tree = tree;
+    this.ptr = ptr;
+    this.token = w.track(this, ptr, w.m._lxw_replay_free);
+    const m = w.m;
+    this.started = m._lxw_replay_started(ptr) !== 0;
+    this.length = m._lxw_replay_moves(ptr) >>> 0;
+    this.diagnostics = w.diagnostics(m._lxw_replay_diags(ptr));
+    const refused = m._lxw_replay_refused_move(ptr) >>> 0;
+    this.error = refused
+      ? { move: refused, code: w.cstr(m._lxw_replay_error_code(ptr)), message: w.cstr(m._lxw_replay_error_message(ptr)) }
+      : !this.started
+        ? { move: 0, code: this.diagnostics[0]?.code ?? 'GAME_NOT_STARTED', message: this.diagnostics[0]?.message ?? 'the root node makes no game that can be played' }
+        : null;
+  }
+  #live() {
+    if (!this.ptr) throw new Error('ludex: this replay was freed');
+    return this.ptr;
+  }
+  /** A copy of the position after move k (0: the start); yours to play on. */
+  position(k) {
+    const p = this.w.m._lxw_replay_position(this.#live(), k);
+    if (!p) throw new RangeError(`ludex: no position ${k} (the replay has ${this.length} moves)`);
+    const c = this.w.m._lxw_pos_copy(p);
+    if (!c) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    return new Position(this.w, c);
+  }
+  /** Move k (1-based): {number, player, node, values}. */
+  move(k) {
+    const m = this.w.m;
+    if (!(k >= 1 && k <= this.length)) throw new RangeError(`ludex: no move ${k} (the replay has ${this.length})`);
+    const node = new Node(this.tree, m._lxw_replay_move_node(this.#live(), k) >>> 0);
+    const prop = new Property(node, m._lxw_replay_move_prop(this.ptr, k) >>> 0);
+    return { number: k, player: COLOURS[m._lxw_replay_move_player(this.ptr, k)], node, values: prop.values };
+  }
+  /** The result at the end of the line replayed. */
+  get result() {
+    if (!this.started) return { over: false, winner: null, re: null };
+    const p = this.position(this.length);
+    const r = p.result;
+    p.free();
+    return r;
+  }
+  free() {
+    if (!this.ptr) return;
+    this.w.registry.unregister(this.token);
+    this.w.m._lxw_replay_free(this.ptr);
+    this.ptr = 0;
+  }
+}
+
+/** One loaded instance of libludex. */
+class Ludex {
+  constructor(m) {
+    this.w = new Wasm(m);
+    this.version = this.w.cstr(m._lx_version());
+  }
+  /** Read an SGF file (bytes or a string) into a Collection.  `encoding`:
+   * read the bytes as this charset, ignoring CA and detection. */
+  read(data, { encoding } = {}) {
+    const w = this.w;
+    const bytes = toBytes(data);
+    const buf = w.copyIn(bytes);
+    const enc = encoding ? w.cstrIn(encoding) : 0;
+    const p = w.m._lxw_read(buf, bytes.length, enc); // takes buf over
+    if (enc) w.m._free(enc);
+    if (!p) throw new LudexError('OUT_OF_MEMORY', 'reading failed: out of WebAssembly memory');
+    if (w.m._lxw_coll_oom(p)) {
+      w.m._lxw_coll_free(p);
+      throw new LudexError('OUT_OF_MEMORY', 'reading failed: out of WebAssembly memory');
+    }
+    return new Collection(w, p);
+  }
+  /** What `ludex check` does to one file: read, the generic FF[4] checks, a
+   * replay under the game's rules.  {ok, games, nodes, moves, unchecked,
+   * diagnostics}; ok: no errors (no warnings either, with `strict`). */
+  check(data, { allVariations = false, strict = false, encoding } = {}) {
+    const w = this.w;
+    const m = w.m;
+    const bytes = toBytes(data);
+    const buf = w.copyIn(bytes);
+    const enc = encoding ? w.cstrIn(encoding) : 0;
+    const r = m._lxw_check_run(buf, bytes.length, allVariations ? 1 : 0, enc);
+    m._free(buf);
+    if (enc) m._free(enc);
+    if (!r) throw new LudexError('OUT_OF_MEMORY', 'checking failed: out of WebAssembly memory');
+    try {
+      if (m._lxw_check_oom(r)) throw new LudexError('OUT_OF_MEMORY', 'checking failed: out of WebAssembly memory');
+      const diagnostics = w.diagnostics(m._lxw_check_diags(r));
+      return {
+        ok: !hasErrors(diagnostics, strict),
+        games: m._lxw_check_count(r, 0),
+        nodes: m._lxw_check_count(r, 1),
+        moves: m._lxw_check_count(r, 2),
+        unchecked: m._lxw_check_count(r, 3),
+        diagnostics,
+      };
+    } finally {
+      m._lxw_check_free(r);
+    }
+  }
+  /** The start position of a new game: 'hex' or 'twixt' with a board size, or 'backgammon'. */
+  newGame(game, { size } = {}) {
+    const gm = NEW_GAME_GM[String(game).toLowerCase()];
+    if (!gm) throw new LudexError('UNKNOWN_GAME', `no game called ${JSON.stringify(game)} (hex, twixt, backgammon)`);
+    if (size !== undefined && !(Number.isInteger(size) && size > 0))
+      throw new LudexError('BAD_SIZE', `a board size is a positive whole number, not ${JSON.stringify(size)}`);
+    const coll = this.read(`(;FF[4]GM[${gm}]${size ? `SZ[${size}]` : ''})`);
+    try {
+      const replay = coll.tree(0).replay();
+      try {
+        if (replay.error) throw new LudexError(replay.error.code, replay.error.message);
+        return replay.position(0);
+      } finally {
+        replay.free();
+      }
+    } finally {
+      coll.free();
+    }
+  }
+}
+
+/** Load the WebAssembly module; `moduleOptions` go to Emscripten (e.g.
+ * `locateFile` or `wasmBinary` where ludex-wasm.wasm is not beside this file). */
+export async function init(moduleOptions = {}) {
+  const options = { ...moduleOptions };
+  // The Emscripten build targets browsers (fetch); under node the .wasm is read from disk here.
+  if (!options.wasmBinary && !options.locateFile && typeof process === 'object' && process.versions?.node) {
+    const { readFile } = await import('node:fs/promises');
+    options.wasmBinary = await readFile(new URL('./ludex-wasm.wasm', import.meta.url));
+  }
+  return new Ludex(await createLudexWasm(options));
+}
+
+export default init;

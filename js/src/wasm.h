@@ -1,0 +1,96 @@
+/* js/src/wasm.h - the C side of the JavaScript binding (libludex compiled to
+ * WebAssembly).  Everything here is a thin handle over libludex's public API
+ * (include/ludex/): a read collection of game trees with its diagnostics, a
+ * check result, canonical writing, a game position one can play moves on, and
+ * the replay of a tree's main line kept position by position.  Every function
+ * the JavaScript wrapper (js/ludex.js) calls takes and returns only integers
+ * and pointers; strings cross as (pointer, length) of UTF-8 bytes.  Nothing
+ * here recurses on the depth of a tree: JavaScript walks trees by node index. */
+#ifndef LUDEX_JS_WASM_H
+#define LUDEX_JS_WASM_H
+
+#include <emscripten.h>
+
+#include "ludex/ludex.h"
+
+#define LXW_API EMSCRIPTEN_KEEPALIVE
+
+typedef struct lxw_coll lxw_coll;     /* a read file: document, trees, diagnostics */
+typedef struct lxw_check lxw_check;   /* a check's summary and diagnostics */
+typedef struct lxw_pos lxw_pos;       /* a position one can play on */
+typedef struct lxw_replay lxw_replay; /* a main line kept position by position */
+
+/* Every function JavaScript calls, by file.  Pointers returned as `const
+ * char *` stay valid until the object they come from changes or is freed. */
+/* check.c */
+lxw_check *lxw_check_run(const char *bytes, size_t len, int all_variations, const char *encoding);
+void lxw_check_free(lxw_check *r);
+int lxw_check_oom(const lxw_check *r);
+const lx_diag_list *lxw_check_diags(const lxw_check *r);
+double lxw_check_count(const lxw_check *r, int which);
+
+/* collection.c */
+lxw_coll *lxw_read(char *bytes, size_t len, const char *encoding);
+void lxw_coll_free(lxw_coll *c);
+int lxw_coll_oom(const lxw_coll *c);
+size_t lxw_coll_tree_count(const lxw_coll *c);
+lx_sgf_tree *lxw_coll_tree(const lxw_coll *c, size_t i);
+const lx_diag_list *lxw_coll_diags(const lxw_coll *c);
+const char *lxw_coll_charset(const lxw_coll *c);
+size_t lxw_coll_node_total(const lxw_coll *c);
+const char *lxw_coll_scratch(const lxw_coll *c);
+size_t lxw_coll_scratch_len(const lxw_coll *c);
+
+/* diags.c */
+size_t lxw_diag_count(const lx_diag_list *l);
+const char *lxw_diag_code(const lx_diag_list *l, size_t i);
+int lxw_diag_severity(const lx_diag_list *l, size_t i);
+double lxw_diag_offset(const lx_diag_list *l, size_t i);
+uint32_t lxw_diag_line(const lx_diag_list *l, size_t i);
+uint32_t lxw_diag_col(const lx_diag_list *l, size_t i);
+const char *lxw_diag_message(const lx_diag_list *l, size_t i);
+size_t lxw_diag_count_at_least(const lx_diag_list *l, int sev);
+
+/* position.c */
+lxw_pos *lxw_pos_copy(const lxw_pos *p);
+void lxw_pos_free(lxw_pos *p);
+const char *lxw_pos_game(const lxw_pos *p);
+int lxw_pos_to_play(const lxw_pos *p);
+int lxw_pos_result(lxw_pos *p);
+int lxw_pos_winner(const lxw_pos *p);
+const char *lxw_pos_re(const lxw_pos *p);
+int lxw_pos_play(lxw_pos *p, int who, const char *const *vals, const size_t *lens, size_t n);
+const char *lxw_pos_error_code(const lxw_pos *p);
+const char *lxw_pos_error_message(const lxw_pos *p);
+int lxw_pos_draw(lxw_pos *p, int svg, int size);
+int lxw_pos_describe(lxw_pos *p);
+const char *lxw_pos_out(const lxw_pos *p);
+size_t lxw_pos_out_len(const lxw_pos *p);
+
+/* replay.c */
+void lxw_replay_free(lxw_replay *r);
+lxw_replay *lxw_replay_new(const lx_sgf_tree *t);
+int lxw_replay_started(const lxw_replay *r);
+const lx_diag_list *lxw_replay_diags(const lxw_replay *r);
+size_t lxw_replay_moves(const lxw_replay *r);
+lxw_pos *lxw_replay_position(const lxw_replay *r, size_t k);
+lx_sgf_node lxw_replay_move_node(const lxw_replay *r, size_t k);
+lx_sgf_prop lxw_replay_move_prop(const lxw_replay *r, size_t k);
+int lxw_replay_move_player(const lxw_replay *r, size_t k);
+size_t lxw_replay_refused_move(const lxw_replay *r);
+const char *lxw_replay_error_code(const lxw_replay *r);
+const char *lxw_replay_error_message(const lxw_replay *r);
+
+/* tree.c */
+const char *lxw_value_raw(const lx_sgf_tree *t, lx_sgf_prop p, size_t i);
+size_t lxw_value_len(const lx_sgf_tree *t, lx_sgf_prop p, size_t i);
+double lxw_prop_offset(const lx_sgf_tree *t, lx_sgf_prop p);
+double lxw_node_offset(const lx_sgf_tree *t, lx_sgf_node n);
+int lxw_value_decode(lxw_coll *c, const lx_sgf_tree *t, lx_sgf_prop p, size_t i, int simple);
+const char *lxw_tree_game(const lx_sgf_tree *t);
+const char *lxw_tree_gm_name(const lx_sgf_tree *t);
+
+/* write.c */
+int lxw_write(lxw_coll *c, int i, int drop_unknown);
+
+#endif
