@@ -101,6 +101,13 @@ void lx_engine_result(const lx_engine *e, lx_game_result *out);
  * -1 when the kind has no dice or a die is outside 1..6. */
 int lx_engine_set_dice(lx_engine *e, int d1, int d2);
 
+/* Backgammon: start a new game of a match of `length` points (0: a money
+ * game) at the score before it, under the rules given to lx_engine_new;
+ * `crawford_game` says this game is the Crawford game (no doubling).
+ * 0; -1 with `err` when the kind has no matches or the score cannot be. */
+int lx_engine_set_match(lx_engine *e, int length, int black_score, int white_score, int crawford_game,
+                        lx_game_error *err);
+
 /* Choose a move for `who` and play it; its SGF value is appended to `move`.
  * Hex and Twixt may answer "swap-pieces" (Hex) / "swap" (Twixt) when
  * swapping is allowed and better, and "resign" when every line loses.
@@ -111,12 +118,17 @@ int lx_engine_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *
 typedef struct lx_engine_candidate {
     char move[64];   /* SGF value */
     double value;    /* Hex, Twixt: chance to win for the mover, 0..1;
-                        Backgammon: cubeless equity for the mover, -3..3 */
+                        Backgammon: equity for the mover as gnubg ranks the
+                        candidates (cubeful, normalised to the cube; about -3..3) */
     long visits;     /* playouts or visits through this move (Backgammon: 0) */
 } lx_engine_candidate;
 
 /* Judge the position with `who` to move, without playing: up to `cap` best
- * candidates, best first, into `out`; `*n` says how many.  0, or -1 with `err`. */
+ * candidates, best first, into `out`; `*n` says how many.  0, or -1 with `err`.
+ * Backgammon: with dice set, the plays of that roll; answering a double,
+ * "take", "drop" (and "double", a beaver, where allowed); about to roll
+ * without dice and free to double, "double" and "roll" (play on without
+ * doubling); about to roll with no cube decision and no dice: BG_NO_DICE. */
 int lx_engine_analyse(lx_engine *e, lx_colour who, lx_engine_candidate *out, size_t cap, size_t *n,
                       lx_game_error *err);
 

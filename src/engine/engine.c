@@ -8,6 +8,7 @@
 
 /* Each kind adds itself here. */
 static const lx_engine_ops *const kinds[] = {
+    &lx_engine_gnubg_ops,
     NULL,
 };
 
@@ -122,6 +123,14 @@ int lx_engine_set_dice(lx_engine *e, int d1, int d2)
     if (!e->ops->set_dice || d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
         return -1;
     return e->ops->set_dice(e, d1, d2);
+}
+
+int lx_engine_set_match(lx_engine *e, int length, int black_score, int white_score, int crawford_game,
+                        lx_game_error *err)
+{
+    if (!e->ops->set_match)
+        return lx_game_fail(err, "BAD_MOVE", "%s has no matches", e->ops->kind);
+    return e->ops->set_match(e, length, black_score, white_score, crawford_game, err);
 }
 
 int lx_engine_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err)

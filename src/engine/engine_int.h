@@ -26,6 +26,9 @@ typedef struct lx_engine_ops {
     int (*analyse)(lx_engine *e, lx_colour who, lx_engine_candidate *out, size_t cap, size_t *n,
                    lx_game_error *err);
     int (*show)(const lx_engine *e, lx_buf *out);
+    /* NULL: the kind has no matches (Backgammon only) */
+    int (*set_match)(lx_engine *e, int length, int black_score, int white_score, int crawford_game,
+                     lx_game_error *err);
 } lx_engine_ops;
 
 struct lx_engine {
@@ -37,6 +40,9 @@ struct lx_engine {
     double last_seconds;
     void *impl;
 };
+
+/* The kinds (each in its own files). */
+extern const lx_engine_ops lx_engine_gnubg_ops; /* "backgammon": gnubg*.c */
 
 /* The budget in force: seconds (0 when only playouts count) and playouts. */
 void lx_engine_budget(const lx_engine *e, double *seconds, long *playouts);
