@@ -153,6 +153,10 @@ $(BUILD)/server_load: bench/server_load.c | check-libs
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $< -lpthread
 
+# Engine matches and search speed (bench/run's `engine` section).
+$(BUILD)/engine_match: bench/engine_match.c $(STATIC)
+	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC) -lpthread -lm
+
 $(BUILD)/http_load: bench/http_load.c | check-libs
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $<
@@ -298,13 +302,13 @@ fuzz: fuzz-build
 # ---- benchmarks ----------------------------------------------------------------------
 # make bench BENCH_QUICK=1: the same steps on small inputs in a few seconds, the report in
 # $(BUILD)/bench/RESULTS-quick.md; make check runs it (check-bench) so a broken bench is caught.
-bench: deps $(BUILD)/http_load
+bench: deps $(BUILD)/http_load $(BUILD)/engine_match
 	@$(MAKE) --no-print-directory all $(BUILD)/server_load
 	@BENCH_QUICK=$(BENCH_QUICK) bench/run
 
 BENCH_QUICK ?=
 .PHONY: check-bench
-check-bench: all $(BUILD)/server_load $(BUILD)/http_load
+check-bench: all $(BUILD)/server_load $(BUILD)/http_load $(BUILD)/engine_match
 	@mkdir -p $(BUILD)/bench
 	@if BENCH_QUICK=1 bench/run >$(BUILD)/bench/quick.log 2>&1; then tail -n 1 $(BUILD)/bench/quick.log; \
 	 else tail -n 40 $(BUILD)/bench/quick.log; echo "check-bench: bench/run failed (the whole log: $(BUILD)/bench/quick.log)"; exit 1; fi

@@ -5,9 +5,8 @@
  * lx_engine_play) and answers for it: which move it would make
  * (lx_engine_genmove) and how it values the candidates (lx_engine_analyse).
  * Moves are written as the game's SGF values are ("e5", "swap-pieces",
- * "resign"; Twixt "d4", "d4+" is not allowed here unless the rules allow it;
- * Backgammon "31hefe", "double", "take", "drop"), so anything ludex reads
- * an engine reads.
+ * "resign"; Twixt "d4", "swap-pieces"; Backgammon "31hefe", "double",
+ * "take", "drop"), so anything ludex reads an engine reads.
  *
  * Kinds:
  *   "hex"        Monte Carlo tree search over the library's playouts (both
@@ -23,9 +22,33 @@
  *   "hex-flat", "twixt-flat"  flat Monte Carlo (the same playouts, no tree):
  *                the yardstick the benchmarks measure the search against.
  *
+ * The Hex and Twixt search (src/engine/mcts.c, search_kind.c): UCT with
+ * RAVE (AMAF values weighted by Silver's formula, no exploration term) over
+ * playouts that fill the board at random - Hex playouts answer an intrusion
+ * into a bridge (or a second-row stone's link to its edge) by taking the
+ * other cell; a Twixt playout places random pegs, each linked to every peg
+ * it may link, until a connection or until the holes run out (a draw, valued
+ * by how far each colour's longest chain spans).  Threads (0: one a core)
+ * each grow their own tree from their own seed, merged at the root to choose
+ * (root parallelism).  The trees hold at most a few million nodes in all;
+ * a full tree stops growing, the search goes on.  After a move, by genmove or
+ * lx_engine_play, the trees keep the subtree of that move (tree reuse); an
+ * undo or a move they cannot follow (swap-sides, pass) drops them.
+ * A move that wins at once is played without a search (Hex), a single
+ * winning threat of the opponent is blocked, and with two or more (and no
+ * win) the engine resigns; otherwise it plays the most visited root move, or
+ * "resign" when that move wins under 2% of at least 10000 playouts.  The
+ * swap is a root move like any other where the rules allow it: the engine
+ * answers "swap-pieces" (Hex and Twixt, square boards) when it is better.
+ * Twixt pegs are written as bare holes ("d4"): the peg links to every peg it
+ * may under the game's rules (under PP one's own links may cross, so linking
+ * everything never costs a link and blocks the most).
+ *
  * A search stops at its budget: the first of `seconds` and `playouts` that is
- * set (both 0: one second).  lx_engine_stop, from any thread, ends a running
- * search early; the best move found so far is returned.
+ * set (both 0: one second); a playout budget is shared out between the
+ * threads.  lx_engine_stop, from any thread, ends a running search early; the
+ * best move found so far is returned.  With threads == 1, a seed and a
+ * playout budget, a search repeats exactly.
  *
  * Errors are lx_game_error (a stable code and a sentence): the rules' own
  * codes for an illegal move, and
@@ -109,9 +132,10 @@ int lx_engine_set_match(lx_engine *e, int length, int black_score, int white_sco
                         lx_game_error *err);
 
 /* Choose a move for `who` and play it; its SGF value is appended to `move`.
- * Hex and Twixt may answer "swap-pieces" (Hex) / "swap" (Twixt) when
- * swapping is allowed and better, and "resign" when every line loses.
- * 0, or -1 with `err`. */
+ * Hex and Twixt may answer "swap-pieces" when swapping is allowed and better,
+ * and "resign" when every line loses.  `who` must be the colour to move
+ * (else the rules' code, HEX_WRONG_TURN ...), GAME_OVER when the game is
+ * over.  0, or -1 with `err`. */
 int lx_engine_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err);
 
 /* One candidate move and what the engine thinks of it. */
@@ -125,6 +149,9 @@ typedef struct lx_engine_candidate {
 
 /* Judge the position with `who` to move, without playing: up to `cap` best
  * candidates, best first, into `out`; `*n` says how many.  0, or -1 with `err`.
+ * Hex and Twixt: every root move of the search, most visited first (flat
+ * kinds: best win rate first), its visits counting those kept from earlier
+ * searches.
  * Backgammon: with dice set, the plays of that roll; answering a double,
  * "take", "drop" (and "double", a beaver, where allowed); about to roll
  * without dice and free to double, "double" and "roll" (play on without

@@ -195,6 +195,48 @@ lx_colour lx_hex_playout_cell(const lx_hex_playout *p, int col, int row);
  * stepwise game.  0, or -1 when there is no such move. */
 int lx_hex_playout_move(const lx_hex_playout *p, int i, int *col, int *row);
 
+
+/* ---- search positions (engines) --------------------------------------------------------
+ *
+ * A search position is a snapshot of a board's position that a Monte Carlo
+ * search plays on: moves are numbered ids (a cell, or swap-pieces), a tree's
+ * moves are played on it, then a playout fills every empty cell.  Playouts
+ * save bridges: when the last move took one of the two cells joining two
+ * stones of the colour to move (or a stone on the second row to its edge)
+ * and the other cell is empty, the colour to move takes the other cell;
+ * otherwise it moves at random.  The board is filled to the end and judged
+ * once.  Each search thread uses its own search position. */
+
+typedef struct lx_hex_sim lx_hex_sim;
+
+/* The position of `b` now: its stones, the colour to play, and whether a
+ * swap-pieces is allowed.  NULL when out of memory. */
+lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b);
+void lx_hex_sim_free(lx_hex_sim *s);
+/* Move ids are 0 .. lx_hex_sim_ids() - 1; the last one is swap-pieces. */
+int32_t lx_hex_sim_ids(int cols, int rows);
+/* The id of a stone or swap-pieces move on a cols x rows board; -1 for other moves. */
+int32_t lx_hex_sim_id(int cols, int rows, const lx_hex_move *m);
+/* The move of an id: 0, or -1 when it is no cell nor the swap. */
+int lx_hex_sim_move(int cols, int rows, int32_t id, lx_hex_move *m);
+/* Back to the snapshot. */
+void lx_hex_sim_reset(lx_hex_sim *s);
+lx_colour lx_hex_sim_to_play(const lx_hex_sim *s);
+/* The legal moves now, in id order, into `ids` (room for lx_hex_sim_ids);
+ * their number. */
+size_t lx_hex_sim_legal(const lx_hex_sim *s, int32_t *ids);
+/* Play a legal move for the colour to play. */
+void lx_hex_sim_play(lx_hex_sim *s, int32_t id);
+/* Fill the board from here (see above); the winner.  `rng`: the caller's
+ * generator state. */
+lx_colour lx_hex_sim_playout(lx_hex_sim *s, uint64_t *rng);
+/* Who holds each id after the playout: 1 Black, 2 White, 0 nobody (ids of
+ * border cells hold other values). */
+const uint8_t *lx_hex_sim_owners(const lx_hex_sim *s);
+/* The empty cells where colour c would join its edges now, in id order, up to
+ * `cap` into `ids`; how many there are. */
+size_t lx_hex_sim_winning_cells(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

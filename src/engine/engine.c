@@ -9,7 +9,8 @@
 /* Each kind adds itself here. */
 static const lx_engine_ops *const kinds[] = {
     &lx_engine_gnubg_ops,
-    NULL,
+    &lx_engine_hex_ops,
+    &lx_engine_hex_flat_ops,
 };
 
 void lx_engine_options_init(lx_engine_options *o, const char *kind)

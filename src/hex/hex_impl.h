@@ -38,6 +38,17 @@ typedef struct hex_grid {
     size_t stones[2]; /* Black, White */
 } hex_grid;
 
+/* xorshift64* on a caller's state (playout.c, sim.c): repeatable playouts. */
+static inline uint64_t hex_random(uint64_t *s)
+{
+    uint64_t x = *s ? *s : 0x9E3779B97F4A7C15ull;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
 /* ---- board.c ---------------------------------------------------------------------- */
 
 int hex_grid_init(hex_grid *g, int cols, int rows);

@@ -59,12 +59,7 @@ enum { EDGE_TOP = 1, EDGE_BOTTOM = 2, EDGE_LEFT = 4, EDGE_RIGHT = 8 };
 
 static uint64_t next_random(uint64_t *s)
 {
-    uint64_t x = *s ? *s : 0x9E3779B97F4A7C15ull;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *s = x;
-    return x * 0x2545F4914F6CDD1Dull;
+    return hex_random(s);
 }
 
 /* Uniform in [0, range), range >= 1. */

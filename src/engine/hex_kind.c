@@ -1,0 +1,131 @@
+/* engine/hex_kind.c - the engine kinds "hex" (Monte Carlo tree search) and
+ * "hex-flat" (flat Monte Carlo): Hex boards and search positions
+ * (lx_hex_sim_*) handed to the shared search (search_kind.c). */
+#include <string.h>
+
+#include "engine/search_kind.h"
+#include "ludex/hex.h"
+
+static void *hex_board_new(int cols, int rows, const char *rules, lx_game_error *err)
+{
+    (void)rules;
+    lx_hex_board *b = lx_hex_board_new(cols, rows);
+    if (!b)
+        lx_game_fail(err, "BAD_SIZE", "Hex boards are 1 to %d cells a side and at most %ld cells (asked %d x %d)",
+                     LX_HEX_MAX_SIDE, LX_HEX_MAX_CELLS, cols, rows);
+    return b;
+}
+
+static void hex_board_free(void *b)
+{
+    lx_hex_board_free(b);
+}
+
+static int hex_play(void *board, lx_colour who, const char *text, int32_t *id, lx_game_error *err)
+{
+    lx_hex_board *b = board;
+    lx_hex_move m;
+    if (lx_hex_parse_move(b, text, strlen(text), &m, err) != 0 || lx_hex_play(b, who, &m, err) != 0)
+        return -1;
+    *id = lx_hex_sim_id(lx_hex_cols(b), lx_hex_rows(b), &m);
+    return 0;
+}
+
+static lx_colour hex_to_play(const void *board)
+{
+    return lx_hex_winner(board) != LX_NO_COLOUR ? LX_NO_COLOUR : lx_hex_to_play(board);
+}
+
+static int hex_may_move(void *board, lx_colour who, lx_game_error *err)
+{
+    lx_hex_move pass = {.kind = LX_HEX_PASS};
+    if (lx_hex_check_move(board, who, &pass, err) != 0)
+        return -1;
+    lx_hex_set_to_play(board, who);
+    return 0;
+}
+
+static void hex_result(const void *board, lx_game_result *out)
+{
+    lx_hex_result(board, out);
+}
+
+static int hex_show(const void *board, lx_buf *out)
+{
+    return lx_hex_draw(board, LX_DRAW_ASCII, 0, out);
+}
+
+static int32_t hex_nids(const void *board)
+{
+    return lx_hex_sim_ids(lx_hex_cols(board), lx_hex_rows(board));
+}
+
+static void *hex_sim_new(const void *board)
+{
+    return lx_hex_sim_new(board);
+}
+
+static void hex_sim_free(void *sim)
+{
+    lx_hex_sim_free(sim);
+}
+
+static int hex_format_id(const void *board, int32_t id, char *buf, size_t cap)
+{
+    lx_hex_move m;
+    if (lx_hex_sim_move(lx_hex_cols(board), lx_hex_rows(board), id, &m) != 0)
+        return -1;
+    return lx_hex_format_move(&m, buf, cap) > 0 ? 0 : -1;
+}
+
+static size_t hex_winning(void *sim, lx_colour c, int32_t *ids, size_t cap)
+{
+    return lx_hex_sim_winning_cells(sim, c, ids, cap);
+}
+
+/* mcts_sim_ops over lx_hex_sim */
+static void sim_reset(void *s) { lx_hex_sim_reset(s); }
+static lx_colour sim_to_play(const void *s) { return lx_hex_sim_to_play(s); }
+static size_t sim_legal(const void *s, int32_t *ids) { return lx_hex_sim_legal(s, ids); }
+static void sim_play(void *s, int32_t id) { lx_hex_sim_play(s, id); }
+static lx_colour sim_playout(void *s, uint64_t *rng) { return lx_hex_sim_playout(s, rng); }
+static const uint8_t *sim_owners(const void *s) { return lx_hex_sim_owners(s); }
+
+static const mcts_sim_ops hex_sim_ops = {
+    .reset = sim_reset,
+    .to_play = sim_to_play,
+    .legal = sim_legal,
+    .play = sim_play,
+    .playout = sim_playout,
+    .owners = sim_owners,
+};
+
+static const search_game hex_game = {
+    .default_size = LX_HEX_DEFAULT_SIZE,
+    .board_new = hex_board_new,
+    .board_free = hex_board_free,
+    .play = hex_play,
+    .to_play = hex_to_play,
+    .may_move = hex_may_move,
+    .result = hex_result,
+    .show = hex_show,
+    .nids = hex_nids,
+    .sim_new = hex_sim_new,
+    .sim_free = hex_sim_free,
+    .sim_ops = &hex_sim_ops,
+    .format_id = hex_format_id,
+    .winning = hex_winning,
+};
+
+static int hex_init(lx_engine *e, lx_game_error *err)
+{
+    return search_init(e, &hex_game, 0, err);
+}
+
+static int hex_flat_init(lx_engine *e, lx_game_error *err)
+{
+    return search_init(e, &hex_game, 1, err);
+}
+
+const lx_engine_ops lx_engine_hex_ops = SEARCH_KIND_OPS("hex", hex_init);
+const lx_engine_ops lx_engine_hex_flat_ops = SEARCH_KIND_OPS("hex-flat", hex_flat_init);

@@ -1,0 +1,487 @@
+/* engine/mcts.c - Monte Carlo tree search with RAVE, one tree per thread.
+ *
+ * Each iteration walks down the tree choosing at every node the child of
+ * highest (1 - beta) * Q + beta * AMAF (+ an optional UCT term), where Q is
+ * the child's win rate, AMAF its "all moves as first" win rate (the playouts
+ * through the parent in which the parent's colour to move held the child's
+ * id at the end), and beta = r / (r + n + 4 n r b^2) (Silver's weight: AMAF
+ * leads while a child has few visits of its own).  There is no exploration
+ * term: as in MoHex, the AMAF values and a first-play value of 1 for a child
+ * with no figures at all explore enough.  A leaf visited
+ * `expand_at` times grows all its children; the game's playout finishes the
+ * game; the result goes back up the path, and the AMAF counts of every
+ * child of every node on the path are updated from the playout's owners.
+ *
+ * Parallelism: one tree per thread, merged at the root when a move is
+ * chosen (root parallelism).  No locks or atomics on the hot path, each
+ * thread's search repeats exactly from its seed, and on two to a few cores it
+ * plays as strongly as a shared tree (Chaslot, Winands and van den Herik,
+ * "Parallel Monte-Carlo Tree Search", 2008) - shared trees pay for their
+ * locks or virtual losses and lose the determinism the tests rely on.
+ *
+ * Memory: the trees together hold at most `node_cap` nodes (a root always
+ * gets its children); a full tree stops growing and its leaves keep playing
+ * out.  Nodes are an array per tree; a node's children are contiguous.
+ * Between moves the subtree of the move played is copied to a fresh array
+ * breadth first (no recursion), so the old tree's memory goes back.
+ *
+ * Flat Monte Carlo (params.flat): the root's moves in turn, one playout
+ * each, no tree below them, no AMAF: the yardstick. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine_int.h"
+#include "engine/mcts.h"
+
+typedef struct mnode {
+    int32_t move;    /* id of the move that leads here (-1 at the root) */
+    int32_t first;   /* first child, -1 while not expanded */
+    int32_t nchild;
+    uint32_t visits, rvisits;
+    float wins, rwins; /* for the colour that played `move` / the parent's colour to move */
+} mnode;
+
+typedef struct mtree {
+    mnode *nodes;
+    int32_t n, cap, limit;
+    uint64_t rng;
+    int32_t *ids;      /* legal moves (nids) */
+    int32_t *path;     /* node indices, root first */
+    uint8_t *colour;   /* colour to move at each node of the path (1 Black, 2 White) */
+    int32_t pathcap;
+    long playouts;     /* last search */
+    /* the search's arguments */
+    void *sim;
+    const mcts_sim_ops *ops;
+    double deadline;
+    long budget;
+    atomic_int *stop;
+    int failed;
+} mtree;
+
+struct mcts {
+    mcts_params p;
+    int32_t nids;
+    mtree *trees;
+    long last_playouts;
+    double last_seconds;
+};
+
+void mcts_params_default(mcts_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->rave_bias = 0.0005;
+    p->expand_at = 1;
+    p->node_cap = 4000000;
+    p->threads = 1;
+}
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+mcts *mcts_new(const mcts_params *p, int32_t nids, uint64_t seed)
+{
+    mcts *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->p = *p;
+    if (m->p.threads < 1)
+        m->p.threads = 1;
+    m->nids = nids;
+    m->trees = calloc((size_t)m->p.threads, sizeof *m->trees);
+    if (!m->trees) {
+        free(m);
+        return NULL;
+    }
+    long each = m->p.node_cap / m->p.threads;
+    for (int t = 0; t < m->p.threads; t++) {
+        mtree *tr = &m->trees[t];
+        tr->limit = (int32_t)(each > INT32_MAX / 2 ? INT32_MAX / 2 : each);
+        if (tr->limit < nids + 2)
+            tr->limit = nids + 2;
+        tr->rng = splitmix(&seed) | 1;
+        tr->ids = malloc((size_t)nids * sizeof *tr->ids);
+        if (!tr->ids) {
+            mcts_free(m);
+            return NULL;
+        }
+    }
+    return m;
+}
+
+void mcts_free(mcts *m)
+{
+    if (!m)
+        return;
+    for (int t = 0; t < m->p.threads; t++) {
+        free(m->trees[t].nodes);
+        free(m->trees[t].ids);
+        free(m->trees[t].path);
+        free(m->trees[t].colour);
+    }
+    free(m->trees);
+    free(m);
+}
+
+static void tree_forget(mtree *tr)
+{
+    free(tr->nodes);
+    tr->nodes = NULL;
+    tr->n = tr->cap = 0;
+}
+
+void mcts_forget(mcts *m)
+{
+    for (int t = 0; t < m->p.threads; t++)
+        tree_forget(&m->trees[t]);
+}
+
+/* Room for `more` nodes: 0, or -1 when over the limit or out of memory. */
+static int tree_reserve(mtree *tr, int32_t more)
+{
+    if ((int64_t)tr->n + more > tr->limit)
+        return -1;
+    if (tr->n + more <= tr->cap)
+        return 0;
+    int64_t cap = tr->cap ? tr->cap : 1024;
+    while (cap < (int64_t)tr->n + more)
+        cap *= 2;
+    if (cap > tr->limit)
+        cap = tr->limit;
+    mnode *nodes = realloc(tr->nodes, (size_t)cap * sizeof *nodes);
+    if (!nodes)
+        return -1;
+    tr->nodes = nodes;
+    tr->cap = (int32_t)cap;
+    return 0;
+}
+
+static void tree_advance(mtree *tr, int32_t id)
+{
+    if (tr->n == 0 || tr->nodes[0].first < 0) {
+        tree_forget(tr);
+        return;
+    }
+    const mnode *old = tr->nodes, *root = &old[0];
+    int32_t keep = -1;
+    for (int32_t i = 0; i < root->nchild; i++)
+        if (old[root->first + i].move == id)
+            keep = root->first + i;
+    mnode *fresh = keep >= 0 ? malloc((size_t)tr->cap * sizeof *fresh) : NULL;
+    if (!fresh) {
+        tree_forget(tr);
+        return;
+    }
+    fresh[0] = old[keep];
+    fresh[0].move = -1;
+    int32_t n = 1;
+    for (int32_t i = 0; i < n; i++) { /* breadth first: `fresh` is its own queue */
+        mnode *x = &fresh[i];
+        if (x->first < 0 || x->nchild == 0)
+            continue;
+        memcpy(&fresh[n], &old[x->first], (size_t)x->nchild * sizeof *fresh);
+        x->first = n;
+        n += x->nchild;
+    }
+    free(tr->nodes);
+    tr->nodes = fresh;
+    tr->n = n;
+}
+
+void mcts_advance(mcts *m, int32_t id)
+{
+    for (int t = 0; t < m->p.threads; t++) {
+        if (m->p.flat)
+            tree_forget(&m->trees[t]);
+        else
+            tree_advance(&m->trees[t], id);
+    }
+}
+
+/* ---- one search thread ------------------------------------------------------------ */
+
+static int32_t select_child(const mcts_params *p, const mnode *nodes, const mnode *parent)
+{
+    const mnode *c = &nodes[parent->first];
+    int32_t n = parent->nchild;
+    if (p->flat)
+        return parent->first + (int32_t)(parent->visits % (uint32_t)n);
+    float b4 = (float)(4.0 * p->rave_bias), best = -1.0f;
+    int32_t pick = 0;
+    for (int32_t i = 0; i < n; i++) {
+        float v;
+        float nv = (float)c[i].visits, rv = (float)c[i].rvisits;
+        if (c[i].visits == 0 && c[i].rvisits == 0) {
+            v = 1.0f;
+        } else {
+            float q = c[i].visits ? c[i].wins / nv : 0.0f;
+            float a = c[i].rvisits ? c[i].rwins / rv : 0.0f;
+            float beta = rv / (rv + nv + b4 * nv * rv);
+            v = q + beta * (a - q);
+        }
+        if (v > best) {
+            best = v;
+            pick = i;
+        }
+    }
+    return parent->first + pick;
+}
+
+/* Grow the children of node x from the sim's legal moves; 0, or -1 when
+ * there is no room (x stays a leaf). */
+static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops)
+{
+    size_t n = ops->legal(sim, tr->ids);
+    if (tree_reserve(tr, (int32_t)n) != 0)
+        return -1;
+    mnode *c = &tr->nodes[tr->n];
+    for (size_t i = 0; i < n; i++)
+        c[i] = (mnode){.move = tr->ids[i], .first = -1};
+    tr->nodes[x].first = tr->n;
+    tr->nodes[x].nchild = (int32_t)n;
+    tr->n += (int32_t)n;
+    return 0;
+}
+
+static int path_reserve(mtree *tr, int32_t depth)
+{
+    if (depth < tr->pathcap)
+        return 0;
+    int32_t cap = tr->pathcap ? tr->pathcap * 2 : 64;
+    while (cap <= depth)
+        cap *= 2;
+    int32_t *path = realloc(tr->path, (size_t)cap * sizeof *path);
+    if (path)
+        tr->path = path;
+    uint8_t *colour = realloc(tr->colour, (size_t)cap);
+    if (colour)
+        tr->colour = colour;
+    if (!path || !colour)
+        return -1;
+    tr->pathcap = cap;
+    return 0;
+}
+
+static uint8_t code(lx_colour c)
+{
+    return (uint8_t)(c + 1);
+}
+
+/* Back up a playout whose result for Black is `black` (0, 1 or a draw's value). */
+static void backup(const mcts_params *p, mtree *tr, int32_t depth, double black, const uint8_t *owners)
+{
+    mnode *nodes = tr->nodes;
+    nodes[tr->path[0]].visits++;
+    for (int32_t i = 1; i < depth; i++) {
+        mnode *x = &nodes[tr->path[i]];
+        x->visits++;
+        x->wins += (float)(tr->colour[i - 1] == 1 ? black : 1.0 - black);
+    }
+    if (p->flat)
+        return;
+    for (int32_t i = 0; i < depth; i++) {
+        const mnode *x = &nodes[tr->path[i]];
+        if (x->first < 0)
+            continue;
+        uint8_t me = tr->colour[i];
+        float won = (float)(me == 1 ? black : 1.0 - black);
+        mnode *c = &nodes[x->first];
+        for (int32_t k = 0; k < x->nchild; k++)
+            if (owners[c[k].move] == me) {
+                c[k].rvisits++;
+                c[k].rwins += won;
+            }
+    }
+}
+
+/* One iteration: down the tree, grow it, play out, back up.  0, or -1 when
+ * out of memory. */
+static int iterate(const mcts_params *p, mtree *tr)
+{
+    void *sim = tr->sim;
+    const mcts_sim_ops *ops = tr->ops;
+    ops->reset(sim);
+    int32_t depth = 0, x = 0;
+    for (;;) {
+        if (path_reserve(tr, depth + 1) != 0)
+            return -1;
+        tr->path[depth] = x;
+        tr->colour[depth++] = code(ops->to_play(sim));
+        mnode *node = &tr->nodes[x];
+        if (node->first < 0) {
+            int grow = x == 0 || (!p->flat && node->visits >= p->expand_at);
+            if (!grow || expand(tr, x, sim, ops) != 0)
+                break;
+            node = &tr->nodes[x];
+        }
+        if (node->nchild == 0)
+            break; /* the game is over here */
+        x = select_child(p, tr->nodes, node);
+        ops->play(sim, tr->nodes[x].move);
+        if (p->flat) {
+            if (path_reserve(tr, depth + 1) != 0)
+                return -1;
+            tr->path[depth] = x;
+            tr->colour[depth++] = code(ops->to_play(sim));
+            break;
+        }
+    }
+    lx_colour w = ops->playout(sim, &tr->rng);
+    double black = w == LX_BLACK ? 1.0 : w == LX_WHITE ? 0.0 : ops->draw_value ? ops->draw_value(sim) : 0.5;
+    backup(p, tr, depth, black, ops->owners(sim));
+    return 0;
+}
+
+typedef struct run_args {
+    const mcts_params *p;
+    mtree *tr;
+} run_args;
+
+static void *run(void *arg)
+{
+    run_args *a = arg;
+    mtree *tr = a->tr;
+    tr->playouts = 0;
+    tr->failed = 0;
+    if (tr->n == 0) {
+        if (tree_reserve(tr, 1) != 0) {
+            tr->failed = 1;
+            return NULL;
+        }
+        tr->nodes[0] = (mnode){.move = -1, .first = -1};
+        tr->n = 1;
+    }
+    for (;;) {
+        if (tr->budget > 0 && tr->playouts >= tr->budget)
+            break;
+        if (atomic_load_explicit(tr->stop, memory_order_relaxed))
+            break;
+        if (tr->deadline > 0 && (tr->playouts & 15) == 0 && lx_engine_now() >= tr->deadline)
+            break;
+        if (iterate(a->p, tr) != 0) {
+            tr->failed = 1;
+            break;
+        }
+        tr->playouts++;
+    }
+    return NULL;
+}
+
+int mcts_search(mcts *m, void *const *sims, const mcts_sim_ops *ops, double seconds, long playouts,
+                atomic_int *stop)
+{
+    int nt = m->p.threads;
+    double start = lx_engine_now();
+    run_args args[64];
+    pthread_t th[64];
+    int started[64] = {0};
+    if (nt > 64)
+        nt = 64;
+    for (int t = 0; t < nt; t++) {
+        mtree *tr = &m->trees[t];
+        tr->sim = sims[t];
+        tr->ops = ops;
+        tr->deadline = seconds > 0 ? start + seconds : 0;
+        tr->budget = playouts > 0 ? playouts / nt + (t < playouts % nt) : 0;
+        if (playouts > 0 && tr->budget == 0)
+            tr->budget = -1; /* nothing for this thread */
+        tr->stop = stop;
+        args[t] = (run_args){.p = &m->p, .tr = tr};
+    }
+    for (int t = 1; t < nt; t++)
+        if (m->trees[t].budget >= 0)
+            started[t] = pthread_create(&th[t], NULL, run, &args[t]) == 0;
+    if (m->trees[0].budget >= 0)
+        run(&args[0]);
+    int failed = m->trees[0].failed;
+    for (int t = 1; t < nt; t++) {
+        if (started[t])
+            pthread_join(th[t], NULL);
+        else if (m->trees[t].budget >= 0)
+            run(&args[t]); /* no thread: run it here */
+        failed |= m->trees[t].failed;
+    }
+    m->last_playouts = 0;
+    for (int t = 0; t < nt; t++)
+        m->last_playouts += m->trees[t].playouts > 0 ? m->trees[t].playouts : 0;
+    m->last_seconds = lx_engine_now() - start;
+    return failed ? -1 : 0;
+}
+
+static int by_visits(const void *a, const void *b)
+{
+    const mcts_move *x = a, *y = b;
+    if (x->visits != y->visits)
+        return x->visits > y->visits ? -1 : 1;
+    if (x->value != y->value)
+        return x->value > y->value ? -1 : 1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    const mcts_move *x = a, *y = b;
+    if (x->value != y->value)
+        return x->value > y->value ? -1 : 1;
+    if (x->visits != y->visits)
+        return x->visits > y->visits ? -1 : 1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+size_t mcts_root_moves(const mcts *m, mcts_move *out, size_t cap, long *playouts)
+{
+    size_t n = 0;
+    long total = 0;
+    /* the trees' root children share their ids; merge them by id */
+    double *wins = calloc((size_t)m->nids, sizeof *wins);
+    long *visits = calloc((size_t)m->nids, sizeof *visits);
+    int32_t *order = malloc((size_t)m->nids * sizeof *order);
+    uint8_t *seen = calloc((size_t)m->nids, 1);
+    mcts_move *all = malloc((size_t)m->nids * sizeof *all);
+    if (wins && visits && order && seen && all) {
+        size_t distinct = 0;
+        for (int t = 0; t < m->p.threads; t++) {
+            const mtree *tr = &m->trees[t];
+            if (tr->n == 0 || tr->nodes[0].first < 0)
+                continue;
+            total += tr->nodes[0].visits;
+            const mnode *c = &tr->nodes[tr->nodes[0].first];
+            for (int32_t i = 0; i < tr->nodes[0].nchild; i++) {
+                int32_t id = c[i].move;
+                if (!seen[id]) {
+                    seen[id] = 1;
+                    order[distinct++] = id;
+                }
+                visits[id] += c[i].visits;
+                wins[id] += c[i].wins;
+            }
+        }
+        for (size_t i = 0; i < distinct; i++) {
+            int32_t id = order[i];
+            all[i] = (mcts_move){.id = id, .visits = visits[id], .value = visits[id] ? wins[id] / (double)visits[id] : 0};
+        }
+        qsort(all, distinct, sizeof *all, m->p.flat ? by_value : by_visits);
+        n = distinct < cap ? distinct : cap;
+        memcpy(out, all, n * sizeof *out);
+    }
+    free(wins);
+    free(visits);
+    free(order);
+    free(seen);
+    free(all);
+    if (playouts)
+        *playouts = total;
+    return n;
+}
+
+void mcts_last(const mcts *m, long *playouts, double *seconds)
+{
+    *playouts = m->last_playouts;
+    *seconds = m->last_seconds;
+}

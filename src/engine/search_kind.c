@@ -1,0 +1,357 @@
+/* engine/search_kind.c - the engine's work for the games it plays by Monte
+ * Carlo search (search_kind.h): the game in progress, the tree kept between
+ * moves, and the choice of a move.
+ *
+ * Choosing a move: a move that wins at once is played without a search; when
+ * the opponent has exactly one such move it is blocked; when it has two or
+ * more (and the mover none) the mover resigns.  Otherwise the search runs
+ * (the game's swap is one of the root moves where the rules allow it) and
+ * the most visited root move is played - or "resign" when even that move
+ * wins fewer than 2% of at least 10000 playouts.  Flat Monte Carlo takes the
+ * root move of the best win rate instead.
+ *
+ * Tree reuse: every move played (by genmove or lx_engine_play) advances the
+ * trees to its subtree; a move a tree cannot follow (swap-sides, pass,
+ * resignation), an undo or a new game drops them. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/search_kind.h"
+
+enum { MAX_THREADS = 64 };
+#define RESIGN_VALUE 0.02
+#define RESIGN_PLAYOUTS 10000
+
+typedef struct search_state {
+    const search_game *g;
+    int flat, threads;
+    int cols, rows;
+    void *board;
+    char **hist;           /* moves played, for undo */
+    lx_colour *hist_who;
+    size_t nhist, caphist;
+    mcts *tree;
+    int32_t nids;
+    uint64_t seed;
+} search_state;
+
+static search_state *state(const lx_engine *e)
+{
+    return e->impl;
+}
+
+static int make_tree(search_state *s, lx_game_error *err)
+{
+    mcts_params p;
+    mcts_params_default(&p);
+    p.flat = s->flat;
+    p.threads = s->threads;
+    if (s->g->tune)
+        s->g->tune(&p, s->cols, s->rows);
+    mcts_free(s->tree);
+    s->nids = s->g->nids(s->board);
+    s->tree = mcts_new(&p, s->nids, s->seed);
+    if (!s->tree)
+        return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory for the search tree");
+    return 0;
+}
+
+static void clear_history(search_state *s)
+{
+    for (size_t i = 0; i < s->nhist; i++)
+        free(s->hist[i]);
+    s->nhist = 0;
+}
+
+/* A fresh board of cols x rows (0: the game's default). */
+static int fresh_board(lx_engine *e, int cols, int rows, lx_game_error *err)
+{
+    search_state *s = state(e);
+    if (cols <= 0 && rows <= 0)
+        cols = rows = s->g->default_size;
+    else if (cols <= 0)
+        cols = rows;
+    else if (rows <= 0)
+        rows = cols;
+    void *b = s->g->board_new(cols, rows, e->opt.rules, err);
+    if (!b)
+        return -1;
+    if (s->board)
+        s->g->board_free(s->board);
+    s->board = b;
+    s->cols = cols;
+    s->rows = rows;
+    clear_history(s);
+    return make_tree(s, err);
+}
+
+int search_init(lx_engine *e, const search_game *g, int flat, lx_game_error *err)
+{
+    search_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
+    e->impl = s;
+    s->g = g;
+    s->flat = flat;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    s->threads = e->opt.threads > 0 ? e->opt.threads : cores > 0 ? (int)cores : 1;
+    if (s->threads > MAX_THREADS)
+        s->threads = MAX_THREADS;
+    s->seed = e->opt.seed ? e->opt.seed : (uint64_t)(lx_engine_now() * 1e9) ^ (uint64_t)(uintptr_t)s;
+    if (fresh_board(e, e->opt.cols, e->opt.rows, err) != 0) {
+        search_free(e);
+        return -1;
+    }
+    return 0;
+}
+
+void search_free(lx_engine *e)
+{
+    search_state *s = state(e);
+    if (!s)
+        return;
+    clear_history(s);
+    free(s->hist);
+    free(s->hist_who);
+    mcts_free(s->tree);
+    if (s->board)
+        s->g->board_free(s->board);
+    free(s);
+    e->impl = NULL;
+}
+
+int search_new_game(lx_engine *e, int cols, int rows, lx_game_error *err)
+{
+    search_state *s = state(e);
+    if (cols <= 0 && rows <= 0) {
+        cols = s->cols;
+        rows = s->rows;
+    }
+    return fresh_board(e, cols, rows, err);
+}
+
+static int remember(search_state *s, lx_colour who, const char *move)
+{
+    if (s->nhist == s->caphist) {
+        size_t cap = s->caphist ? 2 * s->caphist : 64;
+        char **h = realloc(s->hist, cap * sizeof *h);
+        if (h)
+            s->hist = h;
+        lx_colour *w = realloc(s->hist_who, cap * sizeof *w);
+        if (w)
+            s->hist_who = w;
+        if (!h || !w)
+            return -1;
+        s->caphist = cap;
+    }
+    char *copy = strdup(move);
+    if (!copy)
+        return -1;
+    s->hist[s->nhist] = copy;
+    s->hist_who[s->nhist++] = who;
+    return 0;
+}
+
+int search_play(lx_engine *e, lx_colour who, const char *move, lx_game_error *err)
+{
+    search_state *s = state(e);
+    int32_t id = -1;
+    if (who != LX_BLACK && who != LX_WHITE)
+        return lx_game_fail(err, "BAD_MOVE", "a move is played by Black or White");
+    if (s->g->play(s->board, who, move, &id, err) != 0)
+        return -1;
+    if (remember(s, who, move) != 0) {
+        /* the board moved on but undo could not replay it: start undo from here */
+        clear_history(s);
+    }
+    if (id >= 0)
+        mcts_advance(s->tree, id);
+    else
+        mcts_forget(s->tree);
+    return 0;
+}
+
+int search_undo(lx_engine *e)
+{
+    search_state *s = state(e);
+    if (s->nhist == 0)
+        return -1;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    void *b = s->g->board_new(s->cols, s->rows, e->opt.rules, &err);
+    int ok = b != NULL;
+    for (size_t i = 0; ok && i + 1 < s->nhist; i++) {
+        int32_t id;
+        ok = s->g->play(b, s->hist_who[i], s->hist[i], &id, &err) == 0;
+    }
+    lx_game_error_free(&err);
+    if (!ok) {
+        if (b)
+            s->g->board_free(b);
+        return -1;
+    }
+    s->g->board_free(s->board);
+    s->board = b;
+    free(s->hist[--s->nhist]);
+    mcts_forget(s->tree);
+    return 0;
+}
+
+lx_colour search_to_play(const lx_engine *e)
+{
+    const search_state *s = state(e);
+    return s->g->to_play(s->board);
+}
+
+void search_result(const lx_engine *e, lx_game_result *out)
+{
+    const search_state *s = state(e);
+    s->g->result(s->board, out);
+}
+
+int search_show(const lx_engine *e, lx_buf *out)
+{
+    const search_state *s = state(e);
+    return s->g->show(s->board, out);
+}
+
+/* ---- searching ------------------------------------------------------------------ */
+
+typedef struct sims {
+    void *sim[MAX_THREADS];
+    int n;
+} sims;
+
+static void free_sims(search_state *s, sims *v)
+{
+    for (int i = 0; i < v->n; i++)
+        s->g->sim_free(v->sim[i]);
+    v->n = 0;
+}
+
+/* The checks before a search, and the search positions. */
+static int prepare(lx_engine *e, lx_colour who, sims *v, lx_game_error *err)
+{
+    search_state *s = state(e);
+    v->n = 0;
+    lx_colour now = s->g->to_play(s->board);
+    if (now == LX_NO_COLOUR)
+        return lx_game_fail(err, "GAME_OVER", "the game is over");
+    if (who != now && s->g->may_move(s->board, who, err) != 0)
+        return -1;
+    for (int i = 0; i < s->threads; i++) {
+        v->sim[i] = s->g->sim_new(s->board);
+        if (!v->sim[i]) {
+            free_sims(s, v);
+            return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory for the search");
+        }
+        v->n++;
+    }
+    return 0;
+}
+
+static int run_search(lx_engine *e, sims *v, lx_game_error *err)
+{
+    search_state *s = state(e);
+    double seconds;
+    long playouts;
+    lx_engine_budget(e, &seconds, &playouts);
+    int rc = mcts_search(s->tree, v->sim, s->g->sim_ops, seconds, playouts, &e->stop);
+    mcts_last(s->tree, &e->last_playouts, &e->last_seconds);
+    if (rc != 0)
+        return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory during the search");
+    return 0;
+}
+
+/* A move decided without a search: a win at once, the one block, or a
+ * resignation when the opponent has two wins.  The id, -2 for resign, -1
+ * when a search must decide. */
+static int32_t forced_move(search_state *s, void *sim, lx_colour who)
+{
+    if (!s->g->winning)
+        return -1;
+    int32_t ids[2];
+    const mcts_sim_ops *ops = s->g->sim_ops;
+    ops->reset(sim);
+    if (s->g->winning(sim, who, ids, 1) > 0)
+        return ids[0];
+    size_t theirs = s->g->winning(sim, who == LX_BLACK ? LX_WHITE : LX_BLACK, ids, 2);
+    return theirs == 1 ? ids[0] : theirs >= 2 ? -2 : -1;
+}
+
+static int play_chosen(lx_engine *e, lx_colour who, const char *text, lx_buf *move, lx_game_error *err)
+{
+    if (search_play(e, who, text, err) != 0)
+        return -1;
+    if (lx_buf_append_str(move, text) != 0)
+        return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
+    return 0;
+}
+
+int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err)
+{
+    search_state *s = state(e);
+    sims v;
+    if (prepare(e, who, &v, err) != 0)
+        return -1;
+    char text[64];
+    int32_t forced = forced_move(s, v.sim[0], who);
+    e->last_playouts = 0;
+    e->last_seconds = 0;
+    int rc = -1;
+    if (forced == -2) {
+        strcpy(text, "resign");
+        rc = 0;
+    } else if (forced >= 0) {
+        rc = s->g->format_id(s->board, forced, text, sizeof text);
+    } else if (run_search(e, &v, err) == 0) {
+        mcts_move best;
+        long total = 0;
+        if (mcts_root_moves(s->tree, &best, 1, &total) == 1) {
+            if (best.value < RESIGN_VALUE && total >= RESIGN_PLAYOUTS)
+                strcpy(text, "resign"), rc = 0;
+            else
+                rc = s->g->format_id(s->board, best.id, text, sizeof text);
+        } else {
+            lx_game_fail(err, "ENGINE_FAILED", "the search found no move");
+            free_sims(s, &v);
+            return -1;
+        }
+    } else {
+        free_sims(s, &v);
+        return -1;
+    }
+    free_sims(s, &v);
+    if (rc != 0)
+        return lx_game_fail(err, "ENGINE_FAILED", "the search chose a move it cannot write");
+    return play_chosen(e, who, text, move, err);
+}
+
+int search_analyse(lx_engine *e, lx_colour who, lx_engine_candidate *out, size_t cap, size_t *n,
+                   lx_game_error *err)
+{
+    search_state *s = state(e);
+    sims v;
+    *n = 0;
+    if (prepare(e, who, &v, err) != 0)
+        return -1;
+    int rc = run_search(e, &v, err);
+    free_sims(s, &v);
+    if (rc != 0)
+        return -1;
+    mcts_move *moves = malloc((cap ? cap : 1) * sizeof *moves);
+    if (!moves)
+        return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
+    size_t got = mcts_root_moves(s->tree, moves, cap, NULL);
+    for (size_t i = 0; i < got; i++) {
+        lx_engine_candidate *c = &out[*n];
+        if (s->g->format_id(s->board, moves[i].id, c->move, sizeof c->move) != 0)
+            continue;
+        c->value = moves[i].value;
+        c->visits = moves[i].visits;
+        (*n)++;
+    }
+    free(moves);
+    return 0;
+}

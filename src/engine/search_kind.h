@@ -1,0 +1,66 @@
+/* engine/search_kind.h - engine kinds that play by Monte Carlo search (Hex,
+ * Twixt, and their flat yardsticks): what a game gives them.
+ *
+ * search_kind.c does the engine's work once for every such game: the game in
+ * progress and its history (undo replays it), the search tree kept between
+ * moves, immediate wins and forced blocks, the choice of move, swap and
+ * resignation, and the analysis.  A game gives its board handling and its
+ * search positions through search_game. */
+#ifndef LUDEX_ENGINE_SEARCH_KIND_H
+#define LUDEX_ENGINE_SEARCH_KIND_H
+
+#include "engine/engine_int.h"
+#include "engine/mcts.h"
+
+typedef struct search_game {
+    int default_size;
+    /* A board of cols x rows (both > 0) under `rules` (may be NULL); NULL
+     * with BAD_SIZE (or another code) in err. */
+    void *(*board_new)(int cols, int rows, const char *rules, lx_game_error *err);
+    void (*board_free)(void *board);
+    /* Read, check and play a move for `who`; *id its search id, or -1 when a
+     * search tree cannot follow it.  0, or -1 with the rule's code. */
+    int (*play)(void *board, lx_colour who, const char *text, int32_t *id, lx_game_error *err);
+    /* The colour to move, LX_NO_COLOUR when the game is over. */
+    lx_colour (*to_play)(const void *board);
+    /* 0 when `who` may move now (making it the colour to play when the rules
+     * leave it open), else -1 with the rule's code. */
+    int (*may_move)(void *board, lx_colour who, lx_game_error *err);
+    void (*result)(const void *board, lx_game_result *out);
+    int (*show)(const void *board, lx_buf *out);
+    /* Search positions. */
+    int32_t (*nids)(const void *board);
+    void *(*sim_new)(const void *board);
+    void (*sim_free)(void *sim);
+    const mcts_sim_ops *sim_ops;
+    /* The move text of an id; 0, or -1. */
+    int (*format_id)(const void *board, int32_t id, char *buf, size_t cap);
+    /* Optional: the moves that win at once for c in the sim's position (up
+     * to cap); how many there are. */
+    size_t (*winning)(void *sim, lx_colour c, int32_t *ids, size_t cap);
+    /* Optional: how the game tunes the search (RAVE bias, expansion). */
+    void (*tune)(mcts_params *p, int cols, int rows);
+} search_game;
+
+/* The kinds' hooks: init is per game, the rest is shared. */
+int search_init(lx_engine *e, const search_game *g, int flat, lx_game_error *err);
+void search_free(lx_engine *e);
+int search_new_game(lx_engine *e, int cols, int rows, lx_game_error *err);
+int search_play(lx_engine *e, lx_colour who, const char *move, lx_game_error *err);
+int search_undo(lx_engine *e);
+lx_colour search_to_play(const lx_engine *e);
+void search_result(const lx_engine *e, lx_game_result *out);
+int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err);
+int search_analyse(lx_engine *e, lx_colour who, lx_engine_candidate *out, size_t cap, size_t *n,
+                   lx_game_error *err);
+int search_show(const lx_engine *e, lx_buf *out);
+
+/* The lx_engine_ops of a search kind whose init hook is `init`. */
+#define SEARCH_KIND_OPS(name, init_hook)                                                                    \
+    {                                                                                                       \
+        .kind = (name), .init = (init_hook), .free = search_free, .new_game = search_new_game,              \
+        .play = search_play, .undo = search_undo, .to_play = search_to_play, .result = search_result,       \
+        .genmove = search_genmove, .analyse = search_analyse, .show = search_show,                          \
+    }
+
+#endif

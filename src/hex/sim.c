@@ -1,0 +1,365 @@
+/* sim.c - Hex search positions: the board a Monte Carlo search plays its
+ * tree moves and playouts on (lx_hex_sim_* in ludex/hex.h).
+ *
+ * Cells are padded cells as in the grid (hex_impl.h): the border rows are
+ * Black, the border columns White, so "a stone of mine or my edge" is one
+ * byte compare and a second-row stone's template to its edge is a bridge
+ * like any other.  A move id is a padded cell index; the id after the last
+ * padded cell is swap-pieces.
+ *
+ * A playout fills the board to the end (Hex has no draws and a full board
+ * one winner) and judges it once by a flood fill from the top edge.  The
+ * cells empty at the snapshot are kept in one list that is never reset: each
+ * playout shuffles it again as it goes (a partial Fisher-Yates draw from a
+ * permutation is uniform whatever the permutation), skipping cells that tree
+ * moves or bridge replies filled meanwhile.  Bridge saving: after each move
+ * the six pairs of cells around it two apart on its ring of neighbours are
+ * looked at; a pair of the colour to move whose other common neighbour is
+ * empty is a bridge the move intruded into, and that cell is the reply.
+ *
+ * What it does not do: check rules (the caller plays legal ids), know about
+ * resignations, passes or swap-sides. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hex/hex_impl.h"
+
+struct lx_hex_sim {
+    int cols, rows, stride;
+    int32_t npadded;     /* ids 0 .. npadded - 1 are padded cells, npadded is the swap */
+    int32_t ring[6];     /* neighbour offsets in order around a cell */
+    uint8_t *colour0;    /* the snapshot (npadded + 1: the swap id's owner stays 0) */
+    uint8_t *colour;     /* now */
+    int32_t *cells;      /* cells a playout may fill, in the order of the last one */
+    int32_t ncells;
+    int32_t *stack;      /* flood fills */
+    uint32_t *seen, mark;
+    int32_t *label;      /* winning cells: component numbers */
+    uint8_t *flags;      /* ... and the edges each touches */
+    lx_colour to_play0, to_play;
+    int swap0, swap;     /* swap-pieces allowed */
+    int32_t single;      /* the one stone when the swap is allowed */
+    int32_t last0, last; /* the last stone played (0: none), for bridge replies */
+};
+
+static uint64_t next_random(uint64_t *s)
+{
+    return hex_random(s);
+}
+
+/* In [0, range): the multiply-shift map (its bias, below 2^-32 per draw, does
+ * not matter to a playout). */
+static uint32_t below(uint64_t *s, uint32_t range)
+{
+    return (uint32_t)(((next_random(s) >> 32) * (uint64_t)range) >> 32);
+}
+
+int32_t lx_hex_sim_ids(int cols, int rows)
+{
+    return (int32_t)((cols + 2) * (rows + 2) + 1);
+}
+
+int32_t lx_hex_sim_id(int cols, int rows, const lx_hex_move *m)
+{
+    if (m->kind == LX_HEX_SWAP_PIECES)
+        return (int32_t)((cols + 2) * (rows + 2));
+    if (m->kind != LX_HEX_STONE || m->col < 0 || m->row < 0 || m->col >= cols || m->row >= rows)
+        return -1;
+    return (int32_t)((m->row + 1) * (cols + 2) + m->col + 1);
+}
+
+int lx_hex_sim_move(int cols, int rows, int32_t id, lx_hex_move *m)
+{
+    int32_t stride = cols + 2;
+    if (id == stride * (rows + 2)) {
+        *m = (lx_hex_move){.kind = LX_HEX_SWAP_PIECES};
+        return 0;
+    }
+    int col = (int)(id % stride) - 1, row = (int)(id / stride) - 1;
+    if (id < 0 || col < 0 || row < 0 || col >= cols || row >= rows)
+        return -1;
+    *m = (lx_hex_move){.kind = LX_HEX_STONE, .col = col, .row = row};
+    return 0;
+}
+
+static int swap_allowed(const lx_hex_board *b, lx_colour who)
+{
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_hex_move m = {.kind = LX_HEX_SWAP_PIECES};
+    int ok = who != LX_NO_COLOUR && lx_hex_check_move(b, who, &m, &err) == 0;
+    lx_game_error_free(&err);
+    return ok;
+}
+
+static int alloc_sim(lx_hex_sim *s)
+{
+    size_t n = (size_t)s->npadded + 1;
+    s->colour0 = calloc(n, 1);
+    s->colour = calloc(n, 1);
+    s->cells = malloc(n * sizeof *s->cells);
+    s->stack = malloc(n * sizeof *s->stack);
+    s->seen = calloc(n, sizeof *s->seen);
+    s->label = malloc(n * sizeof *s->label);
+    s->flags = malloc(n);
+    return s->colour0 && s->colour && s->cells && s->stack && s->seen && s->label && s->flags ? 0 : -1;
+}
+
+lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
+{
+    lx_hex_sim *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    const hex_grid *g = &b->g;
+    s->cols = g->cols;
+    s->rows = g->rows;
+    s->stride = g->stride;
+    s->npadded = (int32_t)g->npadded;
+    int32_t st = s->stride, ring[6] = {1, 1 - st, -st, -1, st - 1, st};
+    memcpy(s->ring, ring, sizeof ring);
+    if (alloc_sim(s) != 0) {
+        lx_hex_sim_free(s);
+        return NULL;
+    }
+    memcpy(s->colour0, g->colour, g->npadded);
+    s->to_play0 = lx_hex_to_play(b);
+    s->swap0 = swap_allowed(b, s->to_play0);
+    for (int r = 0; r < s->rows; r++)
+        for (int c = 0; c < s->cols; c++) {
+            int32_t p = hex_cell(g, c, r);
+            if (s->colour0[p] == HEX_EMPTY || s->swap0)
+                s->cells[s->ncells++] = p; /* with a swap the one stone may be taken off */
+            if (s->colour0[p] != HEX_EMPTY)
+                s->single = p;
+        }
+    s->last0 = b->last_kind == LX_HEX_STONE ? b->last_cell : 0;
+    lx_hex_sim_reset(s);
+    return s;
+}
+
+void lx_hex_sim_free(lx_hex_sim *s)
+{
+    if (!s)
+        return;
+    free(s->colour0);
+    free(s->colour);
+    free(s->cells);
+    free(s->stack);
+    free(s->seen);
+    free(s->label);
+    free(s->flags);
+    free(s);
+}
+
+void lx_hex_sim_reset(lx_hex_sim *s)
+{
+    memcpy(s->colour, s->colour0, (size_t)s->npadded + 1);
+    s->to_play = s->to_play0;
+    s->swap = s->swap0;
+    s->last = s->last0;
+}
+
+lx_colour lx_hex_sim_to_play(const lx_hex_sim *s)
+{
+    return s->to_play;
+}
+
+static uint8_t code_of(lx_colour c)
+{
+    return c == LX_BLACK ? HEX_BLACK : HEX_WHITE;
+}
+
+size_t lx_hex_sim_legal(const lx_hex_sim *s, int32_t *ids)
+{
+    size_t n = 0;
+    for (int r = 0; r < s->rows; r++) {
+        int32_t p = (r + 1) * s->stride + 1;
+        for (int c = 0; c < s->cols; c++, p++)
+            if (s->colour[p] == HEX_EMPTY)
+                ids[n++] = p;
+    }
+    if (s->swap)
+        ids[n++] = s->npadded;
+    return n;
+}
+
+void lx_hex_sim_play(lx_hex_sim *s, int32_t id)
+{
+    uint8_t me = code_of(s->to_play);
+    if (id == s->npadded) {
+        int32_t p = s->single;
+        int32_t q = (p % s->stride) * s->stride + p / s->stride; /* (col,row) -> (row,col) */
+        s->colour[p] = HEX_EMPTY;
+        s->colour[q] = me;
+        s->last = q;
+    } else {
+        s->colour[id] = me;
+        s->last = id;
+    }
+    s->swap = 0;
+    s->to_play = s->to_play == LX_BLACK ? LX_WHITE : LX_BLACK;
+}
+
+/* The cell that saves a bridge of colour `me` the stone on `cell` intruded
+ * into, or 0.  Bit k of `mine` / `empty` says what the k-th cell around
+ * `cell` holds; a bridge is two of mine two apart around the ring with the
+ * cell between them empty (bit i of `bridges`: the pair i, i + 2, the reply
+ * at i + 1).  When several bridges were hit, one at random. */
+static int32_t bridge_reply(const lx_hex_sim *s, const uint8_t *colour, int32_t cell, uint8_t me, uint64_t *rng)
+{
+    const int32_t *ring = s->ring;
+    unsigned mine = 0, empty = 0;
+    for (int k = 0; k < 6; k++) {
+        uint8_t c = colour[cell + ring[k]];
+        mine |= (unsigned)(c == me) << k;
+        empty |= (unsigned)(c == HEX_EMPTY) << k;
+    }
+    unsigned two = ((mine >> 2) | (mine << 4)) & 63, one = ((empty >> 1) | (empty << 5)) & 63;
+    unsigned bridges = mine & two & one;
+    if (!bridges)
+        return 0;
+    int i = __builtin_ctz(bridges);
+    if (bridges & (bridges - 1)) { /* several: a random one */
+        int n = __builtin_popcount(bridges);
+        for (uint32_t skip = below(rng, (uint32_t)n); skip > 0; skip--)
+            bridges &= bridges - 1;
+        i = __builtin_ctz(bridges);
+    }
+    return cell + ring[i == 5 ? 0 : i + 1];
+}
+
+/* Black joins top and bottom on a full board: a flood from the top border. */
+static int black_joins(lx_hex_sim *s)
+{
+    uint8_t *colour = s->colour;
+    uint32_t mark = ++s->mark;
+    if (mark == 0) {
+        memset(s->seen, 0, ((size_t)s->npadded + 1) * sizeof *s->seen);
+        mark = s->mark = 1;
+    }
+    int32_t top = 0, bottom_row = (s->rows) * s->stride; /* first cell of the last row, padded */
+    for (int c = 0; c < s->cols; c++) {
+        int32_t p = s->stride + 1 + c;
+        if (colour[p] == HEX_BLACK) {
+            s->seen[p] = mark;
+            s->stack[top++] = p;
+        }
+    }
+    while (top > 0) {
+        int32_t p = s->stack[--top];
+        if (p >= bottom_row)
+            return 1;
+        for (int k = 0; k < 6; k++) {
+            int32_t q = p + s->ring[k];
+            if (colour[q] == HEX_BLACK && s->seen[q] != mark && q > s->stride) {
+                s->seen[q] = mark;
+                s->stack[top++] = q;
+            }
+        }
+    }
+    return 0;
+}
+
+lx_colour lx_hex_sim_playout(lx_hex_sim *s, uint64_t *rng)
+{
+    uint8_t *colour = s->colour;
+    int32_t *cells = s->cells, n = s->ncells, i = 0, last = s->last;
+    uint8_t me = code_of(s->to_play);
+    for (;;) {
+        int32_t cell = last ? bridge_reply(s, colour, last, me, rng) : 0;
+        if (!cell) {
+            while (i < n) {
+                int32_t j = i + (int32_t)below(rng, (uint32_t)(n - i));
+                cell = cells[j];
+                cells[j] = cells[i];
+                cells[i++] = cell;
+                if (colour[cell] == HEX_EMPTY)
+                    break;
+                cell = 0;
+            }
+            if (!cell)
+                break;
+        }
+        colour[cell] = me;
+        last = cell;
+        me ^= 3; /* HEX_BLACK <-> HEX_WHITE */
+    }
+    return black_joins(s) ? LX_BLACK : LX_WHITE;
+}
+
+const uint8_t *lx_hex_sim_owners(const lx_hex_sim *s)
+{
+    return s->colour;
+}
+
+/* The edge a border cell of `me` stands for: 1 its first (top, left), 2 its
+ * second, 0 when p is no border cell of `me`. */
+static uint8_t edge_of(const lx_hex_sim *s, int32_t p, uint8_t me)
+{
+    int col = (int)(p % s->stride) - 1, row = (int)(p / s->stride) - 1;
+    int inside_c = col >= 0 && col < s->cols, inside_r = row >= 0 && row < s->rows;
+    if (me == HEX_BLACK && inside_c)
+        return (uint8_t)(row < 0 ? 1 : row >= s->rows ? 2 : 0);
+    if (me == HEX_WHITE && inside_r)
+        return (uint8_t)(col < 0 ? 1 : col >= s->cols ? 2 : 0);
+    return 0;
+}
+
+/* Number the groups of stones of `me` and mark the edges each touches (1 the
+ * first, 2 the second).  Only cells inside are walked: a step from a border
+ * cell could wrap round to the other side in the padded array. */
+static void label_groups(lx_hex_sim *s, uint8_t me)
+{
+    int32_t groups = 0;
+    for (int32_t p = 0; p < s->npadded; p++)
+        s->label[p] = -1;
+    for (int r = 0; r < s->rows; r++)
+        for (int c = 0; c < s->cols; c++) {
+            int32_t p = (r + 1) * s->stride + c + 1;
+            if (s->colour[p] != me || s->label[p] >= 0)
+                continue;
+            uint8_t fl = 0;
+            int32_t top = 0;
+            s->stack[top++] = p;
+            s->label[p] = groups;
+            while (top > 0) {
+                int32_t q = s->stack[--top];
+                for (int k = 0; k < 6; k++) {
+                    int32_t n = q + s->ring[k];
+                    uint8_t edge = edge_of(s, n, me);
+                    if (edge)
+                        fl |= edge;
+                    else if (s->colour[n] == me && s->label[n] < 0) {
+                        s->label[n] = groups;
+                        s->stack[top++] = n;
+                    }
+                }
+            }
+            s->flags[groups++] = fl;
+        }
+}
+
+size_t lx_hex_sim_winning_cells(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap)
+{
+    uint8_t me = code_of(c);
+    label_groups(s, me);
+    size_t n = 0;
+    for (int r = 0; r < s->rows; r++)
+        for (int col = 0; col < s->cols; col++) {
+            int32_t p = (r + 1) * s->stride + col + 1;
+            if (s->colour[p] != HEX_EMPTY)
+                continue;
+            uint8_t fl = 0;
+            for (int k = 0; k < 6; k++) {
+                int32_t q = p + s->ring[k];
+                uint8_t edge = edge_of(s, q, me);
+                fl |= edge ? edge : s->label[q] >= 0 ? s->flags[s->label[q]] : 0;
+            }
+            if (fl == 3) {
+                if (n < cap)
+                    ids[n] = p;
+                n++;
+            }
+        }
+    return n;
+}

@@ -1,0 +1,393 @@
+/* test_engine_search.c - the Monte Carlo engines (kinds hex, hex-flat, twixt,
+ * twixt-flat) through lx_engine_*: legal moves on every board size, wins
+ * taken and losses blocked, swap decisions, the end of the game, refusals,
+ * tree reuse, stopping, repeatable searches.  Small playout budgets, one
+ * thread and a fixed seed unless a test is about threads. */
+#include <pthread.h>
+#include <time.h>
+
+#include "testutil.h"
+
+static lx_engine *engine(const char *kind, int size, long playouts, uint64_t seed)
+{
+    lx_engine_options o;
+    lx_engine_options_init(&o, kind);
+    o.cols = o.rows = size;
+    o.playouts = playouts;
+    o.threads = 1;
+    o.seed = seed;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_engine *e = lx_engine_new(&o, &err);
+    if (!e)
+        fail_msg("%s: %s", err.code, err.message.data ? err.message.data : "");
+    lx_game_error_free(&err);
+    return e;
+}
+
+static void play(lx_engine *e, lx_colour who, const char *move)
+{
+    lx_game_error err;
+    lx_game_error_init(&err);
+    if (lx_engine_play(e, who, move, &err) != 0)
+        fail_msg("%s refused: %s %s", move, err.code, err.message.data ? err.message.data : "");
+    lx_game_error_free(&err);
+}
+
+/* genmove; the move, or "" with *code set. */
+static void genmove(lx_engine *e, lx_colour who, char *out, size_t cap, const char **code)
+{
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_buf mv = {0};
+    *code = NULL;
+    out[0] = 0;
+    if (lx_engine_genmove(e, who, &mv, &err) != 0)
+        *code = err.code;
+    else
+        snprintf(out, cap, "%s", mv.data);
+    lx_buf_free(&mv);
+    lx_game_error_free(&err);
+}
+
+static void genmove_ok(lx_engine *e, lx_colour who, char *out, size_t cap)
+{
+    const char *code;
+    genmove(e, who, out, cap, &code);
+    if (code)
+        fail_msg("genmove failed: %s", code);
+}
+
+/* ---- Hex ------------------------------------------------------------------------ */
+
+/* A whole game on a board of `size`, each move also checked by a separate
+ * board of the rules; it ends with a winner. */
+static void hex_game_is_legal(const char *kind, int size, long playouts, int max_moves)
+{
+    lx_engine *e = engine(kind, size, playouts, 7);
+    lx_hex_board *b = lx_hex_board_new(size, size);
+    assert_non_null(b);
+    char mv[64];
+    int moves = 0;
+    while (lx_engine_to_play(e) != LX_NO_COLOUR && moves < max_moves) {
+        lx_colour who = lx_engine_to_play(e);
+        genmove_ok(e, who, mv, sizeof mv);
+        lx_hex_move m;
+        lx_game_error err;
+        lx_game_error_init(&err);
+        assert_int_equal(lx_hex_parse_move(b, mv, strlen(mv), &m, &err), 0);
+        if (lx_hex_play(b, who, &m, &err) != 0)
+            fail_msg("%s by %d refused: %s", mv, who, err.code);
+        lx_game_error_free(&err);
+        moves++;
+    }
+    if (max_moves >= size * size)
+        assert_int_not_equal(lx_hex_winner(b), LX_NO_COLOUR);
+    lx_game_result r;
+    lx_engine_result(e, &r);
+    assert_int_equal(r.winner, lx_hex_winner(b));
+    lx_hex_board_free(b);
+    lx_engine_free(e);
+}
+
+static void hex_games_on_small_boards_are_legal(void **state)
+{
+    (void)state;
+    hex_game_is_legal("hex", 1, 50, 10);
+    hex_game_is_legal("hex", 2, 50, 10);
+    hex_game_is_legal("hex", 3, 100, 20);
+    hex_game_is_legal("hex-flat", 2, 50, 10);
+    hex_game_is_legal("hex", 9, 300, 100);
+    hex_game_is_legal("hex-flat", 9, 300, 100);
+}
+
+static void hex_moves_on_big_boards_are_legal(void **state)
+{
+    (void)state;
+    hex_game_is_legal("hex", 19, 200, 6);
+    hex_game_is_legal("hex", 100, 4, 3);
+    /* a long thin board */
+    lx_engine_options o;
+    lx_engine_options_init(&o, "hex");
+    o.cols = 300;
+    o.rows = 2;
+    o.playouts = 20;
+    o.threads = 1;
+    o.seed = 3;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_engine *e = lx_engine_new(&o, &err);
+    assert_non_null(e);
+    char mv[64];
+    genmove_ok(e, LX_BLACK, mv, sizeof mv);
+    assert_true(strlen(mv) >= 2);
+    lx_engine_free(e);
+    /* sizes the rules refuse */
+    o.cols = 0;
+    o.rows = LX_HEX_MAX_SIDE + 1;
+    assert_null(lx_engine_new(&o, &err));
+    assert_string_equal(err.code, "BAD_SIZE");
+    lx_game_error_free(&err);
+}
+
+static void hex_takes_an_immediate_win(void **state)
+{
+    (void)state;
+    lx_engine *e = engine("hex", 5, 200, 1);
+    /* Black c1 c2 c3 c4, White elsewhere: b5 or c5 wins at once */
+    const char *moves[] = {"c1", "a1", "c2", "a2", "c3", "a3", "c4", "e1"};
+    for (int i = 0; i < 8; i++)
+        play(e, i % 2 ? LX_WHITE : LX_BLACK, moves[i]);
+    char mv[64];
+    genmove_ok(e, LX_BLACK, mv, sizeof mv);
+    assert_true(strcmp(mv, "b5") == 0 || strcmp(mv, "c5") == 0);
+    lx_game_result r;
+    lx_engine_result(e, &r);
+    assert_string_equal(r.re, "B+");
+    lx_engine_free(e);
+}
+
+static void hex_blocks_an_immediate_loss(void **state)
+{
+    (void)state;
+    lx_engine *e = engine("hex", 5, 200, 1);
+    /* Black threatens c5 only (b5 is White's) */
+    const char *moves[] = {"c1", "b5", "c2", "a2", "c3", "a3", "c4"};
+    for (int i = 0; i < 7; i++)
+        play(e, i % 2 ? LX_WHITE : LX_BLACK, moves[i]);
+    char mv[64];
+    genmove_ok(e, LX_WHITE, mv, sizeof mv);
+    assert_string_equal(mv, "c5");
+    lx_engine_free(e);
+    /* two threats and no win: a proved loss, resigned */
+    e = engine("hex", 5, 200, 1);
+    const char *lost[] = {"c1", "a1", "c2", "a2", "c3", "a3", "c4"};
+    for (int i = 0; i < 7; i++)
+        play(e, i % 2 ? LX_WHITE : LX_BLACK, lost[i]);
+    genmove_ok(e, LX_WHITE, mv, sizeof mv);
+    assert_string_equal(mv, "resign");
+    assert_int_equal(lx_engine_to_play(e), LX_NO_COLOUR);
+    lx_engine_free(e);
+}
+
+static void hex_search_finds_a_win_the_shortcut_does_not(void **state)
+{
+    (void)state;
+    /* Black to move on 4x4 with a two-bridge chain to both edges: b2 and c3
+     * already joined by bridges, every reply keeps the win; the search must
+     * give a winning move a high value. */
+    lx_engine *e = engine("hex", 4, 3000, 5);
+    play(e, LX_BLACK, "b2");
+    play(e, LX_WHITE, "a4");
+    lx_engine_candidate c[4];
+    size_t n;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    assert_int_equal(lx_engine_analyse(e, LX_BLACK, c, 4, &n, &err), 0);
+    assert_true(n >= 2);
+    assert_true(c[0].value > 0.8);
+    for (size_t i = 1; i < n; i++)
+        assert_true(c[i - 1].visits >= c[i].visits);
+    lx_game_error_free(&err);
+    lx_engine_free(e);
+}
+
+static void hex_swaps_a_centre_opening_not_a_corner(void **state)
+{
+    (void)state;
+    char mv[64];
+    lx_engine *e = engine("hex", 7, 20000, 11);
+    play(e, LX_BLACK, "d4");
+    genmove_ok(e, LX_WHITE, mv, sizeof mv);
+    assert_string_equal(mv, "swap-pieces");
+    lx_engine_free(e);
+    e = engine("hex", 7, 20000, 11);
+    play(e, LX_BLACK, "a1");
+    genmove_ok(e, LX_WHITE, mv, sizeof mv);
+    assert_string_not_equal(mv, "swap-pieces");
+    lx_engine_free(e);
+}
+
+static void hex_genmove_on_a_finished_game_is_game_over(void **state)
+{
+    (void)state;
+    lx_engine *e = engine("hex", 1, 10, 1);
+    play(e, LX_BLACK, "a1");
+    assert_int_equal(lx_engine_to_play(e), LX_NO_COLOUR);
+    char mv[64];
+    const char *code;
+    genmove(e, LX_WHITE, mv, sizeof mv, &code);
+    assert_string_equal(code, "GAME_OVER");
+    lx_engine_candidate c[2];
+    size_t n = 9;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    assert_int_equal(lx_engine_analyse(e, LX_WHITE, c, 2, &n, &err), -1);
+    assert_string_equal(err.code, "GAME_OVER");
+    assert_int_equal(n, 0);
+    lx_game_error_free(&err);
+    lx_engine_free(e);
+}
+
+static void hex_illegal_plays_give_the_rules_codes(void **state)
+{
+    (void)state;
+    lx_engine *e = engine("hex", 5, 10, 1);
+    lx_game_error err;
+    lx_game_error_init(&err);
+    play(e, LX_BLACK, "c3");
+    assert_int_equal(lx_engine_play(e, LX_WHITE, "c3", &err), -1);
+    assert_string_equal(err.code, "HEX_CELL_OCCUPIED");
+    assert_int_equal(lx_engine_play(e, LX_WHITE, "z9", &err), -1);
+    assert_string_equal(err.code, "HEX_OFF_BOARD");
+    assert_int_equal(lx_engine_play(e, LX_BLACK, "a1", &err), -1);
+    assert_string_equal(err.code, "HEX_WRONG_TURN");
+    char mv[64];
+    const char *code;
+    genmove(e, LX_BLACK, mv, sizeof mv, &code);
+    assert_string_equal(code, "HEX_WRONG_TURN");
+    /* nothing changed: White moves, and undo goes back one move */
+    assert_int_equal(lx_engine_to_play(e), LX_WHITE);
+    assert_int_equal(lx_engine_undo(e), 0);
+    assert_int_equal(lx_engine_to_play(e), LX_BLACK);
+    assert_int_equal(lx_engine_undo(e), -1);
+    lx_game_error_free(&err);
+    lx_engine_free(e);
+}
+
+static long total_visits(lx_engine *e, lx_colour who, long playouts)
+{
+    lx_engine_set_budget(e, 0, playouts);
+    lx_engine_candidate c[200];
+    size_t n;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    assert_int_equal(lx_engine_analyse(e, who, c, 200, &n, &err), 0);
+    lx_game_error_free(&err);
+    long sum = 0;
+    for (size_t i = 0; i < n; i++)
+        sum += c[i].visits;
+    return sum;
+}
+
+static void hex_tree_reuse_keeps_the_visits_of_the_moves_played(void **state)
+{
+    (void)state;
+    lx_engine *e = engine("hex", 7, 4000, 2);
+    char b1[64], w1[64];
+    genmove_ok(e, LX_BLACK, b1, sizeof b1);
+    genmove_ok(e, LX_WHITE, w1, sizeof w1); /* the engine's own reply: deep in its tree */
+    long kept = total_visits(e, LX_BLACK, 1);
+    assert_true(kept > 50);
+    /* after an undo the tree is gone: one playout is all there is */
+    assert_int_equal(lx_engine_undo(e), 0);
+    play(e, LX_WHITE, w1);
+    assert_int_equal(total_visits(e, LX_BLACK, 1), 1);
+    lx_engine_free(e);
+    /* flat Monte Carlo keeps nothing */
+    e = engine("hex-flat", 7, 4000, 2);
+    genmove_ok(e, LX_BLACK, b1, sizeof b1);
+    assert_int_equal(total_visits(e, LX_WHITE, 1), 1);
+    lx_engine_free(e);
+}
+
+static void hex_searches_repeat_with_a_seed(void **state)
+{
+    (void)state;
+    char a[8][64], b[8][64];
+    for (int k = 0; k < 2; k++) {
+        lx_engine *e = engine("hex", 6, 500, 99);
+        for (int i = 0; i < 8 && lx_engine_to_play(e) != LX_NO_COLOUR; i++)
+            genmove_ok(e, lx_engine_to_play(e), k ? b[i] : a[i], 64);
+        lx_engine_free(e);
+    }
+    for (int i = 0; i < 8; i++)
+        assert_string_equal(a[i], b[i]);
+}
+
+static void *genmove_thread(void *arg)
+{
+    lx_engine *e = arg;
+    char mv[64];
+    genmove_ok(e, LX_BLACK, mv, sizeof mv);
+    return NULL;
+}
+
+static void stop_ends_a_search(lx_engine *e)
+{
+    lx_engine_set_budget(e, 3600, 0);
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, genmove_thread, e), 0);
+    /* stop until the move is made (a stop before the search starts is
+     * forgotten by it, so ask again) */
+    while (lx_engine_to_play(e) == LX_BLACK) {
+        struct timespec ts = {0, 20 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+        lx_engine_stop(e);
+    }
+    pthread_join(th, NULL);
+    long playouts;
+    double seconds;
+    lx_engine_last_search(e, &playouts, &seconds);
+    assert_true(seconds < 600);
+    assert_true(playouts > 0);
+}
+
+static void hex_stop_ends_a_search_on_two_threads(void **state)
+{
+    (void)state;
+    lx_engine_options o;
+    lx_engine_options_init(&o, "hex");
+    o.cols = o.rows = 9;
+    o.threads = 2;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_engine *e = lx_engine_new(&o, &err);
+    assert_non_null(e);
+    stop_ends_a_search(e);
+    assert_int_equal(lx_engine_to_play(e), LX_WHITE);
+    lx_game_error_free(&err);
+    lx_engine_free(e);
+}
+
+static void hex_new_game_changes_the_size(void **state)
+{
+    (void)state;
+    lx_engine *e = engine("hex", 5, 50, 1);
+    lx_game_error err;
+    lx_game_error_init(&err);
+    play(e, LX_BLACK, "e5");
+    assert_int_equal(lx_engine_new_game(e, 13, 13, &err), 0);
+    play(e, LX_BLACK, "m13");
+    assert_int_equal(lx_engine_new_game(e, 0, 0, &err), 0);
+    assert_int_equal(lx_engine_to_play(e), LX_BLACK);
+    play(e, LX_BLACK, "m13");
+    assert_int_equal(lx_engine_new_game(e, 0, LX_HEX_MAX_SIDE + 5, &err), -1);
+    assert_string_equal(err.code, "BAD_SIZE");
+    lx_buf out = {0};
+    assert_int_equal(lx_engine_show(e, &out), 0);
+    assert_non_null(strstr(out.data, "m"));
+    lx_buf_free(&out);
+    assert_string_equal(lx_engine_kind(e), "hex");
+    lx_game_error_free(&err);
+    lx_engine_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hex_games_on_small_boards_are_legal),
+        cmocka_unit_test(hex_moves_on_big_boards_are_legal),
+        cmocka_unit_test(hex_takes_an_immediate_win),
+        cmocka_unit_test(hex_blocks_an_immediate_loss),
+        cmocka_unit_test(hex_search_finds_a_win_the_shortcut_does_not),
+        cmocka_unit_test(hex_swaps_a_centre_opening_not_a_corner),
+        cmocka_unit_test(hex_genmove_on_a_finished_game_is_game_over),
+        cmocka_unit_test(hex_illegal_plays_give_the_rules_codes),
+        cmocka_unit_test(hex_tree_reuse_keeps_the_visits_of_the_moves_played),
+        cmocka_unit_test(hex_searches_repeat_with_a_seed),
+        cmocka_unit_test(hex_stop_ends_a_search_on_two_threads),
+        cmocka_unit_test(hex_new_game_changes_the_size),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
