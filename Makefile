@@ -66,6 +66,12 @@ all: $(STATIC) $(SHARED) $(TOOL) $(BUILD)/ludex.pc $(BUILD)/ludexd $(BUILD)/lude
 
 lib: $(STATIC) $(SHARED)
 
+# The static library of position-independent objects, for linking into a shared object
+# that must not depend on an installed libludex (the Python extension, python/setup.py).
+PIC_STATIC := $(BUILD)/libludex-pic.a
+$(PIC_STATIC): $(PIC_OBJ)
+	$(Q)$(call say,AR,$@)rm -f $@ && ar rcs $@ $^
+
 $(BUILD)/obj/%.o: %.c | check-libs
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
@@ -105,8 +111,10 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 # ---- Debian packages -------------------------------------------------------------
 # Installed only when missing (needs root, as on a fresh Debian machine).
 DEPS_BUILD := gcc make libjansson-dev pkg-config libevent-dev libssl-dev libsqlite3-dev libsodium-dev wamerican
+# The Python binding (python/): Debian's /usr/bin/python3 builds, installs and tests it.
+DEPS_PYTHON := python3-dev python3-setuptools python3-wheel python3-pip python3-numpy python3-pytest
 DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg openssl chromium chromium-driver python3-selenium \
-  postfix emscripten
+  postfix emscripten $(DEPS_PYTHON)
 # The libraries the build compiles against: checked before compiling (one dpkg-query,
 # pkg-config for a library installed some other way), so that a missing one is named
 # with its Debian package instead of a compiler error.
@@ -254,7 +262,7 @@ ASAN_VARS := BUILD=build-asan CC=clang OPT=-O1 \
 # Builds run in parallel; test suites one after another, so output stays readable.
 check: deps-dev
 	@$(MAKE) --no-print-directory -j$(JOBS) all tests js
-	@$(MAKE) --no-print-directory check-unit check-cli check-js check-install check-server check-web check-bench
+	@$(MAKE) --no-print-directory check-unit check-cli check-js check-install check-server check-web check-python check-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) $(ASAN_VARS) tests
 	@$(MAKE) --no-print-directory check-asan
 	@$(MAKE) --no-print-directory -j$(JOBS) fuzz-build
@@ -271,6 +279,21 @@ check-cli: $(TOOL)
 
 check-install: all
 	@tests/install/run
+
+# The Python binding: built as pip builds it (a wheel, no build isolation, offline) into
+# $(BUILD)/python/site, then tests/python/ run by pytest against that installed copy.
+PYTHON ?= /usr/bin/python3
+export PIP_ROOT_USER_ACTION := ignore
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+.PHONY: check-python python
+python: $(PIC_STATIC)
+	@tools/apt-need $(DEPS_PYTHON)
+	@rm -rf $(BUILD)/python/site $(BUILD)/python/dist
+	$(Q)$(call say,PIP,$(BUILD)/python/site)LUDEX_BUILD=$(abspath $(BUILD)) $(PYTHON) -m pip wheel -q \
+	  --no-build-isolation --no-deps --no-index -w $(BUILD)/python/dist ./python
+	$(Q)$(PYTHON) -m pip install -q --no-deps --no-index --target $(BUILD)/python/site $(BUILD)/python/dist/*.whl
+check-python: python $(TOOL)
+	@PYTHONPATH=$(abspath $(BUILD))/python/site LUDEX_TOOL=$(abspath $(TOOL)) $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
 
 check-asan:
 	@$(MAKE) --no-print-directory $(ASAN_VARS) check-unit check-cli check-server

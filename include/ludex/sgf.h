@@ -239,6 +239,11 @@ typedef struct lx_sgf_write_options {
 /* Append the canonical SGF text of `t` to `out` (see README: canonical form).
  * Returns 0, or -1 when out of memory. */
 int lx_sgf_write_tree(const lx_sgf_tree *t, const lx_sgf_write_options *opt, lx_buf *out);
+/* Make the root's CA true of the UTF-8 text the writer makes of a tree read
+ * from `doc`: CA[UTF-8] when the text was converted from another charset
+ * (added when missing), or when it was read as UTF-8 although CA names
+ * another charset.  Otherwise CA stays as it is.  0, or -1 out of memory. */
+int lx_sgf_mark_utf8(lx_sgf_tree *t, const lx_sgf_doc *doc);
 
 #ifdef __cplusplus
 }

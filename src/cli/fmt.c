@@ -4,7 +4,7 @@
  * lx_sgf_write_tree (one style of escapes, line breaks and property order;
  * game-specific values in the game module's canonical form when this build
  * has the module).  The output is always UTF-8, and CA is made to say so
- * where it matters (see mark_utf8).  Running fmt on its own output changes
+ * where it matters (see lx_sgf_mark_utf8).  Running fmt on its own output changes
  * nothing.
  *
  * The problems found while reading go to standard error; fmt repairs what the
@@ -14,7 +14,6 @@
  * rules are `ludex check`'s business, not fmt's. */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cli/cli.h"
 
@@ -40,40 +39,10 @@ typedef struct fmt_opts {
     lx_sgf_read_options read;
 } fmt_opts;
 
-static int is_utf8_name(const char *s, size_t len)
-{
-    return (len == 5 && strncasecmp(s, "UTF-8", 5) == 0) || (len == 4 && strncasecmp(s, "UTF8", 4) == 0);
-}
-
-/* Make the root's CA true of the UTF-8 output: CA[UTF-8] when the text was
- * converted from another charset (added when missing), or when it was read
- * as UTF-8 although CA names another charset.  Otherwise the bytes are
- * written as they were read and CA stays as it is.  0, or -1 out of memory. */
-static int mark_utf8(lx_sgf_tree *t, const lx_sgf_doc *doc)
-{
-    int converted = lx_sgf_doc_converted(doc);
-    int read_as_utf8 = strcasecmp(lx_sgf_doc_charset(doc), "UTF-8") == 0;
-    lx_sgf_prop p = lx_sgf_find_prop(t, 0, "CA");
-    if (p == LX_SGF_NIL) {
-        if (!converted)
-            return 0;
-        p = lx_sgf_add_prop(t, 0, "CA");
-        return p == LX_SGF_NIL ? -1 : lx_sgf_add_value(t, p, "UTF-8", 5);
-    }
-    if (!converted && !read_as_utf8)
-        return 0;
-    if (lx_sgf_value_count(t, p) == 1) {
-        lx_sgf_value v = lx_sgf_get_value(t, p, 0);
-        if (is_utf8_name(v.raw, v.len))
-            return 0;
-    }
-    return lx_sgf_set_value(t, p, "UTF-8", 5);
-}
-
 /* Append the canonical text of one tree to `out`; 0 or -1 out of memory. */
 static int write_tree(lx_sgf_tree *t, const lx_sgf_doc *doc, const fmt_opts *o, lx_buf *out, lx_diag_list *diags)
 {
-    if (mark_utf8(t, doc) != 0)
+    if (lx_sgf_mark_utf8(t, doc) != 0)
         return -1;
     const lx_game_module *m = lx_game_builtin_by_gm(cli_tree_gm(t));
     if (m && m->normalize_tree && m->normalize_tree(t, diags) != 0)

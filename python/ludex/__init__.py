@@ -1,0 +1,168 @@
+"""ludex for Python: read, check, replay and draw game records.
+
+Hex, Twixt and Backgammon records in SGF FF[4], crossword games in CGP and
+GCG, with libludex's speed and its diagnostics.  The work is done by the C
+library (linked into ludex._ludex); this module takes paths as well as bytes
+and gathers a file's trees into a Collection.
+
+    import ludex
+    coll = ludex.read("games.sgf")          # a path, or the bytes of a file
+    for tree in coll:
+        game = tree.replay()
+        for player, values in game:         # the main line, move by move
+            ...
+        print(game.result, game.winner)
+    print(ludex.check("games.sgf").ok)
+"""
+from __future__ import annotations
+
+import os
+from typing import Iterator, List, Optional, Sequence, Union, overload
+
+from . import _ludex
+from ._ludex import (CheckResult, Diagnostic, GameTree, IllegalMove, LudexError, Node, Replay)
+
+__all__ = [
+    "read", "check", "format", "new_game", "main_line_planes", "hex_playouts", "version",
+    "Collection", "GameTree", "Node", "Replay", "Diagnostic", "CheckResult", "LudexError", "IllegalMove",
+]
+
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
+
+
+def _bytes(source: Source) -> bytes:
+    """The bytes of a file given by path, or the bytes given."""
+    if isinstance(source, bytes):
+        return source
+    if isinstance(source, (bytearray, memoryview)):
+        return bytes(source)
+    with open(os.fspath(source), "rb") as f:
+        return f.read()
+
+
+class Collection(Sequence[GameTree]):
+    """The game trees of one SGF file, in file order, with the problems met reading it.
+
+    A sequence of GameTree; ``diagnostics`` holds the reading problems (syntax,
+    charset), ``charset`` what the bytes were read as.  The rules are checked by
+    ``ludex.check``, or move by move by ``GameTree.replay``."""
+
+    __slots__ = ("_trees", "diagnostics", "charset")
+
+    def __init__(self, trees: List[GameTree], diagnostics: List[Diagnostic], charset: str) -> None:
+        self._trees = trees
+        self.diagnostics = diagnostics
+        self.charset = charset
+
+    @overload
+    def __getitem__(self, i: int) -> GameTree: ...
+    @overload
+    def __getitem__(self, i: slice) -> List[GameTree]: ...
+
+    def __getitem__(self, i):
+        return self._trees[i]
+
+    def __len__(self) -> int:
+        return len(self._trees)
+
+    def __iter__(self) -> Iterator[GameTree]:
+        return iter(self._trees)
+
+    @property
+    def ok(self) -> bool:
+        """True when reading met no error (warnings allowed)."""
+        return not any(d.severity != "warning" for d in self.diagnostics)
+
+    def to_sgf(self, *, drop_unknown: bool = False) -> bytes:
+        """Every tree in canonical SGF (UTF-8), one after the other."""
+        return b"".join(t.to_sgf(drop_unknown=drop_unknown) for t in self._trees)
+
+    def __repr__(self) -> str:
+        return f"<ludex.Collection: {len(self._trees)} game trees, {len(self.diagnostics)} diagnostics>"
+
+
+def read(source: Source, encoding: Optional[str] = None) -> Collection:
+    """Read an SGF file (a path, or its bytes) into a Collection of game trees.
+
+    encoding: read the bytes as this charset (any name iconv knows), ignoring CA
+    and detection.  Reading never stops at a problem and never recurses: a file
+    of a million nested variations reads like any other."""
+    trees, diagnostics, charset = _ludex.read(_bytes(source), encoding)
+    return Collection(trees, diagnostics, charset)
+
+
+def _kind(source: Source, kind: Optional[str]) -> str:
+    if kind:
+        return kind.lower()
+    if isinstance(source, (str, os.PathLike)):
+        ext = os.path.splitext(os.fspath(source))[1].lower()
+        if ext in (".gcg", ".cgp"):
+            return ext[1:]
+    return "sgf"
+
+
+def check(source: Source, encoding: Optional[str] = None, *, all_variations: bool = False,
+          strict: bool = False, kind: Optional[str] = None) -> CheckResult:
+    """`ludex check` on one file: read it, run the generic checks, replay every game under its rules.
+
+    kind: 'sgf', 'gcg' or 'cgp' (default: by the path's extension, else 'sgf').
+    Returns a CheckResult(ok, games, nodes, moves, unchecked, diagnostics)."""
+    k = _kind(source, kind)
+    data = _bytes(source)
+    if k == "sgf":
+        return _ludex.check(data, encoding, all_variations=all_variations, strict=strict)
+    from . import xword
+    return xword._check(data, k, encoding=encoding, strict=strict)
+
+
+def format(source: Source, encoding: Optional[str] = None, *, drop_unknown: bool = False) -> bytes:
+    """`ludex fmt`: the file in canonical SGF form (UTF-8).  Raises LudexError when
+    nothing can be written (no game tree, or a fatal problem)."""
+    return _ludex.format(_bytes(source), encoding, drop_unknown=drop_unknown)
+
+
+def new_game(game: str, size: Optional[Union[int, Sequence[int]]] = None, **root: str) -> Replay:
+    """A new game at its start, to play moves on: new_game('hex', 11), new_game('twixt', 24),
+    new_game('backgammon').  Extra keyword arguments are root properties (RU='Crawford')."""
+    gm = {"hex": 11, "twixt": 21, "backgammon": 6}.get(game.lower())
+    if gm is None:
+        raise ValueError(f"no such game: {game!r} (hex, twixt, backgammon)")
+    props = f"FF[4]GM[{gm}]"
+    if size is not None:
+        props += f"SZ[{size}]" if isinstance(size, int) else f"SZ[{size[0]}:{size[1]}]"
+    for key, value in root.items():
+        props += f"{key.upper()}[{value}]"
+    coll = read(f"(;{props})".encode())
+    if not coll.ok:
+        raise LudexError(coll.diagnostics[0].message)
+    return coll[0].replay()
+
+
+def main_line_planes(tree: GameTree):
+    """The planes (see Replay.planes) of every position of the main line, stacked: an
+    ndarray of shape (moves + 1, *planes): before the first move, then after each."""
+    import numpy as np
+    game = tree.replay()
+    stack = [game.planes()]
+    for _ in game:
+        stack.append(game.planes())
+    return np.stack(stack)
+
+
+def hex_playouts(size: Union[int, Sequence[int]], n: int, seed: int = 0, *, stepwise: bool = False,
+                 ownership: bool = False) -> dict:
+    """n random Hex games from the empty board, in C with the GIL released.
+
+    size: n for an n x n board, or (cols, rows).  Returns a dict: black_wins,
+    white_wins, winners (uint8 ndarray: 0 Black, 1 White), lengths (with
+    stepwise: moves of each game), black_cells (with ownership: (rows, cols)
+    counts of the games in which each cell ended Black).  Without stepwise the
+    board is filled at random and judged once (the same distribution of winners
+    as alternate random moves, faster)."""
+    cols, rows = (size, size) if isinstance(size, int) else (size[0], size[1])
+    return _ludex.hex_playouts(cols, rows, n, seed & 0xFFFFFFFFFFFFFFFF, stepwise=stepwise, ownership=ownership)
+
+
+def version() -> str:
+    """The version of the libludex linked into this module."""
+    return _ludex.version()

@@ -1,0 +1,58 @@
+/* errors.c - the exceptions of the binding.
+ *
+ * LudexError: something could not be done (a file that holds no game, a
+ * position that cannot be read).  IllegalMove (a LudexError): the rules
+ * refused a move; `code` is the stable diagnostic code `ludex replay` and
+ * `ludex check` give for it (CELL_OCCUPIED, BG_BAR_FIRST ...) and `message`
+ * the sentence.  Both carry `code` and `message`. */
+#include "pyludex.h"
+
+PyObject *PlxError, *PlxIllegalMove;
+
+int plx_errors_init(PyObject *module)
+{
+    PlxError = PyErr_NewExceptionWithDoc("ludex.LudexError",
+                                         "An input ludex cannot use; .code and .message say why.", NULL, NULL);
+    if (!PlxError)
+        return -1;
+    PlxIllegalMove = PyErr_NewExceptionWithDoc(
+        "ludex.IllegalMove", "A move the rules refuse; .code is the diagnostic code the CLI gives.", PlxError, NULL);
+    if (!PlxIllegalMove)
+        return -1;
+    if (PyModule_AddObjectRef(module, "LudexError", PlxError) < 0 ||
+        PyModule_AddObjectRef(module, "IllegalMove", PlxIllegalMove) < 0)
+        return -1;
+    return 0;
+}
+
+/* Raise `type` with args (message,) and the attributes code and message. */
+static PyObject *raise_coded(PyObject *type, const char *code, const char *message)
+{
+    PyObject *text = PyUnicode_FromFormat("%s [%s]", message, code);
+    PyObject *exc = text ? PyObject_CallOneArg(type, text) : NULL;
+    Py_XDECREF(text);
+    if (!exc)
+        return NULL;
+    PyObject *c = PyUnicode_FromString(code), *m = PyUnicode_FromString(message);
+    if (c && m && PyObject_SetAttrString(exc, "code", c) == 0 && PyObject_SetAttrString(exc, "message", m) == 0)
+        PyErr_SetObject(type, exc);
+    Py_XDECREF(c);
+    Py_XDECREF(m);
+    Py_DECREF(exc);
+    return NULL;
+}
+
+PyObject *plx_raise_illegal(const char *code, const char *message)
+{
+    return raise_coded(PlxIllegalMove, code ? code : "ILLEGAL_MOVE", message ? message : "refused by the rules");
+}
+
+PyObject *plx_raise_diag(const lx_diag_list *d, lx_severity min, const char *fallback)
+{
+    for (size_t i = 0; d && i < lx_diag_count(d); i++) {
+        const lx_diag *g = lx_diag_get(d, i);
+        if (g->severity >= min)
+            return raise_coded(PlxError, g->code, g->message);
+    }
+    return raise_coded(PlxError, "LUDEX_ERROR", fallback);
+}
