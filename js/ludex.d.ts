@@ -179,6 +179,10 @@ export interface Replay {
 export interface Ludex {
   /** libludex's version, e.g. "0.1.0". */
   readonly version: string;
+  /** Bytes of WebAssembly linear memory this instance holds (it grows, never shrinks). */
+  readonly memoryBytes: number;
+  /** Bytes of it allocated now (collections, replays and positions not yet freed). */
+  readonly heapInUse: number;
   read(data: Input, options?: ReadOptions): Collection;
   check(data: Input, options?: CheckOptions): CheckResult;
   /** The start position of a new game (Hex and Twixt take a board size). */

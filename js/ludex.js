@@ -470,6 +470,14 @@ class Ludex {
     this.w = new Wasm(m);
     this.version = this.w.cstr(m._lx_version());
   }
+  /** Bytes of WebAssembly linear memory in use by this instance (it grows, never shrinks). */
+  get memoryBytes() {
+    return this.w.heap.length;
+  }
+  /** Bytes of that memory allocated now (collections, replays and positions not yet freed). */
+  get heapInUse() {
+    return this.w.m._lxw_heap_in_use();
+  }
   /** Read an SGF file (bytes or a string) into a Collection.  `encoding`:
    * read the bytes as this charset, ignoring CA and detection. */
   read(data, { encoding } = {}) {

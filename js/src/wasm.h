@@ -51,6 +51,9 @@ uint32_t lxw_diag_col(const lx_diag_list *l, size_t i);
 const char *lxw_diag_message(const lx_diag_list *l, size_t i);
 size_t lxw_diag_count_at_least(const lx_diag_list *l, int sev);
 
+/* memory.c */
+double lxw_heap_in_use(void);
+
 /* position.c */
 lxw_pos *lxw_pos_copy(const lxw_pos *p);
 void lxw_pos_free(lxw_pos *p);

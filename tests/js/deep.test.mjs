@@ -1,6 +1,7 @@
 // tests/js/deep.test.mjs - 100,000 nested variations are read, walked,
 // checked and written back without recursion (JavaScript's stack would not
-// take a recursive walk of them, nor would a recursive C reader's).
+// take a recursive walk of them, nor would a recursive C reader's); and
+// what is freed is given back to the WebAssembly heap.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
@@ -35,4 +36,22 @@ test('100,000 nested variations', () => {
   assert.equal(r.error, null);
   c.free();
   again.free();
+});
+
+test('what is freed is given back: no WebAssembly memory kept after 1,000 reads and replays', () => {
+  const text = '(;FF[4]GM[11]SZ[5];B[a1];W[b2];B[c3];W[d4])';
+  const once = () => {
+    const c = lx.read(text);
+    const r = c.tree(0).replay();
+    r.position(r.length).play('e5').free();
+    r.free();
+    c.free();
+  };
+  once();
+  const before = lx.heapInUse;
+  for (let i = 0; i < 1000; i++) once();
+  assert.equal(lx.heapInUse, before);
+  const c = lx.read(text);
+  assert.ok(lx.heapInUse > before, 'a collection not freed is counted');
+  c.free();
 });
