@@ -46,9 +46,13 @@ class BuildPyWithData(build_py):
         super().run()
         for sub in ("distributions", "boards"):
             src = os.path.join(REPO, "data", "xword", sub)
-            dst = os.path.join(self.build_lib, "ludex", "xword", sub)
+            dst = os.path.join(self.build_lib, "ludex", "xword_data", sub)
             shutil.rmtree(dst, ignore_errors=True)
             shutil.copytree(src, dst)
+        kwg = os.path.join(BUILD, "data", "xword", "lexica", "wamerican.kwg")
+        if os.path.exists(kwg):  # made by `make` from Debian's wamerican word list
+            os.makedirs(os.path.join(self.build_lib, "ludex", "xword_data", "lexica"), exist_ok=True)
+            shutil.copy(kwg, os.path.join(self.build_lib, "ludex", "xword_data", "lexica"))
 
 
 os.makedirs(os.path.join(BUILD, "python"), exist_ok=True)
@@ -61,6 +65,7 @@ setup(
     version=version(),
     description="libludex for Python: read, check, replay and draw Hex, Twixt, Backgammon and crossword records",
     packages=["ludex"],
+    py_modules=[],
     package_data={"ludex": ["py.typed", "*.pyi"]},
     ext_modules=[Extension(
         "ludex._ludex",

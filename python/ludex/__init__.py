@@ -19,11 +19,11 @@ from __future__ import annotations
 import os
 from typing import Iterator, List, Optional, Sequence, Union, overload
 
-from . import _ludex
+from . import _ludex, xword
 from ._ludex import (CheckResult, Diagnostic, GameTree, IllegalMove, LudexError, Node, Replay)
 
 __all__ = [
-    "read", "check", "format", "new_game", "main_line_planes", "hex_playouts", "version",
+    "xword", "read", "check", "format", "new_game", "main_line_planes", "hex_playouts", "version",
     "Collection", "GameTree", "Node", "Replay", "Diagnostic", "CheckResult", "LudexError", "IllegalMove",
 ]
 
@@ -111,7 +111,6 @@ def check(source: Source, encoding: Optional[str] = None, *, all_variations: boo
     data = _bytes(source)
     if k == "sgf":
         return _ludex.check(data, encoding, all_variations=all_variations, strict=strict)
-    from . import xword
     return xword._check(data, k, encoding=encoding, strict=strict)
 
 

@@ -84,3 +84,13 @@ PyObject *plx_diag_list(const lx_diag_list *d)
     }
     return list;
 }
+
+PyObject *plx_diags_done(lx_diag_list *d, const char *text, size_t len)
+{
+    if (!d)
+        return NULL;
+    lx_diag_list_resolve(d, text ? text : "", text ? len : 0);
+    PyObject *list = plx_diag_list(d);
+    lx_diag_list_free(d);
+    return list;
+}

@@ -42,7 +42,8 @@ PyMODINIT_FUNC PyInit__ludex(void)
     if (plx_errors_init(m) != 0 || plx_diagnostic_init_type() != 0 || plx_check_init_type() != 0 ||
         add_type(m, "_Document", &PlxDocument_Type) != 0 || add_type(m, "GameTree", &PlxTree_Type) != 0 ||
         add_type(m, "Node", &PlxNode_Type) != 0 || add_type(m, "_Walk", &PlxWalk_Type) != 0 ||
-        add_type(m, "Replay", &PlxReplay_Type) != 0 ||
+        add_type(m, "Replay", &PlxReplay_Type) != 0 || add_type(m, "XwordData", &PlxXwData_Type) != 0 ||
+        add_type(m, "XwordPosition", &PlxXwPos_Type) != 0 || add_type(m, "XwordGcg", &PlxXwGcg_Type) != 0 ||
         PyModule_AddObjectRef(m, "Diagnostic", (PyObject *)PlxDiagnostic_Type) < 0 ||
         PyModule_AddObjectRef(m, "CheckResult", (PyObject *)PlxCheckResult_Type) < 0) {
         Py_DECREF(m);

@@ -124,9 +124,38 @@ void plx_planes_fill(const lx_game_module *m, const void *pos, uint8_t *out);
 /* numpy.frombuffer(bytes, dtype).reshape(shape): an array over a bytearray. */
 PyObject *plx_ndarray(PyObject *bytes, const char *dtype, const Py_ssize_t *shape, int ndim);
 
-/* ---- playout.c, xword.c ------------------------------------------------------------------------------------- */
+/* ---- playout.c ---------------------------------------------------------------------------------------------- */
 
 PyObject *plx_hex_playouts(PyObject *self, PyObject *args, PyObject *kw);
-int plx_xword_init(PyObject *module);
+
+/* ---- xw_data.c, xw_position.c, xw_gcg.c: crossword games ------------------------------------------------------ */
+
+typedef struct {
+    PyObject_HEAD
+    lx_xw_data *data;
+} PlxXwData;
+
+typedef struct {
+    PyObject_HEAD
+    PlxXwData *data; /* owns the distribution and layout the position uses */
+    lx_xw_pos *pos;
+    PyObject *text;  /* the CGP text it was read from (bytes), or NULL */
+    PyObject *diagnostics;
+} PlxXwPos;
+
+typedef struct {
+    PyObject_HEAD
+    PlxXwData *data;
+    lx_xw_gcg *gcg;
+    PyObject *diagnostics;
+} PlxXwGcg;
+
+extern PyTypeObject PlxXwData_Type, PlxXwPos_Type, PlxXwGcg_Type;
+PyObject *plx_xw_read_cgp(PlxXwData *d, PyObject *args, PyObject *kw);
+PyObject *plx_xw_read_gcg(PlxXwData *d, PyObject *args, PyObject *kw);
+/* A Position owning `pos` (freed on failure). */
+PyObject *plx_xw_pos_wrap(PlxXwData *d, lx_xw_pos *pos, PyObject *text, PyObject *diagnostics);
+/* A diagnostic list resolved against text (may be NULL) as a list of Diagnostic; frees d. */
+PyObject *plx_diags_done(lx_diag_list *d, const char *text, size_t len);
 
 #endif
