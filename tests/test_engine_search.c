@@ -8,11 +8,12 @@
 
 #include "testutil.h"
 
-static lx_engine *engine(const char *kind, int size, long playouts, uint64_t seed)
+static lx_engine *engine_rules(const char *kind, int size, const char *rules, long playouts, uint64_t seed)
 {
     lx_engine_options o;
     lx_engine_options_init(&o, kind);
     o.cols = o.rows = size;
+    o.rules = rules;
     o.playouts = playouts;
     o.threads = 1;
     o.seed = seed;
@@ -23,6 +24,11 @@ static lx_engine *engine(const char *kind, int size, long playouts, uint64_t see
         fail_msg("%s: %s", err.code, err.message.data ? err.message.data : "");
     lx_game_error_free(&err);
     return e;
+}
+
+static lx_engine *engine(const char *kind, int size, long playouts, uint64_t seed)
+{
+    return engine_rules(kind, size, NULL, playouts, seed);
 }
 
 static void play(lx_engine *e, lx_colour who, const char *move)
@@ -373,6 +379,145 @@ static void hex_new_game_changes_the_size(void **state)
     lx_engine_free(e);
 }
 
+/* ---- Twixt ----------------------------------------------------------------------- */
+
+/* A game of `moves` moves at most, each move checked on a board of the rules. */
+static void twixt_game_is_legal(const char *kind, int size, const char *rules, long playouts, int max_moves)
+{
+    lx_engine *e = engine_rules(kind, size, rules, playouts, 17);
+    lx_twixt_board *b = lx_twixt_board_new(size, size, rules && strcmp(rules, "pp") == 0 ? LX_TWIXT_PP : LX_TWIXT_STD);
+    assert_non_null(b);
+    char mv[64];
+    int moves = 0;
+    while (lx_engine_to_play(e) != LX_NO_COLOUR && moves < max_moves) {
+        lx_colour who = lx_engine_to_play(e);
+        assert_int_equal(who, lx_twixt_to_play(b));
+        genmove_ok(e, who, mv, sizeof mv);
+        lx_twixt_move m;
+        lx_game_error err;
+        lx_game_error_init(&err);
+        assert_int_equal(lx_twixt_parse_move(b, mv, strlen(mv), &m, &err), 0);
+        if (lx_twixt_play(b, who, &m, &err) != 0)
+            fail_msg("%s by %d refused: %s", mv, who, err.code);
+        lx_game_error_free(&err);
+        moves++;
+    }
+    /* the engine's board and the rules' board agree link for link */
+    lx_buf x = {0}, y = {0};
+    assert_int_equal(lx_engine_show(e, &x), 0);
+    assert_int_equal(lx_twixt_draw(b, LX_DRAW_ASCII, 0, &y), 0);
+    assert_string_equal(x.data, y.data);
+    lx_buf_free(&x);
+    lx_buf_free(&y);
+    lx_twixt_board_free(b);
+    lx_engine_free(e);
+}
+
+static void twixt_std_and_pp_games_are_legal(void **state)
+{
+    (void)state;
+    twixt_game_is_legal("twixt", 3, NULL, 50, 20);
+    twixt_game_is_legal("twixt", 6, "std", 200, 40);
+    twixt_game_is_legal("twixt", 8, "pp", 200, 70);
+    twixt_game_is_legal("twixt-flat", 8, "pp", 200, 70);
+    twixt_game_is_legal("twixt", 24, NULL, 100, 6);
+    twixt_game_is_legal("twixt", 50, "pp", 30, 2);
+    lx_engine_options o;
+    lx_engine_options_init(&o, "twixt");
+    o.cols = o.rows = 2;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    assert_null(lx_engine_new(&o, &err));
+    assert_string_equal(err.code, "BAD_SIZE");
+    o.cols = o.rows = 8;
+    o.rules = "3m";
+    assert_null(lx_engine_new(&o, &err));
+    lx_game_error_free(&err);
+}
+
+/* White c1-d3 from the top and e6 on the bottom row, 6x6: c5 joins them (the
+ * only hole that does).  `n` moves of the line. */
+static void twixt_threat(lx_engine *e, int n)
+{
+    const char *moves[] = {"c1", "a2", "d3", "a4", "e6", "f2"};
+    for (int i = 0; i < n; i++)
+        play(e, i % 2 ? LX_BLACK : LX_WHITE, moves[i]);
+}
+
+static void twixt_takes_a_win_and_blocks_it(void **state)
+{
+    (void)state;
+    char mv[64];
+    lx_engine *e = engine_rules("twixt", 6, NULL, 500, 3);
+    twixt_threat(e, 6);
+    genmove_ok(e, LX_WHITE, mv, sizeof mv);
+    assert_string_equal(mv, "c5");
+    lx_game_result r;
+    lx_engine_result(e, &r);
+    assert_string_equal(r.re, "W+");
+    const char *code;
+    genmove(e, LX_BLACK, mv, sizeof mv, &code);
+    assert_string_equal(code, "GAME_OVER");
+    lx_engine_free(e);
+    /* Black to move instead takes c5 */
+    e = engine_rules("twixt", 6, "pp", 500, 3);
+    twixt_threat(e, 5);
+    genmove_ok(e, LX_BLACK, mv, sizeof mv);
+    assert_string_equal(mv, "c5");
+    lx_engine_free(e);
+}
+
+static void twixt_refusals_and_the_swap(void **state)
+{
+    (void)state;
+    lx_engine *e = engine_rules("twixt", 8, NULL, 400, 5);
+    lx_game_error err;
+    lx_game_error_init(&err);
+    assert_int_equal(lx_engine_play(e, LX_WHITE, "a4", &err), -1);
+    assert_string_equal(err.code, "TWIXT_OPPONENT_BORDER");
+    play(e, LX_WHITE, "d4");
+    assert_int_equal(lx_engine_play(e, LX_BLACK, "d4", &err), -1);
+    assert_string_equal(err.code, "TWIXT_OCCUPIED");
+    char mv[64];
+    const char *code;
+    genmove(e, LX_WHITE, mv, sizeof mv, &code);
+    assert_string_equal(code, "TWIXT_WRONG_TURN");
+    /* the swap is among Black's candidates now, and only now */
+    lx_engine_candidate c[80];
+    size_t n;
+    int swap = 0;
+    assert_int_equal(lx_engine_analyse(e, LX_BLACK, c, 80, &n, &err), 0);
+    for (size_t i = 0; i < n; i++)
+        swap |= strcmp(c[i].move, "swap-pieces") == 0;
+    assert_true(swap);
+    play(e, LX_BLACK, "swap-pieces");
+    assert_int_equal(lx_engine_to_play(e), LX_WHITE);
+    play(e, LX_WHITE, "e5");
+    assert_int_equal(lx_engine_analyse(e, LX_BLACK, c, 80, &n, &err), 0);
+    for (size_t i = 0; i < n; i++)
+        assert_string_not_equal(c[i].move, "swap-pieces");
+    /* a long move through lx_engine_play: a peg with its parts */
+    assert_int_equal(lx_engine_play(e, LX_BLACK, "zz99", &err), -1);
+    lx_game_error_free(&err);
+    lx_engine_free(e);
+}
+
+static void twixt_tree_reuse_and_repeatable_searches(void **state)
+{
+    (void)state;
+    char a[6][64], b[6][64];
+    for (int k = 0; k < 2; k++) {
+        lx_engine *e = engine_rules("twixt", 10, "pp", 3000, 8);
+        for (int i = 0; i < 6; i++)
+            genmove_ok(e, lx_engine_to_play(e), k ? b[i] : a[i], 64);
+        if (k == 1)
+            assert_true(total_visits(e, lx_engine_to_play(e), 1) > 20);
+        lx_engine_free(e);
+    }
+    for (int i = 0; i < 6; i++)
+        assert_string_equal(a[i], b[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -388,6 +533,10 @@ int main(void)
         cmocka_unit_test(hex_searches_repeat_with_a_seed),
         cmocka_unit_test(hex_stop_ends_a_search_on_two_threads),
         cmocka_unit_test(hex_new_game_changes_the_size),
+        cmocka_unit_test(twixt_std_and_pp_games_are_legal),
+        cmocka_unit_test(twixt_takes_a_win_and_blocks_it),
+        cmocka_unit_test(twixt_refusals_and_the_swap),
+        cmocka_unit_test(twixt_tree_reuse_and_repeatable_searches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -276,6 +276,48 @@ lx_colour lx_twixt_playout_run(lx_twixt_playout *p, uint64_t *rng, int *moves);
 /* Peg i (0-based, White the even ones) of the last playout.  0, or -1. */
 int lx_twixt_playout_move(const lx_twixt_playout *p, int i, lx_twixt_point *at);
 
+
+/* ---- search positions (engines) --------------------------------------------------------
+ *
+ * A search position is a snapshot of a board's position that a Monte Carlo
+ * search plays on: moves are numbered ids (a hole, or swap-pieces), a tree's
+ * pegs are played on it (each autolinked under the board's rules), then a
+ * playout places random pegs until a connection or until the side to move
+ * has no hole left.  Each search thread uses its own search position. */
+
+typedef struct lx_twixt_sim lx_twixt_sim;
+
+/* The position of `b` now: pegs, links, the colour to play, whether a
+ * swap-pieces is allowed.  NULL when out of memory. */
+lx_twixt_sim *lx_twixt_sim_new(const lx_twixt_board *b);
+void lx_twixt_sim_free(lx_twixt_sim *s);
+/* Move ids are 0 .. lx_twixt_sim_ids() - 1; the last one is swap-pieces. */
+int32_t lx_twixt_sim_ids(int cols, int rows);
+/* The id of a peg or swap-pieces move on a cols x rows board; -1 for other moves. */
+int32_t lx_twixt_sim_id(int cols, int rows, const lx_twixt_move *m);
+/* The move of an id: 0, or -1 when it is no hole nor the swap. */
+int lx_twixt_sim_move(int cols, int rows, int32_t id, lx_twixt_move *m);
+/* Back to the snapshot. */
+void lx_twixt_sim_reset(lx_twixt_sim *s);
+lx_colour lx_twixt_sim_to_play(const lx_twixt_sim *s);
+/* The legal pegs (and the swap) now, in id order, into `ids` (room for
+ * lx_twixt_sim_ids); their number (0 once a colour has connected). */
+size_t lx_twixt_sim_legal(const lx_twixt_sim *s, int32_t *ids);
+/* Play a legal move for the colour to play. */
+void lx_twixt_sim_play(lx_twixt_sim *s, int32_t id);
+/* Play at random from here; the winner, LX_NO_COLOUR when the holes ran out. */
+lx_colour lx_twixt_sim_playout(lx_twixt_sim *s, uint64_t *rng);
+/* Who holds each id after the playout: 1 Black, 2 White, 0 nobody (other
+ * values: no hole). */
+const uint8_t *lx_twixt_sim_owners(const lx_twixt_sim *s);
+/* After a playout without a winner: its value for Black, 0.1 .. 0.9 -
+ * 0.5 + 0.4 * (the span of Black's widest chain across the board minus the
+ * span of White's down it, each as a fraction of the board). */
+double lx_twixt_sim_draw_value(lx_twixt_sim *s);
+/* The holes where a peg of colour c would join its border rows now, in id
+ * order, up to `cap` into `ids`; how many there are. */
+size_t lx_twixt_sim_winning_holes(lx_twixt_sim *s, lx_colour c, int32_t *ids, size_t cap);
+
 #ifdef __cplusplus
 }
 #endif

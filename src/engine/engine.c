@@ -11,6 +11,8 @@ static const lx_engine_ops *const kinds[] = {
     &lx_engine_gnubg_ops,
     &lx_engine_hex_ops,
     &lx_engine_hex_flat_ops,
+    &lx_engine_twixt_ops,
+    &lx_engine_twixt_flat_ops,
 };
 
 void lx_engine_options_init(lx_engine_options *o, const char *kind)

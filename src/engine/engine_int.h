@@ -43,7 +43,8 @@ struct lx_engine {
 
 /* The kinds (each in its own files). */
 extern const lx_engine_ops lx_engine_gnubg_ops; /* "backgammon": gnubg*.c */
-extern const lx_engine_ops lx_engine_hex_ops, lx_engine_hex_flat_ops; /* search_kind.c, hex_kind.c */
+extern const lx_engine_ops lx_engine_hex_ops, lx_engine_hex_flat_ops;     /* search_kind.c, hex_kind.c */
+extern const lx_engine_ops lx_engine_twixt_ops, lx_engine_twixt_flat_ops; /* search_kind.c, twixt_kind.c */
 
 /* The budget in force: seconds (0 when only playouts count) and playouts. */
 void lx_engine_budget(const lx_engine *e, double *seconds, long *playouts);

@@ -83,22 +83,7 @@ static size_t hex_winning(void *sim, lx_colour c, int32_t *ids, size_t cap)
     return lx_hex_sim_winning_cells(sim, c, ids, cap);
 }
 
-/* mcts_sim_ops over lx_hex_sim */
-static void sim_reset(void *s) { lx_hex_sim_reset(s); }
-static lx_colour sim_to_play(const void *s) { return lx_hex_sim_to_play(s); }
-static size_t sim_legal(const void *s, int32_t *ids) { return lx_hex_sim_legal(s, ids); }
-static void sim_play(void *s, int32_t id) { lx_hex_sim_play(s, id); }
-static lx_colour sim_playout(void *s, uint64_t *rng) { return lx_hex_sim_playout(s, rng); }
-static const uint8_t *sim_owners(const void *s) { return lx_hex_sim_owners(s); }
-
-static const mcts_sim_ops hex_sim_ops = {
-    .reset = sim_reset,
-    .to_play = sim_to_play,
-    .legal = sim_legal,
-    .play = sim_play,
-    .playout = sim_playout,
-    .owners = sim_owners,
-};
+SEARCH_SIM_OPS(hex_sim_ops, lx_hex_sim, NULL);
 
 static const search_game hex_game = {
     .default_size = LX_HEX_DEFAULT_SIZE,
@@ -115,6 +100,7 @@ static const search_game hex_game = {
     .sim_ops = &hex_sim_ops,
     .format_id = hex_format_id,
     .winning = hex_winning,
+    .two_threats_lose = 1,
 };
 
 static int hex_init(lx_engine *e, lx_game_error *err)

@@ -28,7 +28,7 @@ typedef struct mcts_sim_ops {
     const uint8_t *(*owners)(const void *sim);
     /* Optional: a draw's value for Black, 0..1, after a playout that ended in
      * one (NULL: 0.5). */
-    double (*draw_value)(const void *sim);
+    double (*draw_value)(void *sim);
 } mcts_sim_ops;
 
 typedef struct mcts_params {

@@ -3,8 +3,9 @@
  * moves, and the choice of a move.
  *
  * Choosing a move: a move that wins at once is played without a search; when
- * the opponent has exactly one such move it is blocked; when it has two or
- * more (and the mover none) the mover resigns.  Otherwise the search runs
+ * the opponent has exactly one such move it is blocked (taken); when it has
+ * two or more (and the mover none) the mover resigns where that is a proved
+ * loss (Hex).  Otherwise the search runs
  * (the game's swap is one of the root moves where the rules allow it) and
  * the most visited root move is played - or "resign" when even that move
  * wins fewer than 2% of at least 10000 playouts.  Flat Monte Carlo takes the
@@ -277,7 +278,20 @@ static int32_t forced_move(search_state *s, void *sim, lx_colour who)
     if (s->g->winning(sim, who, ids, 1) > 0)
         return ids[0];
     size_t theirs = s->g->winning(sim, who == LX_BLACK ? LX_WHITE : LX_BLACK, ids, 2);
-    return theirs == 1 ? ids[0] : theirs >= 2 ? -2 : -1;
+    if (theirs >= 2)
+        return s->g->two_threats_lose ? -2 : -1;
+    if (theirs == 0)
+        return -1;
+    /* the one block, when the mover may take that cell (a Twixt hole in the
+     * opponent's border rows it may not: then the search finds a cut) */
+    int32_t *legal = malloc((size_t)s->nids * sizeof *legal);
+    size_t n = legal ? ops->legal(sim, legal) : 0;
+    int32_t block = -1;
+    for (size_t i = 0; i < n; i++)
+        if (legal[i] == ids[0])
+            block = ids[0];
+    free(legal);
+    return block;
 }
 
 static int play_chosen(lx_engine *e, lx_colour who, const char *text, lx_buf *move, lx_game_error *err)

@@ -38,6 +38,9 @@ typedef struct search_game {
     /* Optional: the moves that win at once for c in the sim's position (up
      * to cap); how many there are. */
     size_t (*winning)(void *sim, lx_colour c, int32_t *ids, size_t cap);
+    /* Two winning moves of the opponent are a proved loss (Hex: a stone
+     * blocks one cell; not Twixt, where one peg's links may cut both). */
+    int two_threats_lose;
     /* Optional: how the game tunes the search (RAVE bias, expansion). */
     void (*tune)(mcts_params *p, int cols, int rows);
 } search_game;
@@ -54,6 +57,20 @@ int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err
 int search_analyse(lx_engine *e, lx_colour who, lx_engine_candidate *out, size_t cap, size_t *n,
                    lx_game_error *err);
 int search_show(const lx_engine *e, lx_buf *out);
+
+/* `static const mcts_sim_ops name` over a game's search positions: the
+ * functions PREFIX_reset, _to_play, _legal, _play, _playout, _owners (e.g.
+ * lx_hex_sim_reset ...), and `draw` (or NULL). */
+#define SEARCH_SIM_OPS(name, PREFIX, draw)                                                                  \
+    static void name##_reset(void *s) { PREFIX##_reset(s); }                                                \
+    static lx_colour name##_to_play(const void *s) { return PREFIX##_to_play(s); }                          \
+    static size_t name##_legal(const void *s, int32_t *ids) { return PREFIX##_legal(s, ids); }              \
+    static void name##_play(void *s, int32_t id) { PREFIX##_play(s, id); }                                  \
+    static lx_colour name##_playout(void *s, uint64_t *rng) { return PREFIX##_playout(s, rng); }            \
+    static const uint8_t *name##_owners(const void *s) { return PREFIX##_owners(s); }                       \
+    static const mcts_sim_ops name = {.reset = name##_reset, .to_play = name##_to_play,                     \
+                                      .legal = name##_legal, .play = name##_play,                           \
+                                      .playout = name##_playout, .owners = name##_owners, .draw_value = draw}
 
 /* The lx_engine_ops of a search kind whose init hook is `init`. */
 #define SEARCH_KIND_OPS(name, init_hook)                                                                    \

@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "ludex/hex.h"
+#include "base/random.h"
 #include "base/text.h" /* lx_trim, lx_quote */
 
 enum { HEX_EMPTY = 0, HEX_BLACK = 1, HEX_WHITE = 2, HEX_NOBODY = 3 };
@@ -37,17 +38,6 @@ typedef struct hex_grid {
     int won;          /* when not stale: hex_grid_connected's answer, kept up to date */
     size_t stones[2]; /* Black, White */
 } hex_grid;
-
-/* xorshift64* on a caller's state (playout.c, sim.c): repeatable playouts. */
-static inline uint64_t hex_random(uint64_t *s)
-{
-    uint64_t x = *s ? *s : 0x9E3779B97F4A7C15ull;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *s = x;
-    return x * 0x2545F4914F6CDD1Dull;
-}
 
 /* ---- board.c ---------------------------------------------------------------------- */
 

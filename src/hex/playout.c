@@ -59,7 +59,7 @@ enum { EDGE_TOP = 1, EDGE_BOTTOM = 2, EDGE_LEFT = 4, EDGE_RIGHT = 8 };
 
 static uint64_t next_random(uint64_t *s)
 {
-    return hex_random(s);
+    return lx_random_next(s);
 }
 
 /* Uniform in [0, range), range >= 1. */

@@ -42,16 +42,9 @@ struct lx_hex_sim {
     int32_t last0, last; /* the last stone played (0: none), for bridge replies */
 };
 
-static uint64_t next_random(uint64_t *s)
-{
-    return hex_random(s);
-}
-
-/* In [0, range): the multiply-shift map (its bias, below 2^-32 per draw, does
- * not matter to a playout). */
 static uint32_t below(uint64_t *s, uint32_t range)
 {
-    return (uint32_t)(((next_random(s) >> 32) * (uint64_t)range) >> 32);
+    return lx_random_below(s, range);
 }
 
 int32_t lx_hex_sim_ids(int cols, int rows)

@@ -38,21 +38,6 @@ struct lx_twixt_playout {
     int nmoves;
 };
 
-static uint64_t next_random(uint64_t *s)
-{
-    uint64_t x = *s ? *s : 0x9E3779B97F4A7C15ull;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
-    *s = x;
-    return x * 2685821657736338717ull;
-}
-
-static uint32_t below(uint64_t *s, uint32_t n)
-{
-    return (uint32_t)(((next_random(s) >> 32) * (uint64_t)n) >> 32);
-}
-
 static int alloc_arrays(lx_twixt_playout *p)
 {
     size_t cells = (size_t)p->g.ncells, holes = (size_t)p->g.cols * p->g.rows;
@@ -147,7 +132,7 @@ static int32_t take_hole(lx_twixt_playout *p, int n[3], lx_colour c, uint64_t *r
     uint32_t total = (uint32_t)(n[POOL_BOTH] + n[own]);
     if (total == 0)
         return -1;
-    uint32_t r = below(rng, total);
+    uint32_t r = lx_random_below(rng, total);
     int which = r < (uint32_t)n[POOL_BOTH] ? POOL_BOTH : own;
     int i = which == POOL_BOTH ? (int)r : (int)r - n[POOL_BOTH];
     int32_t cell = p->pool[which][i];
@@ -157,42 +142,18 @@ static int32_t take_hole(lx_twixt_playout *p, int n[3], lx_colour c, uint64_t *r
 
 static int32_t find(int32_t *parent, int32_t x)
 {
-    while (parent[x] >= 0) {
-        if (parent[parent[x]] >= 0)
-            parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    return x;
+    return tw_uf_find(parent, x);
 }
 
 static void join(lx_twixt_playout *p, int32_t x, int32_t y)
 {
-    x = find(p->parent, x);
-    y = find(p->parent, y);
-    if (x == y)
-        return;
-    if (p->parent[x] > p->parent[y]) { /* negative sizes: x is the smaller set */
-        int32_t t = x;
-        x = y;
-        y = t;
-    }
-    p->parent[x] += p->parent[y];
-    p->parent[y] = x;
-    p->flags[x] |= p->flags[y];
+    tw_uf_join(p->parent, p->flags, x, y);
 }
 
 /* Whether link l is crossed by a link that blocks colour `code`. */
 static int blocked(const lx_twixt_playout *p, int32_t l, uint8_t code)
 {
-    const int32_t *c = p->g.cross[l & 3];
-    const uint8_t *k = p->link + l;
-    if (p->rules == LX_TWIXT_STD)
-        return (k[c[0]] | k[c[1]] | k[c[2]] | k[c[3]] | k[c[4]] | k[c[5]] | k[c[6]] | k[c[7]] | k[c[8]]) != 0;
-    uint8_t other = (uint8_t)(code ^ 3); /* TW_BLACK <-> TW_WHITE */
-    for (int i = 0; i < 9; i++)
-        if (k[c[i]] == other)
-            return 1;
-    return 0;
+    return tw_link_blocked(&p->g, p->link, p->rules, l, code);
 }
 
 /* Place colour c's peg on cell and autolink it; 1 when it wins.  The knight's

@@ -27,6 +27,7 @@
 #include <stdint.h>
 
 #include "ludex/twixt.h"
+#include "base/random.h"
 #include "base/text.h" /* lx_trim, lx_quote */
 
 #define TW_PAD 3
@@ -247,5 +248,48 @@ int tw_builder_check(tw_builder *bl, const size_t *where, size_t n, int by_line,
 typedef int (*tw_turn_fn)(void *ctx, const lx_twixt_board *before, lx_colour who, const lx_twixt_move *parts,
                           size_t n, lx_sgf_node node);
 int tw_walk_main_line(const lx_sgf_tree *t, tw_turn_fn fn, void *ctx, lx_twixt_board **final, lx_diag_list *diags);
+
+/* ---- playouts and search positions (playout.c, sim.c) --------------------------------- */
+
+/* A union-find whose roots hold minus their set's size and, in `flags`, the
+ * borders the set touches. */
+static inline int32_t tw_uf_find(int32_t *parent, int32_t x)
+{
+    while (parent[x] >= 0) {
+        if (parent[parent[x]] >= 0)
+            parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    return x;
+}
+static inline void tw_uf_join(int32_t *parent, uint8_t *flags, int32_t x, int32_t y)
+{
+    x = tw_uf_find(parent, x);
+    y = tw_uf_find(parent, y);
+    if (x == y)
+        return;
+    if (parent[x] > parent[y]) { /* x the larger set */
+        int32_t t = x;
+        x = y;
+        y = t;
+    }
+    parent[x] += parent[y];
+    parent[y] = x;
+    flags[x] |= flags[y];
+}
+/* Whether link l is crossed, in the link bytes `link`, by a link that blocks
+ * colour `code` (STD: any link; PP: the other colour's). */
+static inline int tw_link_blocked(const tw_geom *g, const uint8_t *link, lx_twixt_rules rules, int32_t l, uint8_t code)
+{
+    const int32_t *c = g->cross[l & 3];
+    const uint8_t *k = link + l;
+    if (rules == LX_TWIXT_STD)
+        return (k[c[0]] | k[c[1]] | k[c[2]] | k[c[3]] | k[c[4]] | k[c[5]] | k[c[6]] | k[c[7]] | k[c[8]]) != 0;
+    uint8_t other = (uint8_t)(code ^ 3); /* TW_BLACK <-> TW_WHITE */
+    for (int i = 0; i < 9; i++)
+        if (k[c[i]] == other)
+            return 1;
+    return 0;
+}
 
 #endif

@@ -1,0 +1,163 @@
+/* engine/twixt_kind.c - the engine kinds "twixt" (Monte Carlo tree search)
+ * and "twixt-flat" (flat Monte Carlo): Twixt boards under STD or PP rules
+ * and search positions (lx_twixt_sim_*) handed to the shared search
+ * (search_kind.c).
+ *
+ * A move given to lx_engine_play is one SGF value ("k4", "swap-pieces",
+ * "resign") or a long move's values separated by spaces ("-i'3 k4"); the
+ * engine's own moves are single pegs, autolinked. */
+#include <string.h>
+#include <strings.h>
+
+#include "engine/search_kind.h"
+#include "ludex/twixt.h"
+
+enum { MAX_PARTS = 2 * LX_TWIXT_SERVER_MAX_LINKS + 1 };
+
+static void *twixt_board_new(int cols, int rows, const char *rules, lx_game_error *err)
+{
+    lx_twixt_rules r = LX_TWIXT_STD;
+    if (rules && *rules && strcasecmp(rules, "pp") == 0)
+        r = LX_TWIXT_PP;
+    else if (rules && *rules && strcasecmp(rules, "std") != 0) {
+        lx_game_fail(err, "ENGINE_UNAVAILABLE", "Twixt rules are \"std\" or \"pp\", not \"%s\"", rules);
+        return NULL;
+    }
+    lx_twixt_board *b = lx_twixt_board_new(cols, rows, r);
+    if (!b)
+        lx_game_fail(err, "BAD_SIZE", "Twixt boards are %d to %d holes a side (asked %d x %d)", LX_TWIXT_MIN_SIDE,
+                     LX_TWIXT_MAX_SIDE, cols, rows);
+    return b;
+}
+
+static void twixt_board_free(void *b)
+{
+    lx_twixt_board_free(b);
+}
+
+static int twixt_play(void *board, lx_colour who, const char *text, int32_t *id, lx_game_error *err)
+{
+    lx_twixt_board *b = board;
+    lx_twixt_move parts[MAX_PARTS];
+    size_t n = 0;
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        size_t len = strcspn(p, " \t");
+        if (n == MAX_PARTS)
+            return lx_game_fail(err, "BAD_MOVE", "a turn has at most %d parts", MAX_PARTS);
+        memset(&parts[n], 0, sizeof parts[n]);
+        if (lx_twixt_parse_move(b, p, len, &parts[n], err) != 0)
+            return -1;
+        n++;
+        p += len;
+    }
+    if (n == 0)
+        return lx_game_fail(err, "BAD_MOVE", "an empty move");
+    if (lx_twixt_play_turn(b, who, parts, n, err) != 0)
+        return -1;
+    *id = n == 1 ? lx_twixt_sim_id(lx_twixt_cols(b), lx_twixt_rows(b), &parts[0]) : -1;
+    return 0;
+}
+
+static lx_colour twixt_to_play(const void *board)
+{
+    const lx_twixt_board *b = board;
+    if (lx_twixt_winner(b) != LX_NO_COLOUR)
+        return LX_NO_COLOUR;
+    lx_colour c = lx_twixt_to_play(b);
+    for (int r = 0; r < lx_twixt_rows(b); r++) /* a hole left for the mover? */
+        for (int k = 0; k < lx_twixt_cols(b); k++)
+            if (lx_twixt_peg_at(b, k, r) == LX_NO_COLOUR && lx_twixt_hole_allowed(b, c, k, r))
+                return c;
+    return LX_NO_COLOUR;
+}
+
+static int twixt_may_move(void *board, lx_colour who, lx_game_error *err)
+{
+    (void)board;
+    return lx_game_fail(err, "TWIXT_WRONG_TURN", "it is %s's turn, not %s's",
+                        who == LX_WHITE ? "Black" : "White", who == LX_WHITE ? "White" : "Black");
+}
+
+static void twixt_result(const void *board, lx_game_result *out)
+{
+    lx_twixt_result(board, out);
+}
+
+static int twixt_show(const void *board, lx_buf *out)
+{
+    return lx_twixt_draw(board, LX_DRAW_ASCII, 0, out);
+}
+
+static int32_t twixt_nids(const void *board)
+{
+    return lx_twixt_sim_ids(lx_twixt_cols(board), lx_twixt_rows(board));
+}
+
+static void *twixt_sim_new(const void *board)
+{
+    return lx_twixt_sim_new(board);
+}
+
+static void twixt_sim_free(void *sim)
+{
+    lx_twixt_sim_free(sim);
+}
+
+static int twixt_format_id(const void *board, int32_t id, char *buf, size_t cap)
+{
+    lx_twixt_move m;
+    if (lx_twixt_sim_move(lx_twixt_cols(board), lx_twixt_rows(board), id, &m) != 0)
+        return -1;
+    return lx_twixt_format_move(&m, buf, cap) > 0 ? 0 : -1;
+}
+
+static size_t twixt_winning(void *sim, lx_colour c, int32_t *ids, size_t cap)
+{
+    return lx_twixt_sim_winning_holes(sim, c, ids, cap);
+}
+
+/* Twixt trees are wide (500 holes on 24 x 24): grow a leaf only after a few
+ * visits, so the node cap lasts. */
+static void twixt_tune(mcts_params *p, int cols, int rows)
+{
+    p->expand_at = cols * rows > 200 ? 4 : 2;
+}
+
+static double sim_draw_value(void *s) { return lx_twixt_sim_draw_value(s); }
+SEARCH_SIM_OPS(twixt_sim_ops, lx_twixt_sim, sim_draw_value);
+
+static const search_game twixt_game = {
+    .default_size = LX_TWIXT_DEFAULT_SIZE,
+    .board_new = twixt_board_new,
+    .board_free = twixt_board_free,
+    .play = twixt_play,
+    .to_play = twixt_to_play,
+    .may_move = twixt_may_move,
+    .result = twixt_result,
+    .show = twixt_show,
+    .nids = twixt_nids,
+    .sim_new = twixt_sim_new,
+    .sim_free = twixt_sim_free,
+    .sim_ops = &twixt_sim_ops,
+    .format_id = twixt_format_id,
+    .winning = twixt_winning,
+    .tune = twixt_tune,
+};
+
+static int twixt_init(lx_engine *e, lx_game_error *err)
+{
+    return search_init(e, &twixt_game, 0, err);
+}
+
+static int twixt_flat_init(lx_engine *e, lx_game_error *err)
+{
+    return search_init(e, &twixt_game, 1, err);
+}
+
+const lx_engine_ops lx_engine_twixt_ops = SEARCH_KIND_OPS("twixt", twixt_init);
+const lx_engine_ops lx_engine_twixt_flat_ops = SEARCH_KIND_OPS("twixt-flat", twixt_flat_init);

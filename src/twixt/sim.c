@@ -1,0 +1,374 @@
+/* sim.c - Twixt search positions: the board a Monte Carlo search plays its
+ * tree moves and playouts on (lx_twixt_sim_* in ludex/twixt.h).
+ *
+ * The arrays are laid out as a board's (geometry.c): peg bytes, link bytes
+ * at 4 * cell + dir, and a union-find over the pegs whose roots carry two
+ * bits, "touches my first border row" and "my second", so a win is one find
+ * after a peg (only the new peg's links were made, so a new connection runs
+ * through it).  A move id is a padded cell; the id after the last padded
+ * cell is swap-pieces.  A peg links to every peg of its colour a knight's
+ * move away that no link forbids (STD: any crossing link; PP: the other
+ * colour's), exactly as the rules autolink.
+ *
+ * A playout places random pegs for the side to move, drawn from the holes
+ * empty at the snapshot (both colours' holes, and each colour's own border
+ * rows, in three lists shuffled as they are drawn and skipped where a tree
+ * move or the swap filled them), until a connection or until the side to
+ * move has no hole left: a draw, worth to Black 0.5 + 0.4 * (how far Black's
+ * widest chain spans across minus how far White's spans down), so a search
+ * still sees who came nearer.
+ *
+ * What it does not do: link removals or chosen links (the engine's pegs
+ * autolink), check rules (the caller plays legal ids). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "twixt/twixt_impl.h"
+
+enum { POOL_BOTH = 0, POOL_WHITE = 1, POOL_BLACK = 2 };
+enum { EDGE_1 = 1, EDGE_2 = 2 }; /* the mover's first / second border row */
+
+struct lx_twixt_sim {
+    tw_geom g;
+    lx_twixt_rules rules;
+    uint8_t *peg0, *peg, *link0, *link, *flags0, *flags;
+    int32_t *parent0, *parent;
+    uint8_t *edge[2];    /* per cell: the borders it lies on, for Black (0) and White (1) */
+    int32_t *pool[3];
+    int32_t npool[3];
+    lx_colour to_play0, to_play, winner0, winner;
+    int swap0, swap;
+    int32_t single;      /* the one peg when the swap is allowed */
+    int32_t *lo, *hi;    /* draw values: spans per root */
+};
+
+int32_t lx_twixt_sim_ids(int cols, int rows)
+{
+    return (int32_t)((cols + 2 * TW_PAD) * (rows + 2 * TW_PAD) + 1);
+}
+
+int32_t lx_twixt_sim_id(int cols, int rows, const lx_twixt_move *m)
+{
+    if (m->kind == LX_TWIXT_SWAP_PIECES)
+        return lx_twixt_sim_ids(cols, rows) - 1;
+    if (m->kind != LX_TWIXT_PEG || m->at.col < 0 || m->at.row < 0 || m->at.col >= cols || m->at.row >= rows)
+        return -1;
+    return (int32_t)((m->at.row + TW_PAD) * (cols + 2 * TW_PAD) + m->at.col + TW_PAD);
+}
+
+int lx_twixt_sim_move(int cols, int rows, int32_t id, lx_twixt_move *m)
+{
+    int32_t stride = cols + 2 * TW_PAD;
+    memset(m, 0, sizeof *m);
+    if (id == lx_twixt_sim_ids(cols, rows) - 1) {
+        m->kind = LX_TWIXT_SWAP_PIECES;
+        return 0;
+    }
+    int col = (int)(id % stride) - TW_PAD, row = (int)(id / stride) - TW_PAD;
+    if (id < 0 || col < 0 || row < 0 || col >= cols || row >= rows)
+        return -1;
+    m->kind = LX_TWIXT_PEG;
+    m->at.col = col;
+    m->at.row = row;
+    return 0;
+}
+
+static int32_t find(int32_t *parent, int32_t x)
+{
+    return tw_uf_find(parent, x);
+}
+
+static void join(int32_t *parent, uint8_t *flags, int32_t x, int32_t y)
+{
+    tw_uf_join(parent, flags, x, y);
+}
+
+static int blocked(const lx_twixt_sim *s, int32_t l, uint8_t code)
+{
+    return tw_link_blocked(&s->g, s->link, s->rules, l, code);
+}
+
+/* Place colour c's peg on `cell` and autolink it; 1 when it wins. */
+static int place(lx_twixt_sim *s, int32_t cell, lx_colour c)
+{
+    uint8_t code = tw_code(c);
+    const int32_t *kn = s->g.knight;
+    s->peg[cell] = code;
+    s->parent[cell] = -1;
+    s->flags[cell] = s->edge[c][cell];
+    unsigned mask = 0;
+    for (int k = 0; k < 8; k++)
+        mask |= (unsigned)(s->peg[cell + kn[k]] == code) << k;
+    while (mask) {
+        int k = __builtin_ctz(mask);
+        mask &= mask - 1;
+        int32_t l = 4 * cell + s->g.klink[k];
+        if (blocked(s, l, code))
+            continue;
+        s->link[l] = code;
+        join(s->parent, s->flags, cell, cell + kn[k]);
+    }
+    return s->flags[find(s->parent, cell)] == (EDGE_1 | EDGE_2);
+}
+
+static int alloc_sim(lx_twixt_sim *s)
+{
+    size_t cells = (size_t)s->g.ncells + 1, holes = (size_t)s->g.cols * (size_t)s->g.rows;
+    s->peg0 = calloc(cells, 1);
+    s->peg = calloc(cells, 1);
+    s->link0 = calloc(4 * cells, 1);
+    s->link = calloc(4 * cells, 1);
+    s->flags0 = calloc(cells, 1);
+    s->flags = calloc(cells, 1);
+    s->parent0 = malloc(cells * sizeof(int32_t));
+    s->parent = malloc(cells * sizeof(int32_t));
+    s->edge[0] = calloc(cells, 1);
+    s->edge[1] = calloc(cells, 1);
+    s->lo = malloc(cells * sizeof(int32_t));
+    s->hi = malloc(cells * sizeof(int32_t));
+    int ok = s->peg0 && s->peg && s->link0 && s->link && s->flags0 && s->flags && s->parent0 && s->parent &&
+             s->edge[0] && s->edge[1] && s->lo && s->hi;
+    for (int i = 0; i < 3; i++) {
+        s->pool[i] = malloc(holes * sizeof(int32_t));
+        ok = ok && s->pool[i];
+    }
+    return ok ? 0 : -1;
+}
+
+static int swap_allowed(const lx_twixt_board *b, lx_colour who)
+{
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_twixt_move m = {.kind = LX_TWIXT_SWAP_PIECES};
+    int ok = who != LX_NO_COLOUR && lx_twixt_check_move(b, who, &m, &err) == 0;
+    lx_game_error_free(&err);
+    return ok;
+}
+
+/* The pegs, links and joined sets of `b`, and the holes a playout may fill. */
+static void load(lx_twixt_sim *s, const lx_twixt_board *b)
+{
+    const tw_geom *g = &s->g;
+    memset(s->peg0, TW_OFF, (size_t)g->ncells + 1);
+    for (int32_t i = 0; i <= g->ncells; i++)
+        s->parent0[i] = -1;
+    for (int r = 0; r < g->rows; r++)
+        for (int c = 0; c < g->cols; c++) {
+            int32_t cell = tw_cell(g, c, r);
+            int w = tw_hole_allowed(g, LX_WHITE, c, r), k = tw_hole_allowed(g, LX_BLACK, c, r);
+            s->edge[LX_WHITE][cell] = (uint8_t)((r == 0 ? EDGE_1 : 0) | (r == g->rows - 1 ? EDGE_2 : 0));
+            s->edge[LX_BLACK][cell] = (uint8_t)((c == 0 ? EDGE_1 : 0) | (c == g->cols - 1 ? EDGE_2 : 0));
+            if (!w && !k)
+                continue;
+            s->peg0[cell] = b->peg[cell];
+            lx_colour owner = tw_colour(b->peg[cell]);
+            if (owner != LX_NO_COLOUR) {
+                s->flags0[cell] = s->edge[owner][cell];
+                s->single = cell;
+            }
+            if (owner == LX_NO_COLOUR || s->swap0) {
+                int which = w && k ? POOL_BOTH : w ? POOL_WHITE : POOL_BLACK;
+                s->pool[which][s->npool[which]++] = cell;
+            }
+        }
+    memcpy(s->link0, b->link, 4 * (size_t)g->ncells);
+    for (int32_t l = 0; l < 4 * g->ncells; l++)
+        if (s->link0[l]) {
+            int32_t p, q;
+            tw_link_ends(g, l, &p, &q);
+            join(s->parent0, s->flags0, p, q);
+        }
+}
+
+lx_twixt_sim *lx_twixt_sim_new(const lx_twixt_board *b)
+{
+    lx_twixt_sim *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->g = b->g;
+    s->rules = b->rules;
+    if (alloc_sim(s) != 0) {
+        lx_twixt_sim_free(s);
+        return NULL;
+    }
+    s->to_play0 = lx_twixt_to_play(b);
+    s->winner0 = lx_twixt_connected(b);
+    s->swap0 = s->winner0 == LX_NO_COLOUR && swap_allowed(b, s->to_play0);
+    load(s, b);
+    lx_twixt_sim_reset(s);
+    return s;
+}
+
+void lx_twixt_sim_free(lx_twixt_sim *s)
+{
+    if (!s)
+        return;
+    free(s->peg0);
+    free(s->peg);
+    free(s->link0);
+    free(s->link);
+    free(s->flags0);
+    free(s->flags);
+    free(s->parent0);
+    free(s->parent);
+    free(s->edge[0]);
+    free(s->edge[1]);
+    free(s->lo);
+    free(s->hi);
+    for (int i = 0; i < 3; i++)
+        free(s->pool[i]);
+    free(s);
+}
+
+void lx_twixt_sim_reset(lx_twixt_sim *s)
+{
+    size_t cells = (size_t)s->g.ncells + 1;
+    memcpy(s->peg, s->peg0, cells);
+    memcpy(s->link, s->link0, 4 * (size_t)s->g.ncells);
+    memcpy(s->flags, s->flags0, cells);
+    memcpy(s->parent, s->parent0, cells * sizeof *s->parent);
+    s->to_play = s->to_play0;
+    s->winner = s->winner0;
+    s->swap = s->swap0;
+}
+
+lx_colour lx_twixt_sim_to_play(const lx_twixt_sim *s)
+{
+    return s->to_play;
+}
+
+size_t lx_twixt_sim_legal(const lx_twixt_sim *s, int32_t *ids)
+{
+    size_t n = 0;
+    if (s->winner != LX_NO_COLOUR)
+        return 0;
+    for (int r = 0; r < s->g.rows; r++)
+        for (int c = 0; c < s->g.cols; c++) {
+            int32_t cell = tw_cell(&s->g, c, r);
+            if (s->peg[cell] == TW_EMPTY && tw_hole_allowed(&s->g, s->to_play, c, r))
+                ids[n++] = cell;
+        }
+    if (s->swap)
+        ids[n++] = s->g.ncells;
+    return n;
+}
+
+void lx_twixt_sim_play(lx_twixt_sim *s, int32_t id)
+{
+    lx_colour me = s->to_play;
+    if (id == s->g.ncells) {
+        int32_t p = s->single;
+        int col = tw_col(&s->g, p), row = tw_row(&s->g, p);
+        s->peg[p] = TW_EMPTY;
+        s->parent[p] = -1;
+        s->flags[p] = 0;
+        if (place(s, tw_cell(&s->g, row, col), me))
+            s->winner = me;
+    } else if (place(s, id, me)) {
+        s->winner = me;
+    }
+    s->swap = 0;
+    s->to_play = tw_other(me);
+}
+
+/* A random hole for colour c from the pools, or -1 when none is left. */
+static int32_t take_hole(lx_twixt_sim *s, int32_t n[3], lx_colour c, uint64_t *rng)
+{
+    int own = c == LX_WHITE ? POOL_WHITE : POOL_BLACK;
+    for (;;) {
+        uint32_t total = (uint32_t)(n[POOL_BOTH] + n[own]);
+        if (total == 0)
+            return -1;
+        uint32_t r = lx_random_below(rng, total);
+        int which = r < (uint32_t)n[POOL_BOTH] ? POOL_BOTH : own;
+        int32_t i = which == POOL_BOTH ? (int32_t)r : (int32_t)r - n[POOL_BOTH];
+        int32_t *pool = s->pool[which], last = --n[which];
+        int32_t cell = pool[i];
+        pool[i] = pool[last]; /* drawn cells go to the end, so the pool keeps its holes */
+        pool[last] = cell;
+        if (s->peg[cell] == TW_EMPTY)
+            return cell;
+    }
+}
+
+lx_colour lx_twixt_sim_playout(lx_twixt_sim *s, uint64_t *rng)
+{
+    if (s->winner != LX_NO_COLOUR)
+        return s->winner;
+    int32_t n[3] = {s->npool[0], s->npool[1], s->npool[2]};
+    lx_colour who = s->to_play;
+    for (;;) {
+        int32_t cell = take_hole(s, n, who, rng);
+        if (cell < 0)
+            return LX_NO_COLOUR;
+        if (place(s, cell, who))
+            return s->winner = who;
+        who = tw_other(who);
+    }
+}
+
+const uint8_t *lx_twixt_sim_owners(const lx_twixt_sim *s)
+{
+    return s->peg;
+}
+
+/* How far colour c's widest chain spans towards its other border, 0..1. */
+static double span(lx_twixt_sim *s, lx_colour c)
+{
+    const tw_geom *g = &s->g;
+    uint8_t code = tw_code(c);
+    int best = 0, size = c == LX_WHITE ? g->rows : g->cols;
+    for (int r = 0; r < g->rows; r++)
+        for (int k = 0; k < g->cols; k++) {
+            int32_t cell = tw_cell(g, k, r);
+            if (s->peg[cell] == code) {
+                int32_t root = find(s->parent, cell);
+                s->lo[root] = size;
+                s->hi[root] = -1;
+            }
+        }
+    for (int r = 0; r < g->rows; r++)
+        for (int k = 0; k < g->cols; k++) {
+            int32_t cell = tw_cell(g, k, r);
+            if (s->peg[cell] != code)
+                continue;
+            int32_t root = find(s->parent, cell), at = c == LX_WHITE ? r : k;
+            if (at < s->lo[root])
+                s->lo[root] = at;
+            if (at > s->hi[root])
+                s->hi[root] = at;
+            if (s->hi[root] - s->lo[root] + 1 > best)
+                best = s->hi[root] - s->lo[root] + 1;
+        }
+    return (double)best / size;
+}
+
+double lx_twixt_sim_draw_value(lx_twixt_sim *s)
+{
+    return 0.5 + 0.4 * (span(s, LX_BLACK) - span(s, LX_WHITE));
+}
+
+size_t lx_twixt_sim_winning_holes(lx_twixt_sim *s, lx_colour c, int32_t *ids, size_t cap)
+{
+    size_t n = 0;
+    if (s->winner != LX_NO_COLOUR)
+        return 0;
+    uint8_t code = tw_code(c);
+    const int32_t *kn = s->g.knight;
+    for (int r = 0; r < s->g.rows; r++)
+        for (int k = 0; k < s->g.cols; k++) {
+            int32_t cell = tw_cell(&s->g, k, r);
+            if (s->peg[cell] != TW_EMPTY || !tw_hole_allowed(&s->g, c, k, r))
+                continue;
+            uint8_t fl = s->edge[c][cell];
+            for (int d = 0; d < 8; d++)
+                if (s->peg[cell + kn[d]] == code && !blocked(s, 4 * cell + s->g.klink[d], code))
+                    fl |= s->flags[find(s->parent, cell + kn[d])];
+            if (fl == (EDGE_1 | EDGE_2)) {
+                if (n < cap)
+                    ids[n] = cell;
+                n++;
+            }
+        }
+    return n;
+}
