@@ -8,6 +8,7 @@
 #include "engine.h"
 #include "game.h"
 #include "hex.h"
+#include "htp.h"
 #include "sgf.h"
 #include "twixt.h"
 #include "version.h"

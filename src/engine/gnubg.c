@@ -514,11 +514,16 @@ static int gnubg_undo(lx_engine *e)
     lx_bgammon_game *g = lx_bgammon_game_copy(k->start);
     if (!g)
         return -1;
-    for (size_t i = 0; i + 1 < k->nhist; i++)
-        if (lx_bgammon_game_act(g, k->hist[i].who, k->hist[i].move, strlen(k->hist[i].move), NULL) != 0) {
-            lx_bgammon_game_free(g);
-            return -1;
-        }
+    lx_game_error err;
+    lx_game_error_init(&err);
+    int rc = 0;
+    for (size_t i = 0; i + 1 < k->nhist && rc == 0; i++)
+        rc = lx_bgammon_game_act(g, k->hist[i].who, k->hist[i].move, strlen(k->hist[i].move), &err);
+    lx_game_error_free(&err);
+    if (rc != 0) {
+        lx_bgammon_game_free(g);
+        return -1;
+    }
     lx_bgammon_game_free(k->cur);
     k->cur = g;
     k->nhist--;
