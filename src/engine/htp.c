@@ -107,7 +107,7 @@ static int cmd_ignored(lx_htp *h, char **argv, lx_buf *text)
 static int cmd_boardsize(lx_htp *h, char **argv, lx_buf *text)
 {
     int cols, rows;
-    if (read_int(argv[1], 1, 1000, &cols) != 0 || (argv[2] && read_int(argv[2], 1, 1000, &rows) != 0))
+    if (read_int(argv[1], 1, 1000000, &cols) != 0 || (argv[2] && read_int(argv[2], 1, 1000000, &rows) != 0))
         return say(text, "unacceptable size");
     if (!argv[2])
         rows = cols;
