@@ -42,7 +42,14 @@ typedef struct mnode {
     float wins, rwins; /* for the colour that played `move` / the parent's colour to move */
 } mnode;
 
+/* The last id is the swap, which no playout holds: instead of AMAF figures
+ * it starts with a prior of even chances worth this many playouts, which its
+ * own visits then outweigh (with no AMAF and no exploration term, one lost
+ * first playout would leave it at 0 for ever). */
+#define SWAP_PRIOR 20
+
 typedef struct mtree {
+    int32_t nids;
     mnode *nodes;
     int32_t n, cap, limit;
     uint64_t rng;
@@ -73,7 +80,7 @@ void mcts_params_default(mcts_params *p)
     memset(p, 0, sizeof *p);
     p->rave_bias = 0.0005;
     p->expand_at = 1;
-    p->node_cap = 4000000;
+    p->node_cap = 4000000; /* 112 MB at most */
     p->threads = 1;
 }
 
@@ -102,6 +109,7 @@ mcts *mcts_new(const mcts_params *p, int32_t nids, uint64_t seed)
     long each = m->p.node_cap / m->p.threads;
     for (int t = 0; t < m->p.threads; t++) {
         mtree *tr = &m->trees[t];
+        tr->nids = nids;
         tr->limit = (int32_t)(each > INT32_MAX / 2 ? INT32_MAX / 2 : each);
         if (tr->limit < nids + 2)
             tr->limit = nids + 2;
@@ -206,25 +214,28 @@ void mcts_advance(mcts *m, int32_t id)
 
 /* ---- one search thread ------------------------------------------------------------ */
 
+/* A child's selection value: (1 - beta) Q + beta AMAF, or the first-play
+ * value 1 while it has no figures at all.  No branches: it runs for every
+ * child of every node on the path. */
+static inline float score_of(const mnode *c, float b4)
+{
+    float nv = (float)c->visits, rv = (float)c->rvisits;
+    float q = c->wins / (nv > 0 ? nv : 1.0f), a = c->rwins / (rv > 0 ? rv : 1.0f);
+    float beta = rv / (rv + nv + b4 * nv * rv + 1e-20f);
+    float v = q + beta * (a - q);
+    return nv + rv > 0 ? v : 1.0f;
+}
+
 static int32_t select_child(const mcts_params *p, const mnode *nodes, const mnode *parent)
 {
     const mnode *c = &nodes[parent->first];
     int32_t n = parent->nchild;
     if (p->flat)
         return parent->first + (int32_t)(parent->visits % (uint32_t)n);
-    float b4 = (float)(4.0 * p->rave_bias), best = -1.0f;
+    float b4 = (float)(4.0 * p->rave_bias), best = score_of(&c[0], b4);
     int32_t pick = 0;
-    for (int32_t i = 0; i < n; i++) {
-        float v;
-        float nv = (float)c[i].visits, rv = (float)c[i].rvisits;
-        if (c[i].visits == 0 && c[i].rvisits == 0) {
-            v = 1.0f;
-        } else {
-            float q = c[i].visits ? c[i].wins / nv : 0.0f;
-            float a = c[i].rvisits ? c[i].rwins / rv : 0.0f;
-            float beta = rv / (rv + nv + b4 * nv * rv);
-            v = q + beta * (a - q);
-        }
+    for (int32_t i = 1; i < n; i++) {
+        float v = score_of(&c[i], b4);
         if (v > best) {
             best = v;
             pick = i;
@@ -243,6 +254,10 @@ static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops
     mnode *c = &tr->nodes[tr->n];
     for (size_t i = 0; i < n; i++)
         c[i] = (mnode){.move = tr->ids[i], .first = -1};
+    if (n > 0 && tr->ids[n - 1] == tr->nids - 1) { /* the swap: no playout holds it, so no AMAF */
+        c[n - 1].rvisits = SWAP_PRIOR;
+        c[n - 1].rwins = SWAP_PRIOR / 2.0f;
+    }
     tr->nodes[x].first = tr->n;
     tr->nodes[x].nchild = (int32_t)n;
     tr->n += (int32_t)n;
@@ -292,11 +307,11 @@ static void backup(const mcts_params *p, mtree *tr, int32_t depth, double black,
         uint8_t me = tr->colour[i];
         float won = (float)(me == 1 ? black : 1.0 - black);
         mnode *c = &nodes[x->first];
-        for (int32_t k = 0; k < x->nchild; k++)
-            if (owners[c[k].move] == me) {
-                c[k].rvisits++;
-                c[k].rwins += won;
-            }
+        for (int32_t k = 0; k < x->nchild; k++) { /* without branches: half of them are taken, at random */
+            uint32_t hit = owners[c[k].move] == me;
+            c[k].rvisits += hit;
+            c[k].rwins += hit ? won : 0.0f;
+        }
     }
 }
 

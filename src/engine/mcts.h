@@ -2,7 +2,7 @@
  * whose positions a search can copy, play and fill with random moves.
  *
  * A game gives a search position (a "sim") per thread through mcts_sim_ops:
- * moves are small integer ids, a playout returns the winner and leaves, for
+ * moves are small integer ids (the last one, nids - 1, the swap), a playout returns the winner and leaves, for
  * each id, the colour that holds it at the end (for AMAF).  The search keeps
  * one tree per thread (root parallelism, see mcts.c), reuses the subtree of
  * the moves played between searches, and stops at a time or playout budget,
