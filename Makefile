@@ -180,10 +180,10 @@ check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(TOOL) $
 	@tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
 	@tests/mail/run $(BUILD)/ludexd $(BUILD)/ludex-mail $(TOOL)
 
-# The web page in a real browser (Debian chromium, chromium-driver, python3-selenium);
-# screenshots of each game's page go to $(BUILD)/artifacts.
+# The web page in a real browser (Debian chromium, chromium-driver, python3-selenium), as
+# $(BUILD)/web holds it (make web); screenshots of each game's page go to $(BUILD)/artifacts.
 .PHONY: check-web
-check-web: $(BUILD)/ludexd $(TOOL)
+check-web: $(BUILD)/ludexd $(TOOL) web
 	@tests/web/run $(BUILD)/ludexd $(TOOL) $(BUILD)/artifacts
 
 check-server-asan:
@@ -240,6 +240,21 @@ $(JS_PKG)/ludex-wasm.js: $(WASM_OBJ)
 	$(Q)$(call say,LD,$@)$(EMCC_ENV) $(EMCC) $(WASM_LDFLAGS) -o $@ $(WASM_OBJ)
 
 $(JS_PKG)/%: js/%
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@
+
+# The web page as ludexd serves it with the replay (web/replay.js): web/ and the package's
+# three files, in $(BUILD)/web (tests/web/run serves it; make install installs them too).
+WEB_STAGE := $(BUILD)/web
+WEB_STAGED := $(patsubst web/%,$(WEB_STAGE)/%,$(wildcard web/*)) \
+  $(WEB_STAGE)/ludex.js $(WEB_STAGE)/ludex-wasm.js $(WEB_STAGE)/ludex-wasm.wasm
+.PHONY: web
+web: $(WEB_STAGED)
+$(WEB_STAGE)/ludex.js $(WEB_STAGE)/ludex-wasm.js $(WEB_STAGE)/ludex-wasm.wasm: $(WEB_STAGE)/%: $(JS_PKG)/%
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@
+$(JS_PKG)/ludex-wasm.wasm: $(JS_PKG)/ludex-wasm.js
+$(WEB_STAGE)/%: web/%
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@
 
@@ -352,6 +367,8 @@ install: all
 	install -m 644 man/ludexd.8 man/ludex-admin.8 man/ludex-mail.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 	install -d $(DESTDIR)$(PREFIX)/share/ludex/web
 	install -m 644 web/* $(DESTDIR)$(PREFIX)/share/ludex/web/
+	if [ -f $(JS_PKG)/ludex-wasm.wasm ]; then install -m 644 $(JS_PKG)/ludex.js $(JS_PKG)/ludex-wasm.js \
+	  $(JS_PKG)/ludex-wasm.wasm $(DESTDIR)$(PREFIX)/share/ludex/web/; fi
 	install -d $(DESTDIR)$(PREFIX)/share/ludex/xword/distributions $(DESTDIR)$(PREFIX)/share/ludex/xword/boards \
 	  $(DESTDIR)$(PREFIX)/share/ludex/xword/lexica
 	install -m 644 data/xword/distributions/*.txt $(DESTDIR)$(PREFIX)/share/ludex/xword/distributions/

@@ -800,6 +800,7 @@ function leaveGame() {
   if (view && view.events) view.events.close();
   view = null;
   $('game-page').removeAttribute('data-board');
+  $('game-page').removeAttribute('data-game');
   $('game-page').removeAttribute('data-moves');
 }
 
@@ -850,6 +851,7 @@ function showState(v, state, seq) {
 function renderGame(v, st) {
   const root = $('game-page');
   root.dataset.board = st.board;
+  root.dataset.game = st.game;
   root.dataset.moves = st.moves_played;
   document.title = `${gameName(st.game)} ${st.board} - ludexd`;
   $('game-title').textContent = `${gameName(st.game)}, board ${st.board}`;

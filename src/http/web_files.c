@@ -5,7 +5,9 @@
  * "/NAME", and index.html at "/" too: no path from a request ever reaches
  * the file system, so no "../" can.  Every answer carries a
  * Content-Security-Policy that allows no inline script and nothing from
- * another origin. */
+ * another origin; it lets the page compile WebAssembly ('wasm-unsafe-eval':
+ * ludex's own build, ludex-wasm.wasm, which replays a record in the
+ * browser), which allows no eval of JavaScript. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +32,7 @@ struct web_file {
 void http_common_headers(struct evkeyvalq *out)
 {
     evhttp_add_header(out, "Content-Security-Policy",
-                      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
                       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
     evhttp_add_header(out, "X-Content-Type-Options", "nosniff");
     evhttp_add_header(out, "Referrer-Policy", "same-origin");
@@ -44,6 +46,7 @@ static const char *type_of(const char *name)
         {".css", "text/css; charset=utf-8"},   {".svg", "image/svg+xml"},
         {".png", "image/png"},                 {".ico", "image/x-icon"},
         {".txt", "text/plain; charset=utf-8"}, {".json", "application/json"},
+        {".wasm", "application/wasm"},
     };
     const char *dot = strrchr(name, '.');
     for (size_t i = 0; dot && i < sizeof types / sizeof types[0]; i++)
