@@ -114,7 +114,7 @@ DEPS_BUILD := gcc make libjansson-dev pkg-config libevent-dev libssl-dev libsqli
 # The Python binding (python/): Debian's /usr/bin/python3 builds, installs and tests it.
 DEPS_PYTHON := python3-dev python3-setuptools python3-wheel python3-pip python3-numpy python3-pytest
 DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg openssl chromium chromium-driver python3-selenium \
-  postfix emscripten $(DEPS_PYTHON)
+  postfix emscripten node-typescript $(DEPS_PYTHON)
 # The libraries the build compiles against: checked before compiling (one dpkg-query,
 # pkg-config for a library installed some other way), so that a missing one is named
 # with its Debian package instead of a compiler error.
@@ -209,7 +209,7 @@ build-fuzz/fuzz_server_command: fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) bu
 # make js: the npm package in $(BUILD)/js/ludex (ES module js/ludex.js, its .d.ts, the
 # Emscripten build ludex-wasm.js + ludex-wasm.wasm of the library's reading, checking,
 # writing and rules layers and the C glue js/src/*.c); make check-js: its tests under
-# node's test runner.  Built with Debian's emscripten (-O2, no LTO: a minute on 2 cores);
+# node's test runner, and ludex.d.ts checked by tsc (tests/js/types.ts).  Built with Debian's emscripten (-O2, no LTO: a minute on 2 cores);
 # Debian's node modules (acorn, for emcc's JavaScript optimiser) come from /usr/share/nodejs.
 EMCC     ?= emcc
 EMCC_ENV := NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH}
@@ -260,6 +260,8 @@ $(WEB_STAGE)/%: web/%
 
 check-js: js $(TOOL)
 	@LUDEX=$(TOOL) LUDEX_JS_PKG=$(JS_PKG) node --test --test-reporter=spec tests/js/*.test.mjs
+	@tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution node tests/js/types.ts && \
+	  echo "check-js: ludex.d.ts type-checks (tests/js/types.ts)"
 
 -include $(WASM_OBJ:.o=.d)
 

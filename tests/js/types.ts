@@ -1,0 +1,43 @@
+// tests/js/types.ts - ludex.d.ts checked by the TypeScript compiler (`tsc
+// --noEmit --strict`, run by make check-js): the API used as the README shows
+// it must type-check, and misuses must not (each @ts-expect-error line has
+// to be an error, or tsc fails).
+import init, { LudexError } from '../../js/ludex.js';
+import type { CheckResult, Collection, Diagnostic, GameResult, Ludex, Player, Position, Replay } from '../../js/ludex.js';
+
+const lx: Ludex = await init();
+const games: Collection = lx.read(new Uint8Array([40, 59, 41]), { encoding: 'UTF-8' });
+const d: Diagnostic | undefined = games.diagnostics[0];
+const where: string = d ? `${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}` : '';
+for (const tree of games) {
+  const name: 'hex' | 'twixt' | 'backgammon' | null = tree.game;
+  for (const node of tree.mainLine()) {
+    const values: string[] | undefined = node.get('B');
+    const text: string | undefined = node.text('C', true);
+    const all: Record<string, string[]> = node.toObject();
+    void [name, values, text, all, node.parent?.index, node.children.length];
+  }
+  if (tree.game) {
+    const r: Replay = tree.replay();
+    const p: Position = r.position(r.length);
+    const who: Player | null = p.toPlay;
+    const res: GameResult = p.play(['e5']).result;
+    const svg: string = p.svg(0);
+    void [who, res.winner, res.re, svg, r.error?.code, r.move(1).values];
+  }
+}
+const report: CheckResult = lx.check('(;GM[11])', { allVariations: true, strict: false });
+const sgf: string = games.toSGF({ dropUnknown: true, tree: 0 });
+try {
+  lx.newGame('hex', { size: 11 }).play('f6', 'B');
+} catch (e) {
+  if (e instanceof LudexError) void e.code;
+}
+void [where, report.ok, report.moves, sgf, lx.version, lx.heapInUse, lx.memoryBytes];
+
+// @ts-expect-error: no such game
+lx.newGame('go');
+// @ts-expect-error: a player is 'B' or 'W'
+lx.newGame('hex').play('a1', 'X');
+// @ts-expect-error: read takes text or bytes
+lx.read(42);
