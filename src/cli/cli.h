@@ -27,6 +27,7 @@ int cli_replay(int argc, char **argv);
 int cli_show(int argc, char **argv);
 int cli_convert(int argc, char **argv);
 int cli_engine(int argc, char **argv);
+int cli_analyze(int argc, char **argv);
 
 /* `ludex show` operands that are positions, not files (show_bgammon.c: a
  * backgammon POSITIONID:MATCHID).  1 when `arg` was one (drawn or not:

@@ -20,6 +20,7 @@ static const subcommand subcommands[] = {
     {"replay", cli_replay, "replay the main line of each game, one JSON record per move"},
     {"show", cli_show, "draw the position after any move, as text or SVG"},
     {"convert", cli_convert, "convert a record to another format"},
+    {"analyze", cli_analyze, "judge each move of a finished record with an engine (gnubg, the search)"},
     {"engine", cli_engine, "play a game in HTP (the Go Text Protocol's Hex dialect) on stdin/stdout"},
     {"xword", cli_xword, "crossword games: score a play on a CGP position, build a lexicon"},
 };
