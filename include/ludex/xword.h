@@ -260,6 +260,87 @@ int lx_xw_word_text(const lx_xw_pos *p, const lx_xw_move *m, const lx_xw_word *w
 /* The tiles of word w (letters, blank bit cleared) into tiles[] (LX_XW_MAX_SIDE). */
 int lx_xw_word_tiles(const lx_xw_pos *p, const lx_xw_move *m, const lx_xw_word *w, uint8_t *tiles);
 
+/* ---- leaves ------------------------------------------------------------------------------ */
+
+/* A leave table: what keeping tiles on the rack is worth, in points. */
+typedef struct lx_xw_leaves lx_xw_leaves;
+
+/* Read a KLV file (the format wolges and MAGPIE write: a u32 count of KWG
+ * nodes, those nodes - a DAWG of leaves, tiles ascending, the blank 0 -, a
+ * u32 count of values, then the values as i16 in 1/256 points (KLV) or f32
+ * (KLV2)), copied.  NULL with a KLV_INVALID diagnostic when the bytes are
+ * not one, or when out of memory. */
+lx_xw_leaves *lx_xw_leaves_from_klv(const char *name, const void *bytes, size_t len, lx_diag_list *diags);
+void lx_xw_leaves_free(lx_xw_leaves *lv);
+const char *lx_xw_leaves_name(const lx_xw_leaves *lv);
+size_t lx_xw_leaves_count(const lx_xw_leaves *lv); /* values it holds */
+/* What keeping tiles[0..n) (0 a blank) is worth: from lv (0 for a leave it
+ * lacks), or, when lv is NULL, the built-in estimate for distribution d:
+ * each blank +25, each letter 2 - 0.75 * (value - 1), -4 for each copy of a
+ * letter beyond the first, -3 for each vowel or consonant by which one
+ * outnumbers the other beyond the first. */
+double lx_xw_leave_value(const lx_xw_leaves *lv, const lx_xw_dist *d, const uint8_t *tiles, size_t n);
+
+/* ---- move generation ------------------------------------------------------------------------- */
+
+/* A play found by the generator. */
+typedef struct lx_xw_play {
+    lx_xw_move_kind kind;
+    int row, col, down, len;        /* PLACE: as in lx_xw_move */
+    int ntiles;                     /* tiles from the rack: put down (PLACE) or exchanged */
+    /* PLACE: the tiles put down, in order along the word (letter, or
+     * letter | LX_XW_BLANK_BIT for a blank); EXCHANGE: the tiles (0 a blank). */
+    uint8_t tiles[LX_XW_RACK_SIZE];
+    int score;
+    double leave;                   /* what the tiles kept are worth (see equity) */
+    double equity;                  /* score + leave */
+} lx_xw_play;
+
+typedef struct lx_xw_gen_options {
+    const lx_xw_lexicon *lexicon;   /* the words allowed (required) */
+    const lx_xw_leaves *leaves;     /* NULL: the built-in estimate */
+    const uint8_t *rack;            /* NULL: the mover's rack in the position */
+    size_t nrack;
+} lx_xw_gen_options;
+
+/* A move generator: scratch memory reused from one position to the next
+ * (one per thread; it shares nothing). */
+typedef struct lx_xw_gen lx_xw_gen;
+lx_xw_gen *lx_xw_gen_new(void);
+void lx_xw_gen_free(lx_xw_gen *g);
+
+/* Every legal play for the rack on position p, each once: placements
+ * across and down through the tiles on the board, with the score
+ * lx_xw_move_check gives; exchanges of every distinct set of tiles when
+ * the bag holds at least etl tiles (CGP etl, default 7), as
+ * lx_xw_move_check allows; and the pass.  A play of one tile is across
+ * when it makes an across word, else down.  Equity is score + leave; when
+ * the bag is empty (the end of the game) it is instead score + twice the
+ * unseen tiles' value for a play that goes out, else score - 10 - twice
+ * the value of the tiles kept.  *plays (unsorted) stays valid until the
+ * next call on g.  Returns the count, or -1 with err: NO_GADDAG,
+ * RACK_TOO_LONG, OUT_OF_MEMORY. */
+long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, const lx_xw_play **plays,
+                   lx_game_error *err);
+/* The best play by equity (ties broken by lx_xw_play_cmp): the first play
+ * lx_xw_gen_all's plays would give sorted, found much faster (anchors are
+ * searched in the order of an upper bound on their equity, and the search
+ * stops when no bound can beat the best play found).  0 or -1 with err. */
+int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, lx_xw_play *best,
+                   lx_game_error *err);
+/* The total order of plays: higher equity first, then higher score, then
+ * placements before exchanges before the pass, then by square, direction
+ * and tiles.  <0 when a comes first. */
+int lx_xw_play_cmp(const lx_xw_play *a, const lx_xw_play *b);
+/* Sort plays by lx_xw_play_cmp, or (by_score) by score first. */
+void lx_xw_plays_sort(lx_xw_play *plays, size_t n, int by_score);
+/* The play as a move on the position it was found on (the board's tiles
+ * in the word written as 0, "."). */
+void lx_xw_play_move(const lx_xw_pos *p, const lx_xw_play *pl, lx_xw_move *m);
+/* The play in the notation lx_xw_move_parse reads ("8D WO.D" with '.' for
+ * a tile on the board, "-ABC", "-"), appended to out.  0 or -1. */
+int lx_xw_play_write(const lx_xw_pos *p, const lx_xw_play *pl, lx_buf *out);
+
 /* ---- positions (CGP) ----------------------------------------------------------------- */
 
 /* CGP opcodes present in a position. */

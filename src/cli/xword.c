@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/xword_moves.h"
 #include "ludex/xword.h"
 
 /* ---- data ------------------------------------------------------------------------------------- */
@@ -397,7 +398,9 @@ static const char xword_usage[] =
     "Usage: ludex xword COMMAND ...\n"
     "Crossword games (CGP positions, GCG records).\n"
     "  score           score a play on a CGP position\n"
-    "  build-lexicon   build a KWG lexicon from a word list\n"
+    "  build-lexicon   build a KWG lexicon (DAWG and GADDAG) from a word list\n"
+    "  moves           every legal play in a CGP position, by equity or score\n"
+    "  best            the engine's best play beside each play of a GCG record\n"
     "'ludex check', 'ludex show' and 'ludex convert' also take .cgp and .gcg files.\n";
 
 int cli_xword(int argc, char **argv)
@@ -412,5 +415,9 @@ int cli_xword(int argc, char **argv)
         return cli_xword_score(argc - 1, argv + 1);
     if (strcmp(argv[1], "build-lexicon") == 0)
         return cli_xword_build(argc - 1, argv + 1);
-    return cli_usage_error("xword", "unknown command '%s' (score, build-lexicon)", argv[1]);
+    if (strcmp(argv[1], "moves") == 0)
+        return cli_xword_moves(argc - 1, argv + 1);
+    if (strcmp(argv[1], "best") == 0)
+        return cli_xword_best(argc - 1, argv + 1);
+    return cli_usage_error("xword", "unknown command '%s' (score, build-lexicon, moves, best)", argv[1]);
 }

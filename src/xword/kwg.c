@@ -119,7 +119,7 @@ out:
 
 /* ---- reading and writing ------------------------------------------------------------------ */
 
-static int check_nodes(const uint32_t *nodes, size_t n, const char **why)
+int xw_kwg_check(const uint32_t *nodes, size_t n, const char **why)
 {
     if (n == 0)
         return *why = "it is empty", -1;
@@ -265,7 +265,7 @@ lx_xw_lexicon *lx_xw_lexicon_from_kwg(const char *name, const void *bytes, size_
     for (size_t i = 0; !why && i < lx->nnodes; i++)
         lx->nodes[i] = (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 | (uint32_t)b[4 * i + 2] << 16 |
                        (uint32_t)b[4 * i + 3] << 24;
-    if (!why && check_nodes(lx->nodes, lx->nnodes, &why) == 0) {
+    if (!why && xw_kwg_check(lx->nodes, lx->nnodes, &why) == 0) {
         lx->dawg = arc_of(lx->nodes[0]);
         lx->gaddag = gaddag_root(lx->nodes, lx->nnodes);
         if ((lx->words = xw_kwg_count_words(lx->nodes, lx->nnodes, lx->dawg, NULL)) == (size_t)-1)

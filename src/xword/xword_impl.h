@@ -75,6 +75,15 @@ uint32_t *xw_kwg_build(const uint8_t *const *words, const uint8_t *lens, size_t 
  * words spelled from it and its later siblings (n entries, caller's). */
 size_t xw_kwg_count_words(const uint32_t *nodes, size_t n, uint32_t root, uint32_t *counts);
 
+/* Every arc in range, tiles at most 63, the last node ending a run; 0, or
+ * -1 with *why set. */
+int xw_kwg_check(const uint32_t *nodes, size_t n, const char **why);
+/* Little-endian 32-bit word at b. */
+static inline uint32_t xw_le32(const unsigned char *b)
+{
+    return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
 /* A word (or GADDAG string) to sort: qsort comparator xw_word_ref_cmp
  * orders by tiles, a prefix first. */
 typedef struct xw_word_ref {

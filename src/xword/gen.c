@@ -1,0 +1,294 @@
+/* gen.c - move generation, the public face: every legal play for a rack,
+ * or the best one by equity.
+ *
+ * A call reads the position into lines (gen_board.c), turns the rack into
+ * tile counts and a table of leaves (one value for every sub-multiset of
+ * the rack, indexed in mixed radix so that using a tile is a subtraction),
+ * adds the pass and the exchanges, and walks the GADDAG from every anchor
+ * (gen_place.c).  The best-play search first bounds each anchor
+ * (gen_shadow.c), then walks the anchors in the order of their bounds and
+ * stops when the next bound is below the best play found: the result is
+ * exactly the first play of the full list under lx_xw_play_cmp.
+ *
+ * At the end of the game (the bag empty) the leave table holds the
+ * endgame rule instead: going out earns twice the value of the tiles the
+ * opponent holds, anything else costs 10 plus twice the value of the
+ * tiles kept. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "xword/gen_impl.h"
+
+lx_xw_gen *lx_xw_gen_new(void)
+{
+    return calloc(1, sizeof(lx_xw_gen));
+}
+
+void lx_xw_gen_free(lx_xw_gen *g)
+{
+    if (!g)
+        return;
+    free(g->sq[0]);
+    free(g->sq[1]);
+    free(g->plays);
+    free(g);
+}
+
+int lx_xw_play_cmp(const lx_xw_play *a, const lx_xw_play *b)
+{
+    if (a->equity != b->equity)
+        return a->equity > b->equity ? -1 : 1;
+    if (a->score != b->score)
+        return a->score > b->score ? -1 : 1;
+    int d[] = {(int)a->kind - (int)b->kind, a->down - b->down, a->row - b->row, a->col - b->col, a->len - b->len,
+               a->ntiles - b->ntiles};
+    for (size_t i = 0; i < sizeof d / sizeof d[0]; i++)
+        if (d[i])
+            return d[i];
+    return memcmp(a->tiles, b->tiles, (size_t)a->ntiles);
+}
+
+static int cmp_equity(const void *a, const void *b)
+{
+    return lx_xw_play_cmp(a, b);
+}
+
+static int cmp_score(const void *a, const void *b)
+{
+    const lx_xw_play *x = a, *y = b;
+    if (x->score != y->score)
+        return x->score > y->score ? -1 : 1;
+    return lx_xw_play_cmp(x, y);
+}
+
+void lx_xw_plays_sort(lx_xw_play *plays, size_t n, int by_score)
+{
+    if (n > 1)
+        qsort(plays, n, sizeof *plays, by_score ? cmp_score : cmp_equity);
+}
+
+void lx_xw_play_move(const lx_xw_pos *p, const lx_xw_play *pl, lx_xw_move *m)
+{
+    m->kind = pl->kind;
+    m->row = m->col = m->down = 0;
+    m->tiles_known = 0;
+    if (pl->kind == LX_XW_EXCHANGE) {
+        m->len = pl->ntiles;
+        m->tiles_known = 1;
+        memcpy(m->tiles, pl->tiles, (size_t)pl->ntiles);
+    } else if (pl->kind == LX_XW_PLACE) {
+        m->row = pl->row;
+        m->col = pl->col;
+        m->down = pl->down;
+        m->len = pl->len;
+        for (int i = 0, k = 0; i < pl->len; i++) {
+            int on = lx_xw_pos_square(p, pl->row + (pl->down ? i : 0), pl->col + (pl->down ? 0 : i));
+            m->tiles[i] = on || k >= pl->ntiles ? 0 : pl->tiles[k++];
+            m->through[i] = 0;
+        }
+    } else {
+        m->len = 0;
+    }
+}
+
+int lx_xw_play_write(const lx_xw_pos *p, const lx_xw_play *pl, lx_buf *out)
+{
+    lx_xw_move m;
+    lx_xw_play_move(p, pl, &m);
+    return lx_xw_move_write(p->dist, &m, 0, out);
+}
+
+void xw_gen_record(lx_xw_gen *g, const lx_xw_play *pl)
+{
+    if (g->mode == XW_GEN_BEST) {
+        if (!g->have_best || lx_xw_play_cmp(pl, &g->best) < 0)
+            g->best = *pl, g->have_best = 1;
+        return;
+    }
+    if (g->nplays == g->plays_cap) {
+        size_t cap = g->plays_cap ? g->plays_cap * 2 : 1024;
+        lx_xw_play *np = realloc(g->plays, cap * sizeof *np);
+        if (!np) {
+            g->oom = 1;
+            return;
+        }
+        g->plays = np;
+        g->plays_cap = cap;
+    }
+    g->plays[g->nplays++] = *pl;
+}
+
+/* ---- the rack and its leaves ----------------------------------------------------------------- */
+
+/* Tiles in the bag: not on the board nor in a known rack, less the room in
+ * racks (as lx_xw_move_check counts it for an exchange).  *unseen_value:
+ * what the tiles the mover cannot see are worth. */
+static long bag_tiles(const lx_xw_gen *g, const lx_xw_pos *p, long *unseen_value)
+{
+    int seen[LX_XW_MAX_LETTERS + 1] = {0}, mine[LX_XW_MAX_LETTERS + 1] = {0};
+    xw_count_board(p, seen);
+    memcpy(mine, seen, sizeof mine);
+    long others_room = 0, unseen = 0;
+    for (size_t i = 1; i < p->npl; i++) {
+        size_t n;
+        const uint8_t *r = lx_xw_pos_rack(p, i, &n);
+        xw_count_tiles(r, n, seen);
+        others_room += LX_XW_RACK_SIZE > (long)n ? LX_XW_RACK_SIZE - (long)n : 0;
+    }
+    *unseen_value = 0;
+    for (int t = 0; t <= p->dist->n; t++) {
+        int left = p->dist->tiles[t].count - seen[t] - g->rack[t];
+        int hidden = p->dist->tiles[t].count - mine[t] - g->rack[t];
+        unseen += left > 0 ? left : 0;
+        *unseen_value += hidden > 0 ? (long)hidden * g->values[t] : 0;
+    }
+    return unseen - others_room - (LX_XW_RACK_SIZE - g->nrack);
+}
+
+static void fill_leaves(lx_xw_gen *g, const lx_xw_gen_options *o, int endgame, long unseen_value)
+{
+    const lx_xw_dist *d = g->p->dist;
+    for (int k = 0; k <= LX_XW_RACK_SIZE; k++)
+        g->best_leave[k] = -1e300;
+    for (int idx = 0; idx < g->nleaves; idx++) {
+        uint8_t kept[LX_XW_RACK_SIZE];
+        int n = 0, value = 0;
+        for (int t = 0; t <= d->n; t++) {
+            if (!g->rack[t])
+                continue;
+            int c = (idx / g->pv[t]) % (g->rack[t] + 1);
+            for (int j = 0; j < c; j++)
+                kept[n++] = (uint8_t)t, value += g->values[t];
+        }
+        double v;
+        if (endgame)
+            v = n == 0 ? 2.0 * (double)unseen_value : -10.0 - 2.0 * value;
+        else
+            v = n == 0 ? 0.0 : lx_xw_leave_value(o->leaves, d, kept, (size_t)n);
+        g->leave[idx] = v;
+        if (v > g->best_leave[g->nrack - n])
+            g->best_leave[g->nrack - n] = v;
+    }
+}
+
+static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, int mode, lx_game_error *err)
+{
+    if (!o->lexicon || !lx_xw_lexicon_has_gaddag(o->lexicon))
+        return lx_game_fail(err, "NO_GADDAG", "the lexicon has no GADDAG to generate plays with");
+    size_t n = o->rack ? o->nrack : 0;
+    const uint8_t *rack = o->rack ? o->rack : lx_xw_pos_rack(p, 0, &n);
+    if (n > LX_XW_RACK_SIZE)
+        return lx_game_fail(err, "RACK_TOO_LONG", "a rack of %zu tiles; a rack holds %d", n, LX_XW_RACK_SIZE);
+    g->p = p;
+    g->lx = o->lexicon;
+    g->mode = mode;
+    g->nplays = 0;
+    g->have_best = g->oom = 0;
+    g->bingo_bonus = (int)p->ops.bb;
+    memset(g->rack, 0, sizeof g->rack);
+    for (size_t i = 0; i < n; i++) {
+        if (rack[i] > p->dist->n)
+            return lx_game_fail(err, "UNKNOWN_TILE", "the rack holds a tile the distribution does not have");
+        g->rack[rack[i]]++;
+    }
+    g->nrack = (int)n;
+    memset(g->values, 0, sizeof g->values);
+    for (int t = 1; t <= p->dist->n; t++)
+        g->values[t] = p->dist->tiles[t].value;
+    g->nleaves = 1;
+    for (int t = 0; t <= p->dist->n; t++) {
+        g->pv[t] = g->nleaves;
+        g->nleaves *= g->rack[t] + 1;
+    }
+    g->leave_idx = g->nleaves - 1;
+    long unseen_value;
+    long bag = bag_tiles(g, p, &unseen_value);
+    fill_leaves(g, o, bag <= 0, unseen_value);
+    if (xw_gen_board(g) != 0)
+        return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
+    /* the pass, and the exchanges when the bag holds enough */
+    lx_xw_play pl = {LX_XW_PASS, 0, 0, 0, 0, 0, {0}, 0, g->leave[g->nleaves - 1], g->leave[g->nleaves - 1]};
+    xw_gen_record(g, &pl);
+    for (int idx = 0; bag >= p->ops.etl && idx < g->nleaves - 1; idx++) {
+        pl.kind = LX_XW_EXCHANGE;
+        pl.ntiles = 0;
+        for (int t = 1; t <= p->dist->n + 1; t++) { /* letters, then blanks, as a rack is written */
+            int tile = t <= p->dist->n ? t : 0;
+            if (!g->rack[tile])
+                continue;
+            int kept = (idx / g->pv[tile]) % (g->rack[tile] + 1);
+            for (int j = kept; j < g->rack[tile]; j++)
+                pl.tiles[pl.ntiles++] = (uint8_t)tile;
+        }
+        pl.leave = pl.equity = g->leave[idx];
+        xw_gen_record(g, &pl);
+    }
+    return 0;
+}
+
+long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, const lx_xw_play **plays,
+                   lx_game_error *err)
+{
+    if (setup(g, p, o, 0, err) != 0)
+        return -1;
+    for (int dir = 0; dir < 2 && g->nrack > 0 && g->lx->words > 0; dir++) {
+        int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;
+        for (int line = 0; line < lines; line++) {
+            const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
+            for (int i = 0; i < len; i++)
+                if (ln[i].anchor)
+                    xw_gen_anchor(g, dir, line, i);
+        }
+    }
+    if (g->oom)
+        return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
+    *plays = g->plays;
+    return (long)g->nplays;
+}
+
+typedef struct anchor_bound {
+    double bound;
+    int dir, line, at;
+} anchor_bound;
+
+static int cmp_bound(const void *a, const void *b)
+{
+    const anchor_bound *x = a, *y = b;
+    return x->bound > y->bound ? -1 : x->bound < y->bound;
+}
+
+int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, lx_xw_play *best,
+                   lx_game_error *err)
+{
+    if (setup(g, p, o, XW_GEN_BEST, err) != 0)
+        return -1;
+    size_t n = 0, cap = 0;
+    anchor_bound *a = NULL;
+    for (int dir = 0; dir < 2 && g->nrack > 0 && g->lx->words > 0; dir++) {
+        int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;
+        for (int line = 0; line < lines; line++) {
+            const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
+            for (int i = 0; i < len; i++) {
+                if (!ln[i].anchor)
+                    continue;
+                if (n == cap) {
+                    cap = cap ? cap * 2 : 256;
+                    anchor_bound *na = realloc(a, cap * sizeof *na);
+                    if (!na) {
+                        free(a);
+                        return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
+                    }
+                    a = na;
+                }
+                a[n++] = (anchor_bound){xw_gen_shadow(g, dir, line, i), dir, line, i};
+            }
+        }
+    }
+    if (n > 1)
+        qsort(a, n, sizeof *a, cmp_bound);
+    for (size_t i = 0; i < n && a[i].bound >= g->best.equity; i++)
+        xw_gen_anchor(g, a[i].dir, a[i].line, a[i].at);
+    free(a);
+    *best = g->best;
+    return 0;
+}

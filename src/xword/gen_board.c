@@ -1,0 +1,117 @@
+/* gen_board.c - the board as the move generator sees it.
+ *
+ * For each direction the board is laid out line by line (rows for across
+ * plays, columns for down plays), and each empty square gets what a play
+ * along its line needs to know of the perpendicular: which letters may go
+ * there (the cross set: those that make a word with the tiles above and
+ * below it, looked up in the lexicon's DAWG; every letter when it has no
+ * such neighbours) and what the tiles of that cross word are worth.  An
+ * anchor is an empty square next to a tile (on an empty board, the start
+ * square): every placement covers one. */
+#include <stdlib.h>
+
+#include "xword/gen_impl.h"
+
+static int tile_at(const lx_xw_pos *p, int r, int c)
+{
+    return r >= 0 && c >= 0 && r < p->rows && c < p->cols ? xw_sq(p, r, c) : 0;
+}
+
+/* The letters that make a word with the tiles before[] and after[]. */
+static uint64_t cross_set(const lx_xw_lexicon *lx, const uint8_t *before, int nb, const uint8_t *after, int na)
+{
+    const uint32_t *nodes = lx->nodes;
+    uint32_t run = lx->dawg;
+    for (int i = 0; i < nb; i++) {
+        uint32_t at = xw_kwg_find(nodes, run, before[i] & 0x7F);
+        if (!at)
+            return 0;
+        run = xw_kwg_arc(nodes[at]);
+    }
+    uint64_t set = 0;
+    for (uint32_t i = run; i; i++) {
+        uint32_t node = nodes[i];
+        int ok = na == 0 ? (node & XW_KWG_ACCEPTS) != 0 : 0;
+        uint32_t q = xw_kwg_arc(node);
+        for (int k = 0; k < na && q; k++) {
+            uint32_t at = xw_kwg_find(nodes, q, after[k] & 0x7F);
+            if (!at)
+                break;
+            if (k + 1 == na)
+                ok = (nodes[at] & XW_KWG_ACCEPTS) != 0;
+            q = xw_kwg_arc(nodes[at]);
+        }
+        if (ok && xw_kwg_tile(node) > 0)
+            set |= (uint64_t)1 << xw_kwg_tile(node);
+        if (node & XW_KWG_IS_END)
+            break;
+    }
+    return set;
+}
+
+/* Cross facts of the empty square (r, c) for plays whose perpendicular is (dr, dc). */
+static void cross_facts(lx_xw_gen *g, int r, int c, int dr, int dc, xw_square *s)
+{
+    const lx_xw_pos *p = g->p;
+    uint8_t before[LX_XW_MAX_SIDE], after[LX_XW_MAX_SIDE];
+    int nb = 0, na = 0, sum = 0;
+    int br = r - dr, bc = c - dc;
+    while (tile_at(p, br, bc))
+        br -= dr, bc -= dc;
+    for (br += dr, bc += dc; br != r || bc != c; br += dr, bc += dc) {
+        before[nb++] = (uint8_t)xw_sq(p, br, bc);
+        sum += g->values[xw_sq(p, br, bc) & 0xFF];
+    }
+    for (int ar = r + dr, ac = c + dc; tile_at(p, ar, ac); ar += dr, ac += dc) {
+        after[na++] = (uint8_t)xw_sq(p, ar, ac);
+        sum += g->values[xw_sq(p, ar, ac) & 0xFF];
+    }
+    if (nb == 0 && na == 0) {
+        s->cross = ~(uint64_t)0;
+        s->cross_score = -1;
+        return;
+    }
+    s->cross = cross_set(g->lx, before, nb, after, na);
+    s->cross_score = sum;
+}
+
+int xw_gen_board(lx_xw_gen *g)
+{
+    const lx_xw_pos *p = g->p;
+    size_t n = (size_t)p->rows * (size_t)p->cols;
+    if (n > g->sq_cap) {
+        for (int d = 0; d < 2; d++) {
+            xw_square *s = realloc(g->sq[d], n * sizeof *s);
+            if (!s)
+                return -1;
+            g->sq[d] = s;
+        }
+        g->sq_cap = n;
+    }
+    g->rows = p->rows;
+    g->cols = p->cols;
+    int empty = 1, sr, sc;
+    for (size_t i = 0; i < n && empty; i++)
+        empty = p->sq[i] == 0;
+    lx_xw_layout_start(p->layout, &sr, &sc);
+    for (int r = 0; r < p->rows; r++)
+        for (int c = 0; c < p->cols; c++) {
+            int t = xw_sq(p, r, c);
+            xw_square base = {0, -1, (uint8_t)t, (uint8_t)g->values[t], (uint8_t)lx_xw_layout_letter_mult(p->layout, r, c),
+                              (uint8_t)lx_xw_layout_word_mult(p->layout, r, c), 0};
+            if (!t)
+                base.anchor = empty ? (r == sr && c == sc)
+                                    : (tile_at(p, r - 1, c) || tile_at(p, r + 1, c) || tile_at(p, r, c - 1) ||
+                                       tile_at(p, r, c + 1));
+            xw_square across = base, down = base;
+            if (!t && !empty) {
+                cross_facts(g, r, c, 1, 0, &across);
+                cross_facts(g, r, c, 0, 1, &down);
+            } else if (!t) {
+                across.cross = down.cross = ~(uint64_t)0;
+            }
+            g->sq[0][(size_t)r * (size_t)p->cols + (size_t)c] = across;
+            g->sq[1][(size_t)c * (size_t)p->rows + (size_t)r] = down;
+        }
+    return 0;
+}

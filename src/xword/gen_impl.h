@@ -1,0 +1,77 @@
+/* gen_impl.h - what the move generator's files share (internal).
+ *
+ * The generator sees the board as lines: for each direction, each row
+ * (across) or column (down) is an array of squares, the perpendicular
+ * cross-word facts folded into each square.  gen_board.c fills them,
+ * gen_place.c walks the GADDAG along a line from each anchor, gen_shadow.c
+ * bounds what an anchor can give, gen.c is the public face (racks, leaves,
+ * exchanges, the best-play search). */
+#ifndef LX_XWORD_GEN_IMPL_H
+#define LX_XWORD_GEN_IMPL_H
+
+#include "xword/xword_impl.h"
+
+typedef struct xw_square {
+    uint64_t cross;      /* letters (bit t for letter t) a new tile here may be */
+    int32_t cross_score; /* the perpendicular word's tiles' value; -1: no such word */
+    uint8_t tile;        /* the board's tile (letter | blank bit), 0 empty */
+    uint8_t value;       /* its value (0 for a blank) */
+    uint8_t lm, wm;      /* premiums */
+    uint8_t anchor;      /* empty, next to a tile (or the start square of an empty board) */
+} xw_square;
+
+#define XW_GEN_BEST 1 /* keep only the best play */
+
+struct lx_xw_gen {
+    /* the position */
+    const lx_xw_pos *p;
+    const lx_xw_lexicon *lx;
+    int rows, cols;
+    xw_square *sq[2];          /* per direction, line-major: across [row][col], down [col][row] */
+    size_t sq_cap;
+    int bingo_bonus;
+    /* the rack: counts, and the leave of what is kept, indexed by mixed radix */
+    int rack[LX_XW_MAX_LETTERS + 1];
+    int nrack;
+    int pv[LX_XW_MAX_LETTERS + 1]; /* place value of each tile in a leave index */
+    int nleaves;
+    double leave[1 << LX_XW_RACK_SIZE];
+    double best_leave[LX_XW_RACK_SIZE + 1]; /* best leave when k tiles are played */
+    int values[256];               /* of each board or rack tile; 0 for blanks */
+    /* the walk */
+    int mode;
+    int dir, line, len, anchor, left;
+    const xw_square *ln;
+    int nplaced, leave_idx;
+    uint8_t strip[LX_XW_MAX_SIDE];
+    /* the plays found */
+    lx_xw_play *plays;
+    size_t nplays, plays_cap;
+    lx_xw_play best;
+    int have_best, oom;
+};
+
+/* The node of tile t in the run starting at `run`, 0 when none. */
+static inline uint32_t xw_kwg_find(const uint32_t *nodes, uint32_t run, int t)
+{
+    if (run == 0)
+        return 0;
+    for (;; run++) {
+        uint32_t node = nodes[run];
+        if (xw_kwg_tile(node) == t)
+            return run;
+        if (node & XW_KWG_IS_END)
+            return 0;
+    }
+}
+
+/* Fill g->sq for p (cross sets and scores, premiums, anchors).  0 or -1. */
+int xw_gen_board(lx_xw_gen *g);
+/* Every placement from the anchor at (dir, line, anchor). */
+void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor);
+/* An upper bound on the equity of any placement from that anchor. */
+double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor);
+/* Record a play (all plays, or the best so far). */
+void xw_gen_record(lx_xw_gen *g, const lx_xw_play *pl);
+
+#endif

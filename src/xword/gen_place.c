@@ -1,0 +1,135 @@
+/* gen_place.c - placements from one anchor: the GADDAG walk.
+ *
+ * From an anchor the walk goes left first, reading the GADDAG's reversed
+ * prefixes: each square either holds a board tile (which the path must
+ * follow) or takes a rack tile (a letter the node offers, the square's
+ * cross set allows and the rack holds, or a blank as that letter).  An
+ * accepting node with nothing further left (and nothing right of the anchor)
+ * ends a word; the separator (tile 0) turns the walk right, from the square
+ * after the anchor.  Going left stops before an empty anchor: a play that
+ * covers it is found from that anchor, so each play is found once.
+ *
+ * The score is kept as the walk goes (main word's letters and word
+ * multiplier, the cross-words' sum), so recording a play costs nothing
+ * more.  Depth is bounded by the length of a line (at most 255 squares). */
+#include <string.h>
+
+#include "xword/gen_impl.h"
+
+typedef struct walk_score {
+    int main, mult, cross;
+} walk_score;
+
+static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s);
+
+static void record(lx_xw_gen *g, int left, int right, walk_score s)
+{
+    if (g->nplaced == 1) { /* one tile: across when it makes an across word, else down */
+        if (right == left)
+            return;
+        if (g->dir == 1 && g->ln[g->anchor].cross_score >= 0)
+            return;
+    }
+    lx_xw_play pl;
+    pl.kind = LX_XW_PLACE;
+    pl.down = g->dir;
+    pl.row = g->dir ? left : g->line;
+    pl.col = g->dir ? g->line : left;
+    pl.len = right - left + 1;
+    pl.ntiles = 0;
+    for (int i = left; i <= right; i++)
+        if (g->strip[i])
+            pl.tiles[pl.ntiles++] = g->strip[i];
+    pl.score = s.main * s.mult + s.cross + (g->nplaced == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
+    pl.leave = g->leave[g->leave_idx];
+    pl.equity = pl.score + pl.leave;
+    xw_gen_record(g, &pl);
+}
+
+/* Having read the node at `at` for square col. */
+static void go_on(lx_xw_gen *g, int col, uint32_t at, walk_score s)
+{
+    const xw_square *ln = g->ln;
+    uint32_t node = g->lx->nodes[at], arc = xw_kwg_arc(node);
+    if (col <= g->anchor) {
+        int left_empty = col == 0 || !ln[col - 1].tile;
+        int right_empty = g->anchor + 1 >= g->len || !ln[g->anchor + 1].tile;
+        if ((node & XW_KWG_ACCEPTS) && left_empty && right_empty)
+            record(g, col, g->anchor, s);
+        if (!arc)
+            return;
+        if (col > 0 && (ln[col - 1].tile || !ln[col - 1].anchor))
+            walk(g, col - 1, arc, s);
+        if (left_empty && g->anchor + 1 < g->len) {
+            uint32_t sep = xw_kwg_find(g->lx->nodes, arc, 0);
+            if (sep && xw_kwg_arc(g->lx->nodes[sep])) {
+                int saved = g->left;
+                g->left = col;
+                walk(g, g->anchor + 1, xw_kwg_arc(g->lx->nodes[sep]), s);
+                g->left = saved;
+            }
+        }
+    } else {
+        if ((node & XW_KWG_ACCEPTS) && (col + 1 >= g->len || !ln[col + 1].tile))
+            record(g, g->left, col, s);
+        if (arc && col + 1 < g->len)
+            walk(g, col + 1, arc, s);
+    }
+}
+
+/* Put rack tile `tile` (letter t, or t | blank bit) on the empty square col. */
+static void place(lx_xw_gen *g, int col, uint32_t at, int rack_tile, int tile, walk_score s)
+{
+    const xw_square *q = &g->ln[col];
+    int v = g->values[tile] * q->lm;
+    walk_score n = {s.main + v, s.mult * q->wm, s.cross + (q->cross_score >= 0 ? (q->cross_score + v) * q->wm : 0)};
+    g->rack[rack_tile]--;
+    g->leave_idx -= g->pv[rack_tile];
+    g->nplaced++;
+    g->strip[col] = (uint8_t)tile;
+    go_on(g, col, at, n);
+    g->strip[col] = 0;
+    g->nplaced--;
+    g->leave_idx += g->pv[rack_tile];
+    g->rack[rack_tile]++;
+}
+
+static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
+{
+    const xw_square *q = &g->ln[col];
+    const uint32_t *nodes = g->lx->nodes;
+    if (q->tile) {
+        uint32_t at = xw_kwg_find(nodes, run, q->tile & 0x7F);
+        if (at) {
+            walk_score n = {s.main + q->value, s.mult, s.cross};
+            go_on(g, col, at, n);
+        }
+        return;
+    }
+    if (g->nplaced >= g->nrack)
+        return;
+    for (uint32_t i = run; i; i++) {
+        uint32_t node = nodes[i];
+        int t = xw_kwg_tile(node);
+        if (t && ((q->cross >> t) & 1)) {
+            if (g->rack[t])
+                place(g, col, i, t, t, s);
+            if (g->rack[0])
+                place(g, col, i, 0, t | LX_XW_BLANK_BIT, s);
+        }
+        if (node & XW_KWG_IS_END)
+            break;
+    }
+}
+
+void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor)
+{
+    g->dir = dir;
+    g->line = line;
+    g->len = dir ? g->rows : g->cols;
+    g->ln = g->sq[dir] + (size_t)line * (size_t)g->len;
+    g->anchor = anchor;
+    g->left = anchor;
+    walk_score s = {0, 1, 0};
+    walk(g, anchor, g->lx->gaddag, s);
+}
