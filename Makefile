@@ -182,6 +182,7 @@ check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(TOOL) $
 	@tests/server/http_api $(BUILD)/ludexd $(TOOL)
 	@tests/server/abuse $(BUILD)/ludexd
 	@tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
+	@tests/server/bots $(BUILD)/ludexd $(TOOL)
 	@tests/mail/run $(BUILD)/ludexd $(BUILD)/ludex-mail $(TOOL)
 
 # The web page in a real browser (Debian chromium, chromium-driver, python3-selenium), as

@@ -30,7 +30,7 @@ void bot_job_free(bot_job *j);
 /* What a worker keeps between jobs: one engine process per bot, and the rules it runs. */
 typedef struct bot_engines {
     engine_proc proc[BOT_MAX];
-    char rules[BOT_MAX][16];
+    char rules[BOT_MAX][64];
 } bot_engines;
 
 /* Think one job through (a worker thread): j->ok and j->move, or j->why. */

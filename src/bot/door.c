@@ -230,12 +230,15 @@ static void play_answer(bot_door *d, bot_job *j)
     if (j->ok) {
         svc_played played = {0};
         int rc = svc_play(d->s, name, j->board, j->kind, j->move.data, 0, &played, &st);
+        int state_only = played.state_only;
         svc_played_free(&played);
         if (rc == 0) {
             if (bb)
                 bb->failures = 0;
             if (!svc_quiet(d->s))
                 svc_log(d->s, "bot %s: board %lld: %s", name, (long long)j->board, j->move.data);
+            if (state_only) /* the server rolled: no hook tells of that, and the bot moves next */
+                look_at(d, j->board);
             return;
         }
         svc_log(d->s, "bot %s: board %lld: its move '%s' was refused: %s %s", name, (long long)j->board,

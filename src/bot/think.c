@@ -4,13 +4,21 @@
  * Hex and Twixt: the record's size and rules, then `clear_board` and a `play`
  * for each move of its main line, then `genmove`.  The engine answers with an
  * SGF value; Hex reads those as they are, Twixt reads an SGF move when it
- * holds a ';' (a peg alone is sent as "d4;").  Each worker keeps one engine
- * process a bot and starts it again after any failure. */
+ * holds a ';' (a peg alone is sent as "d4;").
+ *
+ * Backgammon: the record's last game (a match has one tree a game): its RU to
+ * the engine's --rules, `match LENGTH BLACK WHITE [crawford]` from its MI,
+ * its moves, the server's dice when they are rolled, then `genmove`.  The
+ * answer "31hefe" is written as the player types it ("8/5 6/5"); before the
+ * roll, any answer but "double" means "roll" (the server rolls, not the
+ * engine).  Each worker keeps one engine process a bot and starts it again
+ * after any failure. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bot/bot_int.h"
+#include "ludex/bgammon.h"
 #include "ludex/sgf.h"
 
 #define ASK_SECONDS 10.0   /* any answer but genmove's */
@@ -113,19 +121,26 @@ static void boardsize_command(const lx_sgf_tree *t, char *cmd, size_t cap)
     snprintf(cmd, cap, "boardsize %d %d", cols, rows);
 }
 
+/* The record's last game tree (the game in play), or NULL. */
 static lx_sgf_tree *read_record(bot_job *j, lx_sgf_doc **doc)
 {
     lx_diag_list *diags = lx_diag_list_new();
-    lx_sgf_tree *t = NULL;
+    lx_sgf_tree *last = NULL, *t = NULL;
     *doc = diags ? lx_sgf_doc_new(j->record.data, j->record.len, 1, NULL, diags) : NULL;
     lx_sgf_reader *r = *doc ? lx_sgf_reader_new(*doc, diags) : NULL;
-    if (!r || lx_sgf_reader_next(r, &t) != 1) {
-        lx_sgf_tree_free(t);
+    int rc = 0;
+    while (r && (rc = lx_sgf_reader_next(r, &t)) == 1) {
+        lx_sgf_tree_free(last);
+        last = t;
         t = NULL;
+    }
+    if (rc < 0) {
+        lx_sgf_tree_free(last);
+        last = NULL;
     }
     lx_sgf_reader_free(r);
     lx_diag_list_free(diags);
-    return t;
+    return last;
 }
 
 /* Hex and Twixt: the whole conversation. */
@@ -166,6 +181,84 @@ done:
     lx_sgf_doc_free(doc);
 }
 
+/* "31hefe" for colour c as the player types it: "8/5 6/5" ("bar/22", "6/off"; "-": no move). */
+static int bg_typed(const char *v, lx_colour c, lx_buf *out)
+{
+    size_t len = strlen(v);
+    if (len < 2 || len % 2 != 0 || len > 10)
+        return -1;
+    lx_buf_clear(out);
+    if (len == 2)
+        return lx_buf_append_str(out, "-");
+    for (size_t i = 2; i < len; i += 2) {
+        int from = lx_bgammon_letter_point(c, v[i]), to = lx_bgammon_letter_point(c, v[i + 1]);
+        if (from < 1 || from > 25 || to < 0 || to > 24)
+            return -1;
+        char a[8], b[8];
+        snprintf(a, sizeof a, "%d", from);
+        snprintf(b, sizeof b, "%d", to);
+        lx_buf_printf(out, "%s%s/%s", i > 2 ? " " : "", from == LX_BGAMMON_BAR ? "bar" : a,
+                      to == LX_BGAMMON_OFF ? "off" : b);
+    }
+    return 0;
+}
+
+/* `match LENGTH BLACK WHITE [crawford]` from the game's MI and RU. */
+static void match_command(const lx_sgf_tree *t, const char *ru, char *cmd, size_t cap)
+{
+    int length = 0, bs = 0, ws = 0;
+    lx_sgf_prop p = lx_sgf_find_prop(t, 0, "MI");
+    for (size_t i = 0; p != LX_SGF_NIL && i < lx_sgf_value_count(t, p); i++) {
+        lx_sgf_value v = lx_sgf_get_value(t, p, i);
+        char item[40];
+        snprintf(item, sizeof item, "%.*s", (int)v.len, v.raw);
+        sscanf(item, "length:%d", &length);
+        sscanf(item, "bs:%d", &bs);
+        sscanf(item, "ws:%d", &ws);
+    }
+    snprintf(cmd, cap, "match %d %d %d%s", length, bs, ws, strstr(ru, "CrawfordGame") ? " crawford" : "");
+}
+
+/* Backgammon: the whole conversation. */
+static void think_backgammon(const bot_config *cfg, bot_engines *e, bot_job *j)
+{
+    lx_sgf_doc *doc = NULL;
+    lx_sgf_tree *t = read_record(j, &doc);
+    lx_buf answer = {0};
+    char cmd[64], rules[64] = "";
+    if (!t) {
+        fail(j, "%s", "the game's record cannot be read");
+        goto done;
+    }
+    copy_value(t, 0, "RU", rules, sizeof rules);
+    engine_proc *p = engine_for(cfg, e, j, rules);
+    match_command(t, rules, cmd, sizeof cmd);
+    if (!p || ask(p, j, cmd, ASK_SECONDS, &answer) != 0 || replay_moves(p, j, t, &answer) != 0)
+        goto done;
+    snprintf(cmd, sizeof cmd, "dice %d %d", j->dice[0], j->dice[1]);
+    if (j->dice[0] && ask(p, j, cmd, ASK_SECONDS, &answer) != 0)
+        goto done;
+    snprintf(cmd, sizeof cmd, "genmove %c", j->colour);
+    if (ask(p, j, cmd, cfg->bots[j->bot].seconds * 3 + ASK_SECONDS, &answer) != 0)
+        goto done;
+    char move[64];
+    snprintf(move, sizeof move, "%.*s", (int)answer.len, answer.data ? answer.data : "");
+    lx_buf_clear(&j->move);
+    if (!strcmp(move, "double") || !strcmp(move, "take") || !strcmp(move, "drop"))
+        lx_buf_append_str(&j->move, move);
+    else if (!j->dice[0] && (j->actions & SVC_ACT_ROLL))
+        lx_buf_append_str(&j->move, "roll");
+    else if (bg_typed(move, j->colour == 'w' ? LX_WHITE : LX_BLACK, &j->move) != 0) {
+        fail(j, "the engine's move '%s' is not a backgammon play", move);
+        goto done;
+    }
+    j->ok = 1;
+done:
+    lx_buf_free(&answer);
+    lx_sgf_tree_free(t);
+    lx_sgf_doc_free(doc);
+}
+
 void bot_think(const bot_config *cfg, bot_engines *e, bot_job *j)
 {
     j->ok = 0;
@@ -173,6 +266,9 @@ void bot_think(const bot_config *cfg, bot_engines *e, bot_job *j)
     case G_HEX:
     case G_TWIXT:
         think_board_game(cfg, e, j);
+        break;
+    case G_BACKGAMMON:
+        think_backgammon(cfg, e, j);
         break;
     default:
         fail(j, "no engine plays %s yet", proto_game_name(j->kind));
