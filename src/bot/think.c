@@ -110,6 +110,19 @@ static int replay_moves(engine_proc *p, bot_job *j, const lx_sgf_tree *t, lx_buf
     return 0;
 }
 
+/* `genmove`: its answer one word in `answer`, 0; else -1 with the job failed. */
+static int genmove(const bot_config *cfg, engine_proc *p, bot_job *j, lx_buf *answer)
+{
+    char cmd[32];
+    snprintf(cmd, sizeof cmd, "genmove %c", j->colour);
+    if (ask(p, j, cmd, cfg->bots[j->bot].seconds * 3 + ASK_SECONDS, answer) != 0)
+        return -1;
+    if (answer->len == 0 || answer->len > 60 || memchr(answer->data, ' ', answer->len) ||
+        memchr(answer->data, '\n', answer->len))
+        return fail(j, "%s", "the engine's move is empty, too long or more than one word");
+    return 0;
+}
+
 /* The board's size from SZ ("11", "12:14"), as `boardsize C R`. */
 static void boardsize_command(const lx_sgf_tree *t, char *cmd, size_t cap)
 {
@@ -143,42 +156,24 @@ static lx_sgf_tree *read_record(bot_job *j, lx_sgf_doc **doc)
     return last;
 }
 
-/* Hex and Twixt: the whole conversation. */
-static void think_board_game(const bot_config *cfg, bot_engines *e, bot_job *j)
+/* Hex and Twixt: the whole conversation about the game in `t`. */
+static void think_board_game(const bot_config *cfg, bot_engines *e, bot_job *j, const lx_sgf_tree *t, lx_buf *answer)
 {
-    lx_sgf_doc *doc = NULL;
-    lx_sgf_tree *t = read_record(j, &doc);
-    lx_buf answer = {0};
     char cmd[64], rules[16] = "";
-    if (!t) {
-        fail(j, "%s", "the game's record cannot be read");
-        goto done;
-    }
     if (j->kind == G_TWIXT) {
         copy_value(t, 0, "RU", rules, sizeof rules);
         snprintf(rules, sizeof rules, "%s", !strcmp(rules, "PP") || !strcmp(rules, "pp") ? "pp" : "std");
     }
     engine_proc *p = engine_for(cfg, e, j, rules);
     boardsize_command(t, cmd, sizeof cmd);
-    if (!p || ask(p, j, cmd, ASK_SECONDS, &answer) != 0 || ask(p, j, "clear_board", ASK_SECONDS, &answer) != 0 ||
-        replay_moves(p, j, t, &answer) != 0)
-        goto done;
-    snprintf(cmd, sizeof cmd, "genmove %c", j->colour);
-    if (ask(p, j, cmd, cfg->bots[j->bot].seconds * 3 + ASK_SECONDS, &answer) != 0)
-        goto done;
-    if (answer.len == 0 || memchr(answer.data, ' ', answer.len) || memchr(answer.data, '\n', answer.len)) {
-        fail(j, "%s", "the engine's move is empty or more than one word");
-        goto done;
-    }
+    if (!p || ask(p, j, cmd, ASK_SECONDS, answer) != 0 || ask(p, j, "clear_board", ASK_SECONDS, answer) != 0 ||
+        replay_moves(p, j, t, answer) != 0 || genmove(cfg, p, j, answer) != 0)
+        return;
     lx_buf_clear(&j->move);
-    lx_buf_append(&j->move, answer.data, answer.len);
+    lx_buf_append(&j->move, answer->data, answer->len);
     if (j->kind == G_TWIXT && strcmp(j->move.data, "resign") != 0 && !strchr(j->move.data, ';'))
         lx_buf_append_str(&j->move, ";");
     j->ok = 1;
-done:
-    lx_buf_free(&answer);
-    lx_sgf_tree_free(t);
-    lx_sgf_doc_free(doc);
 }
 
 /* "31hefe" for colour c as the player types it: "8/5 6/5" ("bar/22", "6/off"; "-": no move). */
@@ -219,30 +214,20 @@ static void match_command(const lx_sgf_tree *t, const char *ru, char *cmd, size_
     snprintf(cmd, cap, "match %d %d %d%s", length, bs, ws, strstr(ru, "CrawfordGame") ? " crawford" : "");
 }
 
-/* Backgammon: the whole conversation. */
-static void think_backgammon(const bot_config *cfg, bot_engines *e, bot_job *j)
+/* Backgammon: the whole conversation about the game in `t`. */
+static void think_backgammon(const bot_config *cfg, bot_engines *e, bot_job *j, const lx_sgf_tree *t, lx_buf *answer)
 {
-    lx_sgf_doc *doc = NULL;
-    lx_sgf_tree *t = read_record(j, &doc);
-    lx_buf answer = {0};
     char cmd[64], rules[64] = "";
-    if (!t) {
-        fail(j, "%s", "the game's record cannot be read");
-        goto done;
-    }
     copy_value(t, 0, "RU", rules, sizeof rules);
     engine_proc *p = engine_for(cfg, e, j, rules);
     match_command(t, rules, cmd, sizeof cmd);
-    if (!p || ask(p, j, cmd, ASK_SECONDS, &answer) != 0 || replay_moves(p, j, t, &answer) != 0)
-        goto done;
+    if (!p || ask(p, j, cmd, ASK_SECONDS, answer) != 0 || replay_moves(p, j, t, answer) != 0)
+        return;
     snprintf(cmd, sizeof cmd, "dice %d %d", j->dice[0], j->dice[1]);
-    if (j->dice[0] && ask(p, j, cmd, ASK_SECONDS, &answer) != 0)
-        goto done;
-    snprintf(cmd, sizeof cmd, "genmove %c", j->colour);
-    if (ask(p, j, cmd, cfg->bots[j->bot].seconds * 3 + ASK_SECONDS, &answer) != 0)
-        goto done;
+    if ((j->dice[0] && ask(p, j, cmd, ASK_SECONDS, answer) != 0) || genmove(cfg, p, j, answer) != 0)
+        return;
     char move[64];
-    snprintf(move, sizeof move, "%.*s", (int)answer.len, answer.data ? answer.data : "");
+    snprintf(move, sizeof move, "%.*s", (int)answer->len, answer->data);
     lx_buf_clear(&j->move);
     if (!strcmp(move, "double") || !strcmp(move, "take") || !strcmp(move, "drop"))
         lx_buf_append_str(&j->move, move);
@@ -250,28 +235,28 @@ static void think_backgammon(const bot_config *cfg, bot_engines *e, bot_job *j)
         lx_buf_append_str(&j->move, "roll");
     else if (bg_typed(move, j->colour == 'w' ? LX_WHITE : LX_BLACK, &j->move) != 0) {
         fail(j, "the engine's move '%s' is not a backgammon play", move);
-        goto done;
+        return;
     }
     j->ok = 1;
-done:
-    lx_buf_free(&answer);
-    lx_sgf_tree_free(t);
-    lx_sgf_doc_free(doc);
 }
 
 void bot_think(const bot_config *cfg, bot_engines *e, bot_job *j)
 {
     j->ok = 0;
-    switch (j->kind) {
-    case G_HEX:
-    case G_TWIXT:
-        think_board_game(cfg, e, j);
-        break;
-    case G_BACKGAMMON:
-        think_backgammon(cfg, e, j);
-        break;
-    default:
+    if (j->kind != G_HEX && j->kind != G_TWIXT && j->kind != G_BACKGAMMON) {
         fail(j, "no engine plays %s yet", proto_game_name(j->kind));
-        break;
+        return;
     }
+    lx_sgf_doc *doc = NULL;
+    lx_sgf_tree *t = read_record(j, &doc);
+    lx_buf answer = {0};
+    if (!t)
+        fail(j, "%s", "the game's record cannot be read");
+    else if (j->kind == G_BACKGAMMON)
+        think_backgammon(cfg, e, j, t, &answer);
+    else
+        think_board_game(cfg, e, j, t, &answer);
+    lx_buf_free(&answer);
+    lx_sgf_tree_free(t);
+    lx_sgf_doc_free(doc);
 }
