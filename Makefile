@@ -36,7 +36,8 @@ SOVERSION := 0
 
 WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla $(WERROR)
 CFLAGS  ?= $(OPT) -g
-ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(SAN) -Iinclude -Isrc $(CFLAGS)
+PQ_CFLAGS := -I/usr/include/postgresql
+ALL_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(WARN) $(SAN) -Iinclude -Isrc $(PQ_CFLAGS) $(CFLAGS)
 LDLIBS_CLI := -ljansson
 LDLIBS_TEST := -lcmocka -ljansson
 
@@ -110,16 +111,16 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 
 # ---- Debian packages -------------------------------------------------------------
 # Installed only when missing (needs root, as on a fresh Debian machine).
-DEPS_BUILD := gcc make libjansson-dev pkg-config libevent-dev libssl-dev libsqlite3-dev libsodium-dev wamerican
+DEPS_BUILD := gcc make libjansson-dev pkg-config libevent-dev libssl-dev libsqlite3-dev libsodium-dev libpq-dev wamerican
 # The Python binding (python/): Debian's /usr/bin/python3 builds, installs and tests it.
 DEPS_PYTHON := python3-dev python3-setuptools python3-wheel python3-pip python3-numpy python3-pytest
 DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg openssl chromium chromium-driver python3-selenium \
-  postfix emscripten node-typescript $(DEPS_PYTHON)
+  postfix postgresql emscripten node-typescript $(DEPS_PYTHON)
 # The libraries the build compiles against: checked before compiling (one dpkg-query,
 # pkg-config for a library installed some other way), so that a missing one is named
 # with its Debian package instead of a compiler error.
 DEPS_LIBS  := libjansson-dev:jansson libevent-dev:libevent libssl-dev:openssl \
-  libsqlite3-dev:sqlite3 libsodium-dev:libsodium
+  libsqlite3-dev:sqlite3 libsodium-dev:libsodium libpq-dev:libpq
 check-libs:
 	@tools/check-libs $(DEPS_LIBS)
 deps:
@@ -128,14 +129,14 @@ deps-dev:
 	@tools/apt-need $(DEPS_BUILD) $(DEPS_TEST)
 
 # ---- ludexd (server/, store/) ----------------------------------------------------------
-# Not library layers: linked with libludex.a, libevent, SQLite and libsodium.
+# Not library layers: linked with libludex.a, libevent, SQLite, libpq and libsodium.
 # check-server runs tests/server/run (end to end over loopback) and the
 # server/store unit tests; check-server-asan runs them on an ASan+UBSan build.
 SERVER_SRC := $(wildcard src/server/*.c) $(wildcard src/store/*.c) $(wildcard src/service/*.c) \
   $(wildcard src/line/*.c) $(wildcard src/http/*.c) $(wildcard src/mail/*.c) $(wildcard src/bot/*.c)
 SERVER_OBJ := $(filter-out $(BUILD)/obj/src/server/admin.o $(BUILD)/obj/src/server/ludex_mail.o,$(SERVER_SRC:%.c=$(BUILD)/obj/%.o))
 SERVER_CORE_OBJ := $(filter-out $(BUILD)/obj/src/server/main.o,$(SERVER_OBJ))
-LDLIBS_SERVER := -levent -levent_openssl -lssl -lcrypto -ljansson -lsqlite3 -lsodium -lpthread -lm
+LDLIBS_SERVER := -levent -levent_openssl -lssl -lcrypto -ljansson -lsqlite3 -lpq -lsodium -lpthread -lm
 SERVER_TEST_SRC := $(wildcard tests/server/test_*.c)
 SERVER_TESTS := $(SERVER_TEST_SRC:tests/server/%.c=$(BUILD)/tests/server/%)
 
@@ -185,6 +186,19 @@ check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(TOOL) $
 	@tests/server/bots $(BUILD)/ludexd $(TOOL)
 	@tests/mail/run $(BUILD)/ludexd $(BUILD)/ludex-mail $(TOOL)
 
+# The same suites against PostgreSQL (LUDEX_TEST_DB=postgresql): each starts a throw-away
+# cluster of its own (tests/server/pgcluster.py: initdb and pg_ctl from Debian's postgresql,
+# a temporary directory, a free loopback port, as `nobody` under root) and removes it after.
+# (admin: migrates its SQLite store to PostgreSQL and back, then runs the rest there.)
+# check-asan runs the main suite (run) on PostgreSQL too; the others only here, for time.
+.PHONY: check-server-pg check-server-pg-run
+check-server-pg: check-server-pg-run
+	@LUDEX_TEST_DB=postgresql tests/server/http_api $(BUILD)/ludexd $(TOOL)
+	@LUDEX_TEST_DB=postgresql tests/server/abuse $(BUILD)/ludexd
+	@LUDEX_TEST_DB=postgresql tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
+check-server-pg-run: $(BUILD)/ludexd $(BUILD)/ludex-admin $(TOOL)
+	@LUDEX_TEST_DB=postgresql tests/server/run $(BUILD)/ludexd $(TOOL)
+
 # The web page in a real browser (Debian chromium, chromium-driver, python3-selenium), as
 # $(BUILD)/web holds it (make web); screenshots of each game's page go to $(BUILD)/artifacts.
 .PHONY: check-web
@@ -199,7 +213,7 @@ FUZZ_SERVER_SRC := src/line/proto.c src/service/game_kind.c src/service/bg_play_
 FUZZ_SESSION_SRC := $(wildcard src/service/*.c) $(wildcard src/line/*.c) $(wildcard src/store/*.c)
 build-fuzz/fuzz_server_session: fuzz/fuzz_server_session.c $(FUZZ_SESSION_SRC) build-fuzz/libludex-fuzz.a
 	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_session.c $(FUZZ_SESSION_SRC) \
-	  build-fuzz/libludex-fuzz.a -levent -lsqlite3 -lsodium -lpthread -lm
+	  build-fuzz/libludex-fuzz.a -levent -lsqlite3 -lpq -lsodium -lpthread -lm
 build-fuzz/fuzz_http_request: fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a
 	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a -ljansson
 # The mail gateway's parser (message, decoders, command lines): no socket, no service.
@@ -284,7 +298,7 @@ ASAN_VARS := BUILD=build-asan CC=clang OPT=-O1 \
 # Builds run in parallel; test suites one after another, so output stays readable.
 check: deps-dev
 	@$(MAKE) --no-print-directory -j$(JOBS) all tests js
-	@$(MAKE) --no-print-directory check-unit check-cli check-js check-install check-server check-web check-python check-bench
+	@$(MAKE) --no-print-directory check-unit check-cli check-js check-install check-server check-server-pg check-web check-python check-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) $(ASAN_VARS) tests
 	@$(MAKE) --no-print-directory check-asan
 	@$(MAKE) --no-print-directory -j$(JOBS) fuzz-build
@@ -318,10 +332,10 @@ check-python: python $(TOOL)
 	@PYTHONPATH=$(abspath $(BUILD))/python/site LUDEX_TOOL=$(abspath $(TOOL)) $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
 
 check-asan:
-	@$(MAKE) --no-print-directory $(ASAN_VARS) check-unit check-cli check-server
+	@$(MAKE) --no-print-directory $(ASAN_VARS) check-unit check-cli check-server check-server-pg-run
 
 FUZZ_BINS := $(FUZZ_SRC:fuzz/%.c=build-fuzz/%)
-FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -Iinclude -Isrc \
+FUZZ_CFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -Iinclude -Isrc $(PQ_CFLAGS) \
   -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_OBJ := $(LIB_SRC:%.c=build-fuzz/obj/%.o)
 build-fuzz/obj/%.o: %.c

@@ -6,6 +6,9 @@
  *   ludex-admin users DB               the accounts, one a line
  *   ludex-admin reset-password DB USER a new random password, printed once (ludexd stopped)
  *   ludex-admin disable DB USER        no more logins or sessions for USER (enable undoes it)
+ *   ludex-admin migrate FROM TO        copy a whole store into an empty one (sqlite:ludex.db ->
+ *                                      postgresql://...), then verify every game's record
+ *                                      is byte-identical in both (ludexd stopped)
  *
  * Exit status: 0 done, 1 the check found a problem (or the user is
  * unknown), 2 a usage or I/O error.  Nothing here is a door: it is run by
@@ -23,7 +26,7 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: ludex-admin backup DB OUT | check DB | users DB | reset-password DB USER\n"
-                    "       ludex-admin disable DB USER | enable DB USER\n"
+                    "       ludex-admin disable DB USER | enable DB USER | migrate FROM TO\n"
                     "       ludex-admin --help | --version\n");
     return 2;
 }
@@ -187,6 +190,143 @@ static int do_check(const char *db)
     return sound && bad == 0 ? 0 : 1;
 }
 
+/* ---- migrate FROM TO ---------------------------------------------------------------------- */
+
+#define COPY_BATCH 2000   /* ops a transaction of the copy */
+
+typedef struct copier {
+    store *to;
+    store_op ops[COPY_BATCH];
+    size_t n;
+    unsigned long rows;
+    char err[512];
+} copier;
+
+static int copy_flush(copier *c)
+{
+    int rc = c->n ? c->to->be->commit(c->to, c->ops, c->n, c->err, sizeof c->err) : 0;
+    for (size_t i = 0; i < c->n; i++)
+        store_op_clear(&c->ops[i]);
+    c->n = 0;
+    return rc == 0 ? 0 : -1;
+}
+
+static int copy_op(void *ctx, const store_op *op)
+{
+    copier *c = ctx;
+    if (store_op_copy(&c->ops[c->n], op) != 0) {
+        snprintf(c->err, sizeof c->err, "out of memory");
+        return -1;
+    }
+    c->n++;
+    c->rows++;
+    return c->n == COPY_BATCH ? copy_flush(c) : 0;
+}
+
+static int count_user(void *ctx, const store_user *u)
+{
+    (void)u;
+    ++*(long *)ctx;
+    return 1; /* one is enough */
+}
+
+/* Every game's record through the service, hashed (BLAKE2b): digests[id - 1]; absent games hash "".
+ * 0, or -1 with err. */
+static int record_digests(const char *db, int64_t last, unsigned char (*digests)[32], char *err, size_t errcap)
+{
+    struct event_base *base = event_base_new();
+    svc_config cfg = {db, "min", 1, 1, 0, 0, 0, stderr, 0, STORE_CHALLENGES_OPEN};
+    srv *s = base ? svc_open(base, &cfg, err, errcap) : NULL;
+    int rc = s ? 0 : -1;
+    for (int64_t id = 1; s && id <= last && rc == 0; id++) {
+        svc_status st;
+        svc_status_init(&st);
+        srv_game *sg = svc_game(s, id, G_NONE, &st);
+        lx_buf rec = LX_BUF_INIT;
+        if (sg && svc_game_record(sg, NULL, &rec, &st) != 0) {
+            snprintf(err, errcap, "board %lld: its record: %.400s", (long long)id, st.msg);
+            rc = -1;
+        }
+        crypto_generichash(digests[id - 1], 32, (const unsigned char *)(rec.data ? rec.data : ""), rec.len, NULL, 0);
+        lx_buf_free(&rec);
+    }
+    if (s)
+        svc_close(s);
+    if (base)
+        event_base_free(base);
+    return rc;
+}
+
+/* The destination must hold nothing yet: a copy never merges. */
+static int check_empty(store *to, const char *where)
+{
+    long users = 0;
+    int64_t games = to->be->max_game_id(to);
+    if (games != 0 || to->be->users_each(to, count_user, &users) != 0 || users != 0) {
+        fprintf(stderr, "ludex-admin: migrate: %s is not empty (%s): migrate copies into an empty database only\n",
+                where, games != 0 ? "it has games" : "it has accounts");
+        return -1;
+    }
+    return 0;
+}
+
+static int do_migrate(const char *from, const char *to)
+{
+    char err[512] = "";
+    store *src = sodium_init() < 0 ? NULL : open_store(from);
+    int64_t last = src ? src->be->max_game_id(src) : -1;
+    store_close(src);
+    if (last < 0)
+        return 2;
+    unsigned char (*before)[32] = calloc((size_t)last + 1, 32), (*after)[32] = calloc((size_t)last + 1, 32);
+    copier *c = calloc(1, sizeof *c);
+    int rc = 2;
+    if (!before || !after || !c) {
+        fprintf(stderr, "ludex-admin: migrate: out of memory\n");
+        goto out;
+    }
+    /* the records first, through the service: loading a game may settle it (a lost roll), and the copy takes that */
+    if (record_digests(from, last, before, err, sizeof err) != 0) {
+        fprintf(stderr, "ludex-admin: migrate: reading %s: %s\n", from, err);
+        goto out;
+    }
+    src = open_store(from);
+    c->to = src ? open_store(to) : NULL;
+    if (!c->to || check_empty(c->to, to) != 0)
+        goto out;
+    if (store_export(src, copy_op, c, err, sizeof err) != 0 || copy_flush(c) != 0) {
+        fprintf(stderr, "ludex-admin: migrate: the copy failed: %s%s%s (%s holds part of it: empty it before trying again)\n",
+                err, err[0] && c->err[0] ? ": " : "", c->err, to);
+        goto out;
+    }
+    store_close(c->to);
+    c->to = NULL;
+    if (record_digests(to, last, after, err, sizeof err) != 0) {
+        fprintf(stderr, "ludex-admin: migrate: reading the copy: %s\n", err);
+        goto out;
+    }
+    long differ = 0;
+    for (int64_t id = 1; id <= last; id++)
+        if (memcmp(before[id - 1], after[id - 1], 32)) {
+            printf("board %lld: its record differs in the copy\n", (long long)id);
+            differ++;
+        }
+    printf("%s -> %s: %lu rows copied; %lld games, %s\n", from, to, c->rows, (long long)last,
+           differ ? "SOME RECORDS DIFFER" : "every record byte-identical");
+    rc = differ ? 1 : 0;
+out:
+    if (c) {
+        for (size_t i = 0; i < c->n; i++)
+            store_op_clear(&c->ops[i]);
+        store_close(c->to);
+    }
+    store_close(src);
+    free(c);
+    free(before);
+    free(after);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc == 2 && !strcmp(argv[1], "--version")) {
@@ -194,7 +334,8 @@ int main(int argc, char **argv)
         return 0;
     }
     if (argc == 2 && !strcmp(argv[1], "--help")) {
-        printf("ludex-admin backup DB OUT | check DB | users DB | reset-password DB USER (see ludex-admin(8))\n");
+        printf("ludex-admin backup DB OUT | check DB | users DB | reset-password DB USER | migrate FROM TO"
+               " (see ludex-admin(8))\n");
         return 0;
     }
     if (argc == 4 && !strcmp(argv[1], "backup"))
@@ -205,6 +346,8 @@ int main(int argc, char **argv)
         return do_users(argv[2]);
     if (argc == 4 && !strcmp(argv[1], "reset-password"))
         return do_reset(argv[2], argv[3]);
+    if (argc == 4 && !strcmp(argv[1], "migrate"))
+        return do_migrate(argv[2], argv[3]);
     if (argc == 4 && (!strcmp(argv[1], "disable") || !strcmp(argv[1], "enable")))
         return do_disable(argv[2], argv[3], !strcmp(argv[1], "disable"));
     return usage();

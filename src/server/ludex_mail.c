@@ -261,6 +261,10 @@ int main(int argc, char **argv)
             usage(0);
     }
     char path[4200];
+    if (!sock && db && (!strncmp(db, "postgres://", 11) || !strncmp(db, "postgresql://", 13))) {
+        fprintf(stderr, "ludex-mail: with a PostgreSQL database, give ludexd's --mail-socket as --socket PATH\n");
+        return EX_USAGE;
+    }
     if (!sock && db) {
         snprintf(path, sizeof path, "%s.mail", db);
         sock = path;

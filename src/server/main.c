@@ -1,6 +1,6 @@
 /* server/main.c - ludexd: options, the service and its doors, signals, the loop.
  *
- *   ludexd [--db PATH] [--listen HOST:PORT] [--http HOST:PORT|off] [--web DIR]
+ *   ludexd [--db PATH|sqlite:PATH|postgresql://USER@HOST:PORT/DB] [--listen HOST:PORT] [--http HOST:PORT|off] [--web DIR]
  *          [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]
  *          [--hash-threads N] [--signup-limit N] [--line-timeout S] [--idle-timeout S]
  *          [--login-idle-timeout S] [--quiet] [--log FILE]
@@ -68,7 +68,8 @@ typedef struct options {
 /* The usage on standard output with status 0 when asked for (--help), else on standard error with 2. */
 static void usage(int asked)
 {
-    fprintf(asked ? stdout : stderr, "usage: ludexd [--db PATH] [--listen HOST:PORT] [--http HOST:PORT|off] [--web DIR]\n"
+    fprintf(asked ? stdout : stderr, "usage: ludexd [--db PATH|postgresql://USER@HOST:PORT/DB] [--listen HOST:PORT]\n"
+                    "              [--http HOST:PORT|off] [--web DIR]\n"
                     "              [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]\n"
                     "              [--hash-threads N] [--signup-limit N] [--challenge-limit N]\n"
                     "              [--max-per-address N] [--line-timeout S] [--idle-timeout S]\n"
@@ -237,7 +238,11 @@ static int open_mail(doors *d, const options *o, char *err, size_t errcap)
     char sock[4200];
     if (!o->mail_from)
         return 0;
-    snprintf(sock, sizeof sock, "%s.mail", o->db);
+    if (!o->mail_socket && (!strncmp(o->db, "postgres://", 11) || !strncmp(o->db, "postgresql://", 13))) {
+        snprintf(err, errcap, "with a PostgreSQL --db, --mail-from needs --mail-socket PATH (or off)");
+        return -1;
+    }
+    snprintf(sock, sizeof sock, "%s.mail", !strncmp(o->db, "sqlite:", 7) ? o->db + 7 : o->db);
     const char *path = o->mail_socket ? o->mail_socket : sock;
     mail_config mc = {strcmp(path, "off") ? path : NULL, o->mail_from, strcmp(o->sendmail, "off") ? o->sendmail : NULL,
                       o->digest_interval, o->mail_limit, o->mail_commands, o->mail_retry};

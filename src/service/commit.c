@@ -49,40 +49,10 @@ struct commit_queue {
     uint64_t nbatches, nops;
 };
 
-static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }
-
-static void op_free(store_op *op)
-{
-    store_user_clear(&op->user);
-    store_game_clear(&op->game);
-    free(op->move.text);
-    store_mail_clear(&op->mail);
-}
-
-static int op_copy(store_op *dst, const store_op *src)
-{
-    *dst = *src;
-    dst->user.pwhash = dup_or_null(src->user.pwhash);
-    dst->user.email = dup_or_null(src->user.email);
-    dst->game.options = dup_or_null(src->game.options);
-    dst->game.state = dup_or_null(src->game.state);
-    dst->game.clock = dup_or_null(src->game.clock);
-    dst->move.text = dup_or_null(src->move.text);
-    dst->mail.message = dup_or_null(src->mail.message);
-    if ((src->user.pwhash && !dst->user.pwhash) || (src->user.email && !dst->user.email) ||
-        (src->game.options && !dst->game.options) || (src->game.state && !dst->game.state) ||
-        (src->game.clock && !dst->game.clock) ||
-        (src->move.text && !dst->move.text) || (src->mail.message && !dst->mail.message)) {
-        op_free(dst);
-        return -1;
-    }
-    return 0;
-}
-
 static void batch_clear(batch *b)
 {
     for (size_t i = 0; i < b->n; i++)
-        op_free(&b->ops[i]);
+        store_op_clear(&b->ops[i]);
     b->n = 0;
 }
 
@@ -256,7 +226,7 @@ uint64_t commit_add(commit_queue *q, const store_op *op)
         q->open.ops = ops;
         q->open.cap = cap;
     }
-    if (op_copy(&q->open.ops[q->open.n], op) != 0)
+    if (store_op_copy(&q->open.ops[q->open.n], op) != 0)
         goto out;
     q->open.n++;
     seq = q->open_seq;

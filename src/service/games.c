@@ -117,11 +117,14 @@ static int replay_one(void *ctx, const store_move *m)
     return games_append_move(sg, m->seat, m->text, colour);
 }
 
-/* The game as the store has it, not yet in the map (NULL when it has none). */
-static srv_game *load_fresh(srv *s, int64_t id)
+/* The game as the store has it, not yet in the map: NULL when it has none (*unread
+ * set when the store could not be read at all: a database away). */
+static srv_game *load_fresh(srv *s, int64_t id, int *unread)
 {
     store_game row;
-    if (s->rstore->be->game_get(s->rstore, id, &row) != 1)
+    int found = s->rstore->be->game_get(s->rstore, id, &row);
+    *unread = found < 0;
+    if (found != 1)
         return NULL;
     proto_game kind = proto_game_of(row.kind);
     srv_game *sg = kind == G_NONE ? NULL : game_new(kind, id, row.player[0], row.player[1], row.options, "");
@@ -163,7 +166,8 @@ static void settle_loaded(srv *s, srv_game *sg)
 
 static srv_game *load(srv *s, int64_t id)
 {
-    srv_game *sg = load_fresh(s, id);
+    int unread;
+    srv_game *sg = load_fresh(s, id, &unread);
     if (sg && put_game(s, sg) != 0) {
         game_free(sg);
         return NULL;
@@ -204,9 +208,11 @@ void games_reload(srv *s, int64_t id)
     srv_game *sg = map_get(s->games, key);
     if (!sg)
         return;
-    srv_game *fresh = load_fresh(s, id);
+    int unread;
+    srv_game *fresh = load_fresh(s, id, &unread);
+    sg->stale = unread;
     if (!fresh) {
-        sg->gone = 1;
+        sg->gone = !unread;
         sg->changes++;
         return;
     }
@@ -219,7 +225,9 @@ srv_game *games_find(srv *s, int64_t id)
     char key[24];
     snprintf(key, sizeof key, "%lld", (long long)id);
     srv_game *sg = map_get(s->games, key);
-    if (sg && sg->gone)
+    if (sg && sg->stale)
+        games_reload(s, id);
+    if (sg && (sg->gone || sg->stale))
         return NULL;
     return sg ? sg : (id > 0 && id < s->next_game_id ? load(s, id) : NULL);
 }

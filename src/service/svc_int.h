@@ -109,6 +109,7 @@ struct srv_game {
     uint64_t write_seq;    /* batch that holds the last change */
     uint64_t changes;      /* counts every change (a door's cache key) */
     int gone;              /* its creation was refused (a full disk): no such board */
+    int stale;             /* a reload could not read the store (the database away): read again when next asked */
     svc_watch *watchers;
     srv_clock clock;
     char forced_result[32]; /* a result the rules did not make ("B+Time"), "" when none */

@@ -27,6 +27,7 @@ enum {
     Q_RATING_SET, Q_RATING_GET, Q_RATINGS_OF, Q_GAME_CLOCK, Q_GAMES_DUE,
     Q_USER_PREFS, Q_BLOCK_ADD, Q_BLOCK_DELETE, Q_BLOCKS_OF, Q_SEEK_ADD, Q_SEEK_DELETE, Q_SEEKS_ALL, Q_MOVE_DELETE,
     Q_MESSAGE_INSERT, Q_MESSAGES_SEEN, Q_COMMENT_SET, Q_MESSAGES_UNREAD, Q_MESSAGES_UNREAD_COUNT, Q_CHAT_OF, Q_COMMENTS, Q_COMMENT_DELETE,
+    Q_MESSAGE_COPY, Q_OUTBOX_COPY,
     NQUERIES
 };
 
@@ -90,6 +91,9 @@ static const char *const query_sql[NQUERIES] = {
                   " WHERE board = ?1 ORDER BY id DESC LIMIT ?2",
     [Q_COMMENTS] = "SELECT n, text FROM move_comments WHERE game_id = ?1 ORDER BY n",
     [Q_COMMENT_DELETE] = "DELETE FROM move_comments WHERE game_id = ?1 AND n = ?2",
+    [Q_MESSAGE_COPY] = "INSERT INTO messages(id, board, sender, recipient, text, created, seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [Q_OUTBOX_COPY] = "INSERT INTO outbox(id, event, recipient, message, created, sent, attempts, next_try, error)"
+                      " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
 };
 
 typedef struct sqlite_store {
@@ -189,7 +193,7 @@ static int apply_user(sqlite_store *q, const store_op *op)
         bind_text(st, 2, u->pwhash);
         bind_text(st, 3, u->email);
         sqlite3_bind_int(st, 4, u->display);
-        sqlite3_bind_int64(st, 5, (sqlite3_int64)time(NULL));
+        sqlite3_bind_int64(st, 5, u->created ? u->created : (sqlite3_int64)time(NULL));
         return run_done(st);
     case STORE_USER_PASSWORD:
         st = q->q[Q_USER_PASSWORD];
@@ -388,9 +392,48 @@ static int apply_message(sqlite_store *q, const store_op *op)
     }
 }
 
+/* The rows of a whole copy that keep their ids (store/export.c). */
+static int apply_copy(sqlite_store *q, const store_op *op)
+{
+    sqlite3_stmt *st;
+    if (op->kind == STORE_IDS_SETTLE) /* SQLite numbers after the largest id by itself */
+        return 0;
+    if (op->kind == STORE_MESSAGE_COPY) {
+        const store_message *m = &op->message;
+        st = q->q[Q_MESSAGE_COPY];
+        sqlite3_bind_int64(st, 1, m->id);
+        if (m->board)
+            sqlite3_bind_int64(st, 2, m->board);
+        else
+            sqlite3_bind_null(st, 2);
+        bind_text(st, 3, m->sender);
+        bind_text(st, 4, m->recipient[0] ? m->recipient : NULL);
+        bind_text(st, 5, m->text);
+        sqlite3_bind_int64(st, 6, m->created);
+        sqlite3_bind_int(st, 7, m->seen);
+        return run_done(st);
+    }
+    const store_mail *m = &op->mail;
+    st = q->q[Q_OUTBOX_COPY];
+    sqlite3_bind_int64(st, 1, m->id);
+    bind_text(st, 2, m->event);
+    bind_text(st, 3, m->recipient);
+    bind_text(st, 4, m->message ? m->message : "");
+    sqlite3_bind_int64(st, 5, m->created);
+    sqlite3_bind_int(st, 6, m->sent);
+    sqlite3_bind_int(st, 7, m->attempts);
+    sqlite3_bind_int64(st, 8, m->next_try);
+    bind_text(st, 9, m->error);
+    return run_done(st);
+}
+
 static int apply_op(sqlite_store *q, const store_op *op)
 {
     switch (op->kind) {
+    case STORE_MESSAGE_COPY:
+    case STORE_OUTBOX_COPY:
+    case STORE_IDS_SETTLE:
+        return apply_copy(q, op);
     case STORE_MESSAGE_ADD:
     case STORE_MESSAGES_SEEN:
     case STORE_MOVE_COMMENT:
@@ -800,9 +843,41 @@ static int sq_comments_each(store *s, int64_t game_id, int (*fn)(void *ctx, int 
     return finish_row(st, rc == SQLITE_DONE ? 0 : -1);
 }
 
+/* Every row of a table as text (store/export.c's queries): reals exact, NULL as NULL. */
+static int sq_table_each(store *s, int table, int (*fn)(void *ctx, const char *const *cols), void *ctx, char *err,
+                         size_t errcap)
+{
+    sqlite3 *db = ((sqlite_store *)s)->db;
+    sqlite3_stmt *st;
+    if (!store_table_query(table) || sqlite3_prepare_v2(db, store_table_query(table), -1, &st, NULL) != SQLITE_OK) {
+        snprintf(err, errcap, "reading a table: %s", sqlite3_errmsg(db));
+        return -1;
+    }
+    int n = sqlite3_column_count(st), rc = SQLITE_ERROR, stop = 0;
+    const char *cols[16];
+    char reals[16][32];
+    while (!stop && n <= 16 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        for (int i = 0; i < n; i++) {
+            int type = sqlite3_column_type(st, i);
+            if (type == SQLITE_FLOAT) {
+                snprintf(reals[i], sizeof reals[i], "%.17g", sqlite3_column_double(st, i));
+                cols[i] = reals[i];
+            } else {
+                cols[i] = type == SQLITE_NULL ? NULL : (const char *)sqlite3_column_text(st, i);
+            }
+        }
+        stop = fn(ctx, cols) != 0;
+    }
+    int ok = !stop && n <= 16 && rc == SQLITE_DONE;
+    if (!ok)
+        snprintf(err, errcap, "%s", stop ? "the copy stopped" : sqlite3_errmsg(db));
+    sqlite3_finalize(st);
+    return ok ? 0 : -1;
+}
+
 const store_backend store_sqlite_backend = {
     "sqlite", sq_open, sq_close, sq_commit, sq_user_get, sq_game_get, sq_moves_each, sq_games_of, sq_max_game_id,
     sq_session_get, sq_users_each, sq_backup, sq_integrity, sq_mail_seen, sq_outbox_due, sq_rating_get, sq_ratings_of,
     sq_games_due, sq_blocks_of, sq_seeks_each, sq_messages_unread, sq_messages_unread_count, sq_chat_of,
-    sq_comments_each,
+    sq_comments_each, sq_table_each,
 };

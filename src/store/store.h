@@ -8,10 +8,10 @@
  * commits it once, and only then answers OK to each of them.
  *
  * A backend is a table of functions (store_backend); store_open() picks one by
- * the form of its location ("postgres://..." would be the next one; a path
- * is SQLite).  Nothing here knows the command language of the server, and
- * every query of the SQLite backend is a prepared statement with bound
- * parameters.  A store handle is used by one thread at a time; the server
+ * the form of its location: "postgresql://..." (or "postgres://...") is
+ * PostgreSQL (pg_store.c), "sqlite:PATH" or any other path SQLite.  Nothing
+ * here knows the command language of the server, and every query of both
+ * backends is a prepared statement with bound parameters.  A store handle is used by one thread at a time; the server
  * opens one for reading (event loop) and one for writing (commit thread).
  */
 #ifndef LUDEX_STORE_H
@@ -41,6 +41,7 @@ typedef struct store_user {
     int64_t vacation_until;   /* the user's clocks stand still until then (Unix time of the service's clock) */
     int vacation_year;        /* the year vacation_used counts */
     int vacation_used;        /* vacation days taken that year */
+    int64_t created;          /* STORE_USER_CREATE: when the account was made (0: now) */
 } store_user;
 
 /* Who may start a game with a user (set challenges ...). */
@@ -82,6 +83,7 @@ typedef struct store_mail {
     int64_t next_try;         /* Unix time of the next attempt */
     char error[200];          /* why the last attempt failed */
     char message_id[256];     /* inbound: the Message-ID applied */
+    int64_t created;          /* STORE_OUTBOX_COPY: when it was queued */
 } store_mail;
 
 typedef struct store_game {
@@ -149,7 +151,11 @@ typedef enum store_op_kind {
     STORE_MOVE_DELETE,    /* move: game_id, n (a move taken back) */
     STORE_MESSAGE_ADD,    /* message: board, sender, recipient, text, created */
     STORE_MESSAGES_SEEN,  /* message: recipient, id (every unread one of recipient up to id is seen) */
-    STORE_MOVE_COMMENT    /* move: game_id, n, text (the comment written with the move; NULL: none) */
+    STORE_MOVE_COMMENT,   /* move: game_id, n, text (the comment written with the move; NULL: none) */
+    /* Only for copying a whole store into an empty one (store_export, ludex-admin migrate): */
+    STORE_MESSAGE_COPY,   /* message: all fields, its id and seen mark kept */
+    STORE_OUTBOX_COPY,    /* mail: id, event, recipient, message, created, sent, attempts, next_try, error */
+    STORE_IDS_SETTLE      /* nothing: ids the store numbers itself go on after the largest copied */
 } store_op_kind;
 
 typedef struct store_op {
@@ -217,6 +223,10 @@ typedef struct store_backend {
     long (*chat_of)(store *s, int64_t board, store_message *out, size_t cap);
     /* Every move comment of a game, by move number, through fn; 0, or -1. */
     int (*comments_each)(store *s, int64_t game_id, int (*fn)(void *ctx, int n, const char *text), void *ctx);
+    /* Every row of a table (store_table_columns says which columns, in order) as text, NULL for
+     * SQL NULL, numbers as decimal (reals exact: %.17g), through fn; 0, or -1 with err. */
+    int (*table_each)(store *s, int table, int (*fn)(void *ctx, const char *const *cols), void *ctx, char *err,
+                      size_t errcap);
 } store_backend;
 
 struct store {
@@ -224,11 +234,30 @@ struct store {
 };
 
 extern const store_backend store_sqlite_backend;
+extern const store_backend store_pg_backend;
 
-/* Open the store at `location` (a path: SQLite).  NULL with a message in err. */
+/* Open the store at `location`: "postgresql://USER@HOST:PORT/DB" (libpq's URI) or
+ * "postgres://...", else an SQLite file ("sqlite:PATH" or PATH).  NULL with a message in err. */
 store *store_open(const char *location, char *err, size_t errcap);
+/* 1 when `location` names a PostgreSQL database. */
+int store_is_pg(const char *location);
 void store_close(store *s);
 
+/* The tables a whole copy reads, in the order they are written (games before their moves). */
+enum {
+    STORE_T_USERS, STORE_T_BLOCKS, STORE_T_GAMES, STORE_T_MOVES, STORE_T_COMMENTS, STORE_T_RATINGS, STORE_T_SEEKS,
+    STORE_T_MESSAGES, STORE_T_SESSIONS, STORE_T_MAIL_SEEN, STORE_T_OUTBOX, STORE_NTABLES
+};
+/* "SELECT <columns> FROM <table> ORDER BY <key>" for table t: the same text in both backends. */
+const char *store_table_query(int t);
+
+/* Every row of the store as the ops that make it again in an empty store, through fn
+ * (store/export.c); 0, or -1 with err (fn's non-zero stops it, -1 too). */
+int store_export(store *s, int (*fn)(void *ctx, const store_op *op), void *ctx, char *err, size_t errcap);
+
+/* A copy of op that owns its strings (store_op_clear frees them); 0, or -1 out of memory. */
+int store_op_copy(store_op *dst, const store_op *src);
+void store_op_clear(store_op *op);
 void store_user_clear(store_user *u);
 void store_game_clear(store_game *g);
 void store_mail_clear(store_mail *m);

@@ -1,0 +1,998 @@
+/* store/pg_store.c - the PostgreSQL backend of the store interface (libpq).
+ *
+ * A location "postgresql://USER@HOST:PORT/DB" (or "postgres://...") is handed
+ * to libpq as it is.  One store handle is one connection, used by one thread
+ * at a time: ludexd's commit thread owns one (every write), the event loop
+ * another (the reads that fill its caches).  Every statement is prepared
+ * once per connection and run with parameters; no SQL is built from input.
+ * synchronous_commit is set on for the session: a COMMIT has answered only
+ * once its WAL is on disk.
+ *
+ * A batch is one transaction sent through libpq's pipeline: BEGIN and the
+ * ops in chunks of CHUNK statements with one round trip each, then COMMIT,
+ * so a batch of a thousand moves costs a few round trips, not a thousand.
+ * Outcomes (store_backend.commit):
+ *   0           committed;
+ *   STORE_FULL  nothing applied and a later commit may succeed: the server
+ *               is out of disk (SQLSTATE class 53), or the connection was
+ *               lost before COMMIT was sent (the server rolls back an open
+ *               transaction whose client is gone).  The next call reconnects;
+ *   -1          the outcome is unknown (the connection broke after COMMIT was
+ *               sent) or the database refused the batch (a constraint).
+ * Reads retry once on a fresh connection when theirs was lost. */
+#include <libpq-fe.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "store/pg_store.h"
+#include "store/store.h"
+
+enum {
+    Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
+    Q_USER_INSERT, Q_USER_PASSWORD, Q_USER_DISPLAY, Q_USER_DISABLE, Q_USER_GET,
+    Q_GAME_INSERT, Q_GAME_STATE, Q_GAME_GET, Q_MOVE_INSERT, Q_MOVES,
+    Q_GAMES_OF, Q_GAMES_ALL, Q_MAX_GAME,
+    Q_SESSION_INSERT, Q_SESSION_DELETE, Q_SESSION_GET, Q_USERS_ALL,
+    Q_USER_MAIL, Q_MAIL_SEEN_INSERT, Q_MAIL_SEEN_GET, Q_OUTBOX_INSERT, Q_OUTBOX_DONE, Q_OUTBOX_DUE,
+    Q_RATING_SET, Q_RATING_GET, Q_RATINGS_OF, Q_GAME_CLOCK, Q_GAMES_DUE,
+    Q_USER_PREFS, Q_BLOCK_ADD, Q_BLOCK_DELETE, Q_BLOCKS_OF, Q_SEEK_ADD, Q_SEEK_DELETE, Q_SEEKS_ALL, Q_MOVE_DELETE,
+    Q_MESSAGE_INSERT, Q_MESSAGES_SEEN, Q_COMMENT_SET, Q_MESSAGES_UNREAD, Q_MESSAGES_UNREAD_COUNT, Q_CHAT_OF, Q_COMMENTS,
+    Q_COMMENT_DELETE, Q_INTEGRITY, Q_MESSAGE_COPY, Q_OUTBOX_COPY, Q_IDS_SETTLE,
+    NQUERIES
+};
+
+#define USER_COLUMNS "id, name, pwhash, email, display, disabled, email_verified, verify_hash, notify," \
+                     " challenges, vacation_until, vacation_year, vacation_used"
+
+static const char *const query_sql[NQUERIES] = {
+    [Q_BEGIN] = "BEGIN",
+    [Q_COMMIT] = "COMMIT",
+    [Q_ROLLBACK] = "ROLLBACK",
+    [Q_USER_INSERT] = "INSERT INTO users(name, pwhash, email, display, created) VALUES ($1, $2, $3, $4, $5)",
+    [Q_USER_PASSWORD] = "UPDATE users SET pwhash = $2 WHERE name = $1",
+    [Q_USER_DISPLAY] = "UPDATE users SET display = $2 WHERE name = $1",
+    [Q_USER_DISABLE] = "UPDATE users SET disabled = $2 WHERE name = $1",
+    [Q_USER_GET] = "SELECT " USER_COLUMNS " FROM users WHERE name = $1",
+    [Q_GAME_INSERT] = "INSERT INTO games(id, kind, player1, player2, options, state, created)"
+                      " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    [Q_GAME_STATE] = "UPDATE games SET state = $2 WHERE id = $1",
+    [Q_GAME_GET] = "SELECT id, kind, player1, player2, options, state, created, clock, deadline, nag_at, result,"
+                   " status, offer FROM games WHERE id = $1",
+    [Q_MOVE_INSERT] = "INSERT INTO moves(game_id, n, seat, text) VALUES ($1, $2, $3, $4)",
+    [Q_MOVES] = "SELECT game_id, n, seat, text FROM moves WHERE game_id = $1 ORDER BY n",
+    [Q_GAMES_OF] = "SELECT id FROM games WHERE player1 = $1 OR player2 = $1 ORDER BY id DESC LIMIT $2",
+    [Q_GAMES_ALL] = "SELECT id FROM games ORDER BY id DESC LIMIT $1",
+    [Q_MAX_GAME] = "SELECT COALESCE(MAX(id), 0) FROM games",
+    [Q_SESSION_INSERT] = "INSERT INTO sessions(token_hash, \"user\", csrf, expires) VALUES ($1, $2, $3, $4)",
+    [Q_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = $1 OR expires < $2",
+    [Q_SESSION_GET] = "SELECT token_hash, \"user\", csrf, expires FROM sessions WHERE token_hash = $1",
+    [Q_USERS_ALL] = "SELECT " USER_COLUMNS " FROM users ORDER BY name COLLATE \"C\"",
+    [Q_USER_MAIL] = "UPDATE users SET email = $2, email_verified = $3, verify_hash = $4, notify = $5 WHERE name = $1",
+    [Q_MAIL_SEEN_INSERT] = "INSERT INTO mail_seen(message_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    [Q_MAIL_SEEN_GET] = "SELECT 1 FROM mail_seen WHERE message_id = $1",
+    [Q_OUTBOX_INSERT] = "INSERT INTO outbox(event, recipient, message, created) VALUES ($1, $2, $3, $4)"
+                        " ON CONFLICT (event) DO NOTHING",
+    [Q_OUTBOX_DONE] = "UPDATE outbox SET sent = $2, attempts = $3, next_try = $4, error = $5 WHERE id = $1",
+    [Q_OUTBOX_DUE] = "SELECT id, event, recipient, message, attempts, next_try FROM outbox"
+                     " WHERE sent = 0 AND next_try <= $1 ORDER BY id LIMIT $2",
+    [Q_RATING_SET] = "INSERT INTO ratings(\"user\", class, rating, rd, volatility, games) VALUES ($1, $2, $3, $4, $5, $6)"
+                     " ON CONFLICT (\"user\", class) DO UPDATE SET rating = EXCLUDED.rating, rd = EXCLUDED.rd,"
+                     " volatility = EXCLUDED.volatility, games = EXCLUDED.games",
+    [Q_RATING_GET] = "SELECT \"user\", class, rating, rd, volatility, games FROM ratings WHERE \"user\" = $1 AND class = $2",
+    [Q_RATINGS_OF] = "SELECT \"user\", class, rating, rd, volatility, games FROM ratings WHERE class = $1"
+                     " ORDER BY rating DESC, \"user\" COLLATE \"C\" LIMIT $2",
+    [Q_GAME_CLOCK] = "UPDATE games SET clock = $2, deadline = $3, nag_at = $4, result = $5, status = $6, offer = $7"
+                     " WHERE id = $1",
+    [Q_GAMES_DUE] = "SELECT id FROM (SELECT id FROM games WHERE deadline > 0 AND deadline <= $1 ORDER BY deadline LIMIT $2) d"
+                    " UNION SELECT id FROM (SELECT id FROM games WHERE nag_at > 0 AND nag_at <= $1 ORDER BY nag_at"
+                    " LIMIT $2) a LIMIT $2",
+    [Q_USER_PREFS] = "UPDATE users SET challenges = $2, vacation_until = $3, vacation_year = $4, vacation_used = $5"
+                     " WHERE name = $1",
+    [Q_BLOCK_ADD] = "INSERT INTO blocks(\"user\", other) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+    [Q_BLOCK_DELETE] = "DELETE FROM blocks WHERE \"user\" = $1 AND other = $2",
+    [Q_BLOCKS_OF] = "SELECT other FROM blocks WHERE \"user\" = $1 ORDER BY other COLLATE \"C\"",
+    [Q_SEEK_ADD] = "INSERT INTO seeks(id, kind, \"user\", options, created) VALUES ($1, $2, $3, $4, $5)",
+    [Q_SEEK_DELETE] = "DELETE FROM seeks WHERE id = $1",
+    [Q_SEEKS_ALL] = "SELECT id, kind, \"user\", options, created FROM seeks ORDER BY id",
+    [Q_MOVE_DELETE] = "DELETE FROM moves WHERE game_id = $1 AND n = $2",
+    [Q_MESSAGE_INSERT] = "INSERT INTO messages(board, sender, recipient, text, created) VALUES ($1, $2, $3, $4, $5)",
+    [Q_MESSAGES_SEEN] = "UPDATE messages SET seen = 1 WHERE recipient = $1 AND seen = 0 AND id <= $2",
+    [Q_COMMENT_SET] = "INSERT INTO move_comments(game_id, n, text) VALUES ($1, $2, $3)"
+                      " ON CONFLICT (game_id, n) DO UPDATE SET text = EXCLUDED.text",
+    [Q_MESSAGES_UNREAD] = "SELECT id, board, sender, recipient, text, created, seen FROM messages"
+                          " WHERE recipient = $1 AND seen = 0 ORDER BY id LIMIT $2",
+    [Q_MESSAGES_UNREAD_COUNT] = "SELECT COUNT(*) FROM messages WHERE recipient = $1 AND seen = 0",
+    [Q_CHAT_OF] = "SELECT id, board, sender, recipient, text, created, seen FROM messages"
+                  " WHERE board = $1 ORDER BY id DESC LIMIT $2",
+    [Q_COMMENTS] = "SELECT n, text FROM move_comments WHERE game_id = $1 ORDER BY n",
+    [Q_COMMENT_DELETE] = "DELETE FROM move_comments WHERE game_id = $1 AND n = $2",
+    /* what the database can tell cheaply: every move belongs to a game, numbered from 1 without a gap */
+    [Q_INTEGRITY] = "SELECT (SELECT COUNT(*) FROM moves m WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = m.game_id)),"
+                    " (SELECT COUNT(*) FROM (SELECT game_id FROM moves GROUP BY game_id HAVING MAX(n) <> COUNT(*)) x)",
+    [Q_MESSAGE_COPY] = "INSERT INTO messages(id, board, sender, recipient, text, created, seen)"
+                       " VALUES ($1, $2, $3, $4, $5, $6, $7)",
+    [Q_OUTBOX_COPY] = "INSERT INTO outbox(id, event, recipient, message, created, sent, attempts, next_try, error)"
+                      " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    /* identity columns go on after the largest id copied */
+    [Q_IDS_SETTLE] = "SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM users), false),"
+                     " setval(pg_get_serial_sequence('messages', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM messages), false),"
+                     " setval(pg_get_serial_sequence('outbox', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM outbox), false)",
+};
+
+#define CHUNK 256     /* statements sent before one round trip */
+#define MAX_PARAMS 10
+
+typedef struct pg_store {
+    store base;
+    PGconn *c;
+    time_t last_reset;    /* when a lost connection was last tried again */
+} pg_store;
+
+/* The text of a statement's parameters (libpq's text format). */
+typedef struct params {
+    const char *v[MAX_PARAMS];
+    char num[MAX_PARAMS][32];
+    int n;
+} params;
+
+static void p_text(params *p, const char *s) { p->v[p->n++] = s; }
+
+static void p_int(params *p, int64_t x)
+{
+    snprintf(p->num[p->n], sizeof p->num[p->n], "%lld", (long long)x);
+    p->v[p->n] = p->num[p->n];
+    p->n++;
+}
+
+static void p_real(params *p, double x)
+{
+    snprintf(p->num[p->n], sizeof p->num[p->n], "%.17g", x);
+    p->v[p->n] = p->num[p->n];
+    p->n++;
+}
+
+static void qname(int i, char out[8]) { snprintf(out, 8, "q%d", i); }
+
+static void pg_close(store *s)
+{
+    pg_store *q = (pg_store *)s;
+    if (q->c)
+        PQfinish(q->c);
+    free(q);
+}
+
+/* A new connection's settings: synchronous commit, UTF-8, no notices. */
+static int setup_settings(pg_store *q, char *err, size_t errcap)
+{
+    static const char *const settings[] = {"SET synchronous_commit TO on", "SET client_encoding TO 'UTF8'",
+                                           "SET client_min_messages TO warning"};
+    for (size_t i = 0; i < sizeof settings / sizeof settings[0]; i++) {
+        PGresult *r = PQexec(q->c, settings[i]);
+        int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+        PQclear(r);
+        if (!ok) {
+            snprintf(err, errcap, "%s: %s", settings[i], PQerrorMessage(q->c));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A new connection's statements, every one prepared. */
+static int prepare_all(pg_store *q, char *err, size_t errcap)
+{
+    for (int i = 0; i < NQUERIES; i++) {
+        char name[8];
+        qname(i, name);
+        PGresult *r = PQprepare(q->c, name, query_sql[i], 0, NULL);
+        int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+        PQclear(r);
+        if (!ok) {
+            snprintf(err, errcap, "preparing a query: %s", PQerrorMessage(q->c));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The connection usable, reconnecting once a second at most when it was lost; 0 or -1. */
+static int ensure_connected(pg_store *q, char *err, size_t errcap)
+{
+    if (PQstatus(q->c) == CONNECTION_OK && PQtransactionStatus(q->c) == PQTRANS_IDLE)
+        return 0;
+    time_t now = time(NULL);
+    if (now == q->last_reset) {
+        snprintf(err, errcap, "the database connection is lost: %s", PQerrorMessage(q->c));
+        return -1;
+    }
+    q->last_reset = now;
+    PQreset(q->c);
+    if (PQstatus(q->c) != CONNECTION_OK) {
+        snprintf(err, errcap, "cannot reach the database: %s", PQerrorMessage(q->c));
+        return -1;
+    }
+    return setup_settings(q, err, errcap) == 0 && prepare_all(q, err, errcap) == 0 ? 0 : -1;
+}
+
+static store *pg_open(const char *location, char *err, size_t errcap)
+{
+    pg_store *q = calloc(1, sizeof *q);
+    if (!q) {
+        snprintf(err, errcap, "out of memory");
+        return NULL;
+    }
+    q->base.be = &store_pg_backend;
+    /* defaults first, then the location: what the location says wins */
+    const char *keys[] = {"connect_timeout", "fallback_application_name", "dbname", NULL};
+    const char *values[] = {"5", "ludexd", location, NULL};
+    q->c = PQconnectdbParams(keys, values, 1);
+    char why[512] = "";
+    if (!q->c || PQstatus(q->c) != CONNECTION_OK)
+        snprintf(why, sizeof why, "%s", q->c ? PQerrorMessage(q->c) : "out of memory");
+    else if (setup_settings(q, why, sizeof why) == 0 && pg_store_migrate(q->c, why, sizeof why) == 0)
+        prepare_all(q, why, sizeof why);
+    if (why[0]) {
+        size_t n = strlen(why);
+        while (n > 0 && (why[n - 1] == '\n' || why[n - 1] == ' '))
+            why[--n] = 0;
+        snprintf(err, errcap, "PostgreSQL: %s", why);
+        pg_close(&q->base);
+        return NULL;
+    }
+    return &q->base;
+}
+
+/* ---- writes ------------------------------------------------------------------------------ */
+
+static int send_q(pg_store *q, int qi, const params *p)
+{
+    char name[8];
+    qname(qi, name);
+    return PQsendQueryPrepared(q->c, name, p ? p->n : 0, p ? p->v : NULL, NULL, NULL, 0) ? 0 : -1;
+}
+
+static int send_user(pg_store *q, const store_op *op)
+{
+    const store_user *u = &op->user;
+    params p = {.n = 0};
+    p_text(&p, u->name);
+    switch (op->kind) {
+    case STORE_USER_CREATE:
+        p_text(&p, u->pwhash);
+        p_text(&p, u->email);
+        p_int(&p, u->display);
+        p_int(&p, u->created ? u->created : (int64_t)time(NULL));
+        return send_q(q, Q_USER_INSERT, &p);
+    case STORE_USER_PASSWORD:
+        p_text(&p, u->pwhash);
+        return send_q(q, Q_USER_PASSWORD, &p);
+    case STORE_USER_DISABLE:
+        p_int(&p, u->disabled);
+        return send_q(q, Q_USER_DISABLE, &p);
+    case STORE_USER_MAIL:
+        p_text(&p, u->email);
+        p_int(&p, u->email_verified);
+        p_text(&p, u->verify_hash);
+        p_int(&p, u->notify);
+        return send_q(q, Q_USER_MAIL, &p);
+    case STORE_USER_PREFS:
+        p_int(&p, u->challenges);
+        p_int(&p, u->vacation_until);
+        p_int(&p, u->vacation_year);
+        p_int(&p, u->vacation_used);
+        return send_q(q, Q_USER_PREFS, &p);
+    default:
+        p_int(&p, u->display);
+        return send_q(q, Q_USER_DISPLAY, &p);
+    }
+}
+
+static int send_game(pg_store *q, const store_op *op)
+{
+    const store_game *g = &op->game;
+    params p = {.n = 0};
+    p_int(&p, g->id);
+    if (op->kind == STORE_GAME_CLOCK) {
+        p_text(&p, g->clock ? g->clock : "");
+        p_int(&p, g->deadline);
+        p_int(&p, g->nag_at);
+        p_text(&p, g->result);
+        p_int(&p, g->status);
+        p_text(&p, g->offer);
+        return send_q(q, Q_GAME_CLOCK, &p);
+    }
+    if (op->kind == STORE_GAME_STATE) {
+        p_text(&p, g->state ? g->state : "");
+        return send_q(q, Q_GAME_STATE, &p);
+    }
+    p_text(&p, g->kind);
+    p_text(&p, g->player[0]);
+    p_text(&p, g->player[1]);
+    p_text(&p, g->options ? g->options : "");
+    p_text(&p, g->state ? g->state : "");
+    p_int(&p, g->created);
+    return send_q(q, Q_GAME_INSERT, &p);
+}
+
+static int send_move(pg_store *q, const store_op *op)
+{
+    params p = {.n = 0};
+    p_int(&p, op->move.game_id);
+    p_int(&p, op->move.n);
+    switch (op->kind) {
+    case STORE_MOVE_APPEND:
+        p_int(&p, op->move.seat);
+        p_text(&p, op->move.text);
+        return send_q(q, Q_MOVE_INSERT, &p);
+    case STORE_MOVE_DELETE:
+        return send_q(q, Q_MOVE_DELETE, &p);
+    default: /* a comment, or none (text NULL: a move taken back takes its comment along) */
+        if (!op->move.text)
+            return send_q(q, Q_COMMENT_DELETE, &p);
+        p_text(&p, op->move.text);
+        return send_q(q, Q_COMMENT_SET, &p);
+    }
+}
+
+static int send_session(pg_store *q, const store_op *op)
+{
+    const store_session *ss = &op->session;
+    params p = {.n = 0};
+    p_text(&p, ss->token_hash);
+    if (op->kind == STORE_SESSION_DELETE) { /* the expired ones go with it */
+        p_int(&p, (int64_t)time(NULL));
+        return send_q(q, Q_SESSION_DELETE, &p);
+    }
+    p_text(&p, ss->user);
+    p_text(&p, ss->csrf);
+    p_int(&p, ss->expires);
+    return send_q(q, Q_SESSION_INSERT, &p);
+}
+
+static int send_mail(pg_store *q, const store_op *op)
+{
+    const store_mail *m = &op->mail;
+    params p = {.n = 0};
+    switch (op->kind) {
+    case STORE_MAIL_SEEN:
+        p_text(&p, m->message_id);
+        p_int(&p, (int64_t)time(NULL));
+        return send_q(q, Q_MAIL_SEEN_INSERT, &p);
+    case STORE_OUTBOX_ADD:
+        p_text(&p, m->event);
+        p_text(&p, m->recipient);
+        p_text(&p, m->message ? m->message : "");
+        p_int(&p, (int64_t)time(NULL));
+        return send_q(q, Q_OUTBOX_INSERT, &p);
+    default:
+        p_int(&p, m->id);
+        p_int(&p, m->sent);
+        p_int(&p, m->attempts);
+        p_int(&p, m->next_try);
+        p_text(&p, m->error);
+        return send_q(q, Q_OUTBOX_DONE, &p);
+    }
+}
+
+/* Ratings, blocks, seeks, messages. */
+static int send_other(pg_store *q, const store_op *op)
+{
+    params p = {.n = 0};
+    const store_message *m = &op->message;
+    switch (op->kind) {
+    case STORE_RATING_SET:
+        p_text(&p, op->rating.user);
+        p_text(&p, op->rating.cls);
+        p_real(&p, op->rating.r);
+        p_real(&p, op->rating.rd);
+        p_real(&p, op->rating.sigma);
+        p_int(&p, op->rating.games);
+        return send_q(q, Q_RATING_SET, &p);
+    case STORE_BLOCK:
+        p_text(&p, op->block.user);
+        p_text(&p, op->block.other);
+        return send_q(q, op->block.on ? Q_BLOCK_ADD : Q_BLOCK_DELETE, &p);
+    case STORE_SEEK_ADD:
+        p_int(&p, op->seek.id);
+        p_text(&p, op->seek.kind);
+        p_text(&p, op->seek.user);
+        p_text(&p, op->seek.options);
+        p_int(&p, op->seek.created);
+        return send_q(q, Q_SEEK_ADD, &p);
+    case STORE_SEEK_DELETE:
+        p_int(&p, op->seek.id);
+        return send_q(q, Q_SEEK_DELETE, &p);
+    case STORE_MESSAGE_ADD:
+        if (m->board)
+            p_int(&p, m->board);
+        else
+            p_text(&p, NULL);
+        p_text(&p, m->sender);
+        p_text(&p, m->recipient[0] ? m->recipient : NULL);
+        p_text(&p, m->text);
+        p_int(&p, m->created);
+        return send_q(q, Q_MESSAGE_INSERT, &p);
+    default: /* STORE_MESSAGES_SEEN */
+        p_text(&p, m->recipient);
+        p_int(&p, m->id);
+        return send_q(q, Q_MESSAGES_SEEN, &p);
+    }
+}
+
+/* The rows of a whole copy that keep their ids (store/export.c). */
+static int send_copy(pg_store *q, const store_op *op)
+{
+    params p = {.n = 0};
+    if (op->kind == STORE_IDS_SETTLE)
+        return send_q(q, Q_IDS_SETTLE, NULL);
+    if (op->kind == STORE_MESSAGE_COPY) {
+        const store_message *m = &op->message;
+        p_int(&p, m->id);
+        if (m->board)
+            p_int(&p, m->board);
+        else
+            p_text(&p, NULL);
+        p_text(&p, m->sender);
+        p_text(&p, m->recipient[0] ? m->recipient : NULL);
+        p_text(&p, m->text);
+        p_int(&p, m->created);
+        p_int(&p, m->seen);
+        return send_q(q, Q_MESSAGE_COPY, &p);
+    }
+    const store_mail *m = &op->mail;
+    p_int(&p, m->id);
+    p_text(&p, m->event);
+    p_text(&p, m->recipient);
+    p_text(&p, m->message ? m->message : "");
+    p_int(&p, m->created);
+    p_int(&p, m->sent);
+    p_int(&p, m->attempts);
+    p_int(&p, m->next_try);
+    p_text(&p, m->error);
+    return send_q(q, Q_OUTBOX_COPY, &p);
+}
+
+static int send_op(pg_store *q, const store_op *op)
+{
+    switch (op->kind) {
+    case STORE_MESSAGE_COPY: case STORE_OUTBOX_COPY: case STORE_IDS_SETTLE:
+        return send_copy(q, op);
+    case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
+    case STORE_USER_MAIL: case STORE_USER_PREFS:
+        return send_user(q, op);
+    case STORE_GAME_CREATE: case STORE_GAME_STATE: case STORE_GAME_CLOCK:
+        return send_game(q, op);
+    case STORE_MOVE_APPEND: case STORE_MOVE_DELETE: case STORE_MOVE_COMMENT:
+        return send_move(q, op);
+    case STORE_SESSION_CREATE: case STORE_SESSION_DELETE:
+        return send_session(q, op);
+    case STORE_MAIL_SEEN: case STORE_OUTBOX_ADD: case STORE_OUTBOX_DONE:
+        return send_mail(q, op);
+    case STORE_RATING_SET: case STORE_BLOCK: case STORE_SEEK_ADD: case STORE_SEEK_DELETE:
+    case STORE_MESSAGE_ADD: case STORE_MESSAGES_SEEN:
+        return send_other(q, op);
+    }
+    return -1;
+}
+
+/* What one round trip of the pipeline said. */
+typedef struct round {
+    int failed;          /* a statement failed (its message in err) */
+    int full;            /* ... for want of resources (SQLSTATE class 53) */
+    int lost;            /* the connection broke */
+} round;
+
+/* Read every result up to the pipeline's sync point. */
+static void read_round(pg_store *q, round *rd, char *err, size_t errcap)
+{
+    int nulls = 0;
+    for (;;) {
+        PGresult *r = PQgetResult(q->c);
+        if (!r) {
+            if (++nulls > 1 || PQstatus(q->c) != CONNECTION_OK) {
+                rd->lost = 1;
+                if (!rd->failed)
+                    snprintf(err, errcap, "the database connection was lost: %s", PQerrorMessage(q->c));
+                rd->failed = 1;
+                return;
+            }
+            continue;
+        }
+        nulls = 0;
+        ExecStatusType st = PQresultStatus(r);
+        if (st == PGRES_PIPELINE_SYNC) {
+            PQclear(r);
+            return;
+        }
+        if (st == PGRES_FATAL_ERROR && !rd->failed) {
+            const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
+            rd->failed = 1;
+            rd->full = state && !strncmp(state, "53", 2);
+            snprintf(err, errcap, "%s", PQresultErrorMessage(r));
+        }
+        PQclear(r);
+    }
+}
+
+/* Send ops [*i, n) up to a chunk, or COMMIT once they have all gone and been
+ * answered; 1 when COMMIT went, 0 not, -1 a send failed. */
+static int send_chunk(pg_store *q, const store_op *ops, size_t n, size_t *i)
+{
+    if (*i == n)
+        return send_q(q, Q_COMMIT, NULL) == 0 ? 1 : -1;
+    for (size_t sent = 0; *i < n && sent < CHUNK; (*i)++, sent++)
+        if (send_op(q, &ops[*i]) != 0)
+            return -1;
+    return 0;
+}
+
+/* BEGIN and the ops in rounds of CHUNK, then COMMIT alone in the last round:
+ * a connection lost before that round leaves nothing applied (the server
+ * rolls back the transaction of a client gone), and only one lost during it
+ * leaves the outcome unknown. */
+static int pg_commit(store *s, const store_op *ops, size_t n, char *err, size_t errcap)
+{
+    pg_store *q = (pg_store *)s;
+    if (ensure_connected(q, err, errcap) != 0)
+        return STORE_FULL; /* nothing sent: nothing applied */
+    if (!PQenterPipelineMode(q->c)) {
+        snprintf(err, errcap, "cannot enter pipeline mode: %s", PQerrorMessage(q->c));
+        return STORE_FULL;
+    }
+    round rd = {0, 0, 0};
+    int committing = 0;
+    size_t i = 0;
+    if (send_q(q, Q_BEGIN, NULL) != 0)
+        rd.failed = rd.lost = 1;
+    while (!rd.failed && !committing) {
+        committing = send_chunk(q, ops, n, &i);
+        if (committing < 0 || !PQpipelineSync(q->c)) {
+            snprintf(err, errcap, "the database connection was lost: %s", PQerrorMessage(q->c));
+            rd.failed = rd.lost = 1;
+            committing = committing < 0 ? 0 : committing;
+            break;
+        }
+        read_round(q, &rd, err, errcap);
+    }
+    if (rd.lost) {
+        PQexitPipelineMode(q->c); /* refused on a broken connection: the reset clears it */
+        /* Sent COMMIT, heard nothing back: it may or may not have committed. */
+        return committing ? -1 : STORE_FULL;
+    }
+    PQexitPipelineMode(q->c);
+    if (!rd.failed)
+        return 0;
+    if (PQtransactionStatus(q->c) != PQTRANS_IDLE) {
+        char name[8];
+        qname(Q_ROLLBACK, name);
+        PGresult *r = PQexecPrepared(q->c, name, 0, NULL, NULL, NULL, 0);
+        PQclear(r);
+    }
+    size_t len = strlen(err);
+    while (len > 0 && err[len - 1] == '\n')
+        err[--len] = 0;
+    return rd.full ? STORE_FULL : -1;
+}
+
+/* ---- reads ------------------------------------------------------------------------------- */
+
+/* Run a read; its rows, or NULL (error).  A lost connection is tried again once. */
+static PGresult *run_read(pg_store *q, int qi, const params *p)
+{
+    char name[8], err[256];
+    qname(qi, name);
+    for (int attempt = 0; attempt < 2; attempt++) {
+        if (ensure_connected(q, err, sizeof err) != 0)
+            return NULL;
+        PGresult *r = PQexecPrepared(q->c, name, p ? p->n : 0, p ? p->v : NULL, NULL, NULL, 0);
+        if (PQresultStatus(r) == PGRES_TUPLES_OK)
+            return r;
+        PQclear(r);
+        if (PQstatus(q->c) == CONNECTION_OK)
+            return NULL;
+    }
+    return NULL;
+}
+
+static int64_t col_int(const PGresult *r, int row, int col) { return strtoll(PQgetvalue(r, row, col), NULL, 10); }
+
+static char *col_dup(const PGresult *r, int row, int col)
+{
+    return PQgetisnull(r, row, col) ? NULL : strdup(PQgetvalue(r, row, col));
+}
+
+static void col_copy(const PGresult *r, int row, int col, char *dst, size_t cap)
+{
+    snprintf(dst, cap, "%s", PQgetvalue(r, row, col)); /* NULL reads as "" */
+}
+
+static void user_row(const PGresult *r, int i, store_user *out)
+{
+    memset(out, 0, sizeof *out);
+    out->id = col_int(r, i, 0);
+    col_copy(r, i, 1, out->name, sizeof out->name);
+    out->pwhash = col_dup(r, i, 2);
+    out->email = col_dup(r, i, 3);
+    out->display = (int)col_int(r, i, 4);
+    out->disabled = (int)col_int(r, i, 5);
+    out->email_verified = (int)col_int(r, i, 6);
+    col_copy(r, i, 7, out->verify_hash, sizeof out->verify_hash);
+    out->notify = (int)col_int(r, i, 8);
+    out->challenges = (int)col_int(r, i, 9);
+    out->vacation_until = col_int(r, i, 10);
+    out->vacation_year = (int)col_int(r, i, 11);
+    out->vacation_used = (int)col_int(r, i, 12);
+}
+
+static int pg_user_get(store *s, const char *name, store_user *out)
+{
+    params p = {.n = 0};
+    p_text(&p, name);
+    memset(out, 0, sizeof *out);
+    PGresult *r = run_read((pg_store *)s, Q_USER_GET, &p);
+    if (!r)
+        return -1;
+    int rc = 0;
+    if (PQntuples(r) > 0) {
+        user_row(r, 0, out);
+        rc = out->pwhash ? 1 : -1;
+    }
+    PQclear(r);
+    return rc;
+}
+
+static int pg_game_get(store *s, int64_t id, store_game *out)
+{
+    params p = {.n = 0};
+    p_int(&p, id);
+    memset(out, 0, sizeof *out);
+    PGresult *r = run_read((pg_store *)s, Q_GAME_GET, &p);
+    if (!r)
+        return -1;
+    int rc = 0;
+    if (PQntuples(r) > 0) {
+        out->id = col_int(r, 0, 0);
+        col_copy(r, 0, 1, out->kind, sizeof out->kind);
+        col_copy(r, 0, 2, out->player[0], sizeof out->player[0]);
+        col_copy(r, 0, 3, out->player[1], sizeof out->player[1]);
+        out->options = col_dup(r, 0, 4);
+        out->state = col_dup(r, 0, 5);
+        out->created = col_int(r, 0, 6);
+        out->clock = col_dup(r, 0, 7);
+        out->deadline = col_int(r, 0, 8);
+        out->nag_at = col_int(r, 0, 9);
+        col_copy(r, 0, 10, out->result, sizeof out->result);
+        out->status = (int)col_int(r, 0, 11);
+        col_copy(r, 0, 12, out->offer, sizeof out->offer);
+        rc = out->options && out->state && out->clock ? 1 : -1;
+    }
+    PQclear(r);
+    return rc;
+}
+
+static int pg_moves_each(store *s, int64_t game_id, int (*fn)(void *ctx, const store_move *m), void *ctx)
+{
+    params p = {.n = 0};
+    p_int(&p, game_id);
+    PGresult *r = run_read((pg_store *)s, Q_MOVES, &p);
+    if (!r)
+        return -1;
+    int rc = 0;
+    for (int i = 0; i < PQntuples(r) && rc == 0; i++) {
+        store_move m = {col_int(r, i, 0), (int)col_int(r, i, 1), (int)col_int(r, i, 2), PQgetvalue(r, i, 3)};
+        rc = fn(ctx, &m) != 0 ? -1 : 0;
+    }
+    PQclear(r);
+    return rc;
+}
+
+/* Rows of one id column into ids; the count or -1. */
+static long id_rows(PGresult *r, int64_t *ids, size_t cap)
+{
+    if (!r)
+        return -1;
+    long n = 0;
+    for (int i = 0; i < PQntuples(r) && (size_t)n < cap; i++)
+        ids[n++] = col_int(r, i, 0);
+    PQclear(r);
+    return n;
+}
+
+static long pg_games_of(store *s, const char *user, int64_t *ids, size_t cap)
+{
+    params p = {.n = 0};
+    if (user)
+        p_text(&p, user);
+    p_int(&p, (int64_t)cap);
+    return id_rows(run_read((pg_store *)s, user ? Q_GAMES_OF : Q_GAMES_ALL, &p), ids, cap);
+}
+
+static int64_t pg_max_game_id(store *s)
+{
+    int64_t v;
+    return id_rows(run_read((pg_store *)s, Q_MAX_GAME, NULL), &v, 1) == 1 ? v : -1;
+}
+
+static int pg_session_get(store *s, const char *token_hash, store_session *out)
+{
+    params p = {.n = 0};
+    p_text(&p, token_hash);
+    memset(out, 0, sizeof *out);
+    PGresult *r = run_read((pg_store *)s, Q_SESSION_GET, &p);
+    if (!r)
+        return -1;
+    int rc = PQntuples(r) > 0;
+    if (rc) {
+        col_copy(r, 0, 0, out->token_hash, sizeof out->token_hash);
+        col_copy(r, 0, 1, out->user, sizeof out->user);
+        col_copy(r, 0, 2, out->csrf, sizeof out->csrf);
+        out->expires = col_int(r, 0, 3);
+    }
+    PQclear(r);
+    return rc;
+}
+
+static int pg_users_each(store *s, int (*fn)(void *ctx, const store_user *u), void *ctx)
+{
+    PGresult *r = run_read((pg_store *)s, Q_USERS_ALL, NULL);
+    if (!r)
+        return -1;
+    int stop = 0;
+    for (int i = 0; i < PQntuples(r) && !stop; i++) {
+        store_user u;
+        user_row(r, i, &u);
+        stop = fn(ctx, &u) != 0;
+        store_user_clear(&u);
+    }
+    PQclear(r);
+    return 0;
+}
+
+static int pg_backup(store *s, const char *out, char *err, size_t errcap)
+{
+    (void)s;
+    (void)out;
+    snprintf(err, errcap, "a PostgreSQL database is backed up with pg_dump or pg_basebackup, not ludex-admin");
+    return -1;
+}
+
+static int pg_integrity(store *s, char *err, size_t errcap)
+{
+    PGresult *r = run_read((pg_store *)s, Q_INTEGRITY, NULL);
+    if (!r || PQntuples(r) != 1) {
+        snprintf(err, errcap, "cannot ask the database: %s", PQerrorMessage(((pg_store *)s)->c));
+        PQclear(r);
+        return -1;
+    }
+    int64_t orphans = col_int(r, 0, 0), gaps = col_int(r, 0, 1);
+    PQclear(r);
+    if (orphans || gaps) {
+        snprintf(err, errcap, "%lld moves of no game, %lld games whose moves have a gap", (long long)orphans,
+                 (long long)gaps);
+        return -1;
+    }
+    snprintf(err, errcap, "ok");
+    return 0;
+}
+
+static int pg_mail_seen(store *s, const char *message_id)
+{
+    params p = {.n = 0};
+    p_text(&p, message_id);
+    PGresult *r = run_read((pg_store *)s, Q_MAIL_SEEN_GET, &p);
+    if (!r)
+        return -1;
+    int rc = PQntuples(r) > 0;
+    PQclear(r);
+    return rc;
+}
+
+static long pg_outbox_due(store *s, int64_t now, store_mail *out, size_t cap)
+{
+    params p = {.n = 0};
+    p_int(&p, now);
+    p_int(&p, (int64_t)cap);
+    PGresult *r = run_read((pg_store *)s, Q_OUTBOX_DUE, &p);
+    if (!r)
+        return -1;
+    long n = 0;
+    for (int i = 0; i < PQntuples(r) && (size_t)n < cap; i++) {
+        store_mail *m = &out[n];
+        memset(m, 0, sizeof *m);
+        m->id = col_int(r, i, 0);
+        col_copy(r, i, 1, m->event, sizeof m->event);
+        col_copy(r, i, 2, m->recipient, sizeof m->recipient);
+        m->message = col_dup(r, i, 3);
+        m->attempts = (int)col_int(r, i, 4);
+        m->next_try = col_int(r, i, 5);
+        if (!m->message)
+            break;
+        n++;
+    }
+    PQclear(r);
+    return n;
+}
+
+static void rating_row(const PGresult *r, int i, store_rating *out)
+{
+    col_copy(r, i, 0, out->user, sizeof out->user);
+    col_copy(r, i, 1, out->cls, sizeof out->cls);
+    out->r = strtod(PQgetvalue(r, i, 2), NULL);
+    out->rd = strtod(PQgetvalue(r, i, 3), NULL);
+    out->sigma = strtod(PQgetvalue(r, i, 4), NULL);
+    out->games = (int)col_int(r, i, 5);
+}
+
+static int pg_rating_get(store *s, const char *user, const char *cls, store_rating *out)
+{
+    params p = {.n = 0};
+    p_text(&p, user);
+    p_text(&p, cls);
+    PGresult *r = run_read((pg_store *)s, Q_RATING_GET, &p);
+    if (!r)
+        return -1;
+    int rc = PQntuples(r) > 0;
+    if (rc)
+        rating_row(r, 0, out);
+    PQclear(r);
+    return rc;
+}
+
+static long pg_ratings_of(store *s, const char *cls, store_rating *out, size_t cap)
+{
+    params p = {.n = 0};
+    p_text(&p, cls);
+    p_int(&p, (int64_t)cap);
+    PGresult *r = run_read((pg_store *)s, Q_RATINGS_OF, &p);
+    if (!r)
+        return -1;
+    long n = 0;
+    for (int i = 0; i < PQntuples(r) && (size_t)n < cap; i++)
+        rating_row(r, i, &out[n++]);
+    PQclear(r);
+    return n;
+}
+
+static long pg_games_due(store *s, int64_t now, int64_t *ids, size_t cap)
+{
+    params p = {.n = 0};
+    p_int(&p, now);
+    p_int(&p, (int64_t)cap);
+    return id_rows(run_read((pg_store *)s, Q_GAMES_DUE, &p), ids, cap);
+}
+
+static int pg_blocks_of(store *s, const char *user, int (*fn)(void *ctx, const char *other), void *ctx)
+{
+    params p = {.n = 0};
+    p_text(&p, user);
+    PGresult *r = run_read((pg_store *)s, Q_BLOCKS_OF, &p);
+    if (!r)
+        return -1;
+    for (int i = 0, stop = 0; i < PQntuples(r) && !stop; i++)
+        stop = fn(ctx, PQgetvalue(r, i, 0)) != 0;
+    PQclear(r);
+    return 0;
+}
+
+static int pg_seeks_each(store *s, int (*fn)(void *ctx, const store_seek *k), void *ctx)
+{
+    PGresult *r = run_read((pg_store *)s, Q_SEEKS_ALL, NULL);
+    if (!r)
+        return -1;
+    for (int i = 0, stop = 0; i < PQntuples(r) && !stop; i++) {
+        store_seek k;
+        k.id = col_int(r, i, 0);
+        col_copy(r, i, 1, k.kind, sizeof k.kind);
+        col_copy(r, i, 2, k.user, sizeof k.user);
+        col_copy(r, i, 3, k.options, sizeof k.options);
+        k.created = col_int(r, i, 4);
+        stop = fn(ctx, &k) != 0;
+    }
+    PQclear(r);
+    return 0;
+}
+
+static long message_rows(PGresult *r, store_message *out, size_t cap)
+{
+    if (!r)
+        return -1;
+    long n = 0;
+    for (int i = 0; i < PQntuples(r) && (size_t)n < cap; i++) {
+        store_message *m = &out[n++];
+        memset(m, 0, sizeof *m);
+        m->id = col_int(r, i, 0);
+        m->board = col_int(r, i, 1); /* NULL reads as "" and so as 0 */
+        col_copy(r, i, 2, m->sender, sizeof m->sender);
+        col_copy(r, i, 3, m->recipient, sizeof m->recipient);
+        col_copy(r, i, 4, m->text, sizeof m->text);
+        m->created = col_int(r, i, 5);
+        m->seen = (int)col_int(r, i, 6);
+    }
+    PQclear(r);
+    return n;
+}
+
+static long pg_messages_unread(store *s, const char *user, store_message *out, size_t cap)
+{
+    params p = {.n = 0};
+    p_text(&p, user);
+    p_int(&p, (int64_t)cap);
+    return message_rows(run_read((pg_store *)s, Q_MESSAGES_UNREAD, &p), out, cap);
+}
+
+static long pg_messages_unread_count(store *s, const char *user)
+{
+    params p = {.n = 0};
+    int64_t v;
+    p_text(&p, user);
+    return id_rows(run_read((pg_store *)s, Q_MESSAGES_UNREAD_COUNT, &p), &v, 1) == 1 ? (long)v : -1;
+}
+
+static long pg_chat_of(store *s, int64_t board, store_message *out, size_t cap)
+{
+    params p = {.n = 0};
+    p_int(&p, board);
+    p_int(&p, (int64_t)cap);
+    long n = message_rows(run_read((pg_store *)s, Q_CHAT_OF, &p), out, cap);
+    for (long i = 0, j = n - 1; i < j; i++, j--) { /* newest first from the index: oldest first for the reader */
+        store_message t = out[i];
+        out[i] = out[j];
+        out[j] = t;
+    }
+    return n;
+}
+
+static int pg_comments_each(store *s, int64_t game_id, int (*fn)(void *ctx, int n, const char *text), void *ctx)
+{
+    params p = {.n = 0};
+    p_int(&p, game_id);
+    PGresult *r = run_read((pg_store *)s, Q_COMMENTS, &p);
+    if (!r)
+        return -1;
+    int rc = 0;
+    for (int i = 0; i < PQntuples(r) && rc == 0; i++)
+        rc = fn(ctx, (int)col_int(r, i, 0), PQgetvalue(r, i, 1)) != 0 ? -1 : 0;
+    PQclear(r);
+    return rc;
+}
+
+/* Every row of a table as text (store/export.c's queries), a row at a time off the wire. */
+static int pg_table_each(store *s, int table, int (*fn)(void *ctx, const char *const *cols), void *ctx, char *err,
+                         size_t errcap)
+{
+    pg_store *q = (pg_store *)s;
+    const char *sql = store_table_query(table);
+    if (!sql || ensure_connected(q, err, errcap) != 0 || !PQsendQueryParams(q->c, sql, 0, NULL, NULL, NULL, NULL, 0) ||
+        !PQsetSingleRowMode(q->c)) {
+        if (sql && !err[0])
+            snprintf(err, errcap, "reading a table: %s", PQerrorMessage(q->c));
+        return -1;
+    }
+    int ok = 1, stop = 0;
+    PGresult *r;
+    while ((r = PQgetResult(q->c))) {
+        ExecStatusType st = PQresultStatus(r);
+        if (st == PGRES_SINGLE_TUPLE && !stop && PQnfields(r) <= 16) {
+            const char *cols[16];
+            for (int i = 0; i < PQnfields(r); i++)
+                cols[i] = PQgetisnull(r, 0, i) ? NULL : PQgetvalue(r, 0, i);
+            stop = fn(ctx, cols) != 0;
+        } else if (st != PGRES_SINGLE_TUPLE && st != PGRES_TUPLES_OK && ok) {
+            ok = 0;
+            snprintf(err, errcap, "reading a table: %s", PQresultErrorMessage(r));
+        }
+        PQclear(r);
+    }
+    if (stop && ok)
+        snprintf(err, errcap, "the copy stopped");
+    return ok && !stop ? 0 : -1;
+}
+
+const store_backend store_pg_backend = {
+    "postgresql", pg_open, pg_close, pg_commit, pg_user_get, pg_game_get, pg_moves_each, pg_games_of, pg_max_game_id,
+    pg_session_get, pg_users_each, pg_backup, pg_integrity, pg_mail_seen, pg_outbox_due, pg_rating_get, pg_ratings_of,
+    pg_games_due, pg_blocks_of, pg_seeks_each, pg_messages_unread, pg_messages_unread_count, pg_chat_of,
+    pg_comments_each, pg_table_each,
+};
