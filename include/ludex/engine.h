@@ -18,7 +18,11 @@
  *                returns is checked by ludex's own rules before it is given
  *                out.  When gnubg cannot be run, lx_engine_new fails with the
  *                code "ENGINE_UNAVAILABLE" and a sentence saying what to
- *                install; every other kind keeps working.
+ *                install; every other kind keeps working.  The budget picks
+ *                gnubg's look-ahead (under 0.25 s 0-ply, under 0.75 s 1-ply,
+ *                else 2-ply); each answer has a deadline of 2 s + 10 times the
+ *                budget, after which gnubg is killed and started again once
+ *                (then ENGINE_FAILED); lx_engine_stop does not cut it short.
  *   "hex-flat", "twixt-flat"  flat Monte Carlo (the same playouts, no tree):
  *                the yardstick the benchmarks measure the search against.
  *
