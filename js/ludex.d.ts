@@ -31,7 +31,7 @@ export interface GameResult {
 }
 
 export interface ReadOptions {
-  /** Read the bytes as this charset, ignoring CA and detection. */
+  /** Read the bytes as this charset, ignoring CA and detection (a string is read as the text it is). */
   encoding?: string;
 }
 

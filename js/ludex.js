@@ -97,6 +97,11 @@ class Wasm {
   }
 }
 
+// A string is text already: its UTF-8 bytes are read as UTF-8 whatever CA says.
+function encodingOf(data, encoding) {
+  return encoding || (typeof data === 'string' ? 'UTF-8' : undefined);
+}
+
 function toBytes(data) {
   if (typeof data === 'string') return encoder.encode(data);
   if (data instanceof Uint8Array) return data;
@@ -479,12 +484,14 @@ class Ludex {
     return this.w.m._lxw_heap_in_use();
   }
   /** Read an SGF file (bytes or a string) into a Collection.  `encoding`:
-   * read the bytes as this charset, ignoring CA and detection. */
+   * read the bytes as this charset, ignoring CA and detection (a string is
+   * read as the text it is, whatever its CA says). */
   read(data, { encoding } = {}) {
     const w = this.w;
     const bytes = toBytes(data);
+    const charset = encodingOf(data, encoding);
     const buf = w.copyIn(bytes);
-    const enc = encoding ? w.cstrIn(encoding) : 0;
+    const enc = charset ? w.cstrIn(charset) : 0;
     const p = w.m._lxw_read(buf, bytes.length, enc); // takes buf over
     if (enc) w.m._free(enc);
     if (!p) throw new LudexError('OUT_OF_MEMORY', 'reading failed: out of WebAssembly memory');
@@ -501,8 +508,9 @@ class Ludex {
     const w = this.w;
     const m = w.m;
     const bytes = toBytes(data);
+    const charset = encodingOf(data, encoding);
     const buf = w.copyIn(bytes);
-    const enc = encoding ? w.cstrIn(encoding) : 0;
+    const enc = charset ? w.cstrIn(charset) : 0;
     const r = m._lxw_check_run(buf, bytes.length, allVariations ? 1 : 0, enc);
     m._free(buf);
     if (enc) m._free(enc);

@@ -77,6 +77,9 @@ test('charsets: CA and the encoding option', () => {
   });
   assert.equal(forced.tree(0).root.text('PB'), 'é');
   assert.equal(lx.read('(;PB[日本])').tree(0).root.text('PB'), '日本');
+  const text = lx.read('(;GM[11]SZ[3]CA[ISO-8859-1]PB[José])');
+  assert.equal(text.tree(0).root.text('PB'), 'José', 'a string is text already, whatever CA says');
+  assert.equal(text.charset, 'UTF-8');
 });
 
 test('a freed collection refuses to be used', () => {
