@@ -16,7 +16,7 @@ typedef struct bot_job {
     size_t nmoves;            /* moves on the board when asked */
     uint64_t version;         /* the game's version when asked */
     char colour;              /* 'b' or 'w': how the bot's moves are written now */
-    lx_buf record;            /* the game's record as the bot's seat may see it */
+    lx_buf record;            /* the game's record (crossword: its position, CGP) as the bot's seat may see it */
     int dice[2];              /* backgammon: rolled and not played, 0 0 when none */
     unsigned actions;         /* SVC_ACT_* the bot may do now */
     /* the answer */

@@ -136,7 +136,8 @@ static bot_job *new_job(bot_door *d, int b, srv_game *sg, const svc_game_info *i
     int cube;
     if (svc_game_dice(sg, j->dice, &cube) != 0)
         j->dice[0] = j->dice[1] = 0;
-    if (svc_game_record(sg, NULL, &j->record, &st) != 0) {
+    if (info->kind == G_CROSSWORD ? svc_game_position(sg, info->to_move, &j->record) != 0
+                                  : svc_game_record(sg, NULL, &j->record, &st) != 0) {
         svc_log(d->s, "bot %s: no record for board %lld: %s", d->cfg.bots[b].name, (long long)info->board, st.msg);
         bot_job_free(j);
         return NULL;

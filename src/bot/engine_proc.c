@@ -167,3 +167,54 @@ engine_answer engine_proc_ask(engine_proc *p, const char *command, double second
     p->inlen -= end;
     return sign == '=' ? ENGINE_OK : ENGINE_REFUSED;
 }
+
+/* Everything the child writes until it closes its output (or the deadline, or 1 MiB): 0 or -1. */
+static int read_to_end(engine_proc *p, double deadline, lx_buf *out)
+{
+    char buf[4096];
+    for (;;) {
+        double left = deadline - now();
+        if (left <= 0 || out->len > (1u << 20))
+            return -1;
+        struct pollfd pfd = {p->from_child, POLLIN, 0};
+        int n = poll(&pfd, 1, (int)(left * 1000) + 1);
+        if (n <= 0)
+            continue;
+        ssize_t r = read(p->from_child, buf, sizeof buf);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return r == 0 ? 0 : -1;
+        lx_buf_append(out, buf, (size_t)r);
+    }
+}
+
+int engine_proc_run(char *const argv[], const char *input, double seconds, lx_buf *out)
+{
+    engine_proc p;
+    char err[256];
+    lx_buf_clear(out);
+    if (engine_proc_start(&p, argv, err, sizeof err) != 0) {
+        lx_buf_append_str(out, err);
+        return -1;
+    }
+    int written = strlen(input) < 65536 && write_all(p.to_child, input, strlen(input)) == 0;
+    close(p.to_child);
+    p.to_child = open("/dev/null", O_WRONLY | O_CLOEXEC); /* engine_proc_stop closes it */
+    if (!written || read_to_end(&p, now() + seconds, out) != 0) {
+        engine_proc_stop(&p);
+        lx_buf_clear(out);
+        lx_buf_append_str(out, "the program took too long or wrote too much");
+        return -1;
+    }
+    int status = 0;
+    close(p.to_child);
+    close(p.from_child);
+    while (waitpid(p.pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 0;
+    lx_buf_clear(out);
+    lx_buf_printf(out, "the program failed (status %d)", WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+    return -1;
+}

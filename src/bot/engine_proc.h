@@ -28,4 +28,10 @@ typedef enum engine_answer { ENGINE_OK, ENGINE_REFUSED, ENGINE_DEAD } engine_ans
  * it has been stopped, and `out` says why). */
 engine_answer engine_proc_ask(engine_proc *p, const char *command, double seconds, lx_buf *out);
 
+/* Run argv to its end with `input` (at most a pipe's 64 KiB) on its standard input, at most
+ * `seconds`, its standard output into `out` (at most 1 MiB).  0 when it exited 0; -1 with
+ * the reason in `out` (killed when it took too long).  Input, unlike arguments, is not
+ * shown to other users of the machine (ps). */
+int engine_proc_run(char *const argv[], const char *input, double seconds, lx_buf *out);
+
 #endif

@@ -12,7 +12,13 @@
  * answer "31hefe" is written as the player types it ("8/5 6/5"); before the
  * roll, any answer but "double" means "roll" (the server rolls, not the
  * engine).  Each worker keeps one engine process a bot and starts it again
- * after any failure. */
+ * after any failure.
+ *
+ * Crossword: the position as the bot's seat sees it (CGP with its own rack)
+ * given to `ludex xword moves - --top 1 --json` on its standard input (never
+ * in its arguments, which anyone on the machine may read), run once a move; its best
+ * play by static equity (the endgame rule when the bag is empty) is written
+ * as the server reads it ("8D WO.D", "-ABC", "-"). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,9 +246,43 @@ static void think_backgammon(const bot_config *cfg, bot_engines *e, bot_job *j, 
     j->ok = 1;
 }
 
+/* The first "play" string of `ludex xword moves --json`, or -1. */
+static int first_play(const lx_buf *json, lx_buf *out)
+{
+    const char *p = json->data ? strstr(json->data, "\"play\":\"") : NULL;
+    if (!p)
+        return -1;
+    lx_buf_clear(out);
+    for (p += 8; *p && *p != '"'; p++) {
+        if (*p == '\\' && (p[1] == '"' || p[1] == '\\'))
+            p++;
+        else if (*p == '\\' || (unsigned char)*p < ' ')
+            return -1;
+        lx_buf_append_char(out, *p);
+    }
+    return *p == '"' && out->len > 0 ? 0 : -1;
+}
+
+static void think_crossword(const bot_config *cfg, bot_job *j)
+{
+    lx_buf answer = {0};
+    char *argv[] = {(char *)cfg->program, "xword", "moves", "-", "--top", "1", "--json", NULL};
+    if (engine_proc_run(argv, j->record.data, cfg->bots[j->bot].seconds * 3 + ASK_SECONDS, &answer) != 0)
+        fail(j, "ludex xword moves: %s", answer.data ? answer.data : "failed");
+    else if (first_play(&answer, &j->move) != 0)
+        fail(j, "%s", "ludex xword moves gave no play");
+    else
+        j->ok = 1;
+    lx_buf_free(&answer);
+}
+
 void bot_think(const bot_config *cfg, bot_engines *e, bot_job *j)
 {
     j->ok = 0;
+    if (j->kind == G_CROSSWORD) {
+        think_crossword(cfg, j);
+        return;
+    }
     if (j->kind != G_HEX && j->kind != G_TWIXT && j->kind != G_BACKGAMMON) {
         fail(j, "no engine plays %s yet", proto_game_name(j->kind));
         return;

@@ -611,6 +611,26 @@ static int xw_svg(const void *cp, int viewer, lx_buf *out)
     return draw_without_racks(cp, LX_DRAW_SVG, 0, out);
 }
 
+/* The position as CGP for `viewer`: the board, the scores (the mover's first, as CGP has
+ * them), the zero-score turns, the lexicon, and the viewer's own rack when it is the
+ * viewer's turn: never anyone else's, never the bag. */
+static int xw_position(const void *cp, int viewer, lx_buf *out)
+{
+    xw_game *g = (xw_game *)cp;
+    uint8_t none[1] = {0};
+    int t = g->turn == 1 ? 1 : 0;
+    lx_xw_pos_set_rack(g->p, 0, viewer == t ? g->rack[t] : none, viewer == t ? (size_t)g->nrack[t] : 0);
+    lx_xw_pos_set_rack(g->p, 1, none, 0);
+    lx_xw_pos_set_score(g->p, 0, g->score[t]);
+    lx_xw_pos_set_score(g->p, 1, g->score[1 - t]);
+    lx_xw_pos_set_zero_turns(g->p, g->zeros);
+    int rc = g->lx ? lx_xw_pos_set_op_text(g->p, "lex", lx_xw_lexicon_name(g->lx)) : 0;
+    if (rc == 0)
+        rc = lx_xw_cgp_write(g->p, out);
+    set_racks(g, g->turn);
+    return rc;
+}
+
 static int xw_rack(const void *cp, int seat, lx_buf *out)
 {
     const xw_game *g = cp;
@@ -636,5 +656,5 @@ const srv_rules rules_crossword = {
     "crossword show BOARD (the board, the scores and your own rack only)\n"
     "crossword history BOARD   crossword record BOARD (GCG)   crossword games [USER]\n",
     NULL, NULL, /* no note, one form of record */
-    .svg = xw_svg, .rack = xw_rack, .history_public = xw_history_public, .check_record = xw_check_record,
+    .svg = xw_svg, .rack = xw_rack, .position = xw_position, .history_public = xw_history_public, .check_record = xw_check_record,
 };

@@ -197,6 +197,10 @@ int svc_game_record(const srv_game *sg, const char *flavour, lx_buf *out, svc_st
 long svc_game_check_record(const srv_game *sg, lx_diag_list *diags, svc_status *st);
 /* Crossword: the tiles of seat's rack (appended to out); 0, or 1 when the game has no rack. */
 int svc_game_rack(const srv_game *sg, int seat, lx_buf *out);
+/* The position as `viewer` (a seat, -1 anyone else) may see it, in the game's own position
+ * format: crossword CGP, with the viewer's rack only when it is the viewer's turn.  0, 1 when
+ * the game has no such format, -1 out of memory. */
+int svc_game_position(const srv_game *sg, int viewer, lx_buf *out);
 /* What the user in `seat` may do now: a bit for each action below. */
 enum { SVC_ACT_MOVE = 1, SVC_ACT_SWAP = 2, SVC_ACT_RESIGN = 4, SVC_ACT_ROLL = 8, SVC_ACT_DOUBLE = 16,
        SVC_ACT_TAKE = 32, SVC_ACT_DROP = 64 };

@@ -268,6 +268,11 @@ int svc_game_rack(const srv_game *sg, int seat, lx_buf *out)
     return sg->rules->rack ? sg->rules->rack(sg->g, seat, out) : 1;
 }
 
+int svc_game_position(const srv_game *sg, int viewer, lx_buf *out)
+{
+    return sg->rules->position ? sg->rules->position(sg->g, viewer, out) : 1;
+}
+
 unsigned svc_game_actions(const srv_game *sg, int seat)
 {
     if (seat < 0 || games_to_move(sg) != seat)

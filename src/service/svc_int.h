@@ -172,6 +172,8 @@ struct srv_rules {
     int (*check_record)(const char *bytes, size_t len, lx_diag_list *diags);
     /* Optional: seat's rack, as tiles written for people (crossword); 1 when seat has none. */
     int (*rack)(const void *g, int seat, lx_buf *out);
+    /* Optional: the position as `viewer` may see it, in the game's position format (crossword: CGP). */
+    int (*position)(const void *g, int viewer, lx_buf *out);
 };
 
 /* A text drawing at display size 1..4 (rules_hex.c): small drops the lines
