@@ -31,7 +31,8 @@
 #include "service/service.h"
 
 /* The page's files when --web is not given: PREFIX/share/ludex/web beside an
- * installed bin/ludexd, else the repository's web/ beside build/ludexd. */
+ * installed bin/ludexd, else build/web beside build/ludexd (the page with the
+ * WebAssembly replay, made by `make web`), else the repository's web/. */
 static const char *default_web_dir(char *buf, size_t cap)
 {
     char exe[4096];
@@ -41,8 +42,8 @@ static const char *default_web_dir(char *buf, size_t cap)
     exe[n] = 0;
     char *slash = strrchr(exe, '/');
     *slash = 0;
-    static const char *const tries[] = {"/../share/ludex/web", "/../web"};
-    for (size_t i = 0; i < 2; i++) {
+    static const char *const tries[] = {"/../share/ludex/web", "/web", "/../web"};
+    for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
         snprintf(buf, cap, "%s%s", exe, tries[i]);
         if (access(buf, R_OK) == 0)
             return buf;
