@@ -170,6 +170,10 @@ $(BUILD)/engine_match: bench/engine_match.c $(STATIC)
 $(BUILD)/gnubg_bench: bench/gnubg_bench.c $(STATIC)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC) -lm
 
+# Crossword move generation and self-play (bench/run's `xword-moves` section).
+$(BUILD)/xword_moves: bench/xword_moves.c $(STATIC)
+	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC) -lpthread -lm
+
 $(BUILD)/http_load: bench/http_load.c | check-libs
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $<
@@ -361,13 +365,13 @@ fuzz: fuzz-build
 # ---- benchmarks ----------------------------------------------------------------------
 # make bench BENCH_QUICK=1: the same steps on small inputs in a few seconds, the report in
 # $(BUILD)/bench/RESULTS-quick.md; make check runs it (check-bench) so a broken bench is caught.
-bench: deps $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench
+bench: deps $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench $(BUILD)/xword_moves
 	@$(MAKE) --no-print-directory all $(BUILD)/server_load
 	@BENCH_QUICK=$(BENCH_QUICK) bench/run
 
 BENCH_QUICK ?=
 .PHONY: check-bench
-check-bench: all $(BUILD)/server_load $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench
+check-bench: all $(BUILD)/server_load $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench $(BUILD)/xword_moves
 	@mkdir -p $(BUILD)/bench
 	@if BENCH_QUICK=1 bench/run >$(BUILD)/bench/quick.log 2>&1; then tail -n 1 $(BUILD)/bench/quick.log; \
 	 else tail -n 40 $(BUILD)/bench/quick.log; echo "check-bench: bench/run failed (the whole log: $(BUILD)/bench/quick.log)"; exit 1; fi

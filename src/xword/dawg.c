@@ -165,20 +165,51 @@ static void builder_free(dawg_builder *b)
 }
 
 /* Lay the states out as KWG nodes. */
+/* Where each state's run starts: breadth first from the GADDAG root, then
+ * the DAWG root, so the runs a move generator reads together (the first
+ * levels of both halves) lie together in memory. */
+static uint32_t *layout_runs(const dawg_builder *b, uint32_t root, uint32_t gaddag, size_t *n)
+{
+    uint32_t *start = calloc(b->nstates, sizeof *start), *queue = malloc(b->nstates * sizeof *queue);
+    size_t head = 0, tail = 0;
+    *n = 2;
+    if (!start || !queue) {
+        free(queue);
+        free(start);
+        return NULL;
+    }
+    uint32_t roots[2] = {gaddag, root};
+    for (int i = 0; i < 2; i++)
+        if (roots[i] && !start[roots[i]]) {
+            start[roots[i]] = (uint32_t)*n;
+            *n += b->count[roots[i]];
+            queue[tail++] = roots[i];
+        }
+    while (head < tail) {
+        uint32_t s = queue[head++];
+        for (uint32_t k = 0; k < b->count[s]; k++) {
+            uint32_t c = b->arcs[b->at[s] + k].child;
+            if (c && !start[c]) {
+                start[c] = (uint32_t)*n;
+                *n += b->count[c];
+                queue[tail++] = c;
+            }
+        }
+    }
+    free(queue);
+    return start;
+}
+
 static uint32_t *emit(const dawg_builder *b, uint32_t root, uint32_t gaddag, size_t *nnodes)
 {
-    uint32_t *start = malloc(b->nstates * sizeof *start);
-    size_t n = 2;
-    for (size_t s = 1; start && s < b->nstates; s++) {
-        start[s] = (uint32_t)n;
-        n += b->count[s];
-    }
+    size_t n;
+    uint32_t *start = layout_runs(b, root, gaddag, &n);
     uint32_t *nodes = start && n <= XW_KWG_ARC_MASK ? malloc(n * sizeof *nodes) : NULL;
     if (nodes) {
         nodes[0] = XW_KWG_IS_END | (root ? start[root] : 0);
         nodes[1] = XW_KWG_IS_END | (gaddag ? start[gaddag] : 0);
         for (size_t s = 1; s < b->nstates; s++)
-            for (uint32_t k = 0; k < b->count[s]; k++) {
+            for (uint32_t k = 0; start[s] && k < b->count[s]; k++) {
                 const dawg_arc *a = &b->arcs[b->at[s] + k];
                 nodes[start[s] + k] = ((uint32_t)a->tile << 24) | (a->accepts ? XW_KWG_ACCEPTS : 0) |
                                       (k + 1 == b->count[s] ? XW_KWG_IS_END : 0) | (a->child ? start[a->child] : 0);

@@ -181,6 +181,7 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
         return lx_game_fail(err, "RACK_TOO_LONG", "a rack of %zu tiles; a rack holds %d", n, LX_XW_RACK_SIZE);
     g->p = p;
     g->lx = o->lexicon;
+    g->nodes = o->lexicon->nodes;
     g->mode = mode;
     g->nplays = 0;
     g->have_best = g->oom = 0;
@@ -192,6 +193,9 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
         g->rack[rack[i]]++;
     }
     g->nrack = (int)n;
+    g->rack_mask = 0;
+    for (int t = 0; t <= p->dist->n; t++)
+        g->rack_mask |= g->rack[t] ? (uint64_t)1 << t : 0;
     memset(g->values, 0, sizeof g->values);
     for (int t = 1; t <= p->dist->n; t++)
         g->values[t] = p->dist->tiles[t].value;
@@ -262,6 +266,7 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
 {
     if (setup(g, p, o, XW_GEN_BEST, err) != 0)
         return -1;
+    xw_gen_bingo_check(g);
     size_t n = 0, cap = 0;
     anchor_bound *a = NULL;
     for (int dir = 0; dir < 2 && g->nrack > 0 && g->lx->words > 0; dir++) {

@@ -26,17 +26,23 @@ struct lx_xw_gen {
     /* the position */
     const lx_xw_pos *p;
     const lx_xw_lexicon *lx;
+    const uint32_t *nodes;     /* lx's */
     int rows, cols;
     xw_square *sq[2];          /* per direction, line-major: across [row][col], down [col][row] */
     size_t sq_cap;
     int bingo_bonus;
     /* the rack: counts, and the leave of what is kept, indexed by mixed radix */
     int rack[LX_XW_MAX_LETTERS + 1];
+    uint64_t rack_mask;            /* bit t: letter t is on the rack (bit 0: a blank) */
     int nrack;
     int pv[LX_XW_MAX_LETTERS + 1]; /* place value of each tile in a leave index */
     int nleaves;
     double leave[1 << LX_XW_RACK_SIZE];
     double best_leave[LX_XW_RACK_SIZE + 1]; /* best leave when k tiles are played */
+    /* best-play search: could the whole rack make a word alone (bingo7), or
+     * with one more letter (bit x of bingo8: with letter x)? */
+    int bingo7;
+    uint64_t bingo8;
     int values[256];               /* of each board or rack tile; 0 for blanks */
     /* the walk */
     int mode;
@@ -71,6 +77,8 @@ int xw_gen_board(lx_xw_gen *g);
 void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor);
 /* An upper bound on the equity of any placement from that anchor. */
 double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor);
+/* Work out g->bingo7 and g->bingo8 for the rack. */
+void xw_gen_bingo_check(lx_xw_gen *g);
 /* Record a play (all plays, or the best so far). */
 void xw_gen_record(lx_xw_gen *g, const lx_xw_play *pl);
 

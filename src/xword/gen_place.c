@@ -46,11 +46,17 @@ static void record(lx_xw_gen *g, int left, int right, walk_score s)
     xw_gen_record(g, &pl);
 }
 
-/* Having read the node at `at` for square col. */
-static void go_on(lx_xw_gen *g, int col, uint32_t at, walk_score s)
+#if defined(__GNUC__)
+#define XW_INLINE static inline __attribute__((always_inline))
+#else
+#define XW_INLINE static inline
+#endif
+
+/* Having read `node` for square col. */
+XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
 {
     const xw_square *ln = g->ln;
-    uint32_t node = g->lx->nodes[at], arc = xw_kwg_arc(node);
+    uint32_t arc = xw_kwg_arc(node);
     if (col <= g->anchor) {
         int left_empty = col == 0 || !ln[col - 1].tile;
         int right_empty = g->anchor + 1 >= g->len || !ln[g->anchor + 1].tile;
@@ -58,64 +64,74 @@ static void go_on(lx_xw_gen *g, int col, uint32_t at, walk_score s)
             record(g, col, g->anchor, s);
         if (!arc)
             return;
-        if (col > 0 && (ln[col - 1].tile || !ln[col - 1].anchor))
+        int more = g->nplaced < g->nrack; /* tiles left to put on empty squares */
+        if (col > 0 && (ln[col - 1].tile || (more && !ln[col - 1].anchor)))
             walk(g, col - 1, arc, s);
-        if (left_empty && g->anchor + 1 < g->len) {
-            uint32_t sep = xw_kwg_find(g->lx->nodes, arc, 0);
-            if (sep && xw_kwg_arc(g->lx->nodes[sep])) {
+        if (left_empty && g->anchor + 1 < g->len && (more || ln[g->anchor + 1].tile)) {
+            uint32_t sep = xw_kwg_find(g->nodes, arc, 0);
+            if (sep && xw_kwg_arc(g->nodes[sep])) {
                 int saved = g->left;
                 g->left = col;
-                walk(g, g->anchor + 1, xw_kwg_arc(g->lx->nodes[sep]), s);
+                walk(g, g->anchor + 1, xw_kwg_arc(g->nodes[sep]), s);
                 g->left = saved;
             }
         }
     } else {
         if ((node & XW_KWG_ACCEPTS) && (col + 1 >= g->len || !ln[col + 1].tile))
             record(g, g->left, col, s);
-        if (arc && col + 1 < g->len)
+        if (arc && col + 1 < g->len && (ln[col + 1].tile || g->nplaced < g->nrack))
             walk(g, col + 1, arc, s);
     }
 }
 
 /* Put rack tile `tile` (letter t, or t | blank bit) on the empty square col. */
-static void place(lx_xw_gen *g, int col, uint32_t at, int rack_tile, int tile, walk_score s)
+XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int rack_tile, int tile, walk_score s)
 {
     const xw_square *q = &g->ln[col];
     int v = g->values[tile] * q->lm;
     walk_score n = {s.main + v, s.mult * q->wm, s.cross + (q->cross_score >= 0 ? (q->cross_score + v) * q->wm : 0)};
-    g->rack[rack_tile]--;
+    uint64_t mask = g->rack_mask;
+    if (--g->rack[rack_tile] == 0)
+        g->rack_mask &= ~((uint64_t)1 << rack_tile);
     g->leave_idx -= g->pv[rack_tile];
     g->nplaced++;
     g->strip[col] = (uint8_t)tile;
-    go_on(g, col, at, n);
+    go_on(g, col, node, n);
     g->strip[col] = 0;
     g->nplaced--;
     g->leave_idx += g->pv[rack_tile];
     g->rack[rack_tile]++;
+    g->rack_mask = mask;
 }
 
 static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
 {
     const xw_square *q = &g->ln[col];
-    const uint32_t *nodes = g->lx->nodes;
+    const uint32_t *nodes = g->nodes;
     if (q->tile) {
         uint32_t at = xw_kwg_find(nodes, run, q->tile & 0x7F);
         if (at) {
             walk_score n = {s.main + q->value, s.mult, s.cross};
-            go_on(g, col, at, n);
+            go_on(g, col, nodes[at], n);
         }
         return;
     }
-    if (g->nplaced >= g->nrack)
+    if (g->nplaced >= g->nrack || !run)
         return;
-    for (uint32_t i = run; i; i++) {
+    /* the letters that may go here: the cross set's, of those on the rack
+     * (any, with a blank); bit 0, the separator, never */
+    uint64_t natural = q->cross & g->rack_mask & ~(uint64_t)1;
+    uint64_t any = g->rack[0] ? q->cross & ~(uint64_t)1 : natural;
+    if (!any)
+        return;
+    for (uint32_t i = run;; i++) {
         uint32_t node = nodes[i];
         int t = xw_kwg_tile(node);
-        if (t && ((q->cross >> t) & 1)) {
-            if (g->rack[t])
-                place(g, col, i, t, t, s);
+        if ((any >> t) & 1) {
+            if ((natural >> t) & 1)
+                place(g, col, node, t, t, s);
             if (g->rack[0])
-                place(g, col, i, 0, t | LX_XW_BLANK_BIT, s);
+                place(g, col, node, 0, t | LX_XW_BLANK_BIT, s);
         }
         if (node & XW_KWG_IS_END)
             break;

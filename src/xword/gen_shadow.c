@@ -11,7 +11,74 @@
  * sorted pairing is the largest sum any assignment can give.  The score
  * bound plus the best leave of a rack with k tiles played bounds the
  * equity. */
+#include <string.h>
+
 #include "xword/gen_impl.h"
+
+/* ---- could the rack make a bingo at all? --------------------------------------------------------- */
+
+typedef struct bingo_walk {
+    const uint32_t *nodes;
+    int rack[LX_XW_MAX_LETTERS + 1];
+    int left, free_letter; /* tiles still to place; the extra letter used (0: not yet, -1: none allowed) */
+    int bingo7;
+    uint64_t bingo8;
+} bingo_walk;
+
+/* Words spelled from the run at `run` that use up the rack (and the one
+ * extra letter when free_letter is 0).  Depth at most RACK_SIZE + 1. */
+static void bingo_dfs(bingo_walk *w, uint32_t run)
+{
+    for (uint32_t i = run; run; i++) {
+        uint32_t node = w->nodes[i];
+        int t = xw_kwg_tile(node), ways[3] = {t, 0, -1}; /* the letter, a blank, the extra letter */
+        for (int k = 0; k < 3; k++) {
+            int use = ways[k];
+            if (use > 0 ? w->rack[use] == 0 : use == 0 ? w->rack[0] == 0 : w->free_letter != 0)
+                continue;
+            if (use >= 0)
+                w->rack[use]--, w->left--;
+            else
+                w->free_letter = t;
+            int done = w->left == 0 && w->free_letter != 0;
+            if (done && (node & XW_KWG_ACCEPTS)) {
+                if (w->free_letter > 0)
+                    w->bingo8 |= (uint64_t)1 << w->free_letter;
+                else
+                    w->bingo7 = 1;
+            }
+            if (!done && xw_kwg_arc(node))
+                bingo_dfs(w, xw_kwg_arc(node));
+            if (use >= 0)
+                w->rack[use]++, w->left++;
+            else
+                w->free_letter = 0;
+        }
+        if (node & XW_KWG_IS_END)
+            break;
+    }
+}
+
+void xw_gen_bingo_check(lx_xw_gen *g)
+{
+    bingo_walk w;
+    w.nodes = g->lx->nodes;
+    memcpy(w.rack, g->rack, sizeof w.rack);
+    w.left = g->nrack;
+    w.bingo7 = 0;
+    w.bingo8 = 0;
+    g->bingo7 = 1, g->bingo8 = ~(uint64_t)0; /* unknown: possible */
+    if (g->nrack != LX_XW_RACK_SIZE)
+        return;
+    w.free_letter = -1; /* the rack alone */
+    bingo_dfs(&w, g->lx->dawg);
+    g->bingo7 = w.bingo7;
+    if (g->rack[0] > 0) /* a blank: the search with one more letter costs too much to be worth it */
+        return;
+    w.free_letter = 0;
+    bingo_dfs(&w, g->lx->dawg);
+    g->bingo8 = w.bingo8;
+}
 
 /* The k largest of a[0..n), descending, into out; a is sorted in place. */
 static void sort_desc(int *a, int n)
@@ -32,9 +99,12 @@ static int extent_bound(const lx_xw_gen *g, const xw_square *ln, int len, const 
         lo--;
     while (hi + 1 < len && ln[hi + 1].tile)
         hi++;
-    int board = 0, mult = 1, fixed = 0, coef[LX_XW_RACK_SIZE];
+    int board = 0, mult = 1, fixed = 0, coef[LX_XW_RACK_SIZE], through = 0, letter = 0;
     for (int i = lo; i <= hi; i++)
-        board += ln[i].tile ? ln[i].value : 0;
+        if (ln[i].tile)
+            board += ln[i].value, through++, letter = ln[i].tile & 0x7F;
+    if (k == LX_XW_RACK_SIZE && ((through == 0 && !g->bingo7) || (through == 1 && !((g->bingo8 >> letter) & 1))))
+        return -1; /* no word holds the whole rack (and that letter) */
     for (int j = 0; j < k; j++)
         mult *= ln[empties[j]].wm;
     for (int j = 0; j < k; j++) {
@@ -54,16 +124,23 @@ double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor)
     int len = dir ? g->rows : g->cols;
     const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
     int left[LX_XW_RACK_SIZE], right[LX_XW_RACK_SIZE], nl = 0, nr = 0;
+    uint64_t can = g->rack[0] ? ~(uint64_t)1 : g->rack_mask & ~(uint64_t)1; /* letters a tile may be */
+    if (!(ln[anchor].cross & can))
+        return -1e300; /* no tile of the rack fits the anchor */
     for (int i = anchor - 1; i >= 0 && nl < g->nrack - 1; i--) {
         if (ln[i].tile)
             continue;
-        if (ln[i].anchor)
+        if (ln[i].anchor || !(ln[i].cross & can))
             break;
         left[nl++] = i;
     }
-    for (int i = anchor + 1; i < len && nr < g->nrack - 1; i++)
-        if (!ln[i].tile)
-            right[nr++] = i;
+    for (int i = anchor + 1; i < len && nr < g->nrack - 1; i++) {
+        if (ln[i].tile)
+            continue;
+        if (!(ln[i].cross & can))
+            break;
+        right[nr++] = i;
+    }
     int tv[LX_XW_RACK_SIZE], n = 0; /* the rack's values, descending */
     for (int t = 0; t <= LX_XW_MAX_LETTERS; t++)
         for (int c = 0; c < g->rack[t]; c++)
@@ -80,8 +157,9 @@ double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor)
             for (int j = 0; j < kr; j++)
                 empties[k++] = right[j];
             int lo = kl ? left[kl - 1] : anchor, hi = kr ? right[kr - 1] : anchor;
-            double b = extent_bound(g, ln, len, empties, k, lo, hi, tv) + g->best_leave[k];
-            if (b > best)
+            int score = extent_bound(g, ln, len, empties, k, lo, hi, tv);
+            double b = score + g->best_leave[k];
+            if (score >= 0 && b > best)
                 best = b;
         }
     return best;

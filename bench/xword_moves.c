@@ -1,0 +1,287 @@
+/* xword_moves.c - how fast ludex generates crossword plays, and how its bot plays.
+ *
+ *   build/xword_moves [--seconds S] [--games N] [--data PATH] CORPUS_DIR...
+ *
+ * Positions: from every GCG record in the corpus directories (a file name
+ * met again in a later directory is skipped) whose letters
+ * are English, the position before each play from event 4 on whose rack the
+ * record shows in full (7 tiles), with that rack - mid-game positions,
+ * loaded before timing.  The lexicon is the default one (wamerican), the
+ * leaves the built-in estimate.  Prints, one figure a line (key=value):
+ *   - positions, plays (placements, exchanges and passes per position);
+ *   - all_per_s: positions a second for every legal play (lx_xw_gen_all);
+ *   - best_per_s: positions a second for the best play (lx_xw_gen_best),
+ *     after checking that it is the first play of the sorted full list at
+ *     every position (best_mismatches, which must be 0);
+ *   - games, avg_score, avg_bingos: a self-play match of N games (default
+ *     1000), the bot against itself by static equity (endgame rule with an
+ *     empty bag), fixed random seed; the average score of a player in a
+ *     game and the bingos per game (both players).
+ * Rates are over S seconds (default 2) of this process's CPU time on one
+ * thread, so other work on the machine lowers them only through the shared
+ * caches. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ludex/xword.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A whole (small) record file; NULL when it does not read. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *bytes = NULL;
+    long size = -1;
+    if (f && fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (bytes = malloc((size_t)size + 1)) != NULL && fread(bytes, 1, (size_t)size, f) != (size_t)size) {
+        free(bytes);
+        bytes = NULL;
+    }
+    if (f)
+        fclose(f);
+    *len = size > 0 ? (size_t)size : 0;
+    return bytes;
+}
+
+typedef struct sample {
+    lx_xw_pos **pos;
+    size_t n, cap;
+} sample;
+
+static void load_record(const char *path, lx_xw_data *data, sample *s)
+{
+    size_t len;
+    char *bytes = slurp(path, &len);
+    lx_xw_gcg *g = bytes ? lx_xw_gcg_read(bytes, len, data, NULL, NULL) : NULL;
+    if (g && strcmp(lx_xw_dist_name(lx_xw_gcg_dist(g)), "english") == 0)
+        for (size_t i = 3; i < lx_xw_gcg_events(g); i++) {
+            const lx_xw_event *e = lx_xw_gcg_event(g, i);
+            if (e->kind != LX_XW_EV_PLAY || !e->rack || e->nrack != LX_XW_RACK_SIZE)
+                continue;
+            lx_xw_pos *p = lx_xw_pos_new();
+            if (lx_xw_gcg_position(g, i, p, NULL) != 0) {
+                lx_xw_pos_free(p);
+                break;
+            }
+            lx_xw_pos_set_rack(p, 0, e->rack, e->nrack);
+            if (s->n == s->cap)
+                s->pos = realloc(s->pos, (s->cap = s->cap ? s->cap * 2 : 256) * sizeof *s->pos);
+            s->pos[s->n++] = p;
+        }
+    lx_xw_gcg_free(g);
+    free(bytes);
+}
+
+/* Records by file name: a directory that copies another adds nothing. */
+static lx_buf seen_names = LX_BUF_INIT;
+
+static int seen_before(const char *name)
+{
+    for (size_t at = 0; at < seen_names.len; at += strlen(seen_names.data + at) + 1)
+        if (strcmp(seen_names.data + at, name) == 0)
+            return 1;
+    lx_buf_append(&seen_names, name, strlen(name) + 1);
+    return 0;
+}
+
+static void load_dir(const char *dir, lx_xw_data *data, sample *s)
+{
+    DIR *d = opendir(dir);
+    struct dirent *ent;
+    while (d && (ent = readdir(d)) != NULL) {
+        size_t n = strlen(ent->d_name);
+        if (n < 5 || strcmp(ent->d_name + n - 4, ".gcg") != 0 || seen_before(ent->d_name))
+            continue;
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, ent->d_name);
+        load_record(path, data, s);
+    }
+    if (d)
+        closedir(d);
+}
+
+/* ---- self-play --------------------------------------------------------------------------------------- */
+
+static uint64_t rng = 0x2545F4914F6CDD1DULL;
+
+static uint32_t rnd(uint32_t n)
+{
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+    return (uint32_t)(rng % n);
+}
+
+typedef struct bag {
+    uint8_t t[512];
+    size_t n;
+} bag;
+
+static void draw(bag *b, uint8_t *rack, size_t *n)
+{
+    while (*n < LX_XW_RACK_SIZE && b->n > 0) {
+        uint32_t i = rnd((uint32_t)b->n);
+        rack[(*n)++] = b->t[i];
+        b->t[i] = b->t[--b->n];
+    }
+}
+
+static void take(uint8_t *rack, size_t *n, int tile)
+{
+    for (size_t j = 0; j < *n; j++)
+        if (rack[j] == tile) {
+            rack[j] = rack[--*n];
+            return;
+        }
+}
+
+static int rack_value(const lx_xw_dist *d, const uint8_t *rack, size_t n)
+{
+    int v = 0;
+    for (size_t i = 0; i < n; i++)
+        v += lx_xw_dist_value(d, rack[i]);
+    return v;
+}
+
+/* One game; adds the players' scores and the bingos. */
+static void self_play(lx_xw_gen *g, lx_xw_pos *p, const lx_xw_dist *d, const lx_xw_layout *l,
+                      const lx_xw_gen_options *base, long *score_sum, long *bingos)
+{
+    lx_xw_pos_reset(p, d, l, 2);
+    bag b = {{0}, 0};
+    for (int t = 0; t <= lx_xw_dist_letters(d); t++)
+        for (int k = 0; k < lx_xw_dist_count(d, t); k++)
+            b.t[b.n++] = (uint8_t)t;
+    uint8_t rack[2][LX_XW_RACK_SIZE];
+    size_t n[2] = {0, 0};
+    long score[2] = {0, 0};
+    draw(&b, rack[0], &n[0]);
+    draw(&b, rack[1], &n[1]);
+    int zeros = 0;
+    for (int turn = 0; turn < 200; turn++) {
+        int me = turn & 1;
+        lx_xw_pos_set_rack(p, 0, rack[me], n[me]);
+        lx_xw_pos_set_rack(p, 1, rack[!me], n[!me]);
+        lx_xw_gen_options o = *base;
+        lx_xw_play pl;
+        if (lx_xw_gen_best(g, p, &o, &pl, NULL) != 0)
+            break;
+        score[me] += pl.score;
+        zeros = pl.score == 0 ? zeros + 1 : 0;
+        if (pl.kind == LX_XW_PLACE) {
+            lx_xw_move m;
+            lx_xw_play_move(p, &pl, &m);
+            lx_xw_pos_place(p, &m);
+            for (int k = 0; k < pl.ntiles; k++)
+                take(rack[me], &n[me], pl.tiles[k] & LX_XW_BLANK_BIT ? 0 : pl.tiles[k]);
+            *bingos += pl.ntiles == LX_XW_RACK_SIZE;
+            draw(&b, rack[me], &n[me]);
+            if (n[me] == 0) { /* out: the opponent's tiles count twice */
+                score[me] += 2 * rack_value(d, rack[!me], n[!me]);
+                break;
+            }
+        } else if (pl.kind == LX_XW_EXCHANGE) {
+            for (int k = 0; k < pl.ntiles; k++)
+                take(rack[me], &n[me], pl.tiles[k]);
+            draw(&b, rack[me], &n[me]);
+            for (int k = 0; k < pl.ntiles; k++)
+                b.t[b.n++] = pl.tiles[k];
+        }
+        if (zeros >= LX_XW_MAX_ZEROS) { /* each loses what is left on the rack */
+            score[0] -= rack_value(d, rack[0], n[0]);
+            score[1] -= rack_value(d, rack[1], n[1]);
+            break;
+        }
+    }
+    *score_sum += score[0] + score[1];
+}
+
+int main(int argc, char **argv)
+{
+    double seconds = 2;
+    long games = 1000;
+    const char *path = "build/data/xword:data/xword";
+    sample s = {NULL, 0, 0};
+    int dirs = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
+            seconds = atof(argv[++i]);
+        else if (strcmp(argv[i], "--games") == 0 && i + 1 < argc)
+            games = atol(argv[++i]);
+        else if (strcmp(argv[i], "--data") == 0 && i + 1 < argc)
+            path = argv[++i];
+        else
+            dirs++;
+    }
+    lx_xw_data *data = lx_xw_data_new(path);
+    const lx_xw_dist *d = lx_xw_data_dist(data, "english", NULL);
+    const lx_xw_layout *l = lx_xw_data_layout(data, LX_XW_DEFAULT_BOARD, NULL);
+    const lx_xw_lexicon *lx = d ? lx_xw_data_lexicon(data, LX_XW_DEFAULT_LEXICON, d, NULL) : NULL;
+    if (!lx || !l) {
+        fprintf(stderr, "xword_moves: no english distribution, board or default lexicon under %s\n", path);
+        return 2;
+    }
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1] == '-') {
+            i++;
+            continue;
+        }
+        load_dir(argv[i], data, &s);
+    }
+    if (s.n == 0 || dirs == 0) {
+        fprintf(stderr, "xword_moves: no positions (give corpus directories of GCG records)\n");
+        return 2;
+    }
+    lx_xw_gen *g = lx_xw_gen_new();
+    lx_xw_gen_options o = {lx, NULL, NULL, 0};
+    const lx_xw_play *plays;
+    size_t total = 0, mismatches = 0;
+    for (size_t i = 0; i < s.n; i++) { /* the best play is the first of the sorted list */
+        long k = lx_xw_gen_all(g, s.pos[i], &o, &plays, NULL);
+        lx_xw_play *copy = malloc((size_t)k * sizeof *copy), best;
+        memcpy(copy, plays, (size_t)k * sizeof *copy);
+        lx_xw_plays_sort(copy, (size_t)k, 0);
+        lx_xw_gen_best(g, s.pos[i], &o, &best, NULL);
+        mismatches += lx_xw_play_cmp(&best, &copy[0]) != 0;
+        total += (size_t)k;
+        free(copy);
+    }
+    printf("positions=%zu\nplays=%.0f\n", s.n, (double)total / (double)s.n);
+    size_t done = 0;
+    double t0 = now(), t;
+    do {
+        lx_xw_gen_all(g, s.pos[done++ % s.n], &o, &plays, NULL);
+    } while ((t = now() - t0) < seconds || done < s.n);
+    printf("all_per_s=%.0f\n", (double)done / t);
+    lx_xw_play best;
+    done = 0;
+    t0 = now();
+    do {
+        lx_xw_gen_best(g, s.pos[done++ % s.n], &o, &best, NULL);
+    } while ((t = now() - t0) < seconds || done < s.n);
+    printf("best_per_s=%.0f\nbest_mismatches=%zu\n", (double)done / t, mismatches);
+    long score_sum = 0, bingos = 0;
+    lx_xw_pos *p = lx_xw_pos_new();
+    t0 = now();
+    for (long i = 0; i < games; i++)
+        self_play(g, p, d, l, &o, &score_sum, &bingos);
+    t = now() - t0;
+    printf("games=%ld\navg_score=%.1f\navg_bingos=%.2f\ngames_per_s=%.1f\n", games,
+           games ? (double)score_sum / (2.0 * (double)games) : 0, games ? (double)bingos / (double)games : 0,
+           t > 0 ? (double)games / t : 0);
+    lx_xw_pos_free(p);
+    lx_xw_gen_free(g);
+    for (size_t i = 0; i < s.n; i++)
+        lx_xw_pos_free(s.pos[i]);
+    free(s.pos);
+    lx_buf_free(&seen_names);
+    lx_xw_data_free(data);
+    return mismatches == 0 ? 0 : 1;
+}
