@@ -19,6 +19,16 @@ static int append_str(PyObject *list, const char *s)
     return rc;
 }
 
+/* Append a move's written form (`len` from a format_move function, 0 when it did not fit). */
+static int append_written(PyObject *list, const char *text, size_t len)
+{
+    if (len == 0) {
+        PyErr_SetString(PlxError, "a move's written form did not fit");
+        return -1;
+    }
+    return append_str(list, text);
+}
+
 static int hex_ok(const lx_hex_board *b, lx_colour who, const lx_hex_move *mv)
 {
     lx_game_error err;
@@ -38,7 +48,7 @@ static PyObject *hex_legal(const lx_hex_board *b, lx_colour who)
         for (int col = 0; col < lx_hex_cols(b); col++) {
             lx_hex_move mv = {LX_HEX_STONE, col, row};
             if (lx_hex_stone_at(b, col, row) == LX_NO_COLOUR && hex_ok(b, who, &mv) &&
-                (!lx_hex_format_move(&mv, name, sizeof name) || append_str(list, name) != 0)) {
+                append_written(list, name, lx_hex_format_move(&mv, name, sizeof name)) != 0) {
                 Py_DECREF(list);
                 return NULL;
             }
@@ -71,7 +81,7 @@ static PyObject *twixt_legal(const lx_twixt_board *b, lx_colour who)
         for (int col = 0; col < lx_twixt_cols(b); col++) {
             lx_twixt_move mv = {.kind = LX_TWIXT_PEG, .at = {col, row}};
             if (lx_twixt_hole_allowed(b, who, col, row) && lx_twixt_peg_at(b, col, row) == LX_NO_COLOUR &&
-                twixt_ok(b, who, &mv) && (!lx_twixt_format_move(&mv, name, sizeof name) || append_str(list, name) != 0)) {
+                twixt_ok(b, who, &mv) && append_written(list, name, lx_twixt_format_move(&mv, name, sizeof name)) != 0) {
                 Py_DECREF(list);
                 return NULL;
             }

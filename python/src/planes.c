@@ -20,7 +20,8 @@
 
 #define TWIXT_PLANES 11
 
-int plx_planes_shape(const lx_game_module *m, const void *pos, Py_ssize_t shape[3], int *ndim)
+/* The shape (ndim <= 3) of a module's planes for pos; -1 for a game without planes. */
+static int planes_shape(const lx_game_module *m, const void *pos, Py_ssize_t shape[3], int *ndim)
 {
     if (m == &lx_hex_module) {
         shape[0] = 3, shape[1] = lx_hex_rows(pos), shape[2] = lx_hex_cols(pos), *ndim = 3;
@@ -55,11 +56,14 @@ static int twixt_direction(lx_twixt_point a, lx_twixt_point b)
     return dc == 1 ? (dr < 0 ? 0 : 3) : (dr < 0 ? 1 : 2);
 }
 
-static void twixt_links_fill(const lx_twixt_board *b, lx_colour c, uint8_t *first_plane, size_t plane, int cols)
+/* Mark colour c's links; 0, or -1 when out of memory. */
+static int twixt_links_fill(const lx_twixt_board *b, lx_colour c, uint8_t *first_plane, size_t plane, int cols)
 {
     size_t cap = 4 * lx_twixt_peg_count(b, c) + 4;
     lx_twixt_link *links = malloc(cap * sizeof *links);
-    size_t n = links ? lx_twixt_links(b, c, links, cap) : 0;
+    if (!links)
+        return -1;
+    size_t n = lx_twixt_links(b, c, links, cap);
     for (size_t i = 0; i < n && i < cap; i++) {
         lx_twixt_point a = links[i].a, z = links[i].b;
         if (z.col < a.col) {
@@ -70,9 +74,10 @@ static void twixt_links_fill(const lx_twixt_board *b, lx_colour c, uint8_t *firs
         first_plane[(size_t)twixt_direction(a, z) * plane + at] = 1;
     }
     free(links);
+    return 0;
 }
 
-static void twixt_fill(const lx_twixt_board *b, uint8_t *out)
+static int twixt_fill(const lx_twixt_board *b, uint8_t *out)
 {
     int rows = lx_twixt_rows(b), cols = lx_twixt_cols(b);
     size_t plane = (size_t)rows * (size_t)cols;
@@ -84,8 +89,10 @@ static void twixt_fill(const lx_twixt_board *b, uint8_t *out)
             out[plane + at] = p == LX_BLACK;
             out[10 * plane + at] = lx_twixt_to_play(b) == LX_WHITE;
         }
-    twixt_links_fill(b, LX_WHITE, out + 2 * plane, plane, cols);
-    twixt_links_fill(b, LX_BLACK, out + 6 * plane, plane, cols);
+    return twixt_links_fill(b, LX_WHITE, out + 2 * plane, plane, cols) != 0 ||
+                   twixt_links_fill(b, LX_BLACK, out + 6 * plane, plane, cols) != 0
+               ? -1
+               : 0;
 }
 
 static void bgammon_fill(const lx_bgammon_game *g, uint8_t *out)
@@ -100,14 +107,16 @@ static void bgammon_fill(const lx_bgammon_game *g, uint8_t *out)
     }
 }
 
-void plx_planes_fill(const lx_game_module *m, const void *pos, uint8_t *out)
+/* Fill `out` (zeroed, of that shape); 0, or -1 when out of memory. */
+static int planes_fill(const lx_game_module *m, const void *pos, uint8_t *out)
 {
+    if (m == &lx_twixt_module)
+        return twixt_fill(pos, out);
     if (m == &lx_hex_module)
         hex_fill(pos, out);
-    else if (m == &lx_twixt_module)
-        twixt_fill(pos, out);
     else if (m == &lx_bgammon_module)
         bgammon_fill(pos, out);
+    return 0;
 }
 
 PyObject *plx_ndarray(PyObject *bytes, const char *dtype, const Py_ssize_t *shape, int ndim)
@@ -128,7 +137,7 @@ PyObject *plx_planes(const lx_game_module *m, const void *pos)
 {
     Py_ssize_t shape[3];
     int ndim;
-    if (plx_planes_shape(m, pos, shape, &ndim) != 0)
+    if (planes_shape(m, pos, shape, &ndim) != 0)
         return PyErr_Format(PlxError, "no planes are defined for %s", m->name);
     Py_ssize_t n = 1;
     for (int i = 0; i < ndim; i++)
@@ -137,7 +146,10 @@ PyObject *plx_planes(const lx_game_module *m, const void *pos)
     if (!bytes)
         return NULL;
     memset(PyByteArray_AS_STRING(bytes), 0, (size_t)n);
-    plx_planes_fill(m, pos, (uint8_t *)PyByteArray_AS_STRING(bytes));
+    if (planes_fill(m, pos, (uint8_t *)PyByteArray_AS_STRING(bytes)) != 0) {
+        Py_DECREF(bytes);
+        return PyErr_NoMemory();
+    }
     PyObject *arr = plx_ndarray(bytes, "uint8", shape, ndim);
     Py_DECREF(bytes);
     return arr;

@@ -118,9 +118,6 @@ int plx_colour_arg(PyObject *o, lx_colour dflt, lx_colour *out);
 PyObject *plx_legal_moves(const lx_game_module *m, const void *pos, lx_colour who, PyObject *dice);
 /* The position's planes as a numpy.ndarray of uint8 (see README). */
 PyObject *plx_planes(const lx_game_module *m, const void *pos);
-/* Size in bytes and shape (ndim <= 3) of a module's planes for pos; -1 unknown game. */
-int plx_planes_shape(const lx_game_module *m, const void *pos, Py_ssize_t shape[3], int *ndim);
-void plx_planes_fill(const lx_game_module *m, const void *pos, uint8_t *out);
 /* numpy.frombuffer(bytes, dtype).reshape(shape): an array over a bytearray. */
 PyObject *plx_ndarray(PyObject *bytes, const char *dtype, const Py_ssize_t *shape, int ndim);
 

@@ -15,11 +15,12 @@
 
 PyObject *plx_colour_object(lx_colour c)
 {
-    if (c == LX_BLACK)
-        return PyUnicode_FromString("B");
-    if (c == LX_WHITE)
-        return PyUnicode_FromString("W");
-    Py_RETURN_NONE;
+    static PyObject *names[2]; /* "B" and "W", made once and kept (immutable) */
+    if (c != LX_BLACK && c != LX_WHITE)
+        Py_RETURN_NONE;
+    if (!names[c] && !(names[c] = PyUnicode_InternFromString(c == LX_BLACK ? "B" : "W")))
+        return NULL;
+    return Py_NewRef(names[c]);
 }
 
 int plx_colour_arg(PyObject *o, lx_colour dflt, lx_colour *out)
@@ -57,25 +58,29 @@ static PyObject *raise_first(lx_diag_list *d, const char *fallback)
     return plx_raise_illegal(g ? g->code : "ILLEGAL_MOVE", g ? g->message : fallback);
 }
 
-/* Append (player, raw values) of move property p to `played`; 0 or -1. */
-static int note_move(PyObject *played, const lx_sgf_tree *t, lx_sgf_prop p, lx_colour who)
-{
-    PyObject *item = Py_BuildValue("(NN)", plx_colour_object(who), plx_raw_values(t, p));
-    int rc = item ? PyList_Append(played, item) : -1;
-    Py_XDECREF(item);
-    return rc;
-}
-
-/* Apply node n (setup, then its moves); 0, or -1 with IllegalMove. */
-static int apply_node(PlxReplay *r, lx_sgf_node n, PyObject *played)
+/* The setup properties of node n, unless it is a lone move (most nodes: the
+ * replay driver skips them too); 0, or -1 with IllegalMove. */
+static int apply_setup(PlxReplay *r, lx_sgf_node n)
 {
     const lx_sgf_tree *t = r->tree->tree;
+    if (lx_sgf_prop_count(t, n) == 1 && lx_game_prop_colour(t, lx_sgf_node_prop(t, n, 0), r->ids) != LX_NO_COLOUR)
+        return 0;
     lx_diag_list *d = plx_diag_list_new();
     if (!d)
         return -1;
     int rc = lx_game_apply_setup_props(r->m, r->pos, t, n, r->ids, d);
     if (rc != 0)
         raise_first(d, "a setup property was refused");
+    lx_diag_list_free(d);
+    return rc;
+}
+
+/* Play the moves of node n in the order written; *first (unless first is
+ * NULL) gets the first one as (player, raw values).  0, or -1 with an exception. */
+static int play_moves(PlxReplay *r, lx_sgf_node n, PyObject **first)
+{
+    const lx_sgf_tree *t = r->tree->tree;
+    int rc = 0;
     for (size_t i = 0; rc == 0 && i < lx_sgf_prop_count(t, n); i++) {
         lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
         lx_colour who = lx_game_prop_colour(t, p, r->ids);
@@ -88,12 +93,18 @@ static int apply_node(PlxReplay *r, lx_sgf_node n, PyObject *played)
             rc = -1;
         } else {
             r->moves++;
-            rc = played ? note_move(played, t, p, who) : 0;
+            if (first && !*first && !(*first = Py_BuildValue("(NN)", plx_colour_object(who), plx_raw_values(t, p))))
+                rc = -1;
         }
         lx_game_error_free(&err);
     }
-    lx_diag_list_free(d);
     return rc;
+}
+
+/* Apply node n: setup, then moves. */
+static int apply_node(PlxReplay *r, lx_sgf_node n, PyObject **first)
+{
+    return apply_setup(r, n) != 0 ? -1 : play_moves(r, n, first);
 }
 
 /* Apply the nodes without a move from r->next on (setup before the next move). */
@@ -149,28 +160,49 @@ static void replay_dealloc(PlxReplay *r)
     Py_TYPE(r)->tp_free((PyObject *)r);
 }
 
-/* The move of the main line's next node with a move, as (player, values),
- * after the setup nodes before it; None at the end of the line. */
+/* Apply the setup nodes before the main line's next move, then its node;
+ * *first (unless first is NULL) gets the move as (player, values).  1 when a
+ * move was played, 0 at the end of the line, -1 with an exception (and the
+ * line ends there, as in `ludex replay`). */
+static int advance(PlxReplay *r, PyObject **first)
+{
+    if (apply_setup_nodes(r) != 0) {
+        r->next = LX_SGF_NIL;
+        return -1;
+    }
+    lx_sgf_node n = r->next;
+    if (n == LX_SGF_NIL)
+        return 0;
+    r->next = LX_SGF_NIL;
+    if (apply_node(r, n, first) != 0)
+        return -1;
+    r->next = lx_sgf_first_child(r->tree->tree, n);
+    return 1;
+}
+
+/* The main line's next move as (player, values), None at the end. */
 static PyObject *replay_step(PlxReplay *r, PyObject *unused)
 {
     (void)unused;
-    if (apply_setup_nodes(r) != 0) {
-        r->next = LX_SGF_NIL; /* the line ends at a refusal, as in `ludex replay` */
-        return NULL;
+    PyObject *first = NULL;
+    int rc = advance(r, &first);
+    if (rc <= 0) {
+        Py_XDECREF(first);
+        return rc < 0 ? NULL : Py_NewRef(Py_None);
     }
-    if (r->next == LX_SGF_NIL)
-        Py_RETURN_NONE;
-    PyObject *played = PyList_New(0);
-    lx_sgf_node n = r->next;
-    r->next = LX_SGF_NIL;
-    if (!played || apply_node(r, n, played) != 0) {
-        Py_XDECREF(played);
-        return NULL;
-    }
-    r->next = lx_sgf_first_child(r->tree->tree, n);
-    PyObject *first = Py_NewRef(PyList_GET_ITEM(played, 0));
-    Py_DECREF(played);
     return first;
+}
+
+/* forward(n=None) -> int: step up to n moves (all, with None) without making a tuple for each. */
+static PyObject *replay_forward(PlxReplay *r, PyObject *args)
+{
+    Py_ssize_t n = PY_SSIZE_T_MAX, done = 0;
+    if (!PyArg_ParseTuple(args, "|n:forward", &n))
+        return NULL;
+    int rc = 1;
+    while (done < n && (rc = advance(r, NULL)) > 0)
+        done++;
+    return rc < 0 ? NULL : PyLong_FromSsize_t(done);
 }
 
 static PyObject *replay_iternext(PlxReplay *r)
@@ -407,6 +439,9 @@ static PyMethodDef replay_methods[] = {
     {"step", (PyCFunction)replay_step, METH_NOARGS,
      "step() -> (player, values) or None: play the record's next move (its node's setup first);\n"
      "None at the end of the main line.  Raises IllegalMove when the rules refuse it."},
+    {"forward", (PyCFunction)replay_forward, METH_VARARGS,
+     "forward(n=None) -> int: step up to n moves of the record (all, with None) at C speed, without\n"
+     "a tuple for each; returns how many were stepped.  Raises IllegalMove as step() does."},
     {"play", (PyCFunction)(void (*)(void))replay_play, METH_VARARGS | METH_KEYWORDS,
      "play(move, player=None): play a move as SGF writes it ('e5', 'swap-pieces', '31hefe', or a\n"
      "list of parts for a Twixt long move) for `player` ('B'/'W', default: whose turn it is).\n"

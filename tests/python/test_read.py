@@ -114,3 +114,9 @@ def test_format_refuses_what_fmt_refuses():
     with pytest.raises(ludex.LudexError) as e:
         ludex.format(b"nothing")
     assert "no SGF game tree" in str(e.value)
+
+
+def test_unknown_encoding_is_a_fatal_diagnostic():
+    coll = ludex.read(b"(;GM[11]SZ[3])", encoding="no-such-charset")
+    assert len(coll) == 0 and [(d.code, d.severity) for d in coll.diagnostics] == [("UNKNOWN_ENCODING", "fatal")]
+    assert not ludex.check(b"(;GM[11]SZ[3])", encoding="no-such-charset").ok

@@ -110,6 +110,13 @@ def test_copy_is_independent_and_stepping_follows_the_main_line():
     assert game.at_end and game.step() is None
     assert snap.move_number == 1 and snap.step() == ("W", ["b2"])
     assert hex_stones(game) == {"B": ["a1", "c3"], "W": ["b2"]}
+    fast = tree.replay()
+    assert fast.forward(2) == 2 and fast.move_number == 2 and fast.forward() == 1 and fast.forward() == 0
+    assert hex_stones(fast) == hex_stones(game)
+    bad = ludex.read(b"(;FF[4]GM[11]SZ[4];B[a1];W[a1];B[b2])")[0].replay()
+    with pytest.raises(ludex.IllegalMove) as e:
+        bad.forward()
+    assert e.value.code == "HEX_CELL_OCCUPIED" and bad.move_number == 1 and bad.at_end
 
 
 def test_drawings():
