@@ -150,6 +150,9 @@ typedef struct {
 extern PyTypeObject PlxXwData_Type, PlxXwPos_Type, PlxXwGcg_Type;
 PyObject *plx_xw_read_cgp(PlxXwData *d, PyObject *args, PyObject *kw);
 PyObject *plx_xw_read_gcg(PlxXwData *d, PyObject *args, PyObject *kw);
+/* Position.moves and Position.best_move (xw_moves.c). */
+PyObject *plx_xw_moves(PlxXwPos *p, PyObject *args, PyObject *kw);
+PyObject *plx_xw_best_move(PlxXwPos *p, PyObject *args, PyObject *kw);
 /* A Position owning `pos` (freed on failure). */
 PyObject *plx_xw_pos_wrap(PlxXwData *d, lx_xw_pos *pos, PyObject *text, PyObject *diagnostics);
 /* A diagnostic list resolved against text (may be NULL) as a list of Diagnostic; frees d. */

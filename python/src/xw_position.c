@@ -5,7 +5,8 @@
  * its lower-case label), the racks (next to move first; '?' a blank) and
  * scores; validate() and check_words() give diagnostics; score(play) checks
  * and scores a play for the player to move, as `ludex xword score` does,
- * raising IllegalMove with its code; to_cgp() writes canonical CGP. */
+ * raising IllegalMove with its code; moves() and best_move() generate plays
+ * (xw_moves.c); to_cgp() writes canonical CGP. */
 #include "pyludex.h"
 
 #include <string.h>
@@ -269,6 +270,13 @@ static PyMethodDef pos_methods[] = {
      "score(play, *, ignore_rack=False) -> {'score': int, 'words': [str], 'bingo': bool}: check and\n"
      "score a play ('8D WORD', '8D.WORD', 'D8 WORD', '-', '-ABC') for the player to move, as\n"
      "`ludex xword score` does.  Raises IllegalMove with its code."},
+    {"moves", (PyCFunction)(void (*)(void))plx_xw_moves, METH_VARARGS | METH_KEYWORDS,
+     "moves(*, rack=None, lexicon=None, sort='equity', top=None) -> list of dict: every legal play\n"
+     "of the player to move (or of `rack`), best first, as `ludex xword moves` lists them: play,\n"
+     "kind, score, leave_value, equity, bingo.  The generator runs without the GIL."},
+    {"best_move", (PyCFunction)(void (*)(void))plx_xw_best_move, METH_VARARGS | METH_KEYWORDS,
+     "best_move(*, rack=None, lexicon=None) -> dict: the play of highest equity (moves()[0], found\n"
+     "much faster)."},
     {"svg", (PyCFunction)pos_svg, METH_VARARGS, "svg(size=0) -> str: the position as an SVG document."},
     {"text", (PyCFunction)pos_text_drawing, METH_VARARGS, "text() -> str: the position drawn as text."},
     {NULL, NULL, 0, NULL},

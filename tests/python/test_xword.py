@@ -62,3 +62,26 @@ def test_gcg_events_positions_and_round_trip(tool):
     assert game.position().to_cgp() == end
     again = xword.read_gcg(game.to_gcg())
     assert [e["move"] for e in again.events] == [e["move"] for e in game.events]
+
+
+@pytest.mark.parametrize("args", [[], ["--rack", "AEINRST"], ["--sort", "score"], ["--rack", "QZ?"]])
+def test_moves_match_the_cli(tool, args):
+    (cli,) = cli_json_lines(tool, "xword", "moves", "--json", *args, CGP)
+    kw = {"rack": args[1]} if args[:1] == ["--rack"] else {"sort": args[1]} if args else {}
+    plays = xword.read_cgp(CGP).moves(**kw)
+    assert len(plays) == cli["count"]
+    assert [(p["play"], p["score"], round(p["equity"], 3), p["bingo"]) for p in plays] == \
+        [(c["play"], c["score"], c["equity"], c["bingo"]) for c in cli["plays"]]
+
+
+def test_best_move_is_the_first_play_and_every_play_scores():
+    pos = xword.read_cgp(CGP)
+    plays = pos.moves()
+    assert pos.best_move() == plays[0]
+    assert pos.moves(top=5) == plays[:5]
+    for p in plays[:40]:
+        if p["kind"] == "place":
+            assert pos.score(p["play"])["score"] == p["score"]
+    assert {p["kind"] for p in plays} == {"place", "exchange", "pass"}
+    with pytest.raises(ValueError):
+        pos.moves(rack="AB1")
