@@ -415,6 +415,21 @@ static void test_one_tile(void **state)
     unmake(&f);
 }
 
+/* A blank may stand for either E of EE, or for the E with the rack's own E kept. */
+static void test_blank_choices(void **state)
+{
+    (void)state;
+    fixture f = make(EMPTY15 " E?/ 0/0 0", "EE\nHE\n");
+    long others;
+    playlist l = plays_of(&f, &others);
+    const char *want[] = {"8G Ee 2", "8G eE 2", "8H Ee 2", "8H eE 2", "8G hE 2", "8H hE 2",
+                          "H7 Ee 2", "H7 eE 2", "H8 Ee 2", "H8 eE 2", "H7 hE 2", "H8 hE 2"};
+    pl_sort(&l);
+    expect(&l, want, sizeof want / sizeof want[0]);
+    pl_free(&l);
+    unmake(&f);
+}
+
 static void test_bingo_through_two(void **state)
 {
     (void)state;
@@ -789,6 +804,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_empty_board),      cmocka_unit_test(test_one_tile),
+        cmocka_unit_test(test_blank_choices),
         cmocka_unit_test(test_bingo_through_two), cmocka_unit_test(test_edges),
         cmocka_unit_test(test_multi_codepoint_tile), cmocka_unit_test(test_random_games),
         cmocka_unit_test(test_board_sizes),      cmocka_unit_test(test_exchange_rule),

@@ -193,6 +193,7 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
         g->rack[rack[i]]++;
     }
     g->nrack = (int)n;
+    memcpy(g->rack0, g->rack, sizeof g->rack0);
     g->rack_mask = 0;
     for (int t = 0; t <= p->dist->n; t++)
         g->rack_mask |= g->rack[t] ? (uint64_t)1 << t : 0;

@@ -33,6 +33,7 @@ struct lx_xw_gen {
     int bingo_bonus;
     /* the rack: counts, and the leave of what is kept, indexed by mixed radix */
     int rack[LX_XW_MAX_LETTERS + 1];
+    int rack0[LX_XW_MAX_LETTERS + 1]; /* the rack before the walk */
     uint64_t rack_mask;            /* bit t: letter t is on the rack (bit 0: a blank) */
     int nrack;
     int pv[LX_XW_MAX_LETTERS + 1]; /* place value of each tile in a leave index */
@@ -48,7 +49,7 @@ struct lx_xw_gen {
     int mode;
     int dir, line, len, anchor, left;
     const xw_square *ln;
-    int nplaced, leave_idx;
+    int nplaced, leave_idx, word_mult;
     uint8_t strip[LX_XW_MAX_SIDE];
     /* the plays found */
     lx_xw_play *plays;

@@ -22,6 +22,45 @@ typedef struct walk_score {
 
 static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s);
 
+static int bits(unsigned m)
+{
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+}
+
+/* The play's tiles put down with the tiles in `blanks` (bit j: the j-th
+ * tile put down) as blanks; recorded when the rack can give them so. */
+static void record_as(lx_xw_gen *g, lx_xw_play *pl, int left, int right, unsigned blanks)
+{
+    const xw_square *ln = g->ln;
+    int need[LX_XW_MAX_LETTERS + 1] = {0}, nblank = 0, main = 0, cross = 0, idx = g->nleaves - 1, j = 0;
+    for (int i = left; i <= right; i++) {
+        if (!g->strip[i]) {
+            main += ln[i].value;
+            continue;
+        }
+        int t = g->strip[i] & 0x7F, blank = (blanks >> j) & 1, v = blank ? 0 : g->values[t] * ln[i].lm;
+        if (blank)
+            nblank++, idx -= g->pv[0];
+        else
+            idx -= g->pv[t];
+        pl->tiles[j++] = (uint8_t)(t | (blank ? LX_XW_BLANK_BIT : 0));
+        main += v;
+        cross += ln[i].cross_score >= 0 ? (ln[i].cross_score + v) * ln[i].wm : 0;
+    }
+    for (int k = 0; k < j; k++) /* no more of a letter than the rack holds */
+        if (!(pl->tiles[k] & LX_XW_BLANK_BIT) && ++need[pl->tiles[k]] > g->rack0[pl->tiles[k]])
+            return;
+    if (nblank > g->rack0[0])
+        return;
+    pl->score = main * g->word_mult + cross + (j == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
+    pl->leave = g->leave[idx];
+    pl->equity = pl->score + pl->leave;
+    xw_gen_record(g, pl);
+}
+
 static void record(lx_xw_gen *g, int left, int right, walk_score s)
 {
     if (g->nplaced == 1) { /* one tile: across when it makes an across word, else down */
@@ -36,14 +75,24 @@ static void record(lx_xw_gen *g, int left, int right, walk_score s)
     pl.row = g->dir ? left : g->line;
     pl.col = g->dir ? g->line : left;
     pl.len = right - left + 1;
-    pl.ntiles = 0;
-    for (int i = left; i <= right; i++)
-        if (g->strip[i])
-            pl.tiles[pl.ntiles++] = g->strip[i];
-    pl.score = s.main * s.mult + s.cross + (g->nplaced == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
-    pl.leave = g->leave[g->leave_idx];
-    pl.equity = pl.score + pl.leave;
-    xw_gen_record(g, &pl);
+    pl.ntiles = g->nplaced;
+    if (g->rack0[0] == 0) { /* no blank: the walk's own tiles and score */
+        for (int i = left, j = 0; i <= right; i++)
+            if (g->strip[i])
+                pl.tiles[j++] = g->strip[i];
+        pl.score = s.main * s.mult + s.cross + (g->nplaced == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
+        pl.leave = g->leave[g->leave_idx];
+        pl.equity = pl.score + pl.leave;
+        xw_gen_record(g, &pl);
+        return;
+    }
+    /* The walk took a rack letter where it could and a blank only where it
+     * had to, so each word is walked once; here come all the ways the rack
+     * can put it down, a blank standing for any of its letters. */
+    g->word_mult = s.mult;
+    for (unsigned blanks = 0; blanks < (1u << g->nplaced); blanks++)
+        if (bits(blanks) <= g->rack0[0])
+            record_as(g, &pl, left, right, blanks);
 }
 
 #if defined(__GNUC__)
@@ -119,18 +168,19 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
     if (g->nplaced >= g->nrack || !run)
         return;
     /* the letters that may go here: the cross set's, of those on the rack
-     * (any, with a blank); bit 0, the separator, never */
-    uint64_t natural = q->cross & g->rack_mask & ~(uint64_t)1;
-    uint64_t any = g->rack[0] ? q->cross & ~(uint64_t)1 : natural;
+     * (any, with a blank); bit 0, the separator, never.  A letter the rack
+     * holds is taken from it, else a blank stands for it: the other ways to
+     * use the blanks are worked out when a play is recorded. */
+    uint64_t any = (g->rack[0] ? q->cross : q->cross & g->rack_mask) & ~(uint64_t)1;
     if (!any)
         return;
     for (uint32_t i = run;; i++) {
         uint32_t node = nodes[i];
         int t = xw_kwg_tile(node);
         if ((any >> t) & 1) {
-            if ((natural >> t) & 1)
+            if (g->rack[t])
                 place(g, col, node, t, t, s);
-            if (g->rack[0])
+            else
                 place(g, col, node, 0, t | LX_XW_BLANK_BIT, s);
         }
         if (node & XW_KWG_IS_END)
