@@ -50,7 +50,9 @@
  *
  * A search stops at its budget: the first of `seconds` and `playouts` that is
  * set (both 0: one second); a playout budget is shared out between the
- * threads.  lx_engine_stop, from any thread, ends a running search early; the
+ * threads.  A playout once begun is finished: on the largest boards (a
+ * million Hex cells) one takes about a second, so a search of a second
+ * there runs over.  lx_engine_stop, from any thread, ends a running search early; the
  * best move found so far is returned.  With threads == 1, a seed and a
  * playout budget, a search repeats exactly.
  *

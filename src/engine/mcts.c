@@ -377,7 +377,7 @@ static void *run(void *arg)
             break;
         if (atomic_load_explicit(tr->stop, memory_order_relaxed))
             break;
-        if (tr->deadline > 0 && (tr->playouts & 15) == 0 && lx_engine_now() >= tr->deadline)
+        if (tr->deadline > 0 && lx_engine_now() >= tr->deadline) /* each time: a playout on a big board is long */
             break;
         if (iterate(a->p, tr) != 0) {
             tr->failed = 1;
