@@ -96,6 +96,77 @@ static void hex_game_is_legal(const char *kind, int size, long playouts, int max
     lx_engine_free(e);
 }
 
+static void hex_playouts_fill_the_board_and_name_the_winner(void **state)
+{
+    (void)state;
+    const int sizes[][2] = {{1, 1}, {2, 2}, {7, 7}, {9, 4}, {70, 3}};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        int cols = sizes[k][0], rows = sizes[k][1];
+        lx_hex_board *b = lx_hex_board_new(cols, rows);
+        lx_hex_move m = {.kind = LX_HEX_STONE, .col = cols / 2, .row = rows / 2};
+        if (cols * rows > 1)
+            assert_int_equal(lx_hex_play(b, LX_BLACK, &m, NULL), 0);
+        lx_hex_sim *s = lx_hex_sim_new(b);
+        assert_non_null(s);
+        int32_t *ids = malloc((size_t)lx_hex_sim_ids(cols, rows) * sizeof *ids);
+        uint64_t rng = 42 + k;
+        for (int i = 0; i < 200; i++) {
+            lx_hex_sim_reset(s);
+            size_t n = lx_hex_sim_legal(s, ids);
+            if (n > 0 && i % 2)
+                lx_hex_sim_play(s, ids[i % n]); /* a tree move first, now and then (the swap too) */
+            lx_colour w = lx_hex_sim_playout(s, &rng);
+            const uint8_t *own = lx_hex_sim_owners(s);
+            lx_hex_board *full = lx_hex_board_new(cols, rows);
+            int count[3] = {0, 0, 0};
+            for (int r = 0; r < rows; r++)
+                for (int c = 0; c < cols; c++) {
+                    lx_hex_move cell = {.kind = LX_HEX_STONE, .col = c, .row = r};
+                    uint8_t o = own[lx_hex_sim_id(cols, rows, &cell)];
+                    assert_true(o == 1 || o == 2); /* every cell filled */
+                    count[o]++;
+                    assert_int_equal(lx_hex_setup(full, c, r, o == 1 ? LX_BLACK : LX_WHITE), 0);
+                }
+            assert_int_equal(lx_hex_connected(full), w);
+            /* turns alternate: Black's stones are White's or one more (the swap turns one) */
+            assert_true(count[1] - count[2] >= -1 && count[1] - count[2] <= 1);
+            lx_hex_board_free(full);
+        }
+        free(ids);
+        lx_hex_sim_free(s);
+        lx_hex_board_free(b);
+    }
+}
+
+static void hex_playouts_save_bridges_and_edge_templates(void **state)
+{
+    (void)state;
+    /* Black b2 and c3 make a bridge over c2 and b3; Black e4, on the row
+     * before the bottom one, reaches the bottom edge over d5 and e5. */
+    lx_hex_board *b = lx_hex_board_new(5, 5);
+    assert_int_equal(lx_hex_setup(b, 1, 1, LX_BLACK), 0);
+    assert_int_equal(lx_hex_setup(b, 2, 2, LX_BLACK), 0);
+    assert_int_equal(lx_hex_setup(b, 4, 3, LX_BLACK), 0);
+    lx_hex_set_to_play(b, LX_WHITE);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    lx_hex_move c2 = {.kind = LX_HEX_STONE, .col = 2, .row = 1}, b3 = {.kind = LX_HEX_STONE, .col = 1, .row = 2};
+    lx_hex_move d5 = {.kind = LX_HEX_STONE, .col = 3, .row = 4}, e5 = {.kind = LX_HEX_STONE, .col = 4, .row = 4};
+    uint64_t rng = 9;
+    int saved = 0, edge = 0;
+    for (int i = 0; i < 100; i++) {
+        lx_hex_sim_reset(s);
+        lx_hex_sim_play(s, lx_hex_sim_id(5, 5, i % 2 ? &c2 : &d5)); /* White intrudes */
+        lx_hex_sim_playout(s, &rng);
+        const uint8_t *own = lx_hex_sim_owners(s);
+        saved += i % 2 && own[lx_hex_sim_id(5, 5, &b3)] == 1;
+        edge += !(i % 2) && own[lx_hex_sim_id(5, 5, &e5)] == 1;
+    }
+    assert_int_equal(saved, 50);
+    assert_int_equal(edge, 50);
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+}
+
 static void hex_games_on_small_boards_are_legal(void **state)
 {
     (void)state;
@@ -521,6 +592,8 @@ static void twixt_tree_reuse_and_repeatable_searches(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(hex_playouts_fill_the_board_and_name_the_winner),
+        cmocka_unit_test(hex_playouts_save_bridges_and_edge_templates),
         cmocka_unit_test(hex_games_on_small_boards_are_legal),
         cmocka_unit_test(hex_moves_on_big_boards_are_legal),
         cmocka_unit_test(hex_takes_an_immediate_win),
