@@ -219,11 +219,11 @@ void mcts_advance(mcts *m, int32_t id)
  * child of every node on the path. */
 static inline float score_of(const mnode *c, float b4)
 {
+    /* (1 - beta) wins / n + beta rwins / r with beta = r / D, D = r + n + b4 n r,
+     * is (wins (1 + b4 r) + rwins) / D: one division */
     float nv = (float)c->visits, rv = (float)c->rvisits;
-    float q = c->wins / (nv > 0 ? nv : 1.0f), a = c->rwins / (rv > 0 ? rv : 1.0f);
-    float beta = rv / (rv + nv + b4 * nv * rv + 1e-20f);
-    float v = q + beta * (a - q);
-    return nv + rv > 0 ? v : 1.0f;
+    float d = rv + nv + b4 * nv * rv;
+    return d > 0 ? (c->wins * (1.0f + b4 * rv) + c->rwins) / d : 1.0f;
 }
 
 static int32_t select_child(const mcts_params *p, const mnode *nodes, const mnode *parent)

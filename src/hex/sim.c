@@ -34,6 +34,7 @@ struct lx_hex_sim {
     int32_t ncells;
     int32_t *stack;      /* flood fills */
     uint32_t *seen, mark;
+    uint64_t *rowbits;   /* cols <= 64: Black's cells by rows, and those reached (2 * rows) */
     int32_t *label;      /* winning cells: component numbers */
     uint8_t *flags;      /* ... and the edges each touches */
     lx_colour to_play0, to_play;
@@ -95,6 +96,8 @@ static int alloc_sim(lx_hex_sim *s)
     s->seen = calloc(n, sizeof *s->seen);
     s->label = malloc(n * sizeof *s->label);
     s->flags = malloc(n);
+    if (s->cols <= 64 && !(s->rowbits = calloc(2 * (size_t)s->rows, sizeof *s->rowbits)))
+        return -1;
     return s->colour0 && s->colour && s->cells && s->stack && s->seen && s->label && s->flags ? 0 : -1;
 }
 
@@ -141,6 +144,7 @@ void lx_hex_sim_free(lx_hex_sim *s)
     free(s->seen);
     free(s->label);
     free(s->flags);
+    free(s->rowbits);
     free(s);
 }
 
@@ -221,9 +225,58 @@ static int32_t bridge_reply(const lx_hex_sim *s, const uint8_t *colour, int32_t 
     return cell + ring[i == 5 ? 0 : i + 1];
 }
 
+/* Grow `seed` within the runs of `allowed` it touches. */
+static uint64_t spread(uint64_t seed, uint64_t allowed)
+{
+    uint64_t x = seed & allowed;
+    for (;;) {
+        uint64_t y = (x | x << 1 | x >> 1) & allowed;
+        if (y == x)
+            return x;
+        x = y;
+    }
+}
+
+/* Black joins top and bottom on a full board of at most 64 columns: each
+ * row's Black cells as a bit mask, then sweeps down and up the rows, each
+ * row's reached cells spreading along their runs and into the two cells
+ * below ((c,r+1), (c-1,r+1)) or above ((c,r-1), (c+1,r-1)), until the
+ * bottom row is reached or nothing changes. */
+static int black_joins_bits(lx_hex_sim *s)
+{
+    uint64_t *black = s->rowbits, *reach = s->rowbits + s->rows;
+    const uint8_t *colour = s->colour;
+    for (int r = 0; r < s->rows; r++) {
+        const uint8_t *row = colour + (r + 1) * s->stride + 1;
+        uint64_t m = 0;
+        for (int c = 0; c < s->cols; c++)
+            m |= (uint64_t)(row[c] == HEX_BLACK) << c;
+        black[r] = m;
+    }
+    memset(reach, 0, (size_t)s->rows * sizeof *reach);
+    reach[0] = black[0];
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int r = 1; r < s->rows; r++)
+            reach[r] = spread(((reach[r - 1] | reach[r - 1] >> 1) & black[r]) | reach[r], black[r]);
+        if (reach[s->rows - 1])
+            return 1;
+        for (int r = s->rows - 2; r >= 0; r--) {
+            uint64_t x = spread(((reach[r + 1] | reach[r + 1] << 1) & black[r]) | reach[r], black[r]);
+            if (x != reach[r]) {
+                reach[r] = x;
+                changed = 1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* Black joins top and bottom on a full board: a flood from the top border. */
 static int black_joins(lx_hex_sim *s)
 {
+    if (s->rowbits)
+        return black_joins_bits(s);
     uint8_t *colour = s->colour;
     uint32_t mark = ++s->mark;
     if (mark == 0) {
