@@ -236,6 +236,7 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
 {
     if (setup(g, p, o, 0, err) != 0)
         return -1;
+    g->max_tiles = g->nrack;
     for (int dir = 0; dir < 2 && g->nrack > 0 && g->lx->words > 0; dir++) {
         int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;
         for (int line = 0; line < lines; line++) {
@@ -254,6 +255,7 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
 typedef struct anchor_bound {
     double bound;
     int dir, line, at;
+    double by_tiles[LX_XW_RACK_SIZE + 1];
 } anchor_bound;
 
 static int cmp_bound(const void *a, const void *b)
@@ -267,7 +269,7 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
 {
     if (setup(g, p, o, XW_GEN_BEST, err) != 0)
         return -1;
-    xw_gen_bingo_check(g);
+    xw_gen_word_check(g);
     size_t n = 0, cap = 0;
     anchor_bound *a = NULL;
     for (int dir = 0; dir < 2 && g->nrack > 0 && g->lx->words > 0; dir++) {
@@ -286,14 +288,21 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
                     }
                     a = na;
                 }
-                a[n++] = (anchor_bound){xw_gen_shadow(g, dir, line, i), dir, line, i};
+                a[n].dir = dir, a[n].line = line, a[n].at = i;
+                a[n].bound = xw_gen_shadow(g, dir, line, i, a[n].by_tiles);
+                n++;
             }
         }
     }
     if (n > 1)
         qsort(a, n, sizeof *a, cmp_bound);
-    for (size_t i = 0; i < n && a[i].bound >= g->best.equity; i++)
+    for (size_t i = 0; i < n && a[i].bound >= g->best.equity; i++) {
+        /* no more tiles than a play that could still win puts down */
+        g->max_tiles = g->nrack;
+        while (g->max_tiles > 0 && a[i].by_tiles[g->max_tiles] < g->best.equity)
+            g->max_tiles--;
         xw_gen_anchor(g, a[i].dir, a[i].line, a[i].at);
+    }
     free(a);
     *best = g->best;
     return 0;

@@ -40,16 +40,17 @@ struct lx_xw_gen {
     int nleaves;
     double leave[1 << LX_XW_RACK_SIZE];
     double best_leave[LX_XW_RACK_SIZE + 1]; /* best leave when k tiles are played */
-    /* best-play search: could the whole rack make a word alone (bingo7), or
-     * with one more letter (bit x of bingo8: with letter x)? */
-    int bingo7;
-    uint64_t bingo8;
+    /* best-play search: could k tiles of the rack make a word alone
+     * (can_alone[k]), or with one more letter x (bit x of can_with[k])? */
+    int can_alone[LX_XW_RACK_SIZE + 1];
+    uint64_t can_with[LX_XW_RACK_SIZE + 1];
     int values[256];               /* of each board or rack tile; 0 for blanks */
     /* the walk */
     int mode;
     int dir, line, len, anchor, left;
     const xw_square *ln;
     int nplaced, leave_idx, word_mult;
+    int max_tiles;             /* tiles a play from this anchor may put down (the rack, or fewer) */
     uint8_t strip[LX_XW_MAX_SIDE];
     /* the plays found */
     lx_xw_play *plays;
@@ -76,10 +77,11 @@ static inline uint32_t xw_kwg_find(const uint32_t *nodes, uint32_t run, int t)
 int xw_gen_board(lx_xw_gen *g);
 /* Every placement from the anchor at (dir, line, anchor). */
 void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor);
-/* An upper bound on the equity of any placement from that anchor. */
-double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor);
-/* Work out g->bingo7 and g->bingo8 for the rack. */
-void xw_gen_bingo_check(lx_xw_gen *g);
+/* An upper bound on the equity of any placement from that anchor; by_tiles[k]
+ * (LX_XW_RACK_SIZE + 1 entries) the bound for plays of k tiles. */
+double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, double *by_tiles);
+/* Work out g->can_alone and g->can_with for the rack. */
+void xw_gen_word_check(lx_xw_gen *g);
 /* Record a play (all plays, or the best so far). */
 void xw_gen_record(lx_xw_gen *g, const lx_xw_play *pl);
 

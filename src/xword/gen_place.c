@@ -113,7 +113,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
             record(g, col, g->anchor, s);
         if (!arc)
             return;
-        int more = g->nplaced < g->nrack; /* tiles left to put on empty squares */
+        int more = g->nplaced < g->max_tiles; /* tiles left to put on empty squares */
         if (col > 0 && (ln[col - 1].tile || (more && !ln[col - 1].anchor)))
             walk(g, col - 1, arc, s);
         if (left_empty && g->anchor + 1 < g->len && (more || ln[g->anchor + 1].tile)) {
@@ -128,7 +128,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
     } else {
         if ((node & XW_KWG_ACCEPTS) && (col + 1 >= g->len || !ln[col + 1].tile))
             record(g, g->left, col, s);
-        if (arc && col + 1 < g->len && (ln[col + 1].tile || g->nplaced < g->nrack))
+        if (arc && col + 1 < g->len && (ln[col + 1].tile || g->nplaced < g->max_tiles))
             walk(g, col + 1, arc, s);
     }
 }
@@ -165,7 +165,7 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
         }
         return;
     }
-    if (g->nplaced >= g->nrack || !run)
+    if (g->nplaced >= g->max_tiles || !run)
         return;
     /* the letters that may go here: the cross set's, of those on the rack
      * (any, with a blank); bit 0, the separator, never.  A letter the rack

@@ -15,42 +15,44 @@
 
 #include "xword/gen_impl.h"
 
-/* ---- could the rack make a bingo at all? --------------------------------------------------------- */
+/* ---- which words could the rack make at all? ----------------------------------------------- */
 
-typedef struct bingo_walk {
+typedef struct word_walk {
     const uint32_t *nodes;
     int rack[LX_XW_MAX_LETTERS + 1];
-    int left, free_letter; /* tiles still to place; the extra letter used (0: not yet, -1: none allowed) */
-    int bingo7;
-    uint64_t bingo8;
-} bingo_walk;
+    int used, left;       /* rack tiles used, and left */
+    int free_letter;      /* the one extra letter: -1 none allowed, 0 not used yet, else which */
+    int alone[LX_XW_RACK_SIZE + 1];
+    uint64_t with[LX_XW_RACK_SIZE + 1];
+} word_walk;
 
-/* Words spelled from the run at `run` that use up the rack (and the one
- * extra letter when free_letter is 0).  Depth at most RACK_SIZE + 1. */
-static void bingo_dfs(bingo_walk *w, uint32_t run)
+/* Every word spelled from the run at `run` with rack tiles (blanks for
+ * any letter) and, when free_letter is 0, one letter more: a word of k rack
+ * tiles sets alone[k], one with letter x as well sets bit x of with[k].
+ * Depth at most RACK_SIZE + 1. */
+static void words_dfs(word_walk *w, uint32_t run)
 {
     for (uint32_t i = run; run; i++) {
         uint32_t node = w->nodes[i];
         int t = xw_kwg_tile(node), ways[3] = {t, 0, -1}; /* the letter, a blank, the extra letter */
-        for (int k = 0; k < 3; k++) {
+        for (int k = 0; k < 3 && t > 0; k++) {
             int use = ways[k];
             if (use > 0 ? w->rack[use] == 0 : use == 0 ? w->rack[0] == 0 : w->free_letter != 0)
                 continue;
             if (use >= 0)
-                w->rack[use]--, w->left--;
+                w->rack[use]--, w->left--, w->used++;
             else
                 w->free_letter = t;
-            int done = w->left == 0 && w->free_letter != 0;
-            if (done && (node & XW_KWG_ACCEPTS)) {
+            if (node & XW_KWG_ACCEPTS) {
                 if (w->free_letter > 0)
-                    w->bingo8 |= (uint64_t)1 << w->free_letter;
-                else
-                    w->bingo7 = 1;
+                    w->with[w->used] |= (uint64_t)1 << w->free_letter;
+                else if (w->free_letter < 0)
+                    w->alone[w->used] = 1;
             }
-            if (!done && xw_kwg_arc(node))
-                bingo_dfs(w, xw_kwg_arc(node));
+            if (xw_kwg_arc(node) && (w->left > 0 || w->free_letter == 0))
+                words_dfs(w, xw_kwg_arc(node));
             if (use >= 0)
-                w->rack[use]++, w->left++;
+                w->rack[use]++, w->left++, w->used--;
             else
                 w->free_letter = 0;
         }
@@ -59,25 +61,24 @@ static void bingo_dfs(bingo_walk *w, uint32_t run)
     }
 }
 
-void xw_gen_bingo_check(lx_xw_gen *g)
+void xw_gen_word_check(lx_xw_gen *g)
 {
-    bingo_walk w;
+    word_walk w;
+    memset(&w, 0, sizeof w);
     w.nodes = g->lx->nodes;
     memcpy(w.rack, g->rack, sizeof w.rack);
     w.left = g->nrack;
-    w.bingo7 = 0;
-    w.bingo8 = 0;
-    g->bingo7 = 1, g->bingo8 = ~(uint64_t)0; /* unknown: possible */
-    if (g->nrack != LX_XW_RACK_SIZE)
-        return;
     w.free_letter = -1; /* the rack alone */
-    bingo_dfs(&w, g->lx->dawg);
-    g->bingo7 = w.bingo7;
-    if (g->rack[0] > 0) /* a blank: the search with one more letter costs too much to be worth it */
-        return;
-    w.free_letter = 0;
-    bingo_dfs(&w, g->lx->dawg);
-    g->bingo8 = w.bingo8;
+    words_dfs(&w, g->lx->dawg);
+    if (g->rack[0] == 0) { /* with a blank, the search with one more letter costs more than it saves */
+        w.free_letter = 0;
+        w.used = 0;
+        words_dfs(&w, g->lx->dawg);
+    }
+    for (int k = 0; k <= LX_XW_RACK_SIZE; k++) {
+        g->can_alone[k] = w.alone[k];
+        g->can_with[k] = g->rack[0] ? ~(uint64_t)0 : w.with[k];
+    }
 }
 
 /* The k largest of a[0..n), descending, into out; a is sorted in place. */
@@ -103,8 +104,8 @@ static int extent_bound(const lx_xw_gen *g, const xw_square *ln, int len, const 
     for (int i = lo; i <= hi; i++)
         if (ln[i].tile)
             board += ln[i].value, through++, letter = ln[i].tile & 0x7F;
-    if (k == LX_XW_RACK_SIZE && ((through == 0 && !g->bingo7) || (through == 1 && !((g->bingo8 >> letter) & 1))))
-        return -1; /* no word holds the whole rack (and that letter) */
+    if ((through == 0 && !g->can_alone[k]) || (through == 1 && !((g->can_with[k] >> letter) & 1)))
+        return -1; /* no word is made of k rack tiles (and that letter) */
     for (int j = 0; j < k; j++)
         mult *= ln[empties[j]].wm;
     for (int j = 0; j < k; j++) {
@@ -119,8 +120,10 @@ static int extent_bound(const lx_xw_gen *g, const xw_square *ln, int len, const 
     return sum + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
 }
 
-double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor)
+double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, double *by_tiles)
 {
+    for (int k = 0; k <= LX_XW_RACK_SIZE; k++)
+        by_tiles[k] = -1e300;
     int len = dir ? g->rows : g->cols;
     const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
     int left[LX_XW_RACK_SIZE], right[LX_XW_RACK_SIZE], nl = 0, nr = 0;
@@ -159,6 +162,8 @@ double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor)
             int lo = kl ? left[kl - 1] : anchor, hi = kr ? right[kr - 1] : anchor;
             int score = extent_bound(g, ln, len, empties, k, lo, hi, tv);
             double b = score + g->best_leave[k];
+            if (score >= 0 && b > by_tiles[k])
+                by_tiles[k] = b;
             if (score >= 0 && b > best)
                 best = b;
         }
