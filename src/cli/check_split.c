@@ -24,6 +24,7 @@
  * For the tests (tests/cli/run): LUDEX_CHECK_SPLIT_TRACE=1 prints how the
  * file was cut on standard error (check.c reads LUDEX_CHECK_SPLIT). */
 #include <pthread.h>
+#include <stdint.h>
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
@@ -63,40 +64,78 @@ typedef struct split {
     lx_diag_list *all;
 } split;
 
-/* The bytes find_cut looks at, one bit each, of the 16 at p (n of them). */
-static unsigned special_bits(const char *p, size_t n)
-{
+/* The bytes find_cut looks at in the 64 at p (n of them, fewer at the end
+ * of the text), one bit each: '[', ']', '\\', and '(' or ')'. */
+typedef struct block_bits {
+    uint64_t open, close, esc, paren;
+} block_bits;
+
 #ifdef __SSE2__
-    if (n == 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('[')), _mm_cmpeq_epi8(v, _mm_set1_epi8(']'))),
-                                 _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\\')),
-                                              _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('(')),
-                                                           _mm_cmpeq_epi8(v, _mm_set1_epi8(')')))));
-        return (unsigned)_mm_movemask_epi8(m);
+/* One bit per byte of the 64 at p equal to c (or to d, when d != c). */
+static uint64_t eq64(const __m128i v[4], char c, char d)
+{
+    __m128i vc = _mm_set1_epi8(c), vd = _mm_set1_epi8(d);
+    uint64_t m = 0;
+    for (int k = 3; k >= 0; k--)
+        m = m << 16 |
+            (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v[k], vc), _mm_cmpeq_epi8(v[k], vd)));
+    return m;
+}
+#endif
+
+static block_bits special_bits(const char *p, size_t n)
+{
+    block_bits b = {0, 0, 0, 0};
+#ifdef __SSE2__
+    if (n == 64) {
+        __m128i v[4];
+        for (int k = 0; k < 4; k++)
+            v[k] = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+        b.open = eq64(v, '[', '[');
+        b.close = eq64(v, ']', ']');
+        b.esc = eq64(v, '\\', '\\');
+        b.paren = eq64(v, '(', ')');
+        return b;
     }
 #endif
-    unsigned m = 0;
-    for (size_t k = 0; k < n; k++)
-        if (p[k] == '[' || p[k] == ']' || p[k] == '\\' || p[k] == '(' || p[k] == ')')
-            m |= 1u << k;
-    return m;
+    for (size_t k = 0; k < n; k++) {
+        uint64_t bit = (uint64_t)1 << k;
+        if (p[k] == '[')
+            b.open |= bit;
+        else if (p[k] == ']')
+            b.close |= bit;
+        else if (p[k] == '\\')
+            b.esc |= bit;
+        else if (p[k] == '(' || p[k] == ')')
+            b.paren |= bit;
+    }
+    return b;
 }
 
 /* Where a range starting at `from` (outside any tree) should end: just
  * after the ')' that closes a game tree at least `chunk` bytes on, or the
  * end of the text.  One pass, no recursion: parentheses counted outside
  * values, values "[...]" skipped with their backslash escapes; the bytes
- * that matter are found 16 at a time. */
+ * that matter are found 64 at a time.  A block with brackets only (no
+ * parenthesis, no backslash: most blocks of a collection's moves) needs no
+ * walk: it leaves a value open exactly when its last bracket is a '['
+ * (a '[' opens one or is inside one; a ']' closes one or is junk). */
 static size_t find_cut(const char *s, size_t len, size_t from, size_t chunk)
 {
     size_t depth = 0, goal = from + chunk, escaped = 0; /* a byte before `escaped` was escaped */
     int tree = 0;     /* the outermost '(' is followed by ';': a tree, not "()" junk */
     int in_value = 0;
-    for (size_t base = from; base < len; base += 16) {
-        unsigned m = special_bits(s + base, len - base < 16 ? len - base : 16);
+    for (size_t base = from; base < len; base += 64) {
+        block_bits b = special_bits(s + base, len - base < 64 ? len - base : 64);
+        uint64_t brackets = b.open | b.close;
+        if (!(b.esc | b.paren) && escaped <= base) {
+            if (brackets)
+                in_value = (int)((b.open >> (63 - __builtin_clzll(brackets))) & 1);
+            continue;
+        }
+        uint64_t m = brackets | b.esc | b.paren;
         while (m) {
-            size_t i = base + (size_t)__builtin_ctz(m);
+            size_t i = base + (size_t)__builtin_ctzll(m);
             m &= m - 1;
             if (i < escaped)
                 continue;

@@ -10,6 +10,7 @@
 
 #include "base/text.h"
 #include "ludex/game.h"
+#include "sgf/tree_inline.h"
 
 int lx_game_report_refusal(lx_diag_list *diags, const lx_sgf_tree *t, lx_sgf_prop p, lx_game_error *err,
                            const char *fallback_code)
@@ -80,10 +81,15 @@ int lx_game_play_prop(const lx_game_module *m, void *pos, const lx_sgf_tree *t, 
     _Alignas(max_align_t) unsigned char move[LX_MOVE_MAX_SIZE];
     if (m->move_size > sizeof move)
         return lx_game_fail(err, "ILLEGAL_MOVE", "the %s module's moves do not fit the driver", m->name);
-    for (size_t i = 0; i < lx_sgf_value_count(t, p); i++) {
-        lx_sgf_value v = lx_sgf_get_value(t, p, i);
-        memset(move, 0, m->move_size);
-        if (m->parse_move(pos, who, v.raw, v.len, move, err) != 0 || m->check_move(pos, who, move, err) != 0)
+    uint32_t nv = lx_sgf_value_count_i(t, p);
+    for (uint32_t i = 0; i < nv; i++) {
+        size_t len;
+        const char *raw = lx_sgf_value_i(t, p, i, &len);
+        if (m->move_size <= 32)
+            memset(move, 0, 32); /* a constant size: no call */
+        else
+            memset(move, 0, m->move_size);
+        if (m->parse_move(pos, who, raw, len, move, err) != 0 || m->check_move(pos, who, move, err) != 0)
             return -1;
         m->apply_move(pos, who, move);
     }

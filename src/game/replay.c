@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "ludex/game.h"
+#include "sgf/tree_inline.h"
 
 typedef struct pending {
     lx_sgf_node next; /* the next sibling line still to walk from this branch */
@@ -56,15 +57,21 @@ static int play(walk *w, void *pos, lx_sgf_node n, lx_sgf_prop p, lx_colour who,
 }
 
 /* Apply node n to pos: setup, then moves.  0 to go on, non-zero to end the line. */
+static inline lx_colour colour_of(const walk *w, lx_sgf_prop p)
+{
+    uint32_t name = lx_sgf_prop_name_i(w->t, p);
+    return name == w->ids.b ? LX_BLACK : name == w->ids.w ? LX_WHITE : LX_NO_COLOUR;
+}
+
 static int visit(walk *w, void *pos, lx_sgf_node n, size_t *moves)
 {
-    size_t np = lx_sgf_prop_count(w->t, n);
-    int only_a_move = np == 1 && lx_game_prop_colour(w->t, lx_sgf_node_prop(w->t, n, 0), w->ids) != LX_NO_COLOUR;
+    uint32_t np = lx_sgf_prop_count_i(w->t, n);
+    int only_a_move = np == 1 && colour_of(w, lx_sgf_node_prop_i(w->t, n, 0)) != LX_NO_COLOUR;
     if (!only_a_move && lx_game_apply_setup_props(w->m, pos, w->t, n, w->ids, w->diags) != 0)
         return -1; /* (most nodes are one move: no setup to look for) */
-    for (size_t i = 0; i < np; i++) {
-        lx_sgf_prop p = lx_sgf_node_prop(w->t, n, i);
-        lx_colour who = lx_game_prop_colour(w->t, p, w->ids);
+    for (uint32_t i = 0; i < np; i++) {
+        lx_sgf_prop p = lx_sgf_node_prop_i(w->t, n, i);
+        lx_colour who = colour_of(w, p);
         if (who == LX_NO_COLOUR)
             continue;
         int rc = play(w, pos, n, p, who, moves);
@@ -99,8 +106,8 @@ static int queue_siblings(walk *w, lx_sgf_node n, const void *pos, size_t moves)
 
 static int node_has_move(const walk *w, lx_sgf_node n)
 {
-    for (size_t i = 0; i < lx_sgf_prop_count(w->t, n); i++)
-        if (lx_game_prop_colour(w->t, lx_sgf_node_prop(w->t, n, i), w->ids) != LX_NO_COLOUR)
+    for (uint32_t i = 0; i < lx_sgf_prop_count_i(w->t, n); i++)
+        if (colour_of(w, lx_sgf_node_prop_i(w->t, n, i)) != LX_NO_COLOUR)
             return 1;
     return 0;
 }
@@ -119,7 +126,7 @@ static int walk_line(walk *w, void *pos, lx_sgf_node n, size_t moves, int all, i
             break;
         if (!refused && all && queue_siblings(w, n, pos, moves) != 0)
             return -1;
-        lx_sgf_node next = refused ? LX_SGF_NIL : lx_sgf_first_child(w->t, n);
+        lx_sgf_node next = refused ? LX_SGF_NIL : lx_sgf_first_child_i(w->t, n);
         if (next == LX_SGF_NIL) {
             complete = !refused;
             break;

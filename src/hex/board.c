@@ -4,8 +4,10 @@
  * Layout and edges are described in hex_impl.h.  The union-find uses union
  * by rank and path halving, so a move costs amortised near-constant time: at
  * most six unions (one per neighbour of the same colour, border cells
- * included) and two finds for the win test, whose answer is kept (`won`) so
- * that asking who has won costs nothing.
+ * included).  Each root keeps the edges its set touches, so the win test is
+ * one look at the new root, and its answer is kept (`won`) so that asking
+ * who has won costs nothing.  Cells inside the board join the sets when a
+ * stone is placed on them: a new board initialises its border only.
  *
  * What it does not do: turns, swaps, results (rules.c).  The breadth-first
  * flood fill at the end is deliberately independent of the union-find: it
@@ -15,7 +17,7 @@
 
 #include "hex/hex_impl.h"
 
-static int32_t find_mut(int32_t *parent, int32_t x)
+static inline int32_t find_mut(int32_t *parent, int32_t x)
 {
     while (parent[x] != x) {
         parent[x] = parent[parent[x]];
@@ -24,20 +26,33 @@ static int32_t find_mut(int32_t *parent, int32_t x)
     return x;
 }
 
-static void unite(hex_grid *g, int32_t a, int32_t b)
+/* The index of the lowest set bit of x (x != 0). */
+static inline int lowest_bit(unsigned x)
 {
-    a = find_mut(g->parent, a);
-    b = find_mut(g->parent, b);
-    if (a == b)
-        return;
+#if defined(__GNUC__)
+    return __builtin_ctz(x);
+#else
+    int k = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        k++;
+    }
+    return k;
+#endif
+}
+
+/* Join the sets of roots a and b (a != b); the new root. */
+static inline int32_t link_roots(hex_grid *g, int32_t a, int32_t b)
+{
     if (g->rank[a] < g->rank[b]) {
         int32_t t = a;
         a = b;
         b = t;
     }
     g->parent[b] = a;
-    if (g->rank[a] == g->rank[b])
-        g->rank[a]++;
+    g->rank[a] = (uint8_t)(g->rank[a] + (g->rank[a] == g->rank[b]));
+    g->flags[a] |= g->flags[b];
+    return a;
 }
 
 void hex_neighbour_offsets(const hex_grid *g, int32_t off[6])
@@ -65,12 +80,12 @@ static void colour_borders(hex_grid *g)
     }
 }
 
-/* Every cell its own set, then each side's border cells one set. */
+/* Each side's border cells one set, the four edges.  The cells inside are
+ * left as zeros: a cell joins the sets when a stone is placed on it
+ * (hex_grid_place) or when they are rebuilt (hex_grid_refresh). */
 static void reset_sets(hex_grid *g)
 {
-    for (size_t i = 0; i < g->npadded; i++)
-        g->parent[i] = (int32_t)i;
-    memset(g->rank, 0, g->npadded);
+    memset(g->parent, 0, g->npadded * (sizeof *g->parent + 2)); /* parent, rank, flags */
     for (int c = 0; c < g->cols; c++) {
         g->parent[hex_cell(g, c, -1)] = g->top;
         g->parent[hex_cell(g, c, g->rows)] = g->bottom;
@@ -80,15 +95,36 @@ static void reset_sets(hex_grid *g)
         g->parent[hex_cell(g, g->cols, r)] = g->right;
     }
     g->rank[g->top] = g->rank[g->bottom] = g->rank[g->left] = g->rank[g->right] = 1;
+    g->flags[g->top] = HEX_EDGE_TOP;
+    g->flags[g->bottom] = HEX_EDGE_BOTTOM;
+    g->flags[g->left] = HEX_EDGE_LEFT;
+    g->flags[g->right] = HEX_EDGE_RIGHT;
     g->won = HEX_EMPTY;
+}
+
+static uint8_t edges_of(int colour)
+{
+    return colour == HEX_BLACK ? HEX_EDGE_TOP | HEX_EDGE_BOTTOM : HEX_EDGE_LEFT | HEX_EDGE_RIGHT;
 }
 
 /* Whether `colour` joins its edges by the sets (not stale). */
 static int edges_joined(hex_grid *g, int colour)
 {
-    if (colour == HEX_BLACK)
-        return find_mut(g->parent, g->top) == find_mut(g->parent, g->bottom);
-    return find_mut(g->parent, g->left) == find_mut(g->parent, g->right);
+    uint8_t need = edges_of(colour);
+    return (g->flags[find_mut(g->parent, colour == HEX_BLACK ? g->top : g->left)] & need) == need;
+}
+
+/* The four arrays in one block: parent first (aligned), then rank, flags, colour. */
+static int grid_alloc(hex_grid *g)
+{
+    unsigned char *block = malloc(g->npadded * (sizeof *g->parent + 3));
+    if (!block)
+        return -1;
+    g->parent = (int32_t *)(void *)block;
+    g->rank = block + g->npadded * sizeof *g->parent;
+    g->flags = g->rank + g->npadded;
+    g->colour = g->flags + g->npadded;
+    return 0;
 }
 
 int hex_grid_init(hex_grid *g, int cols, int rows)
@@ -101,13 +137,8 @@ int hex_grid_init(hex_grid *g, int cols, int rows)
     g->rows = rows;
     g->stride = cols + 2;
     g->npadded = (size_t)(cols + 2) * (size_t)(rows + 2);
-    g->colour = malloc(g->npadded);
-    g->parent = malloc(g->npadded * sizeof *g->parent);
-    g->rank = malloc(g->npadded);
-    if (!g->colour || !g->parent || !g->rank) {
-        hex_grid_free(g);
+    if (grid_alloc(g) != 0)
         return -1;
-    }
     g->top = hex_cell(g, 0, -1);
     g->bottom = hex_cell(g, 0, rows);
     g->left = hex_cell(g, -1, 0);
@@ -121,52 +152,70 @@ int hex_grid_init(hex_grid *g, int cols, int rows)
 int hex_grid_copy(hex_grid *dst, const hex_grid *src)
 {
     *dst = *src;
-    dst->colour = malloc(src->npadded);
-    dst->parent = malloc(src->npadded * sizeof *dst->parent);
-    dst->rank = malloc(src->npadded);
-    if (!dst->colour || !dst->parent || !dst->rank) {
-        hex_grid_free(dst);
+    if (grid_alloc(dst) != 0) {
+        dst->parent = NULL;
+        dst->colour = dst->rank = dst->flags = NULL;
         return -1;
     }
-    memcpy(dst->colour, src->colour, src->npadded);
-    memcpy(dst->parent, src->parent, src->npadded * sizeof *dst->parent);
-    memcpy(dst->rank, src->rank, src->npadded);
+    memcpy(dst->parent, src->parent, src->npadded * (sizeof *src->parent + 3));
     return 0;
 }
 
 void hex_grid_free(hex_grid *g)
 {
-    free(g->colour);
     free(g->parent);
-    free(g->rank);
-    g->colour = NULL;
     g->parent = NULL;
-    g->rank = NULL;
+    g->colour = g->rank = g->flags = NULL;
 }
 
-static void join_neighbours(hex_grid *g, int32_t p, const int32_t off[6])
+/* Join the set of the stone at p with those of its neighbours of its colour;
+ * the root of the set p is now in.  The six neighbours, taken around the
+ * ring (above, above right, right, below, below left, left), are each
+ * adjacent to the next, so of a run of same-coloured ones only the first
+ * needs a find: the run is one set already.  The mask of same-coloured
+ * neighbours is made without a branch. */
+static int32_t join_neighbours(hex_grid *g, int32_t p)
 {
-    uint8_t c = g->colour[p];
+    const uint8_t *restrict colour = g->colour;
+    int32_t s = g->stride;
+    const int32_t ring[6] = {-s, -s + 1, 1, s, s - 1, -1};
+    uint8_t c = colour[p];
+    unsigned same = (unsigned)(colour[p + ring[0]] == c) | (unsigned)(colour[p + ring[1]] == c) << 1 |
+                    (unsigned)(colour[p + ring[2]] == c) << 2 | (unsigned)(colour[p + ring[3]] == c) << 3 |
+                    (unsigned)(colour[p + ring[4]] == c) << 4 | (unsigned)(colour[p + ring[5]] == c) << 5;
+    unsigned starts = same & ~(((same << 1) | (same >> 5)) & 0x3Fu);
+    if (same == 0x3Fu)
+        starts = 1; /* one run all around */
     int32_t root = find_mut(g->parent, p);
-    for (int k = 0; k < 6; k++)
-        if (g->colour[p + off[k]] == c) {
-            unite(g, root, p + off[k]);
-            root = find_mut(g->parent, root); /* one step at most: root was a root */
-        }
+    for (; starts; starts &= starts - 1) {
+        int32_t rq = find_mut(g->parent, p + ring[lowest_bit(starts)]);
+        if (rq != root)
+            root = link_roots(g, root, rq);
+    }
+    return root;
+}
+
+/* A cell that takes a stone: a set of its own, touching no edge. */
+static void new_set(hex_grid *g, int32_t p)
+{
+    g->parent[p] = p;
+    g->rank[p] = 0;
+    g->flags[p] = 0;
 }
 
 void hex_grid_refresh(hex_grid *g)
 {
     if (!g->stale)
         return;
-    int32_t off[6];
-    hex_neighbour_offsets(g, off);
     reset_sets(g);
+    for (int r = 0; r < g->rows; r++)
+        for (int c = 0; c < g->cols; c++)
+            new_set(g, hex_cell(g, c, r));
     for (int r = 0; r < g->rows; r++)
         for (int c = 0; c < g->cols; c++) {
             int32_t p = hex_cell(g, c, r);
             if (g->colour[p] == HEX_BLACK || g->colour[p] == HEX_WHITE)
-                join_neighbours(g, p, off);
+                join_neighbours(g, p);
         }
     g->won = edges_joined(g, HEX_BLACK) ? HEX_BLACK : edges_joined(g, HEX_WHITE) ? HEX_WHITE : HEX_EMPTY;
     g->stale = 0;
@@ -177,12 +226,13 @@ void hex_grid_place(hex_grid *g, int32_t p, int colour)
     hex_grid_refresh(g);
     g->colour[p] = (uint8_t)colour;
     g->stones[colour - 1]++;
-    join_neighbours(g, p, g->off);
-    /* only the colour just placed can have joined its edges; Black is named
-     * first when both have (setup can make any position) */
-    if (g->won == HEX_EMPTY || (g->won == HEX_WHITE && colour == HEX_BLACK))
-        if (edges_joined(g, colour))
-            g->won = colour;
+    new_set(g, p);
+    int32_t root = join_neighbours(g, p);
+    /* only the colour just placed can have joined its edges, and only through
+     * p; Black is named first when both have (setup can make any position) */
+    uint8_t need = edges_of(colour);
+    if ((g->flags[root] & need) == need && (g->won == HEX_EMPTY || (g->won == HEX_WHITE && colour == HEX_BLACK)))
+        g->won = colour;
 }
 
 void hex_grid_set(hex_grid *g, int32_t p, int colour)

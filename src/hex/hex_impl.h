@@ -6,7 +6,8 @@
  * bottom border rows are Black, the left and right border columns White, and
  * the four corner cells belong to nobody.  A union-find runs over the padded
  * cells; the border cells of each side start in one set, so the four edges are
- * four extra sets and "Black has won" is "top and bottom are in one set".
+ * four extra sets and "Black has won" is "top and bottom are in one set":
+ * each root keeps the edges its set touches, so a move knows at once.
  * Removing a stone (AE, AB over a White stone, swap-pieces) cannot be undone
  * in a union-find: it marks the sets stale, and they are rebuilt before they
  * are next needed for a move.
@@ -25,13 +26,15 @@
 #include "base/text.h" /* lx_trim, lx_quote */
 
 enum { HEX_EMPTY = 0, HEX_BLACK = 1, HEX_WHITE = 2, HEX_NOBODY = 3 };
+enum { HEX_EDGE_TOP = 1, HEX_EDGE_BOTTOM = 2, HEX_EDGE_LEFT = 4, HEX_EDGE_RIGHT = 8 };
 
 typedef struct hex_grid {
     int cols, rows, stride;
     size_t npadded;
     uint8_t *colour;  /* HEX_EMPTY, HEX_BLACK, HEX_WHITE, HEX_NOBODY (corners) */
-    int32_t *parent;  /* union-find over padded cells */
+    int32_t *parent;  /* union-find over padded cells; one allocation holds all four arrays */
     uint8_t *rank;
+    uint8_t *flags;   /* at a root: the edges its set touches (HEX_EDGE_*) */
     int32_t top, bottom, left, right; /* a border cell of each side */
     int32_t off[6];   /* hex_neighbour_offsets */
     int stale;        /* the sets no longer match the stones: rebuild before use */

@@ -36,6 +36,7 @@
 #include <strings.h>
 
 #include "hex/hex_impl.h"
+#include "sgf/tree_inline.h"
 
 
 static char letter(lx_colour c)
@@ -97,7 +98,7 @@ typedef struct decider {
     const lx_sgf_tree *t;
     lx_diag_list *diags;
     lx_move_ids ids;
-    int legacy;
+    int legacy; /* legacy_swap_writer, -1 until first needed */
     hex_swap_rule *rules;
     size_t n, cap;
     int oom;
@@ -128,7 +129,7 @@ static void decide_pieces(decider *d, lx_colour who, lx_colour next, lx_sgf_valu
                     "stays, %s moves again), as HexGui before 2022 wrote it; the spec's swap-pieces would mirror "
                     "the stone and give %s the move. Written as %c[swap-sides]",
                     w, hex_colour_name(who), hex_colour_name(who), hex_colour_name(who == LX_BLACK ? LX_WHITE : LX_BLACK), w);
-    } else if (next == LX_NO_COLOUR && d->legacy) {
+    } else if (next == LX_NO_COLOUR && (d->legacy < 0 ? (d->legacy = legacy_swap_writer(d->t)) : d->legacy)) {
         keep_rule(d, v.raw, LX_HEX_SWAP_SIDES);
         lx_diag_add(d->diags, LX_WARNING, "HEX_SWAP_PIECES_MEANS_SIDES", v.offset,
                     "%c[swap-pieces] ends the line and the file was written by an old HexGui or Benzene (AP), "
@@ -184,14 +185,33 @@ const hex_swap_rule *hex_find_rule(const hex_swap_rule *rules, size_t n, const c
     return lo < n && rules[lo].raw == raw ? &rules[lo] : NULL;
 }
 
+/* Whether some B or W value of the tree could be a swap: four bytes or more,
+ * not ending in a digit.  One pass over the properties in file order, most
+ * of them cells; the trees without such a value (nearly all) stop here. */
+static int may_hold_swap(const lx_sgf_tree *t, lx_move_ids ids)
+{
+    uint32_t nprops = lx_sgf_prop_total_i(t);
+    for (lx_sgf_prop p = 0; p < nprops; p++) {
+        uint32_t name = lx_sgf_prop_name_i(t, p);
+        if (name != ids.b && name != ids.w)
+            continue;
+        for (uint32_t k = 0; k < lx_sgf_value_count_i(t, p); k++) {
+            size_t len;
+            const char *raw = lx_sgf_value_i(t, p, k, &len);
+            if (len >= 4 && (raw[len - 1] < '0' || raw[len - 1] > '9'))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 int hex_decide_swaps(const lx_sgf_tree *t, hex_swap_rule **rules, size_t *n, lx_diag_list *diags)
 {
-    if (!lx_sgf_values_may_contain(t, "swap")) { /* every swap value says "swap" */
-        *rules = NULL;
-        *n = 0;
+    decider d = {t, diags, lx_game_move_ids(t), -1, NULL, 0, 0, 0};
+    *rules = NULL;
+    *n = 0;
+    if (!may_hold_swap(t, d.ids))
         return 0;
-    }
-    decider d = {t, diags, lx_game_move_ids(t), legacy_swap_writer(t), NULL, 0, 0, 0};
     size_t nnodes = lx_sgf_node_count(t);
     for (lx_sgf_node node = 0; node < nnodes; node++) {
         size_t np = lx_sgf_prop_count(t, node);
