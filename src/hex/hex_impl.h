@@ -42,6 +42,19 @@ typedef struct hex_grid {
     size_t stones[2]; /* Black, White */
 } hex_grid;
 
+/* Grow `seed` within the runs of `allowed` it touches (bit c: column c of
+ * one row) - the step of the row-mask floods of playout.c and sim.c. */
+static inline uint64_t hex_spread(uint64_t seed, uint64_t allowed)
+{
+    uint64_t x = seed & allowed;
+    for (;;) {
+        uint64_t y = (x | x << 1 | x >> 1) & allowed;
+        if (y == x)
+            return x;
+        x = y;
+    }
+}
+
 /* ---- board.c ---------------------------------------------------------------------- */
 
 int hex_grid_init(hex_grid *g, int cols, int rows);

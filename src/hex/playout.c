@@ -242,16 +242,9 @@ static lx_colour stepwise_grid(lx_hex_playout *p, uint64_t *rng, int *moves)
     return LX_NO_COLOUR; /* not reached: a full board always has a winner */
 }
 
-/* Grow `seed` within the runs of `allowed` it touches. */
 static uint64_t spread(uint64_t seed, uint64_t allowed)
 {
-    uint64_t x = seed & allowed;
-    for (;;) {
-        uint64_t y = (x | x << 1 | x >> 1) & allowed;
-        if (y == x)
-            return x;
-        x = y;
-    }
+    return hex_spread(seed, allowed);
 }
 
 /* ---- stepwise on bit boards -------------------------------------------------------------- */

@@ -225,16 +225,9 @@ static int32_t bridge_reply(const lx_hex_sim *s, const uint8_t *colour, int32_t 
     return cell + ring[i == 5 ? 0 : i + 1];
 }
 
-/* Grow `seed` within the runs of `allowed` it touches. */
 static uint64_t spread(uint64_t seed, uint64_t allowed)
 {
-    uint64_t x = seed & allowed;
-    for (;;) {
-        uint64_t y = (x | x << 1 | x >> 1) & allowed;
-        if (y == x)
-            return x;
-        x = y;
-    }
+    return hex_spread(seed, allowed);
 }
 
 /* Black joins top and bottom on a full board of at most 64 columns: each
