@@ -27,99 +27,54 @@
 #include <time.h>
 
 #include "store/pg_store.h"
+#include "store/queries.h"
 #include "store/store.h"
 
-enum {
-    Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
-    Q_USER_INSERT, Q_USER_PASSWORD, Q_USER_DISPLAY, Q_USER_DISABLE, Q_USER_GET,
-    Q_GAME_INSERT, Q_GAME_STATE, Q_GAME_GET, Q_MOVE_INSERT, Q_MOVES,
-    Q_GAMES_OF, Q_GAMES_ALL, Q_MAX_GAME,
-    Q_SESSION_INSERT, Q_SESSION_DELETE, Q_SESSION_GET, Q_USERS_ALL,
-    Q_USER_MAIL, Q_MAIL_SEEN_INSERT, Q_MAIL_SEEN_GET, Q_OUTBOX_INSERT, Q_OUTBOX_DONE, Q_OUTBOX_DUE,
-    Q_RATING_SET, Q_RATING_GET, Q_RATINGS_OF, Q_GAME_CLOCK, Q_GAMES_DUE,
-    Q_USER_PREFS, Q_BLOCK_ADD, Q_BLOCK_DELETE, Q_BLOCKS_OF, Q_SEEK_ADD, Q_SEEK_DELETE, Q_SEEKS_ALL, Q_MOVE_DELETE,
-    Q_MESSAGE_INSERT, Q_MESSAGES_SEEN, Q_COMMENT_SET, Q_MESSAGES_UNREAD, Q_MESSAGES_UNREAD_COUNT, Q_CHAT_OF, Q_COMMENTS,
-    Q_COMMENT_DELETE, Q_INTEGRITY, Q_MESSAGE_COPY, Q_OUTBOX_COPY, Q_IDS_SETTLE,
-    NQUERIES
-};
+/* The statements only PostgreSQL runs, numbered after the shared ones (queries.h). */
+enum { Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, NPG_QUERIES };
 
-#define USER_COLUMNS "id, name, pwhash, email, display, disabled, email_verified, verify_hash, notify," \
-                     " challenges, vacation_until, vacation_year, vacation_used"
-
-static const char *const query_sql[NQUERIES] = {
-    [Q_BEGIN] = "BEGIN",
-    [Q_COMMIT] = "COMMIT",
-    [Q_ROLLBACK] = "ROLLBACK",
-    [Q_USER_INSERT] = "INSERT INTO users(name, pwhash, email, display, created) VALUES ($1, $2, $3, $4, $5)",
-    [Q_USER_PASSWORD] = "UPDATE users SET pwhash = $2 WHERE name = $1",
-    [Q_USER_DISPLAY] = "UPDATE users SET display = $2 WHERE name = $1",
-    [Q_USER_DISABLE] = "UPDATE users SET disabled = $2 WHERE name = $1",
-    [Q_USER_GET] = "SELECT " USER_COLUMNS " FROM users WHERE name = $1",
-    [Q_GAME_INSERT] = "INSERT INTO games(id, kind, player1, player2, options, state, created)"
-                      " VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    [Q_GAME_STATE] = "UPDATE games SET state = $2 WHERE id = $1",
-    [Q_GAME_GET] = "SELECT id, kind, player1, player2, options, state, created, clock, deadline, nag_at, result,"
-                   " status, offer FROM games WHERE id = $1",
-    [Q_MOVE_INSERT] = "INSERT INTO moves(game_id, n, seat, text) VALUES ($1, $2, $3, $4)",
-    [Q_MOVES] = "SELECT game_id, n, seat, text FROM moves WHERE game_id = $1 ORDER BY n",
-    [Q_GAMES_OF] = "SELECT id FROM games WHERE player1 = $1 OR player2 = $1 ORDER BY id DESC LIMIT $2",
-    [Q_GAMES_ALL] = "SELECT id FROM games ORDER BY id DESC LIMIT $1",
-    [Q_MAX_GAME] = "SELECT COALESCE(MAX(id), 0) FROM games",
-    [Q_SESSION_INSERT] = "INSERT INTO sessions(token_hash, \"user\", csrf, expires) VALUES ($1, $2, $3, $4)",
-    [Q_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = $1 OR expires < $2",
-    [Q_SESSION_GET] = "SELECT token_hash, \"user\", csrf, expires FROM sessions WHERE token_hash = $1",
-    [Q_USERS_ALL] = "SELECT " USER_COLUMNS " FROM users ORDER BY name COLLATE \"C\"",
-    [Q_USER_MAIL] = "UPDATE users SET email = $2, email_verified = $3, verify_hash = $4, notify = $5 WHERE name = $1",
-    [Q_MAIL_SEEN_INSERT] = "INSERT INTO mail_seen(message_id, at) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-    [Q_MAIL_SEEN_GET] = "SELECT 1 FROM mail_seen WHERE message_id = $1",
-    [Q_OUTBOX_INSERT] = "INSERT INTO outbox(event, recipient, message, created) VALUES ($1, $2, $3, $4)"
-                        " ON CONFLICT (event) DO NOTHING",
-    [Q_OUTBOX_DONE] = "UPDATE outbox SET sent = $2, attempts = $3, next_try = $4, error = $5 WHERE id = $1",
-    [Q_OUTBOX_DUE] = "SELECT id, event, recipient, message, attempts, next_try FROM outbox"
-                     " WHERE sent = 0 AND next_try <= $1 ORDER BY id LIMIT $2",
-    [Q_RATING_SET] = "INSERT INTO ratings(\"user\", class, rating, rd, volatility, games) VALUES ($1, $2, $3, $4, $5, $6)"
-                     " ON CONFLICT (\"user\", class) DO UPDATE SET rating = EXCLUDED.rating, rd = EXCLUDED.rd,"
-                     " volatility = EXCLUDED.volatility, games = EXCLUDED.games",
-    [Q_RATING_GET] = "SELECT \"user\", class, rating, rd, volatility, games FROM ratings WHERE \"user\" = $1 AND class = $2",
-    [Q_RATINGS_OF] = "SELECT \"user\", class, rating, rd, volatility, games FROM ratings WHERE class = $1"
-                     " ORDER BY rating DESC, \"user\" COLLATE \"C\" LIMIT $2",
-    [Q_GAME_CLOCK] = "UPDATE games SET clock = $2, deadline = $3, nag_at = $4, result = $5, status = $6, offer = $7"
-                     " WHERE id = $1",
-    [Q_GAMES_DUE] = "SELECT id FROM (SELECT id FROM games WHERE deadline > 0 AND deadline <= $1 ORDER BY deadline LIMIT $2) d"
-                    " UNION SELECT id FROM (SELECT id FROM games WHERE nag_at > 0 AND nag_at <= $1 ORDER BY nag_at"
-                    " LIMIT $2) a LIMIT $2",
-    [Q_USER_PREFS] = "UPDATE users SET challenges = $2, vacation_until = $3, vacation_year = $4, vacation_used = $5"
-                     " WHERE name = $1",
-    [Q_BLOCK_ADD] = "INSERT INTO blocks(\"user\", other) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-    [Q_BLOCK_DELETE] = "DELETE FROM blocks WHERE \"user\" = $1 AND other = $2",
-    [Q_BLOCKS_OF] = "SELECT other FROM blocks WHERE \"user\" = $1 ORDER BY other COLLATE \"C\"",
-    [Q_SEEK_ADD] = "INSERT INTO seeks(id, kind, \"user\", options, created) VALUES ($1, $2, $3, $4, $5)",
-    [Q_SEEK_DELETE] = "DELETE FROM seeks WHERE id = $1",
-    [Q_SEEKS_ALL] = "SELECT id, kind, \"user\", options, created FROM seeks ORDER BY id",
-    [Q_MOVE_DELETE] = "DELETE FROM moves WHERE game_id = $1 AND n = $2",
-    [Q_MESSAGE_INSERT] = "INSERT INTO messages(board, sender, recipient, text, created) VALUES ($1, $2, $3, $4, $5)",
-    [Q_MESSAGES_SEEN] = "UPDATE messages SET seen = 1 WHERE recipient = $1 AND seen = 0 AND id <= $2",
-    [Q_COMMENT_SET] = "INSERT INTO move_comments(game_id, n, text) VALUES ($1, $2, $3)"
-                      " ON CONFLICT (game_id, n) DO UPDATE SET text = EXCLUDED.text",
-    [Q_MESSAGES_UNREAD] = "SELECT id, board, sender, recipient, text, created, seen FROM messages"
-                          " WHERE recipient = $1 AND seen = 0 ORDER BY id LIMIT $2",
-    [Q_MESSAGES_UNREAD_COUNT] = "SELECT COUNT(*) FROM messages WHERE recipient = $1 AND seen = 0",
-    [Q_CHAT_OF] = "SELECT id, board, sender, recipient, text, created, seen FROM messages"
-                  " WHERE board = $1 ORDER BY id DESC LIMIT $2",
-    [Q_COMMENTS] = "SELECT n, text FROM move_comments WHERE game_id = $1 ORDER BY n",
-    [Q_COMMENT_DELETE] = "DELETE FROM move_comments WHERE game_id = $1 AND n = $2",
+static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
     /* what the database can tell cheaply: every move belongs to a game, numbered from 1 without a gap */
-    [Q_INTEGRITY] = "SELECT (SELECT COUNT(*) FROM moves m WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = m.game_id)),"
-                    " (SELECT COUNT(*) FROM (SELECT game_id FROM moves GROUP BY game_id HAVING MAX(n) <> COUNT(*)) x)",
-    [Q_MESSAGE_COPY] = "INSERT INTO messages(id, board, sender, recipient, text, created, seen)"
-                       " VALUES ($1, $2, $3, $4, $5, $6, $7)",
-    [Q_OUTBOX_COPY] = "INSERT INTO outbox(id, event, recipient, message, created, sent, attempts, next_try, error)"
-                      " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+    [Q_INTEGRITY - NQUERIES] =
+        "SELECT (SELECT COUNT(*) FROM moves m WHERE NOT EXISTS (SELECT 1 FROM games g WHERE g.id = m.game_id)),"
+        " (SELECT COUNT(*) FROM (SELECT game_id FROM moves GROUP BY game_id HAVING MAX(n) <> COUNT(*)) x)",
     /* identity columns go on after the largest id copied */
-    [Q_IDS_SETTLE] = "SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM users), false),"
-                     " setval(pg_get_serial_sequence('messages', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM messages), false),"
-                     " setval(pg_get_serial_sequence('outbox', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM outbox), false)",
+    [Q_IDS_SETTLE - NQUERIES] =
+        "SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM users), false),"
+        " setval(pg_get_serial_sequence('messages', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM messages), false),"
+        " setval(pg_get_serial_sequence('outbox', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM outbox), false)",
 };
+
+/* Shared statements whose words differ here: no BEGIN IMMEDIATE; names sorted by their
+ * bytes as SQLite does, whatever the database's collation. */
+static const char *pg_override(int i)
+{
+    switch (i) {
+    case Q_BEGIN:
+        return "BEGIN";
+    case Q_USERS_ALL:
+        return "SELECT id, name, pwhash, email, display, disabled, email_verified, verify_hash, notify,"
+               " challenges, vacation_until, vacation_year, vacation_used FROM users ORDER BY name COLLATE \"C\"";
+    case Q_RATINGS_OF:
+        return "SELECT \"user\", class, rating, rd, volatility, games FROM ratings WHERE class = ?1"
+               " ORDER BY rating DESC, \"user\" COLLATE \"C\" LIMIT ?2";
+    case Q_BLOCKS_OF:
+        return "SELECT other FROM blocks WHERE \"user\" = ?1 ORDER BY other COLLATE \"C\"";
+    default:
+        return NULL;
+    }
+}
+
+/* Statement i in PostgreSQL's words: ?N becomes $N.  0, or -1 when it does not fit. */
+static int pg_sql(int i, char *out, size_t cap)
+{
+    const char *src = i >= NQUERIES ? pg_only_sql[i - NQUERIES] : pg_override(i) ? pg_override(i) : store_query_sql[i];
+    size_t n = 0;
+    for (; *src && n + 1 < cap; src++)
+        out[n++] = *src == '?' ? '$' : *src;
+    out[n] = 0;
+    return *src ? -1 : 0;
+}
 
 #define CHUNK 256     /* statements sent before one round trip */
 #define MAX_PARAMS 10
@@ -183,10 +138,14 @@ static int setup_settings(pg_store *q, char *err, size_t errcap)
 /* A new connection's statements, every one prepared. */
 static int prepare_all(pg_store *q, char *err, size_t errcap)
 {
-    for (int i = 0; i < NQUERIES; i++) {
-        char name[8];
+    for (int i = 0; i < NPG_QUERIES; i++) {
+        char name[8], sql[1024];
         qname(i, name);
-        PGresult *r = PQprepare(q->c, name, query_sql[i], 0, NULL);
+        if (pg_sql(i, sql, sizeof sql) != 0) {
+            snprintf(err, errcap, "query %d is too long", i);
+            return -1;
+        }
+        PGresult *r = PQprepare(q->c, name, sql, 0, NULL);
         int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
         PQclear(r);
         if (!ok) {

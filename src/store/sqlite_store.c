@@ -14,87 +14,9 @@
 #include <string.h>
 #include <time.h>
 
+#include "store/queries.h"
 #include "store/sqlite_store.h"
 #include "store/store.h"
-
-enum {
-    Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
-    Q_USER_INSERT, Q_USER_PASSWORD, Q_USER_DISPLAY, Q_USER_DISABLE, Q_USER_GET,
-    Q_GAME_INSERT, Q_GAME_STATE, Q_GAME_GET, Q_MOVE_INSERT, Q_MOVES,
-    Q_GAMES_OF, Q_GAMES_ALL, Q_MAX_GAME,
-    Q_SESSION_INSERT, Q_SESSION_DELETE, Q_SESSION_GET, Q_USERS_ALL,
-    Q_USER_MAIL, Q_MAIL_SEEN_INSERT, Q_MAIL_SEEN_GET, Q_OUTBOX_INSERT, Q_OUTBOX_DONE, Q_OUTBOX_DUE,
-    Q_RATING_SET, Q_RATING_GET, Q_RATINGS_OF, Q_GAME_CLOCK, Q_GAMES_DUE,
-    Q_USER_PREFS, Q_BLOCK_ADD, Q_BLOCK_DELETE, Q_BLOCKS_OF, Q_SEEK_ADD, Q_SEEK_DELETE, Q_SEEKS_ALL, Q_MOVE_DELETE,
-    Q_MESSAGE_INSERT, Q_MESSAGES_SEEN, Q_COMMENT_SET, Q_MESSAGES_UNREAD, Q_MESSAGES_UNREAD_COUNT, Q_CHAT_OF, Q_COMMENTS, Q_COMMENT_DELETE,
-    Q_MESSAGE_COPY, Q_OUTBOX_COPY,
-    NQUERIES
-};
-
-static const char *const query_sql[NQUERIES] = {
-    [Q_BEGIN] = "BEGIN IMMEDIATE",
-    [Q_COMMIT] = "COMMIT",
-    [Q_ROLLBACK] = "ROLLBACK",
-    [Q_USER_INSERT] = "INSERT INTO users(name, pwhash, email, display, created) VALUES (?1, ?2, ?3, ?4, ?5)",
-    [Q_USER_PASSWORD] = "UPDATE users SET pwhash = ?2 WHERE name = ?1",
-    [Q_USER_DISPLAY] = "UPDATE users SET display = ?2 WHERE name = ?1",
-    [Q_USER_GET] = "SELECT id, name, pwhash, email, display, disabled, email_verified, verify_hash, notify,"
-                   " challenges, vacation_until, vacation_year, vacation_used FROM users WHERE name = ?1",
-    [Q_USER_DISABLE] = "UPDATE users SET disabled = ?2 WHERE name = ?1",
-    [Q_GAME_INSERT] = "INSERT INTO games(id, kind, player1, player2, options, state, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    [Q_GAME_STATE] = "UPDATE games SET state = ?2 WHERE id = ?1",
-    [Q_GAME_GET] = "SELECT id, kind, player1, player2, options, state, created, clock, deadline, nag_at, result,"
-                   " status, offer FROM games WHERE id = ?1",
-    [Q_MOVE_INSERT] = "INSERT INTO moves(game_id, n, seat, text) VALUES (?1, ?2, ?3, ?4)",
-    [Q_MOVES] = "SELECT game_id, n, seat, text FROM moves WHERE game_id = ?1 ORDER BY n",
-    [Q_GAMES_OF] = "SELECT id FROM games WHERE player1 = ?1 OR player2 = ?1 ORDER BY id DESC LIMIT ?2",
-    [Q_GAMES_ALL] = "SELECT id FROM games ORDER BY id DESC LIMIT ?1",
-    [Q_MAX_GAME] = "SELECT COALESCE(MAX(id), 0) FROM games",
-    [Q_SESSION_INSERT] = "INSERT INTO sessions(token_hash, user, csrf, expires) VALUES (?1, ?2, ?3, ?4)",
-    [Q_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1 OR expires < ?2",
-    [Q_SESSION_GET] = "SELECT token_hash, user, csrf, expires FROM sessions WHERE token_hash = ?1",
-    [Q_USERS_ALL] = "SELECT id, name, pwhash, email, display, disabled, email_verified, verify_hash, notify,"
-                    " challenges, vacation_until, vacation_year, vacation_used FROM users ORDER BY name",
-    [Q_USER_MAIL] = "UPDATE users SET email = ?2, email_verified = ?3, verify_hash = ?4, notify = ?5 WHERE name = ?1",
-    [Q_MAIL_SEEN_INSERT] = "INSERT OR IGNORE INTO mail_seen(message_id, at) VALUES (?1, ?2)",
-    [Q_MAIL_SEEN_GET] = "SELECT 1 FROM mail_seen WHERE message_id = ?1",
-    [Q_OUTBOX_INSERT] = "INSERT OR IGNORE INTO outbox(event, recipient, message, created) VALUES (?1, ?2, ?3, ?4)",
-    [Q_OUTBOX_DONE] = "UPDATE outbox SET sent = ?2, attempts = ?3, next_try = ?4, error = ?5 WHERE id = ?1",
-    [Q_OUTBOX_DUE] = "SELECT id, event, recipient, message, attempts, next_try FROM outbox"
-                     " WHERE sent = 0 AND next_try <= ?1 ORDER BY id LIMIT ?2",
-    [Q_RATING_SET] = "INSERT OR REPLACE INTO ratings(user, class, rating, rd, volatility, games) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    [Q_RATING_GET] = "SELECT user, class, rating, rd, volatility, games FROM ratings WHERE user = ?1 AND class = ?2",
-    [Q_RATINGS_OF] = "SELECT user, class, rating, rd, volatility, games FROM ratings WHERE class = ?1"
-                     " ORDER BY rating DESC, user LIMIT ?2",
-    [Q_GAME_CLOCK] = "UPDATE games SET clock = ?2, deadline = ?3, nag_at = ?4, result = ?5, status = ?6, offer = ?7"
-                     " WHERE id = ?1",
-    [Q_USER_PREFS] = "UPDATE users SET challenges = ?2, vacation_until = ?3, vacation_year = ?4, vacation_used = ?5"
-                     " WHERE name = ?1",
-    [Q_BLOCK_ADD] = "INSERT OR IGNORE INTO blocks(user, other) VALUES (?1, ?2)",
-    [Q_BLOCK_DELETE] = "DELETE FROM blocks WHERE user = ?1 AND other = ?2",
-    [Q_BLOCKS_OF] = "SELECT other FROM blocks WHERE user = ?1 ORDER BY other",
-    [Q_SEEK_ADD] = "INSERT INTO seeks(id, kind, user, options, created) VALUES (?1, ?2, ?3, ?4, ?5)",
-    [Q_SEEK_DELETE] = "DELETE FROM seeks WHERE id = ?1",
-    [Q_SEEKS_ALL] = "SELECT id, kind, user, options, created FROM seeks ORDER BY id",
-    [Q_MOVE_DELETE] = "DELETE FROM moves WHERE game_id = ?1 AND n = ?2",
-    /* each half by its own index, earliest first and at most ?2, so a backlog costs no more than a sweep takes */
-    [Q_GAMES_DUE] = "SELECT id FROM (SELECT id FROM games WHERE deadline > 0 AND deadline <= ?1 ORDER BY deadline LIMIT ?2)"
-                    " UNION SELECT id FROM (SELECT id FROM games WHERE nag_at > 0 AND nag_at <= ?1 ORDER BY nag_at"
-                    " LIMIT ?2) LIMIT ?2",
-    [Q_MESSAGE_INSERT] = "INSERT INTO messages(board, sender, recipient, text, created) VALUES (?1, ?2, ?3, ?4, ?5)",
-    [Q_MESSAGES_SEEN] = "UPDATE messages SET seen = 1 WHERE recipient = ?1 AND seen = 0 AND id <= ?2",
-    [Q_COMMENT_SET] = "INSERT OR REPLACE INTO move_comments(game_id, n, text) VALUES (?1, ?2, ?3)",
-    [Q_MESSAGES_UNREAD] = "SELECT id, board, sender, recipient, text, created, seen FROM messages"
-                          " WHERE recipient = ?1 AND seen = 0 ORDER BY id LIMIT ?2",
-    [Q_MESSAGES_UNREAD_COUNT] = "SELECT COUNT(*) FROM messages WHERE recipient = ?1 AND seen = 0",
-    [Q_CHAT_OF] = "SELECT id, board, sender, recipient, text, created, seen FROM messages"
-                  " WHERE board = ?1 ORDER BY id DESC LIMIT ?2",
-    [Q_COMMENTS] = "SELECT n, text FROM move_comments WHERE game_id = ?1 ORDER BY n",
-    [Q_COMMENT_DELETE] = "DELETE FROM move_comments WHERE game_id = ?1 AND n = ?2",
-    [Q_MESSAGE_COPY] = "INSERT INTO messages(id, board, sender, recipient, text, created, seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-    [Q_OUTBOX_COPY] = "INSERT INTO outbox(id, event, recipient, message, created, sent, attempts, next_try, error)"
-                      " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-};
 
 typedef struct sqlite_store {
     store base;
@@ -131,7 +53,7 @@ static int configure(sqlite3 *db, char *err, size_t errcap)
 static int prepare_all(sqlite_store *q, char *err, size_t errcap)
 {
     for (int i = 0; i < NQUERIES; i++)
-        if (sqlite3_prepare_v2(q->db, query_sql[i], -1, &q->q[i], NULL) != SQLITE_OK) {
+        if (sqlite3_prepare_v2(q->db, store_query_sql[i], -1, &q->q[i], NULL) != SQLITE_OK) {
             snprintf(err, errcap, "preparing a query: %s", sqlite3_errmsg(q->db));
             return -1;
         }
