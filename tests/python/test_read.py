@@ -1,4 +1,6 @@
 """Reading: collections, trees, nodes, walks without recursion, diagnostics, round trips."""
+import os
+
 import pytest
 
 import ludex
@@ -120,3 +122,14 @@ def test_unknown_encoding_is_a_fatal_diagnostic():
     coll = ludex.read(b"(;GM[11]SZ[3])", encoding="no-such-charset")
     assert len(coll) == 0 and [(d.code, d.severity) for d in coll.diagnostics] == [("UNKNOWN_ENCODING", "fatal")]
     assert not ludex.check(b"(;GM[11]SZ[3])", encoding="no-such-charset").ok
+
+
+def test_shared_corpus_reads_or_is_skipped():
+    from conftest import SHARED_CORPUS, files_under
+    if not os.path.isdir(SHARED_CORPUS):
+        pytest.skip(f"no shared corpus at {SHARED_CORPUS}")
+    files = files_under(SHARED_CORPUS, ".sgf", ".tsgf")
+    assert files
+    for path in files:
+        coll = ludex.read(path)
+        assert len(coll) >= 1 and all(len(t) >= 1 for t in coll), path
