@@ -231,12 +231,56 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
     return 0;
 }
 
+typedef struct anchor_bound {
+    double bound;
+    int dir, line, at;
+    size_t id; /* of its extent bounds */
+} anchor_bound;
+
+static int cmp_bound(const void *a, const void *b)
+{
+    const anchor_bound *x = a, *y = b;
+    return x->bound > y->bound ? -1 : x->bound < y->bound;
+}
+
+/* No pruning: every play is wanted. */
+static void bounds_open(lx_xw_gen *g)
+{
+    for (int i = 0; i <= LX_XW_RACK_SIZE + 1; i++)
+        g->left_bound[i] = 1e300;
+    for (int i = 0; i <= LX_XW_RACK_SIZE; i++)
+        for (int j = 0; j <= LX_XW_RACK_SIZE + 1; j++)
+            g->right_bound[i][j] = 1e300;
+}
+
+/* The suffix maxima of an anchor's extent bounds, for the walk to prune with. */
+static void bounds_from(lx_xw_gen *g, const xw_extent_bounds *e)
+{
+    const int n = LX_XW_RACK_SIZE;
+    g->left_bound[n + 1] = -1e300;
+    for (int kl = n; kl >= 0; kl--) {
+        double m = g->left_bound[kl + 1];
+        g->right_bound[kl][n + 1] = -1e300;
+        for (int kr = n; kr >= 0; kr--) {
+            double v = e->b[kl][kr] > g->right_bound[kl][kr + 1] ? e->b[kl][kr] : g->right_bound[kl][kr + 1];
+            g->right_bound[kl][kr] = v;
+        }
+        g->left_bound[kl] = g->right_bound[kl][0] > m ? g->right_bound[kl][0] : m;
+    }
+    g->max_tiles = 0;
+    for (int kl = 0; kl <= n; kl++)
+        for (int kr = 0; kl + 1 + kr <= n; kr++)
+            if (e->b[kl][kr] >= g->best.equity && kl + 1 + kr > g->max_tiles)
+                g->max_tiles = kl + 1 + kr;
+}
+
 long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, const lx_xw_play **plays,
                    lx_game_error *err)
 {
     if (setup(g, p, o, 0, err) != 0)
         return -1;
     g->max_tiles = g->nrack;
+    bounds_open(g);
     for (int dir = 0; dir < 2 && g->nrack > 0 && g->lx->words > 0; dir++) {
         int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;
         for (int line = 0; line < lines; line++) {
@@ -252,18 +296,6 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
     return (long)g->nplays;
 }
 
-typedef struct anchor_bound {
-    double bound;
-    int dir, line, at;
-    double by_tiles[LX_XW_RACK_SIZE + 1];
-} anchor_bound;
-
-static int cmp_bound(const void *a, const void *b)
-{
-    const anchor_bound *x = a, *y = b;
-    return x->bound > y->bound ? -1 : x->bound < y->bound;
-}
-
 int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, lx_xw_play *best,
                    lx_game_error *err)
 {
@@ -272,6 +304,7 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
     xw_gen_word_check(g);
     size_t n = 0, cap = 0;
     anchor_bound *a = NULL;
+    xw_extent_bounds *ext = NULL;
     for (int dir = 0; dir < 2 && g->nrack > 0 && g->lx->words > 0; dir++) {
         int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;
         for (int line = 0; line < lines; line++) {
@@ -282,14 +315,17 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
                 if (n == cap) {
                     cap = cap ? cap * 2 : 256;
                     anchor_bound *na = realloc(a, cap * sizeof *na);
-                    if (!na) {
+                    xw_extent_bounds *ne = na ? realloc(ext, cap * sizeof *ne) : NULL;
+                    if (na)
+                        a = na;
+                    if (!ne) {
                         free(a);
+                        free(ext);
                         return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
                     }
-                    a = na;
+                    ext = ne;
                 }
-                a[n].dir = dir, a[n].line = line, a[n].at = i;
-                a[n].bound = xw_gen_shadow(g, dir, line, i, a[n].by_tiles);
+                a[n] = (anchor_bound){xw_gen_shadow(g, dir, line, i, &ext[n]), dir, line, i, n};
                 n++;
             }
         }
@@ -297,13 +333,11 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
     if (n > 1)
         qsort(a, n, sizeof *a, cmp_bound);
     for (size_t i = 0; i < n && a[i].bound >= g->best.equity; i++) {
-        /* no more tiles than a play that could still win puts down */
-        g->max_tiles = g->nrack;
-        while (g->max_tiles > 0 && a[i].by_tiles[g->max_tiles] < g->best.equity)
-            g->max_tiles--;
+        bounds_from(g, &ext[a[i].id]);
         xw_gen_anchor(g, a[i].dir, a[i].line, a[i].at);
     }
     free(a);
+    free(ext);
     *best = g->best;
     return 0;
 }

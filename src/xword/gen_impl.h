@@ -22,6 +22,10 @@ typedef struct xw_square {
 
 #define XW_GEN_BEST 1 /* keep only the best play */
 
+typedef struct xw_extent_bounds {
+    double b[LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 1];
+} xw_extent_bounds;
+
 struct lx_xw_gen {
     /* the position */
     const lx_xw_pos *p;
@@ -40,10 +44,8 @@ struct lx_xw_gen {
     int nleaves;
     double leave[1 << LX_XW_RACK_SIZE];
     double best_leave[LX_XW_RACK_SIZE + 1]; /* best leave when k tiles are played */
-    /* best-play search: could k tiles of the rack make a word alone
-     * (can_alone[k]), or with one more letter x (bit x of can_with[k])? */
+    /* best-play search: could k tiles of the rack make a word alone? */
     int can_alone[LX_XW_RACK_SIZE + 1];
-    uint64_t can_with[LX_XW_RACK_SIZE + 1];
     int values[256];               /* of each board or rack tile; 0 for blanks */
     /* the walk */
     int mode;
@@ -51,6 +53,13 @@ struct lx_xw_gen {
     const xw_square *ln;
     int nplaced, leave_idx, word_mult;
     int max_tiles;             /* tiles a play from this anchor may put down (the rack, or fewer) */
+    /* best-play search: the walk's tiles left and right of the anchor, and
+     * bounds on what a play can still be worth: with more than kl tiles left
+     * (left_bound[kl + 1]), or with exactly kl left and more than kr right
+     * (right_bound[kl][kr + 1]); +inf when listing every play */
+    int kl, kr;
+    double left_bound[LX_XW_RACK_SIZE + 2];
+    double right_bound[LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 2];
     uint8_t strip[LX_XW_MAX_SIDE];
     /* the plays found */
     lx_xw_play *plays;
@@ -77,10 +86,10 @@ static inline uint32_t xw_kwg_find(const uint32_t *nodes, uint32_t run, int t)
 int xw_gen_board(lx_xw_gen *g);
 /* Every placement from the anchor at (dir, line, anchor). */
 void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor);
-/* An upper bound on the equity of any placement from that anchor; by_tiles[k]
- * (LX_XW_RACK_SIZE + 1 entries) the bound for plays of k tiles. */
-double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, double *by_tiles);
-/* Work out g->can_alone and g->can_with for the rack. */
+/* An upper bound on the equity of any placement from that anchor; ext->b[kl][kr]
+ * the bound for plays with kl tiles left of the anchor and kr right of it. */
+double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext);
+/* Work out g->can_alone for the rack. */
 void xw_gen_word_check(lx_xw_gen *g);
 /* Record a play (all plays, or the best so far). */
 void xw_gen_record(lx_xw_gen *g, const lx_xw_play *pl);

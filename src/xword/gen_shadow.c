@@ -20,41 +20,29 @@
 typedef struct word_walk {
     const uint32_t *nodes;
     int rack[LX_XW_MAX_LETTERS + 1];
-    int used, left;       /* rack tiles used, and left */
-    int free_letter;      /* the one extra letter: -1 none allowed, 0 not used yet, else which */
+    int used;
     int alone[LX_XW_RACK_SIZE + 1];
-    uint64_t with[LX_XW_RACK_SIZE + 1];
 } word_walk;
 
-/* Every word spelled from the run at `run` with rack tiles (blanks for
- * any letter) and, when free_letter is 0, one letter more: a word of k rack
- * tiles sets alone[k], one with letter x as well sets bit x of with[k].
- * Depth at most RACK_SIZE + 1. */
+/* Every word spelled from the run at `run` with rack tiles (a blank for any
+ * letter): a word of k tiles sets alone[k].  Depth at most RACK_SIZE.  (The
+ * same search with one more letter, for extents through one board tile,
+ * cost more than it saved.) */
 static void words_dfs(word_walk *w, uint32_t run)
 {
     for (uint32_t i = run; run; i++) {
         uint32_t node = w->nodes[i];
-        int t = xw_kwg_tile(node), ways[3] = {t, 0, -1}; /* the letter, a blank, the extra letter */
-        for (int k = 0; k < 3 && t > 0; k++) {
-            int use = ways[k];
-            if (use > 0 ? w->rack[use] == 0 : use == 0 ? w->rack[0] == 0 : w->free_letter != 0)
+        int t = xw_kwg_tile(node);
+        for (int k = 0; k < 2 && t > 0; k++) {
+            int use = k ? 0 : t; /* the letter, or a blank for it */
+            if (w->rack[use] == 0)
                 continue;
-            if (use >= 0)
-                w->rack[use]--, w->left--, w->used++;
-            else
-                w->free_letter = t;
-            if (node & XW_KWG_ACCEPTS) {
-                if (w->free_letter > 0)
-                    w->with[w->used] |= (uint64_t)1 << w->free_letter;
-                else if (w->free_letter < 0)
-                    w->alone[w->used] = 1;
-            }
-            if (xw_kwg_arc(node) && (w->left > 0 || w->free_letter == 0))
+            w->rack[use]--, w->used++;
+            if (node & XW_KWG_ACCEPTS)
+                w->alone[w->used] = 1;
+            if (xw_kwg_arc(node))
                 words_dfs(w, xw_kwg_arc(node));
-            if (use >= 0)
-                w->rack[use]++, w->left++, w->used--;
-            else
-                w->free_letter = 0;
+            w->rack[use]++, w->used--;
         }
         if (node & XW_KWG_IS_END)
             break;
@@ -67,18 +55,9 @@ void xw_gen_word_check(lx_xw_gen *g)
     memset(&w, 0, sizeof w);
     w.nodes = g->lx->nodes;
     memcpy(w.rack, g->rack, sizeof w.rack);
-    w.left = g->nrack;
-    w.free_letter = -1; /* the rack alone */
     words_dfs(&w, g->lx->dawg);
-    if (g->rack[0] == 0) { /* with a blank, the search with one more letter costs more than it saves */
-        w.free_letter = 0;
-        w.used = 0;
-        words_dfs(&w, g->lx->dawg);
-    }
-    for (int k = 0; k <= LX_XW_RACK_SIZE; k++) {
+    for (int k = 0; k <= LX_XW_RACK_SIZE; k++)
         g->can_alone[k] = w.alone[k];
-        g->can_with[k] = g->rack[0] ? ~(uint64_t)0 : w.with[k];
-    }
 }
 
 /* The k largest of a[0..n), descending, into out; a is sorted in place. */
@@ -100,12 +79,12 @@ static int extent_bound(const lx_xw_gen *g, const xw_square *ln, int len, const 
         lo--;
     while (hi + 1 < len && ln[hi + 1].tile)
         hi++;
-    int board = 0, mult = 1, fixed = 0, coef[LX_XW_RACK_SIZE], through = 0, letter = 0;
+    int board = 0, mult = 1, fixed = 0, coef[LX_XW_RACK_SIZE], through = 0;
     for (int i = lo; i <= hi; i++)
         if (ln[i].tile)
-            board += ln[i].value, through++, letter = ln[i].tile & 0x7F;
-    if ((through == 0 && !g->can_alone[k]) || (through == 1 && !((g->can_with[k] >> letter) & 1)))
-        return -1; /* no word is made of k rack tiles (and that letter) */
+            board += ln[i].value, through++;
+    if (through == 0 && !g->can_alone[k])
+        return -1; /* no word is made of k rack tiles */
     for (int j = 0; j < k; j++)
         mult *= ln[empties[j]].wm;
     for (int j = 0; j < k; j++) {
@@ -120,10 +99,11 @@ static int extent_bound(const lx_xw_gen *g, const xw_square *ln, int len, const 
     return sum + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
 }
 
-double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, double *by_tiles)
+double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext)
 {
-    for (int k = 0; k <= LX_XW_RACK_SIZE; k++)
-        by_tiles[k] = -1e300;
+    for (int i = 0; i <= LX_XW_RACK_SIZE; i++)
+        for (int j = 0; j <= LX_XW_RACK_SIZE; j++)
+            ext->b[i][j] = -1e300;
     int len = dir ? g->rows : g->cols;
     const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
     int left[LX_XW_RACK_SIZE], right[LX_XW_RACK_SIZE], nl = 0, nr = 0;
@@ -162,8 +142,8 @@ double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, double *
             int lo = kl ? left[kl - 1] : anchor, hi = kr ? right[kr - 1] : anchor;
             int score = extent_bound(g, ln, len, empties, k, lo, hi, tv);
             double b = score + g->best_leave[k];
-            if (score >= 0 && b > by_tiles[k])
-                by_tiles[k] = b;
+            if (score >= 0)
+                ext->b[kl][kr] = b;
             if (score >= 0 && b > best)
                 best = b;
         }
