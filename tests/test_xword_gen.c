@@ -127,7 +127,8 @@ static void pl_free(playlist *l)
 
 static void pl_sort(playlist *l)
 {
-    qsort(l->s, l->n, sizeof *l->s, cmp_word);
+    if (l->n > 1)
+        qsort(l->s, l->n, sizeof *l->s, cmp_word);
 }
 
 /* "8D WO.D 24": the notation and the score. */
@@ -621,6 +622,31 @@ static void test_wolges_layout_generates(void **state)
     unmake(&f);
 }
 
+/* A lexicon file with a tile the distribution lacks: a blank never becomes it. */
+static void test_foreign_tile(void **state)
+{
+    (void)state;
+    uint8_t b[3 * 4]; /* the one word "A" + tile 40, DAWG only */
+    put32(b + 0, NODE(0, 0, 1, 1));
+    put32(b + 4, NODE(1, 0, 1, 2));
+    put32(b + 8, NODE(40, 1, 1, 0));
+    lx_xw_lexicon *lx = lx_xw_lexicon_from_kwg("foreign", b, sizeof b, NULL);
+    assert_non_null(lx);
+    fixture f = make("15/15/15/15/15/15/15/7A7/15/15/15/15/15/15/15 ?/ 0/0 0", "AT\n");
+    lx_xw_lexicon_free(f.lx);
+    f.lx = lx;
+    lx_xw_gen_options o = {lx, NULL, NULL, 0};
+    const lx_xw_play *plays;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    long n = lx_xw_gen_all(f.g, f.p, &o, &plays, &err);
+    for (long i = 0; i < n; i++)
+        assert_int_not_equal(plays[i].kind, LX_XW_PLACE);
+    assert_int_equal(n, 2); /* -? and the pass */
+    lx_game_error_free(&err);
+    unmake(&f);
+}
+
 /* ---- random games ------------------------------------------------------------------------------------------------ */
 
 static uint64_t rng_state;
@@ -809,7 +835,7 @@ int main(void)
         cmocka_unit_test(test_multi_codepoint_tile), cmocka_unit_test(test_random_games),
         cmocka_unit_test(test_board_sizes),      cmocka_unit_test(test_exchange_rule),
         cmocka_unit_test(test_endgame),          cmocka_unit_test(test_klv),
-        cmocka_unit_test(test_wolges_layout_generates),
+        cmocka_unit_test(test_wolges_layout_generates), cmocka_unit_test(test_foreign_tile),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -67,11 +67,11 @@ static void cross_facts(lx_xw_gen *g, int r, int c, int dr, int dc, xw_square *s
         sum += g->values[xw_sq(p, ar, ac) & 0xFF];
     }
     if (nb == 0 && na == 0) {
-        s->cross = ~(uint64_t)0;
+        s->cross = g->letters;
         s->cross_score = -1;
         return;
     }
-    s->cross = cross_set(g->lx, before, nb, after, na);
+    s->cross = cross_set(g->lx, before, nb, after, na) & g->letters;
     s->cross_score = sum;
 }
 
@@ -90,6 +90,8 @@ int xw_gen_board(lx_xw_gen *g)
     }
     g->rows = p->rows;
     g->cols = p->cols;
+    /* the distribution's letters: a lexicon file may hold tiles it does not have */
+    g->letters = (p->dist->n >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (p->dist->n + 1)) - 1) & ~(uint64_t)1;
     int empty = 1, sr, sc;
     for (size_t i = 0; i < n && empty; i++)
         empty = p->sq[i] == 0;
@@ -108,7 +110,7 @@ int xw_gen_board(lx_xw_gen *g)
                 cross_facts(g, r, c, 1, 0, &across);
                 cross_facts(g, r, c, 0, 1, &down);
             } else if (!t) {
-                across.cross = down.cross = ~(uint64_t)0;
+                across.cross = down.cross = g->letters;
             }
             g->sq[0][(size_t)r * (size_t)p->cols + (size_t)c] = across;
             g->sq[1][(size_t)c * (size_t)p->rows + (size_t)r] = down;

@@ -32,6 +32,7 @@ struct lx_xw_gen {
     const lx_xw_lexicon *lx;
     const uint32_t *nodes;     /* lx's */
     int rows, cols;
+    uint64_t letters;          /* bits 1..n: the distribution's letters */
     xw_square *sq[2];          /* per direction, line-major: across [row][col], down [col][row] */
     size_t sq_cap;
     int bingo_bonus;
