@@ -1,7 +1,7 @@
 /* xword_moves.c - the move generator on the command line.
  *
  *   ludex xword moves [--rack R] [--top N] [--sort equity|score] [--json]
- *                     [--lexicon NAME|FILE] [--leaves FILE.klv] CGP|FILE.cgp
+ *                     [--lexicon NAME|FILE] [--leaves FILE.klv] [--move N] CGP|FILE.cgp|FILE.gcg
  *   ludex xword best [--move N] [--json] [--lexicon NAME|FILE] [--leaves FILE.klv] FILE.gcg
  *
  * `moves` lists every legal play of the player to move (or of rack R) with
@@ -146,11 +146,13 @@ static void play_text(const lx_xw_pos *p, const uint8_t *rack, size_t n, const l
 /* ---- moves ----------------------------------------------------------------------------------------- */
 
 static const char moves_usage[] =
-    "Usage: ludex xword moves [options] CGP|FILE.cgp\n"
-    "List every legal play of the player to move in the position (a CGP record, or\n"
-    "the first record of a .cgp file): placements, exchanges and the pass, with\n"
+    "Usage: ludex xword moves [options] CGP|FILE.cgp|FILE.gcg\n"
+    "List every legal play of the player to move in the position (a CGP record, the\n"
+    "first record of a .cgp file, or a .gcg record's position after its last event\n"
+    "or after --move N): placements, exchanges and the pass, with\n"
     "score, leave (the tiles kept) and equity (score + the leave's value), best first.\n"
     "  --rack R          the rack to play from (default: the mover's rack in the CGP)\n"
+    "  --move N          of a .gcg record: the position after event N\n"
     "  --top N           list only the first N plays\n"
     "  --sort equity|score   order (default equity)\n"
     "  --json            print {\"count\":N,\"plays\":[{\"play\",\"score\",\"leave\",\"equity\",\"bingo\"}...]}\n"
@@ -158,15 +160,45 @@ static const char moves_usage[] =
     "  --leaves F.klv    leave values from a KLV file (default: the built-in estimate)\n"
     "Exit status: 0 listed, 1 position unusable, 2 usage failure.\n";
 
-/* The CGP text: the argument (it has spaces), or the first record of the file it names. */
+/* The position of a GCG record after event c->move (the end without
+ * --move), as CGP text. */
+static int gcg_to_cgp(const gen_cli *c, const cli_input *in, lx_buf *cgp)
+{
+    lx_diag_list *d = lx_diag_list_new();
+    lx_xw_gcg *g = lx_xw_gcg_read(in->bytes, in->len, c->data, NULL, d);
+    lx_xw_pos *p = lx_xw_pos_new();
+    int rc = -1;
+    if (!g || !p)
+        cli_error(c->cmd, "%s: not a GCG record that can be read", in->name);
+    else if (c->move > 0 && (size_t)c->move > lx_xw_gcg_events(g))
+        cli_error(c->cmd, "%s: the record has %zu events; there is no event %ld", in->name, lx_xw_gcg_events(g),
+                  c->move);
+    else if (lx_xw_gcg_position(g, c->move > 0 ? (size_t)c->move : (size_t)-1, p, d) != 0)
+        cli_error(c->cmd, "%s: the record cannot be replayed that far", in->name);
+    else
+        rc = lx_xw_cgp_write(p, cgp);
+    lx_xw_pos_free(p);
+    lx_xw_gcg_free(g);
+    lx_diag_list_free(d);
+    return rc;
+}
+
+/* The CGP text: the argument (it has spaces), the first record of the .cgp
+ * file it names, or the position of the .gcg record it names. */
 static int read_cgp(const gen_cli *c, lx_buf *cgp)
 {
     size_t n = strlen(c->input);
-    if (!(n > 4 && strcasecmp(c->input + n - 4, ".cgp") == 0) && strchr(c->input, ' ') != NULL)
+    int gcg = n > 4 && strcasecmp(c->input + n - 4, ".gcg") == 0;
+    if (!gcg && !(n > 4 && strcasecmp(c->input + n - 4, ".cgp") == 0) && strchr(c->input, ' ') != NULL)
         return lx_buf_append_str(cgp, c->input);
     cli_input in;
     if (cli_input_open(&in, c->cmd, c->input) != 0)
         return -1;
+    if (gcg) {
+        int rc = gcg_to_cgp(c, &in, cgp);
+        cli_input_close(&in);
+        return rc;
+    }
     size_t start = 0;
     for (size_t i = 0; i <= in.len; i++) {
         if (i < in.len && in.bytes[i] != '\n')
@@ -301,6 +333,8 @@ static int moves_option(gen_cli *c, cli_args *a, const char *arg)
         return r < 0 ? -1 : (c->rack_text = v, 1);
     if ((r = cli_args_value(a, arg, "--top", NULL, &v)) != 0)
         return r < 0 || number(c, "--top", v, &c->top) != 0 ? -1 : 1;
+    if ((r = cli_args_value(a, arg, "--move", NULL, &v)) != 0)
+        return r < 0 || number(c, "--move", v, &c->move) != 0 ? -1 : 1;
     if ((r = cli_args_value(a, arg, "--sort", NULL, &v)) != 0) {
         if (r < 0 || (strcmp(v, "equity") != 0 && strcmp(v, "score") != 0))
             return r < 0 ? -1 : (cli_usage_error(c->cmd, "--sort takes equity or score, not '%s'", v), -1);
