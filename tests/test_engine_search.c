@@ -4,6 +4,7 @@
  * tree reuse, stopping, repeatable searches.  Small playout budgets, one
  * thread and a fixed seed unless a test is about threads. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <time.h>
 
 #include "testutil.h"
@@ -382,22 +383,31 @@ static void hex_searches_repeat_with_a_seed(void **state)
         assert_string_equal(a[i], b[i]);
 }
 
+typedef struct stopped_search {
+    lx_engine *e;
+    atomic_int done;
+} stopped_search;
+
 static void *genmove_thread(void *arg)
 {
-    lx_engine *e = arg;
+    stopped_search *x = arg;
     char mv[64];
-    genmove_ok(e, LX_BLACK, mv, sizeof mv);
+    genmove_ok(x->e, LX_BLACK, mv, sizeof mv);
+    atomic_store(&x->done, 1);
     return NULL;
 }
 
 static void stop_ends_a_search(lx_engine *e)
 {
     lx_engine_set_budget(e, 3600, 0);
+    stopped_search x = {.e = e};
+    atomic_init(&x.done, 0);
     pthread_t th;
-    assert_int_equal(pthread_create(&th, NULL, genmove_thread, e), 0);
+    assert_int_equal(pthread_create(&th, NULL, genmove_thread, &x), 0);
     /* stop until the move is made (a stop before the search starts is
-     * forgotten by it, so ask again) */
-    while (lx_engine_to_play(e) == LX_BLACK) {
+     * forgotten by it, so ask again); only lx_engine_stop may be called
+     * while another thread uses the engine */
+    while (!atomic_load(&x.done)) {
         struct timespec ts = {0, 20 * 1000 * 1000};
         nanosleep(&ts, NULL);
         lx_engine_stop(e);
