@@ -1,8 +1,12 @@
 /* fuzz_gcg.c - libFuzzer harness for GCG records and KWG lexicon files.
  *
  * Input starting with "KWG\n" is the bytes of a KWG file: it is read (or
- * refused), every word of up to four letters is looked up, and a lexicon
- * that reads is written back to the same bytes.  Any other input is a GCG
+ * refused), every word of up to four letters is looked up, a lexicon that
+ * reads is written back (the same bytes, or bytes that read back to
+ * themselves), and every play is generated with it on a small position
+ * (each accepted by lx_xw_move_check with the same score, the best play
+ * the first of the sorted list).  Input starting with "KLV\n" is a KLV leave
+ * table: read (or refused) and looked up.  Any other input is a GCG
  * record: it is read, replayed with every check, turned into the position
  * after each of its first 16 events and its last (each written as CGP and
  * read back without a fatal problem), drawn, and written as canonical GCG.  Traps when:
@@ -28,16 +32,49 @@ static lx_xw_data *data_dir(void)
     static lx_xw_data *data; /* the harness's, built once */
     if (!data) {
         const char *env = getenv(LX_XW_DATA_ENV);
+        static const char five[] = "=.'.=\n.-.-.\n'.*.'\n.-.-.\n=.'.=\n"; /* a 5x5 board for generating on */
         data = lx_xw_data_new(env && *env ? env : "data/xword");
+        lx_xw_layout *l = data ? lx_xw_layout_parse("Five", five, sizeof five - 1, NULL) : NULL;
+        if (l && lx_xw_data_add_layout(data, l) != 0)
+            lx_xw_layout_free(l);
     }
     return data;
 }
 
-static void fuzz_kwg(const uint8_t *bytes, size_t size)
+/* Every play on a small position with lexicon lx: each legal, scored as
+ * the scorer scores it; the best play the first of them all. */
+static void fuzz_generate(const lx_xw_lexicon *lx, lx_xw_data *data)
+{
+    static const char cgp[] = "5/5/2A2/5/5 EA?/ 0/0 0 bdn Five;";
+    lx_xw_pos *p = lx_xw_pos_new();
+    lx_xw_gen *g = lx_xw_gen_new();
+    if (lx_xw_cgp_read(p, cgp, sizeof cgp - 1, 0, data, NULL) == 0) {
+        lx_xw_gen_options o = {lx, NULL, NULL, 0};
+        const lx_xw_play *plays;
+        long n = lx_xw_gen_all(g, p, &o, &plays, NULL);
+        lx_xw_play best, top;
+        int have = 0;
+        for (long i = 0; i < n; i++) {
+            lx_xw_move m;
+            lx_xw_scored sc;
+            lx_xw_play_move(p, &plays[i], &m);
+            CHECK(lx_xw_move_check(p, &m, 0, &sc, NULL) == 0 && sc.score == plays[i].score);
+            if (!have || lx_xw_play_cmp(&plays[i], &top) < 0)
+                top = plays[i], have = 1;
+        }
+        CHECK(lx_xw_gen_best(g, p, &o, &best, NULL) == 0);
+        CHECK(!have || lx_xw_play_cmp(&best, &top) == 0);
+    }
+    lx_xw_gen_free(g);
+    lx_xw_pos_free(p);
+}
+
+static void fuzz_kwg(const uint8_t *bytes, size_t size, lx_xw_data *data)
 {
     lx_xw_lexicon *lx = lx_xw_lexicon_from_kwg("fuzz", bytes, size, NULL);
     if (!lx)
         return;
+    fuzz_generate(lx, data);
     uint8_t w[4];
     for (int a = 1; a <= 8; a++)
         for (int b = 0; b <= 8; b++)
@@ -127,11 +164,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
 {
+    lx_xw_data *data = data_dir();
     if (size >= 4 && memcmp(bytes, "KWG\n", 4) == 0) {
-        fuzz_kwg(bytes + 4, size - 4);
+        fuzz_kwg(bytes + 4, size - 4, data);
         return 0;
     }
-    lx_xw_data *data = data_dir();
     if (size >= 4 && memcmp(bytes, "KLV\n", 4) == 0) {
         fuzz_klv(bytes + 4, size - 4, data);
         return 0;

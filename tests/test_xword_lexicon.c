@@ -370,7 +370,10 @@ static void test_kwg_by_hand(void **state)
     put(bad + 4, NODE(99, 1, 1, 0));
     assert_null(lx_xw_lexicon_from_kwg("tile", bad, 8, d));
     assert_null(lx_xw_lexicon_from_kwg("empty", bad, 0, d));
-    assert_int_equal(lx_diag_count(d), 6);
+    put(bad + 4, NODE(1, 1, 0, 0)); /* A, A: one tile twice among siblings */
+    put(bad + 8, NODE(1, 1, 1, 0));
+    assert_null(lx_xw_lexicon_from_kwg("twice", bad, 12, d));
+    assert_int_equal(lx_diag_count(d), 7);
     for (size_t i = 0; i < lx_diag_count(d); i++)
         assert_string_equal(lx_diag_get(d, i)->code, "KWG_INVALID");
     lx_diag_list_free(d);

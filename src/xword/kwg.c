@@ -9,7 +9,7 @@
  *
  * A file comes from users, so it is checked before use: every arc index in
  * range, the last node ending its sibling run (so a scan cannot run off the
- * end), and both halves acyclic (checked while counting their words with an
+ * end), no tile twice in a run of siblings, and both halves acyclic (checked while counting their words with an
  * explicit stack, never recursion).  A file with the DAWG half only (older
  * ludex files, wolges' DawgOnly) gets its GADDAG built on reading: the move
  * generator needs it. */
@@ -125,11 +125,16 @@ int xw_kwg_check(const uint32_t *nodes, size_t n, const char **why)
         return *why = "it is empty", -1;
     if (!(nodes[n - 1] & XW_KWG_IS_END))
         return *why = "its last node does not end a run of siblings", -1;
+    uint64_t run = 0; /* tiles of the run of siblings so far */
     for (size_t i = 0; i < n; i++) {
         if (arc_of(nodes[i]) >= n)
             return *why = "a node points past the end of the file", -1;
         if ((nodes[i] >> 24) > LX_XW_MAX_LETTERS)
             return *why = "a node holds a tile above 63", -1;
+        uint64_t bit = (uint64_t)1 << (nodes[i] >> 24);
+        if (run & bit) /* a word would be spelled twice, a play found twice */
+            return *why = "a run of siblings holds a tile twice", -1;
+        run = (nodes[i] & XW_KWG_IS_END) ? 0 : run | bit;
     }
     return 0;
 }
