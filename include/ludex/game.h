@@ -104,6 +104,11 @@ typedef struct lx_game_module {
     void *(*collection_new)(void);
     int (*collection_add)(void *state, const lx_sgf_tree *t, lx_diag_list *diags);
     void (*collection_end)(void *state, lx_diag_list *diags);
+    /* Optional, for speed: parse_move, check_move and apply_move of one raw
+     * value in one call, with exactly their outcome (0 played; -1 with the
+     * `err` they would give, the position untouched).  The replay uses it
+     * when set.  May be NULL. */
+    int (*play_value)(void *pos, lx_colour who, const char *raw, size_t len, lx_game_error *err);
 } lx_game_module;
 
 /* Write options for records of module m's game: its property table, and its

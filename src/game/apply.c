@@ -34,8 +34,9 @@ int lx_game_parse_colour(const char *raw, size_t len, lx_colour *out)
 
 int lx_game_is_setup(const lx_game_module *m, const char *id)
 {
-    if (!strcmp(id, "AB") || !strcmp(id, "AW") || !strcmp(id, "AE") || !strcmp(id, "PL"))
-        return 1;
+    if (id[0] && id[1] && !id[2] &&
+        ((id[0] == 'A' && (id[1] == 'B' || id[1] == 'W' || id[1] == 'E')) || (id[0] == 'P' && id[1] == 'L')))
+        return 1; /* AB AW AE PL */
     for (size_t i = 0; i < m->nprops; i++)
         if (m->props[i].category == LX_PROP_SETUP && !strcmp(m->props[i].id, id))
             return 1;
@@ -82,6 +83,15 @@ int lx_game_play_prop(const lx_game_module *m, void *pos, const lx_sgf_tree *t, 
     if (m->move_size > sizeof move)
         return lx_game_fail(err, "ILLEGAL_MOVE", "the %s module's moves do not fit the driver", m->name);
     uint32_t nv = lx_sgf_value_count_i(t, p);
+    if (m->play_value) {
+        for (uint32_t i = 0; i < nv; i++) {
+            size_t len;
+            const char *raw = lx_sgf_value_i(t, p, i, &len);
+            if (m->play_value(pos, who, raw, len, err) != 0)
+                return -1;
+        }
+        return 0;
+    }
     for (uint32_t i = 0; i < nv; i++) {
         size_t len;
         const char *raw = lx_sgf_value_i(t, p, i, &len);

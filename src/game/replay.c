@@ -42,17 +42,21 @@ typedef struct walk {
 /* Play one B or W property; 0 played, -1 refused, 1 stopped by a hook. */
 static int play(walk *w, void *pos, lx_sgf_node n, lx_sgf_prop p, lx_colour who, size_t *moves)
 {
-    lx_replay_event ev = {w->game, *moves + 1, who, w->t, n, p, w->m, pos};
     if (w->err.code || w->err.message.data)
         lx_game_error_free(&w->err);
     if (lx_game_play_prop(w->m, pos, w->t, p, who, &w->err) != 0) {
-        if (w->hooks && w->hooks->on_refusal)
+        if (w->hooks && w->hooks->on_refusal) {
+            lx_replay_event ev = {w->game, *moves + 1, who, w->t, n, p, w->m, pos};
             w->hooks->on_refusal(w->hooks->ctx, &ev, &w->err);
+        }
         return lx_game_report_refusal(w->diags, w->t, p, &w->err, "ILLEGAL_MOVE");
     }
     ++*moves;
-    if (w->hooks && w->hooks->on_move && w->hooks->on_move(w->hooks->ctx, &ev) != 0)
-        return 1;
+    if (w->hooks && w->hooks->on_move) {
+        lx_replay_event ev = {w->game, *moves, who, w->t, n, p, w->m, pos};
+        if (w->hooks->on_move(w->hooks->ctx, &ev) != 0)
+            return 1;
+    }
     return 0;
 }
 

@@ -41,20 +41,6 @@ static inline int lowest_bit(unsigned x)
 #endif
 }
 
-/* Join the sets of roots a and b (a != b); the new root. */
-static inline int32_t link_roots(hex_grid *g, int32_t a, int32_t b)
-{
-    if (g->rank[a] < g->rank[b]) {
-        int32_t t = a;
-        a = b;
-        b = t;
-    }
-    g->parent[b] = a;
-    g->rank[a] = (uint8_t)(g->rank[a] + (g->rank[a] == g->rank[b]));
-    g->flags[a] |= g->flags[b];
-    return a;
-}
-
 void hex_neighbour_offsets(const hex_grid *g, int32_t off[6])
 {
     int32_t s = g->stride;
@@ -173,10 +159,13 @@ void hex_grid_free(hex_grid *g)
  * ring (above, above right, right, below, below left, left), are each
  * adjacent to the next, so of a run of same-coloured ones only the first
  * needs a find: the run is one set already.  The mask of same-coloured
- * neighbours is made without a branch. */
-static int32_t join_neighbours(hex_grid *g, int32_t p)
+ * neighbours is made without a branch, and so is each union (joining a set
+ * to itself changes nothing).  `root` is p's root, p itself for a new stone. */
+static int32_t join_neighbours(hex_grid *g, int32_t p, int32_t root)
 {
     const uint8_t *restrict colour = g->colour;
+    int32_t *restrict parent = g->parent;
+    uint8_t *restrict rank = g->rank, *restrict flags = g->flags;
     int32_t s = g->stride;
     const int32_t ring[6] = {-s, -s + 1, 1, s, s - 1, -1};
     uint8_t c = colour[p];
@@ -186,11 +175,14 @@ static int32_t join_neighbours(hex_grid *g, int32_t p)
     unsigned starts = same & ~(((same << 1) | (same >> 5)) & 0x3Fu);
     if (same == 0x3Fu)
         starts = 1; /* one run all around */
-    int32_t root = find_mut(g->parent, p);
     for (; starts; starts &= starts - 1) {
-        int32_t rq = find_mut(g->parent, p + ring[lowest_bit(starts)]);
-        if (rq != root)
-            root = link_roots(g, root, rq);
+        int32_t other = find_mut(parent, p + ring[lowest_bit(starts)]);
+        int low = rank[root] < rank[other];
+        int32_t hi = low ? other : root, lo = low ? root : other;
+        parent[lo] = hi;
+        rank[hi] = (uint8_t)(rank[hi] + ((rank[hi] == rank[lo]) & (hi != lo)));
+        flags[hi] |= flags[lo];
+        root = hi;
     }
     return root;
 }
@@ -215,7 +207,7 @@ void hex_grid_refresh(hex_grid *g)
         for (int c = 0; c < g->cols; c++) {
             int32_t p = hex_cell(g, c, r);
             if (g->colour[p] == HEX_BLACK || g->colour[p] == HEX_WHITE)
-                join_neighbours(g, p);
+                join_neighbours(g, p, find_mut(g->parent, p));
         }
     g->won = edges_joined(g, HEX_BLACK) ? HEX_BLACK : edges_joined(g, HEX_WHITE) ? HEX_WHITE : HEX_EMPTY;
     g->stale = 0;
@@ -227,7 +219,7 @@ void hex_grid_place(hex_grid *g, int32_t p, int colour)
     g->colour[p] = (uint8_t)colour;
     g->stones[colour - 1]++;
     new_set(g, p);
-    int32_t root = join_neighbours(g, p);
+    int32_t root = join_neighbours(g, p, p);
     /* only the colour just placed can have joined its edges, and only through
      * p; Black is named first when both have (setup can make any position) */
     uint8_t need = edges_of(colour);

@@ -157,6 +157,8 @@ int hex_read_size(const lx_sgf_tree *t, lx_sgf_node root, int *cols, int *rows, 
 int hex_module_parse_move(const void *pos, lx_colour who, const char *raw, size_t len, void *move,
                           lx_game_error *err);
 int hex_module_setup(void *pos, const char *id, const char *raw, size_t len, lx_game_error *err);
+/* parse_move, check_move and apply_move at once (rules.c). */
+int hex_module_play_value(void *pos, lx_colour who, const char *raw, size_t len, lx_game_error *err);
 int hex_canonical_value(const char *id, const char *raw, size_t len, lx_buf *out);
 
 /* ---- review.c ---------------------------------------------------------------------- */

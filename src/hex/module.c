@@ -82,6 +82,7 @@ const lx_game_module lx_hex_module = {
     .canonical_value = hex_canonical_value,
     .normalize_tree = lx_hex_normalize_tree,
     .line_end = hex_line_end,
+    .play_value = hex_module_play_value,
 };
 
 /* ---- walking a line -------------------------------------------------------------- */

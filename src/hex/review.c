@@ -196,6 +196,8 @@ static int may_hold_swap(const lx_sgf_tree *t, lx_move_ids ids)
         if (name != ids.b && name != ids.w)
             continue;
         for (uint32_t k = 0; k < lx_sgf_value_count_i(t, p); k++) {
+            if (lx_sgf_value_len_i(t, p, k) < 4)
+                continue; /* "e5", "k11": the text need not be read */
             size_t len;
             const char *raw = lx_sgf_value_i(t, p, k, &len);
             if (len >= 4 && (raw[len - 1] < '0' || raw[len - 1] > '9'))
@@ -314,18 +316,27 @@ static void check_re(const lx_hex_board *b, const lx_sgf_tree *t, const re_value
 
 /* The first property along the main line (from the root, first children)
  * that `want` accepts, or LX_SGF_NIL. */
-static lx_sgf_prop first_on_main_line(const lx_sgf_tree *t, int (*want)(const char *id))
+/* The first property on the main line whose ID has number `a` or `b` (IDs
+ * by number: one comparison per property), with a value. */
+static lx_sgf_prop first_on_main_line(const lx_sgf_tree *t, uint32_t a, uint32_t b)
 {
-    for (lx_sgf_node n = 0; n != LX_SGF_NIL; n = lx_sgf_first_child(t, n))
-        for (size_t i = 0; i < lx_sgf_prop_count(t, n); i++) {
-            lx_sgf_prop p = lx_sgf_node_prop(t, n, i);
-            if (want(lx_sgf_prop_id(t, p)) && lx_sgf_value_count(t, p) > 0)
+    if (a == LX_SGF_NIL && b == LX_SGF_NIL)
+        return LX_SGF_NIL; /* no such ID in the tree */
+    for (lx_sgf_node n = 0; n != LX_SGF_NIL; n = lx_sgf_first_child_i(t, n))
+        for (uint32_t i = 0; i < lx_sgf_prop_count_i(t, n); i++) {
+            lx_sgf_prop p = lx_sgf_node_prop_i(t, n, i);
+            uint32_t name = lx_sgf_prop_name_i(t, p);
+            if ((name == a || name == b) && lx_sgf_value_count_i(t, p) > 0)
                 return p;
         }
     return LX_SGF_NIL;
 }
 
-static int is_re(const char *id) { return !strcmp(id, "RE"); }
+static lx_sgf_prop first_re(const lx_sgf_tree *t)
+{
+    return first_on_main_line(t, lx_sgf_id_number(t, "RE"), LX_SGF_NIL);
+}
+
 static int is_move(const char *id) { return lx_game_move_colour(id) != LX_NO_COLOUR; }
 
 static void check_ff(const lx_sgf_tree *t, lx_diag_list *diags)
@@ -341,7 +352,7 @@ static void check_ff(const lx_sgf_tree *t, lx_diag_list *diags)
 void hex_review_root(const lx_sgf_tree *t, lx_diag_list *diags)
 {
     check_ff(t, diags);
-    lx_sgf_prop p = first_on_main_line(t, is_re);
+    lx_sgf_prop p = first_re(t);
     if (p != LX_SGF_NIL) {
         re_value re = {LX_SGF_NIL, 0, LX_NO_COLOUR, 0, ""};
         read_re(t, p, &re, diags); /* its form, whatever the moves */
@@ -363,7 +374,8 @@ void hex_line_end(const void *pos, const lx_sgf_tree *t, lx_sgf_node last, int c
     const lx_hex_board *b = pos;
     char end[160];
     lx_sgf_prop p;
-    if (b->white_went_first && (p = first_on_main_line(t, is_move)) != LX_SGF_NIL)
+    lx_move_ids ids = lx_game_move_ids(t);
+    if (b->white_went_first && (p = first_on_main_line(t, ids.b, ids.w)) != LX_SGF_NIL)
         lx_diag_add(diags, LX_WARNING, "HEX_WHITE_FIRST", lx_sgf_prop_offset(t, p),
                     "White moves first, but Black moves first in Hex unless the record says otherwise (PL[W] "
                     "before the first move)");
@@ -374,7 +386,7 @@ void hex_line_end(const void *pos, const lx_sgf_tree *t, lx_sgf_node last, int c
                     "%s[%.*s] comes after the game was already won (%s); the connection decides the game",
                     lx_sgf_prop_id(t, p), (int)(v.len < 20 ? v.len : 20), v.raw, end);
     }
-    if (complete && (p = first_on_main_line(t, is_re)) != LX_SGF_NIL) {
+    if (complete && (p = first_re(t)) != LX_SGF_NIL) {
         re_value re = {LX_SGF_NIL, 0, LX_NO_COLOUR, 0, ""};
         read_re(t, p, &re, NULL);
         check_re(b, t, &re, diags);

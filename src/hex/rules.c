@@ -350,6 +350,26 @@ void lx_hex_apply_move(lx_hex_board *b, lx_colour who, const lx_hex_move *m)
     }
 }
 
+/* The module's play_value hook: parse, check and apply in one call, the two
+ * last inline here. */
+int hex_module_play_value(void *pos, lx_colour who, const char *raw, size_t len, lx_game_error *err)
+{
+    lx_hex_board *b = pos;
+    lx_hex_move m;
+    if (hex_module_parse_move(b, who, raw, len, &m, err) != 0)
+        return -1;
+    /* the usual stone: what lx_hex_check_move accepts at once (nobody has
+     * won or given up, the mover's turn, an empty cell) */
+    int usual = m.kind == LX_HEX_STONE && (who == LX_BLACK || who == LX_WHITE) && b->gave_up == LX_NO_COLOUR &&
+                !b->g.stale && b->g.won == HEX_EMPTY &&
+                (b->turn_source == HEX_TURN_START || b->turn_source == HEX_TURN_SETUP || who == b->to_play) &&
+                b->g.colour[hex_cell(&b->g, m.col, m.row)] == HEX_EMPTY;
+    if (!usual && lx_hex_check_move(b, who, &m, err) != 0)
+        return -1;
+    lx_hex_apply_move(b, who, &m);
+    return 0;
+}
+
 int lx_hex_play(lx_hex_board *b, lx_colour who, const lx_hex_move *m, lx_game_error *err)
 {
     if (lx_hex_check_move(b, who, m, err) != 0)

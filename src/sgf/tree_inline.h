@@ -22,6 +22,12 @@ static inline uint32_t lx_sgf_prop_name_i(const lx_sgf_tree *t, lx_sgf_prop p) {
 static inline lx_sgf_node lx_sgf_first_child_i(const lx_sgf_tree *t, lx_sgf_node n) { return t->nodes[n].first_child; }
 static inline uint32_t lx_sgf_value_count_i(const lx_sgf_tree *t, lx_sgf_prop p) { return t->props[p].nvalues; }
 
+/* The length of value i of property p, without looking at its bytes. */
+static inline size_t lx_sgf_value_len_i(const lx_sgf_tree *t, lx_sgf_prop p, uint32_t i)
+{
+    return t->values[t->props[p].first_value + i].len & ~LX_VAL_IN_POOL;
+}
+
 /* Value i of property p: its bytes and length (lx_sgf_get_value without the offset). */
 static inline const char *lx_sgf_value_i(const lx_sgf_tree *t, lx_sgf_prop p, uint32_t i, size_t *len)
 {
