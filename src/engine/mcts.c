@@ -38,6 +38,7 @@ typedef struct mnode {
     int32_t move;    /* id of the move that leads here (-1 at the root) */
     int32_t first;   /* first child, -1 while not expanded */
     int32_t nchild;
+    int32_t best;    /* the child selection takes next (its index among the children) */
     uint32_t visits, rvisits;
     float wins, rwins; /* for the colour that played `move` / the parent's colour to move */
 } mnode;
@@ -80,7 +81,7 @@ void mcts_params_default(mcts_params *p)
     memset(p, 0, sizeof *p);
     p->rave_bias = 0.0005;
     p->expand_at = 1;
-    p->node_cap = 4000000; /* 112 MB at most */
+    p->node_cap = 4000000; /* 128 MB at most */
     p->threads = 1;
 }
 
@@ -214,39 +215,52 @@ void mcts_advance(mcts *m, int32_t id)
 
 /* ---- one search thread ------------------------------------------------------------ */
 
-/* A child's selection value: (1 - beta) Q + beta AMAF, or the first-play
- * value 1 while it has no figures at all.  No branches: it runs for every
- * child of every node on the path. */
-static inline float score_of(const mnode *c, float b4)
+/* A child's selection value as a fraction num / den (den > 0):
+ * (1 - beta) Q + beta AMAF, or the first-play value 1 while it has no
+ * figures at all.  (1 - beta) wins / n + beta rwins / r with beta = r / D,
+ * D = r + n + b4 n r, is (wins (1 + b4 r) + rwins) / D.  No branches and no
+ * division: it runs for every child of every node on the path, and two
+ * values compare by cross-multiplying. */
+static inline void score_of(const mnode *c, float b4, float *num, float *den)
 {
-    /* (1 - beta) wins / n + beta rwins / r with beta = r / D, D = r + n + b4 n r,
-     * is (wins (1 + b4 r) + rwins) / D: one division */
     float nv = (float)c->visits, rv = (float)c->rvisits;
     float d = rv + nv + b4 * nv * rv;
-    return d > 0 ? (c->wins * (1.0f + b4 * rv) + c->rwins) / d : 1.0f;
+    int some = d > 0;
+    *num = some ? c->wins * (1.0f + b4 * rv) + c->rwins : 1.0f;
+    *den = some ? d : 1.0f;
 }
 
-static int32_t select_child(const mcts_params *p, const mnode *nodes, const mnode *parent)
+/* The index among its n children (at c) of the one of highest selection
+ * value, the first of equals. */
+static int32_t best_child(const mnode *c, int32_t n, float b4)
 {
-    const mnode *c = &nodes[parent->first];
-    int32_t n = parent->nchild;
-    if (p->flat)
-        return parent->first + (int32_t)(parent->visits % (uint32_t)n);
-    float b4 = (float)(4.0 * p->rave_bias), best = score_of(&c[0], b4);
+    float bn = -1.0f, bd = 1.0f;
     int32_t pick = 0;
-    for (int32_t i = 1; i < n; i++) {
-        float v = score_of(&c[i], b4);
-        if (v > best) {
-            best = v;
+    for (int32_t i = 0; i < n; i++) {
+        float num, den;
+        score_of(&c[i], b4, &num, &den);
+        if (num * bd > bn * den) {
+            bn = num;
+            bd = den;
             pick = i;
         }
     }
-    return parent->first + pick;
+    return pick;
+}
+
+/* A node's children change their figures only when the node is on the path
+ * (its child's own, and the AMAF update of all of them), so the backup that
+ * updates them also finds the best one, and the selection reads it. */
+static int32_t select_child(const mcts_params *p, const mnode *parent)
+{
+    if (p->flat)
+        return parent->first + (int32_t)(parent->visits % (uint32_t)parent->nchild);
+    return parent->first + parent->best;
 }
 
 /* Grow the children of node x from the sim's legal moves; 0, or -1 when
  * there is no room (x stays a leaf). */
-static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops)
+static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops, float b4)
 {
     size_t n = ops->legal(sim, tr->ids);
     if (tree_reserve(tr, (int32_t)n) != 0)
@@ -260,6 +274,7 @@ static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops
     }
     tr->nodes[x].first = tr->n;
     tr->nodes[x].nchild = (int32_t)n;
+    tr->nodes[x].best = best_child(c, (int32_t)n, b4);
     tr->n += (int32_t)n;
     return 0;
 }
@@ -300,18 +315,28 @@ static void backup(const mcts_params *p, mtree *tr, int32_t depth, double black,
     }
     if (p->flat)
         return;
+    float b4 = (float)(4.0 * p->rave_bias);
     for (int32_t i = 0; i < depth; i++) {
-        const mnode *x = &nodes[tr->path[i]];
+        mnode *x = &nodes[tr->path[i]];
         if (x->first < 0)
             continue;
         uint8_t me = tr->colour[i];
-        float won = (float)(me == 1 ? black : 1.0 - black);
+        float won = (float)(me == 1 ? black : 1.0 - black), bn = -1.0f, bd = 1.0f;
         mnode *c = &nodes[x->first];
+        int32_t pick = 0;
         for (int32_t k = 0; k < x->nchild; k++) { /* without branches: half of them are taken, at random */
             uint32_t hit = owners[c[k].move] == me;
             c[k].rvisits += hit;
             c[k].rwins += hit ? won : 0.0f;
+            float num, den;
+            score_of(&c[k], b4, &num, &den);
+            if (num * bd > bn * den) {
+                bn = num;
+                bd = den;
+                pick = k;
+            }
         }
+        x->best = pick;
     }
 }
 
@@ -331,13 +356,13 @@ static int iterate(const mcts_params *p, mtree *tr)
         mnode *node = &tr->nodes[x];
         if (node->first < 0) {
             int grow = x == 0 || (!p->flat && node->visits >= p->expand_at);
-            if (!grow || expand(tr, x, sim, ops) != 0)
+            if (!grow || expand(tr, x, sim, ops, (float)(4.0 * p->rave_bias)) != 0)
                 break;
             node = &tr->nodes[x];
         }
         if (node->nchild == 0)
             break; /* the game is over here */
-        x = select_child(p, tr->nodes, node);
+        x = select_child(p, node);
         ops->play(sim, tr->nodes[x].move);
         if (p->flat) {
             if (path_reserve(tr, depth + 1) != 0)
