@@ -9,6 +9,7 @@
  *   ludex-admin migrate FROM TO        copy a whole store into an empty one (sqlite:ludex.db ->
  *                                      postgresql://...), then verify every game's record
  *                                      is byte-identical in both (ludexd stopped)
+ *   ludex-admin verify A B             that comparison alone, of any two stores
  *
  * Exit status: 0 done, 1 the check found a problem (or the user is
  * unknown), 2 a usage or I/O error.  Nothing here is a door: it is run by
@@ -26,7 +27,7 @@
 static int usage(void)
 {
     fprintf(stderr, "usage: ludex-admin backup DB OUT | check DB | users DB | reset-password DB USER\n"
-                    "       ludex-admin disable DB USER | enable DB USER | migrate FROM TO\n"
+                    "       ludex-admin disable DB USER | enable DB USER | migrate FROM TO | verify A B\n"
                     "       ludex-admin --help | --version\n");
     return 2;
 }
@@ -257,6 +258,49 @@ static int record_digests(const char *db, int64_t last, unsigned char (*digests)
     return rc;
 }
 
+/* Boards whose digests differ, each named on standard output; how many. */
+static long count_differences(unsigned char (*a)[32], unsigned char (*b)[32], int64_t last)
+{
+    long differ = 0;
+    for (int64_t id = 1; id <= last; id++)
+        if (memcmp(a[id - 1], b[id - 1], 32)) {
+            printf("board %lld: its record differs\n", (long long)id);
+            differ++;
+        }
+    return differ;
+}
+
+/* verify A B: every game's record the same in both stores (what migrate checks after its copy). */
+static int do_verify(const char *a, const char *b)
+{
+    char err[512] = "";
+    int64_t last = 0;
+    const char *dbs[2] = {a, b};
+    for (int i = 0; i < 2; i++) {
+        store *st = sodium_init() < 0 ? NULL : open_store(dbs[i]);
+        int64_t m = st ? st->be->max_game_id(st) : -1;
+        store_close(st);
+        if (m < 0)
+            return 2;
+        last = m > last ? m : last;
+    }
+    unsigned char (*da)[32] = calloc((size_t)last + 1, 32), (*db)[32] = calloc((size_t)last + 1, 32);
+    int rc = 2;
+    if (!da || !db)
+        fprintf(stderr, "ludex-admin: verify: out of memory\n");
+    else if (record_digests(a, last, da, err, sizeof err) != 0 || record_digests(b, last, db, err, sizeof err) != 0)
+        fprintf(stderr, "ludex-admin: verify: %s\n", err);
+    else {
+        long differ = count_differences(da, db, last);
+        printf("%s, %s: %lld games, %s\n", a, b, (long long)last,
+               differ ? "SOME RECORDS DIFFER" : "every record byte-identical");
+        rc = differ ? 1 : 0;
+    }
+    free(da);
+    free(db);
+    return rc;
+}
+
 /* The destination must hold nothing yet: a copy never merges. */
 static int check_empty(store *to, const char *where)
 {
@@ -305,12 +349,7 @@ static int do_migrate(const char *from, const char *to)
         fprintf(stderr, "ludex-admin: migrate: reading the copy: %s\n", err);
         goto out;
     }
-    long differ = 0;
-    for (int64_t id = 1; id <= last; id++)
-        if (memcmp(before[id - 1], after[id - 1], 32)) {
-            printf("board %lld: its record differs in the copy\n", (long long)id);
-            differ++;
-        }
+    long differ = count_differences(before, after, last);
     printf("%s -> %s: %lu rows copied; %lld games, %s\n", from, to, c->rows, (long long)last,
            differ ? "SOME RECORDS DIFFER" : "every record byte-identical");
     rc = differ ? 1 : 0;
@@ -346,6 +385,8 @@ int main(int argc, char **argv)
         return do_users(argv[2]);
     if (argc == 4 && !strcmp(argv[1], "reset-password"))
         return do_reset(argv[2], argv[3]);
+    if (argc == 4 && !strcmp(argv[1], "verify"))
+        return do_verify(argv[2], argv[3]);
     if (argc == 4 && !strcmp(argv[1], "migrate"))
         return do_migrate(argv[2], argv[3]);
     if (argc == 4 && (!strcmp(argv[1], "disable") || !strcmp(argv[1], "enable")))
