@@ -35,7 +35,7 @@ static int bits(unsigned m)
 static void record_as(lx_xw_gen *g, lx_xw_play *pl, int left, int right, unsigned blanks)
 {
     const xw_square *ln = g->ln;
-    int need[LX_XW_MAX_LETTERS + 1] = {0}, nblank = 0, main = 0, cross = 0, idx = g->nleaves - 1, j = 0;
+    int need[LX_XW_MAX_LETTERS + 1], nblank = 0, main = 0, cross = 0, idx = g->nleaves - 1, j = 0;
     for (int i = left; i <= right; i++) {
         if (!g->strip[i]) {
             main += ln[i].value;
@@ -50,6 +50,8 @@ static void record_as(lx_xw_gen *g, lx_xw_play *pl, int left, int right, unsigne
         main += v;
         cross += ln[i].cross_score >= 0 ? (ln[i].cross_score + v) * ln[i].wm : 0;
     }
+    for (int k = 0; k < j; k++)
+        need[pl->tiles[k] & 0x7F] = 0;
     for (int k = 0; k < j; k++) /* no more of a letter than the rack holds */
         if (!(pl->tiles[k] & LX_XW_BLANK_BIT) && ++need[pl->tiles[k]] > g->rack0[pl->tiles[k]])
             return;
@@ -90,9 +92,20 @@ static void record(lx_xw_gen *g, int left, int right, walk_score s)
      * had to, so each word is walked once; here come all the ways the rack
      * can put it down, a blank standing for any of its letters. */
     g->word_mult = s.mult;
-    for (unsigned blanks = 0; blanks < (1u << g->nplaced); blanks++)
-        if (bits(blanks) <= g->rack0[0])
-            record_as(g, &pl, left, right, blanks);
+    if (g->rack0[0] > 2) {
+        for (unsigned blanks = 0; blanks < (1u << g->nplaced); blanks++)
+            if (bits(blanks) <= g->rack0[0])
+                record_as(g, &pl, left, right, blanks);
+        return;
+    }
+    /* one or two blanks: the sets of at most that many tiles, in increasing
+     * order of the bit mask (as the loop above takes them) */
+    record_as(g, &pl, left, right, 0);
+    for (int b = 0; b < g->nplaced; b++) {
+        record_as(g, &pl, left, right, 1u << b);
+        for (int a = 0; a < b && g->rack0[0] == 2; a++)
+            record_as(g, &pl, left, right, (1u << b) | (1u << a));
+    }
 }
 
 #if defined(__GNUC__)
