@@ -247,7 +247,8 @@ static int set_cost(srv *s, const char *cost)
 
 static int open_stores(srv *s, const char *db, char *err, size_t errcap)
 {
-    if (!(s->wstore = store_open(db, err, errcap)) || !(s->rstore = store_open(db, err, errcap)))
+    if (!(s->wstore = store_open(db, err, errcap)) || s->wstore->be->claim(s->wstore, err, errcap) != 0 ||
+        !(s->rstore = store_open(db, err, errcap)))
         return -1;
     int64_t max = s->rstore->be->max_game_id(s->rstore);
     if (max < 0) {

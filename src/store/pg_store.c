@@ -31,7 +31,7 @@
 #include "store/store.h"
 
 /* The statements only PostgreSQL runs, numbered after the shared ones (queries.h). */
-enum { Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, NPG_QUERIES };
+enum { Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, Q_CLAIM, NPG_QUERIES };
 
 static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
     /* what the database can tell cheaply: every move belongs to a game, numbered from 1 without a gap */
@@ -43,6 +43,8 @@ static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
         "SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM users), false),"
         " setval(pg_get_serial_sequence('messages', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM messages), false),"
         " setval(pg_get_serial_sequence('outbox', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM outbox), false)",
+    /* one ludexd per database for now: its commit connection holds this lock for its life */
+    [Q_CLAIM - NQUERIES] = "SELECT pg_try_advisory_lock(465625105529)",
 };
 
 /* Shared statements whose words differ here: no BEGIN IMMEDIATE; names sorted by their
@@ -83,6 +85,7 @@ typedef struct pg_store {
     store base;
     PGconn *c;
     time_t last_reset;    /* when a lost connection was last tried again */
+    int claimed;          /* this connection must hold the one-writer lock (pg_claim) */
 } pg_store;
 
 /* The text of a statement's parameters (libpq's text format). */
@@ -156,7 +159,40 @@ static int prepare_all(pg_store *q, char *err, size_t errcap)
     return 0;
 }
 
-/* The connection usable, reconnecting once a second at most when it was lost; 0 or -1. */
+/* Take the one-writer lock on this connection; 0, or -1 with err. */
+static int take_claim(pg_store *q, char *err, size_t errcap)
+{
+    char name[8];
+    qname(Q_CLAIM, name);
+    PGresult *r = PQexecPrepared(q->c, name, 0, NULL, NULL, NULL, 0);
+    int ok = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 && !strcmp(PQgetvalue(r, 0, 0), "t");
+    if (!ok && PQresultStatus(r) == PGRES_TUPLES_OK)
+        snprintf(err, errcap, "another ludexd is serving this database: one ludexd per PostgreSQL database for now"
+                              " (several instances are not built yet; see doc/server-design.md)");
+    else if (!ok)
+        snprintf(err, errcap, "cannot take the database's writer lock: %s", PQerrorMessage(q->c));
+    PQclear(r);
+    return ok ? 0 : -1;
+}
+
+/* At start, a lock still held by a ludexd that was just killed is given a few seconds to go
+ * (its server process notices the closed connection). */
+static int pg_claim(store *s, char *err, size_t errcap)
+{
+    pg_store *q = (pg_store *)s;
+    q->claimed = 1;
+    for (int tries = 0;; tries++) {
+        if (take_claim(q, err, errcap) == 0)
+            return 0;
+        if (tries == 50 || PQstatus(q->c) != CONNECTION_OK)
+            return -1;
+        struct timespec pause = {0, 100 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
+}
+
+/* The connection usable, reconnecting once a second at most when it was lost (and taking
+ * the writer lock again when it had it); 0 or -1. */
 static int ensure_connected(pg_store *q, char *err, size_t errcap)
 {
     if (PQstatus(q->c) == CONNECTION_OK && PQtransactionStatus(q->c) == PQTRANS_IDLE)
@@ -172,7 +208,10 @@ static int ensure_connected(pg_store *q, char *err, size_t errcap)
         snprintf(err, errcap, "cannot reach the database: %s", PQerrorMessage(q->c));
         return -1;
     }
-    return setup_settings(q, err, errcap) == 0 && prepare_all(q, err, errcap) == 0 ? 0 : -1;
+    return setup_settings(q, err, errcap) == 0 && prepare_all(q, err, errcap) == 0 &&
+                   (!q->claimed || take_claim(q, err, errcap) == 0)
+               ? 0
+               : -1;
 }
 
 static store *pg_open(const char *location, char *err, size_t errcap)
@@ -953,5 +992,5 @@ const store_backend store_pg_backend = {
     "postgresql", pg_open, pg_close, pg_commit, pg_user_get, pg_game_get, pg_moves_each, pg_games_of, pg_max_game_id,
     pg_session_get, pg_users_each, pg_backup, pg_integrity, pg_mail_seen, pg_outbox_due, pg_rating_get, pg_ratings_of,
     pg_games_due, pg_blocks_of, pg_seeks_each, pg_messages_unread, pg_messages_unread_count, pg_chat_of,
-    pg_comments_each, pg_table_each,
+    pg_comments_each, pg_table_each, pg_claim,
 };
