@@ -37,6 +37,14 @@ static int word_is_ascii(const unsigned char *p)
     return (w & 0x8080808080808080ULL) == 0;
 }
 
+/* 32 bytes: four words tested at once. */
+static int block_is_ascii(const unsigned char *p)
+{
+    uint64_t w[4];
+    memcpy(w, p, 32);
+    return ((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ULL) == 0;
+}
+
 int lx_is_ascii(const char *s, size_t len)
 {
     const unsigned char *p = (const unsigned char *)s;
@@ -55,6 +63,10 @@ size_t lx_utf8_valid_prefix(const char *s, size_t len)
     const unsigned char *p = (const unsigned char *)s;
     size_t i = 0;
     while (i < len) {
+        if (i + 32 <= len && block_is_ascii(p + i)) {
+            i += 32; /* text is mostly ASCII: 32 bytes a step */
+            continue;
+        }
         if (i + 8 <= len && word_is_ascii(p + i)) {
             i += 8;
             continue;

@@ -116,10 +116,12 @@ static block_bits special_bits(const char *p, size_t n)
  * after the ')' that closes a game tree at least `chunk` bytes on, or the
  * end of the text.  One pass, no recursion: parentheses counted outside
  * values, values "[...]" skipped with their backslash escapes; the bytes
- * that matter are found 64 at a time.  A block with brackets only (no
- * parenthesis, no backslash: most blocks of a collection's moves) needs no
- * walk: it leaves a value open exactly when its last bracket is a '['
- * (a '[' opens one or is inside one; a ']' closes one or is junk). */
+ * that matter are found 64 at a time.  A block without a parenthesis (most
+ * blocks of a collection) needs no walk: it leaves a value open exactly when
+ * its last bracket not escaped is a '[' (a '[' opens one or is inside one; a
+ * ']' closes one or is junk).  That block takes every backslash as an escape,
+ * which outside a value (junk) it is not: a cut is only a guess, which the
+ * readers check (see above), so a rare wrong guess costs time, not output. */
 static size_t find_cut(const char *s, size_t len, size_t from, size_t chunk)
 {
     size_t depth = 0, goal = from + chunk, escaped = 0; /* a byte before `escaped` was escaped */
@@ -127,13 +129,24 @@ static size_t find_cut(const char *s, size_t len, size_t from, size_t chunk)
     int in_value = 0;
     for (size_t base = from; base < len; base += 64) {
         block_bits b = special_bits(s + base, len - base < 64 ? len - base : 64);
-        uint64_t brackets = b.open | b.close;
-        if (!(b.esc | b.paren) && escaped <= base) {
+        if (!b.paren) {
+            /* no parenthesis: only whether a value is open at the end matters */
+            uint64_t skip = escaped > base ? 1 : 0, e = b.esc & ~skip;
+            escaped = 0;
+            while (e) { /* each backslash escapes the byte after it (a guess outside values) */
+                int k = __builtin_ctzll(e);
+                if (k == 63)
+                    escaped = base + 65;
+                else
+                    skip |= (uint64_t)2 << k;
+                e &= ~((uint64_t)3 << k);
+            }
+            uint64_t brackets = (b.open | b.close) & ~skip;
             if (brackets)
                 in_value = (int)((b.open >> (63 - __builtin_clzll(brackets))) & 1);
             continue;
         }
-        uint64_t m = brackets | b.esc | b.paren;
+        uint64_t m = b.open | b.close | b.esc | b.paren;
         while (m) {
             size_t i = base + (size_t)__builtin_ctzll(m);
             m &= m - 1;

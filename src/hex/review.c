@@ -314,8 +314,6 @@ static void check_re(const lx_hex_board *b, const lx_sgf_tree *t, const re_value
 
 /* ---- the whole main line ------------------------------------------------------------- */
 
-/* The first property along the main line (from the root, first children)
- * that `want` accepts, or LX_SGF_NIL. */
 /* The first property on the main line whose ID has number `a` or `b` (IDs
  * by number: one comparison per property), with a value. */
 static lx_sgf_prop first_on_main_line(const lx_sgf_tree *t, uint32_t a, uint32_t b)

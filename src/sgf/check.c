@@ -49,7 +49,7 @@ enum { CHECK_COUNT = 1, CHECK_VALUES = 2 };
 
 typedef struct name_info {
     const lx_sgf_propdef *def; /* NULL: unknown, never checked */
-    uint32_t last_node;        /* the node it was last seen in (DUPLICATE_PROPERTY) */
+    uint32_t last_node;        /* the last node of 2+ properties it was seen in (DUPLICATE_PROPERTY) */
     uint8_t roles;
     uint8_t checks;
     uint8_t special;
@@ -611,15 +611,18 @@ static void check_node(checker *c, uint32_t n)
     const lx_sgf_tree *t = c->t;
     const sgf_node *nd = &t->nodes[n];
     uint8_t roles = 0;
+    int alone = nd->nprops == 1; /* most nodes: one move, nothing to be twice */
     for (uint32_t p = nd->first_prop; p < nd->first_prop + nd->nprops; p++) {
         name_info *ni = &c->names[t->props[p].name];
-        if (ni->last_node == n) {
-            const char *id = prop_name(c, p);
-            report(c, LX_ERROR, "DUPLICATE_PROPERTY", prop_offset(t, p),
-                   "%s appears twice in this node; a property may appear once per node (give a list "
-                   "property all its values at once: %s[..][..])", id, id);
+        if (!alone) {
+            if (ni->last_node == n) {
+                const char *id = prop_name(c, p);
+                report(c, LX_ERROR, "DUPLICATE_PROPERTY", prop_offset(t, p),
+                       "%s appears twice in this node; a property may appear once per node (give a list "
+                       "property all its values at once: %s[..][..])", id, id);
+            }
+            ni->last_node = n;
         }
-        ni->last_node = n;
         roles |= ni->roles;
         if (ni->checks && (ni->checks != CHECK_COUNT || t->props[p].nvalues != 1))
             check_property(c, p, ni);

@@ -246,7 +246,7 @@ static size_t read_values(lx_sgf_reader *r, lx_sgf_tree *t, size_t i, int keep, 
     const char *s = r->s;
     size_t len = r->len;
     while (i < len && s[i] == '[') {
-        size_t start = i + 1, end = find_close(s, len, start), after = end + 1;
+        size_t start = i + 1, end = find_close(s, len, start), first = end, after = end + 1;
         while (after < len && is_ws((unsigned char)s[after]))
             after++; /* "]\n;B[..]": a line break before the next node is common */
         while (end < len && !(after < len && (char_class[(unsigned char)s[after]] & C_AFTER)) &&
@@ -265,7 +265,8 @@ static size_t read_values(lx_sgf_reader *r, lx_sgf_tree *t, size_t i, int keep, 
             *oom = 1;
             return len;
         }
-        i = end < len ? skip_ws(s, len, end + 1) : len;
+        /* after is where white space after the first ']' ends */
+        i = end >= len ? len : end == first ? after : skip_ws(s, len, end + 1);
     }
     return i;
 }
