@@ -47,6 +47,7 @@ struct lx_xw_gen {
     double best_leave[LX_XW_RACK_SIZE + 1]; /* best leave when k tiles are played */
     /* best-play search: could k tiles of the rack make a word alone? */
     int can_alone[LX_XW_RACK_SIZE + 1];
+    int rack_values[LX_XW_RACK_SIZE]; /* the rack's tiles' values, descending */
     int values[256];               /* of each board or rack tile; 0 for blanks */
     /* the walk */
     int mode;
@@ -90,7 +91,7 @@ void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor);
 /* An upper bound on the equity of any placement from that anchor; ext->b[kl][kr]
  * the bound for plays with kl tiles left of the anchor and kr right of it. */
 double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext);
-/* Work out g->can_alone for the rack. */
+/* Work out g->can_alone and g->rack_values for the rack. */
 void xw_gen_word_check(lx_xw_gen *g);
 /* Record a play (all plays, or the best so far). */
 void xw_gen_record(lx_xw_gen *g, const lx_xw_play *pl);

@@ -130,7 +130,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
         if (col > 0 && (ln[col - 1].tile || (more && !ln[col - 1].anchor)))
             walk(g, col - 1, arc, s);
         if (left_empty && g->anchor + 1 < g->len && (more || ln[g->anchor + 1].tile) &&
-            g->right_bound[g->kl][0] >= g->best.equity) {
+            (g->mode != XW_GEN_BEST || g->right_bound[g->kl][0] >= g->best.equity)) {
             uint32_t sep = xw_kwg_find(g->nodes, arc, 0);
             if (sep && xw_kwg_arc(g->nodes[sep])) {
                 int saved = g->left;
@@ -186,8 +186,8 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
     if (g->nplaced >= g->max_tiles || !run)
         return;
     /* a tile here: can a play with it still beat the best found? */
-    if (col < g->anchor ? g->left_bound[g->kl + 1] < g->best.equity
-                        : col > g->anchor && g->right_bound[g->kl][g->kr + 1] < g->best.equity)
+    if (g->mode == XW_GEN_BEST && (col < g->anchor ? g->left_bound[g->kl + 1] < g->best.equity
+                                                   : col > g->anchor && g->right_bound[g->kl][g->kr + 1] < g->best.equity))
         return;
     /* the letters that may go here: the cross set's, of those on the rack
      * (any, with a blank); bit 0, the separator, never.  A letter the rack

@@ -15,6 +15,17 @@
 
 #include "xword/gen_impl.h"
 
+/* The k largest of a[0..n), descending, into out; a is sorted in place. */
+static void sort_desc(int *a, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && a[j] > a[j - 1]; j--) {
+            int t = a[j];
+            a[j] = a[j - 1];
+            a[j - 1] = t;
+        }
+}
+
 /* ---- which words could the rack make at all? ----------------------------------------------- */
 
 typedef struct word_walk {
@@ -51,6 +62,11 @@ static void words_dfs(word_walk *w, uint32_t run)
 
 void xw_gen_word_check(lx_xw_gen *g)
 {
+    int n = 0; /* the rack's values, descending, for the bounds */
+    for (int t = 0; t <= LX_XW_MAX_LETTERS; t++)
+        for (int c = 0; c < g->rack[t]; c++)
+            g->rack_values[n++] = g->values[t];
+    sort_desc(g->rack_values, n);
     word_walk w;
     memset(&w, 0, sizeof w);
     w.nodes = g->lx->nodes;
@@ -58,17 +74,6 @@ void xw_gen_word_check(lx_xw_gen *g)
     words_dfs(&w, g->lx->dawg);
     for (int k = 0; k <= LX_XW_RACK_SIZE; k++)
         g->can_alone[k] = w.alone[k];
-}
-
-/* The k largest of a[0..n), descending, into out; a is sorted in place. */
-static void sort_desc(int *a, int n)
-{
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && a[j] > a[j - 1]; j--) {
-            int t = a[j];
-            a[j] = a[j - 1];
-            a[j - 1] = t;
-        }
 }
 
 /* The bound for new tiles on the squares empties[0..k) of line ln. */
@@ -124,11 +129,7 @@ double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_exten
             break;
         right[nr++] = i;
     }
-    int tv[LX_XW_RACK_SIZE], n = 0; /* the rack's values, descending */
-    for (int t = 0; t <= LX_XW_MAX_LETTERS; t++)
-        for (int c = 0; c < g->rack[t]; c++)
-            tv[n++] = g->values[t];
-    sort_desc(tv, n);
+    const int *tv = g->rack_values;
     double best = -1e300;
     int empties[LX_XW_RACK_SIZE];
     for (int kl = 0; kl <= nl; kl++)
