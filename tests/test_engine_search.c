@@ -383,6 +383,31 @@ static void hex_searches_repeat_with_a_seed(void **state)
         assert_string_equal(a[i], b[i]);
 }
 
+/* Several playouts a leaf (9x9: four): a budget that is no multiple of them
+ * is still kept to the playout, on one thread and on two. */
+static void hex_budgets_are_kept_to_the_playout(void **state)
+{
+    (void)state;
+    for (int threads = 1; threads <= 2; threads++) {
+        lx_engine_options o;
+        lx_engine_options_init(&o, "hex");
+        o.cols = o.rows = 9;
+        o.threads = threads;
+        o.seed = 5;
+        lx_game_error err;
+        lx_game_error_init(&err);
+        lx_engine *e = lx_engine_new(&o, &err);
+        assert_non_null(e);
+        assert_int_equal(total_visits(e, LX_BLACK, 1003), 1003);
+        long playouts;
+        double seconds;
+        lx_engine_last_search(e, &playouts, &seconds);
+        assert_int_equal(playouts, 1003);
+        lx_game_error_free(&err);
+        lx_engine_free(e);
+    }
+}
+
 typedef struct stopped_search {
     lx_engine *e;
     atomic_int done;
@@ -614,6 +639,7 @@ int main(void)
         cmocka_unit_test(hex_illegal_plays_give_the_rules_codes),
         cmocka_unit_test(hex_tree_reuse_keeps_the_visits_of_the_moves_played),
         cmocka_unit_test(hex_searches_repeat_with_a_seed),
+        cmocka_unit_test(hex_budgets_are_kept_to_the_playout),
         cmocka_unit_test(hex_stop_ends_a_search_on_two_threads),
         cmocka_unit_test(hex_new_game_changes_the_size),
         cmocka_unit_test(twixt_std_and_pp_games_are_legal),

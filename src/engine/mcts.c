@@ -9,8 +9,10 @@
  * term: as in MoHex, the AMAF values and a first-play value of 1 for a child
  * with no figures at all explore enough.  A leaf visited
  * `expand_at` times grows all its children; the game's playout finishes the
- * game; the result goes back up the path, and the AMAF counts of every
- * child of every node on the path are updated from the playout's owners.
+ * game, `leaf_playouts` times from the same leaf; the playouts' owners are
+ * summed per id, the results go back up the path, and the AMAF counts of
+ * every child of every node on the path are updated from the sums - the
+ * same pass finds each node's best child for the next selection.
  *
  * Parallelism: one tree per thread, merged at the root when a move is
  * chosen (root parallelism).  No locks or atomics on the hot path, each
@@ -57,6 +59,8 @@ typedef struct mtree {
     int32_t *ids;      /* legal moves (nids) */
     int32_t *path;     /* node indices, root first */
     uint8_t *colour;   /* colour to move at each node of the path (1 Black, 2 White) */
+    float *amaf;       /* the leaf's playouts, per id (4 nids): how often Black held it and
+                          Black's result summed over those, the same for White */
     int32_t pathcap;
     long playouts;     /* last search */
     /* the search's arguments */
@@ -116,7 +120,8 @@ mcts *mcts_new(const mcts_params *p, int32_t nids, uint64_t seed)
             tr->limit = nids + 2;
         tr->rng = splitmix(&seed) | 1;
         tr->ids = malloc((size_t)nids * sizeof *tr->ids);
-        if (!tr->ids) {
+        tr->amaf = malloc(4 * (size_t)nids * sizeof *tr->amaf);
+        if (!tr->ids || !tr->amaf) {
             mcts_free(m);
             return NULL;
         }
@@ -131,6 +136,7 @@ void mcts_free(mcts *m)
     for (int t = 0; t < m->p.threads; t++) {
         free(m->trees[t].nodes);
         free(m->trees[t].ids);
+        free(m->trees[t].amaf);
         free(m->trees[t].path);
         free(m->trees[t].colour);
     }
@@ -303,31 +309,47 @@ static uint8_t code(lx_colour c)
     return (uint8_t)(c + 1);
 }
 
-/* Back up a playout whose result for Black is `black` (0, 1 or a draw's value). */
-static void backup(const mcts_params *p, mtree *tr, int32_t depth, double black, const uint8_t *owners)
+/* Add a playout whose result for Black is `black` to the leaf's figures. */
+static void gather(mtree *tr, double black, const uint8_t *owners)
+{
+    float *hb = tr->amaf, *wb = hb + tr->nids, *hw = wb + tr->nids, *ww = hw + tr->nids, r = (float)black;
+    for (int32_t id = 0; id < tr->nids; id++) {
+        float b = owners[id] == 1, w = owners[id] == 2;
+        hb[id] += b;
+        wb[id] += b * r;
+        hw[id] += w;
+        ww[id] += w * r;
+    }
+}
+
+/* Back up `n` playouts from the leaf whose results for Black sum to `black`
+ * and whose AMAF figures gather() added up. */
+static void backup(const mcts_params *p, mtree *tr, int32_t depth, uint32_t n, double black)
 {
     mnode *nodes = tr->nodes;
-    nodes[tr->path[0]].visits++;
+    nodes[tr->path[0]].visits += n;
     for (int32_t i = 1; i < depth; i++) {
         mnode *x = &nodes[tr->path[i]];
-        x->visits++;
-        x->wins += (float)(tr->colour[i - 1] == 1 ? black : 1.0 - black);
+        x->visits += n;
+        x->wins += (float)(tr->colour[i - 1] == 1 ? black : n - black);
     }
     if (p->flat)
         return;
     float b4 = (float)(4.0 * p->rave_bias);
+    const float *hb = tr->amaf, *wb = hb + tr->nids, *hw = wb + tr->nids, *ww = hw + tr->nids;
     for (int32_t i = 0; i < depth; i++) {
         mnode *x = &nodes[tr->path[i]];
         if (x->first < 0)
             continue;
-        uint8_t me = tr->colour[i];
-        float won = (float)(me == 1 ? black : 1.0 - black), bn = -1.0f, bd = 1.0f;
+        int black_moves = tr->colour[i] == 1;
+        const float *held = black_moves ? hb : hw, *bwon = black_moves ? wb : ww;
+        float bn = -1.0f, bd = 1.0f, sign = black_moves ? 1.0f : -1.0f, base = black_moves ? 0.0f : 1.0f;
         mnode *c = &nodes[x->first];
         int32_t pick = 0;
-        for (int32_t k = 0; k < x->nchild; k++) { /* without branches: half of them are taken, at random */
-            uint32_t hit = owners[c[k].move] == me;
-            c[k].rvisits += hit;
-            c[k].rwins += hit ? won : 0.0f;
+        for (int32_t k = 0; k < x->nchild; k++) { /* the mover's wins: Black's, or White's held - Black's */
+            float h = held[c[k].move];
+            c[k].rvisits += (uint32_t)h;
+            c[k].rwins += base * h + sign * bwon[c[k].move];
             float num, den;
             score_of(&c[k], b4, &num, &den);
             if (num * bd > bn * den) {
@@ -340,9 +362,10 @@ static void backup(const mcts_params *p, mtree *tr, int32_t depth, double black,
     }
 }
 
-/* One iteration: down the tree, grow it, play out, back up.  0, or -1 when
- * out of memory. */
-static int iterate(const mcts_params *p, mtree *tr)
+/* One iteration: down the tree, grow it, play out `n` times from the leaf
+ * (p->leaf_playouts, less when the budget ends sooner), back up.  0, or -1
+ * when out of memory. */
+static int iterate(const mcts_params *p, mtree *tr, uint32_t n)
 {
     void *sim = tr->sim;
     const mcts_sim_ops *ops = tr->ops;
@@ -372,9 +395,20 @@ static int iterate(const mcts_params *p, mtree *tr)
             break;
         }
     }
-    lx_colour w = ops->playout(sim, &tr->rng);
-    double black = w == LX_BLACK ? 1.0 : w == LX_WHITE ? 0.0 : ops->draw_value ? ops->draw_value(sim) : 0.5;
-    backup(p, tr, depth, black, ops->owners(sim));
+    memset(tr->amaf, 0, 4 * (size_t)tr->nids * sizeof *tr->amaf);
+    double sum = 0;
+    for (uint32_t j = 0; j < n; j++) {
+        if (j > 0) { /* back to the leaf */
+            ops->reset(sim);
+            for (int32_t i = 1; i < depth; i++)
+                ops->play(sim, tr->nodes[tr->path[i]].move);
+        }
+        lx_colour w = ops->playout(sim, &tr->rng);
+        double black = w == LX_BLACK ? 1.0 : w == LX_WHITE ? 0.0 : ops->draw_value ? ops->draw_value(sim) : 0.5;
+        gather(tr, black, ops->owners(sim));
+        sum += black;
+    }
+    backup(p, tr, depth, n, sum);
     return 0;
 }
 
@@ -404,11 +438,14 @@ static void *run(void *arg)
             break;
         if (tr->deadline > 0 && lx_engine_now() >= tr->deadline) /* each time: a playout on a big board is long */
             break;
-        if (iterate(a->p, tr) != 0) {
+        uint32_t n = a->p->leaf_playouts > 1 && !a->p->flat ? a->p->leaf_playouts : 1;
+        if (tr->budget > 0 && tr->budget - tr->playouts < (long)n)
+            n = (uint32_t)(tr->budget - tr->playouts);
+        if (iterate(a->p, tr, n) != 0) {
             tr->failed = 1;
             break;
         }
-        tr->playouts++;
+        tr->playouts += n;
     }
     return NULL;
 }

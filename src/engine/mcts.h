@@ -35,6 +35,7 @@ typedef struct mcts_params {
     int flat;            /* flat Monte Carlo: root moves in turn, no tree, no AMAF */
     double rave_bias;    /* b^2 of the RAVE weight (Silver): beta = r / (r + n + 4 n r b^2) */
     uint32_t expand_at;  /* visits a leaf needs before it grows children */
+    uint32_t leaf_playouts; /* playouts from a leaf each time the search reaches it (0 or 1: one) */
     long node_cap;       /* nodes in all trees together */
     int threads;         /* >= 1 */
 } mcts_params;
