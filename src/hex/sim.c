@@ -41,7 +41,27 @@ struct lx_hex_sim {
     int swap0, swap;     /* swap-pieces allowed */
     int32_t single;      /* the one stone when the swap is allowed */
     int32_t last0, last; /* the last stone played (0: none), for bridge replies */
+    /* Bridge replies by the six cells around a stone (2 bits each, the k-th
+     * at bit 2k) and the colour to move (Black 0, White 1): bit i set when
+     * the cells i and i + 2 are the mover's (stones or edge) and i + 1 is
+     * empty. */
+    uint8_t bridges[2][4096];
 };
+
+static void bridge_table(lx_hex_sim *s)
+{
+    for (unsigned pat = 0; pat < 4096; pat++)
+        for (unsigned me = HEX_BLACK; me <= HEX_WHITE; me++) {
+            unsigned mine = 0, empty = 0;
+            for (int k = 0; k < 6; k++) {
+                unsigned c = pat >> (2 * k) & 3;
+                mine |= (unsigned)(c == me) << k;
+                empty |= (unsigned)(c == HEX_EMPTY) << k;
+            }
+            unsigned two = ((mine >> 2) | (mine << 4)) & 63, one = ((empty >> 1) | (empty << 5)) & 63;
+            s->bridges[me - 1][pat] = (uint8_t)(mine & two & one);
+        }
+}
 
 static uint32_t below(uint64_t *s, uint32_t range)
 {
@@ -113,6 +133,7 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
     s->npadded = (int32_t)g->npadded;
     int32_t st = s->stride, ring[6] = {1, 1 - st, -st, -1, st - 1, st};
     memcpy(s->ring, ring, sizeof ring);
+    bridge_table(s);
     if (alloc_sim(s) != 0) {
         lx_hex_sim_free(s);
         return NULL;
@@ -198,21 +219,17 @@ void lx_hex_sim_play(lx_hex_sim *s, int32_t id)
 }
 
 /* The cell that saves a bridge of colour `me` the stone on `cell` intruded
- * into, or 0.  Bit k of `mine` / `empty` says what the k-th cell around
- * `cell` holds; a bridge is two of mine two apart around the ring with the
- * cell between them empty (bit i of `bridges`: the pair i, i + 2, the reply
- * at i + 1).  When several bridges were hit, one at random. */
-static int32_t bridge_reply(const lx_hex_sim *s, const uint8_t *colour, int32_t cell, uint8_t me, uint64_t *rng)
+ * into, or 0: the six cells around `cell` looked up in the bridge table
+ * (bit i of `bridges`: the pair i, i + 2 of mine, the reply at i + 1 empty).
+ * When several bridges were hit, one at random. */
+static inline int32_t bridge_reply(const lx_hex_sim *s, const uint8_t *colour, int32_t cell, uint8_t me,
+                                   uint64_t *rng)
 {
     const int32_t *ring = s->ring;
-    unsigned mine = 0, empty = 0;
-    for (int k = 0; k < 6; k++) {
-        uint8_t c = colour[cell + ring[k]];
-        mine |= (unsigned)(c == me) << k;
-        empty |= (unsigned)(c == HEX_EMPTY) << k;
-    }
-    unsigned two = ((mine >> 2) | (mine << 4)) & 63, one = ((empty >> 1) | (empty << 5)) & 63;
-    unsigned bridges = mine & two & one;
+    const uint8_t *at = colour + cell;
+    unsigned pat = (unsigned)at[ring[0]] | (unsigned)at[ring[1]] << 2 | (unsigned)at[ring[2]] << 4 |
+                   (unsigned)at[ring[3]] << 6 | (unsigned)at[ring[4]] << 8 | (unsigned)at[ring[5]] << 10;
+    unsigned bridges = s->bridges[me - 1][pat];
     if (!bridges)
         return 0;
     int i = __builtin_ctz(bridges);
