@@ -17,9 +17,45 @@ static int tile_at(const lx_xw_pos *p, int r, int c)
     return r >= 0 && c >= 0 && r < p->rows && c < p->cols ? xw_sq(p, r, c) : 0;
 }
 
+/* The same from the GADDAG, which holds every word reversed: rev(after),
+ * then the letter, then rev(before).  Cheaper when after[] is the longer
+ * side: each letter's walk is then the shorter one. */
+static uint64_t cross_set_rev(const lx_xw_lexicon *lx, const uint8_t *before, int nb, const uint8_t *after, int na)
+{
+    const uint32_t *nodes = lx->nodes;
+    uint32_t run = lx->gaddag;
+    for (int i = na - 1; i >= 0; i--) {
+        uint32_t at = xw_kwg_find(nodes, run, after[i] & 0x7F);
+        if (!at)
+            return 0;
+        run = xw_kwg_arc(nodes[at]);
+    }
+    uint64_t set = 0;
+    for (uint32_t i = run; i; i++) {
+        uint32_t node = nodes[i];
+        int ok = nb == 0 ? (node & XW_KWG_ACCEPTS) != 0 : 0;
+        uint32_t q = xw_kwg_arc(node);
+        for (int k = nb - 1; k >= 0 && q; k--) {
+            uint32_t at = xw_kwg_find(nodes, q, before[k] & 0x7F);
+            if (!at)
+                break;
+            if (k == 0)
+                ok = (nodes[at] & XW_KWG_ACCEPTS) != 0;
+            q = xw_kwg_arc(nodes[at]);
+        }
+        if (ok && xw_kwg_tile(node) > 0)
+            set |= (uint64_t)1 << xw_kwg_tile(node);
+        if (node & XW_KWG_IS_END)
+            break;
+    }
+    return set;
+}
+
 /* The letters that make a word with the tiles before[] and after[]. */
 static uint64_t cross_set(const lx_xw_lexicon *lx, const uint8_t *before, int nb, const uint8_t *after, int na)
 {
+    if (na > nb)
+        return cross_set_rev(lx, before, nb, after, na);
     const uint32_t *nodes = lx->nodes;
     uint32_t run = lx->dawg;
     for (int i = 0; i < nb; i++) {
