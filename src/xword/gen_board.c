@@ -17,66 +17,41 @@ static int tile_at(const lx_xw_pos *p, int r, int c)
     return r >= 0 && c >= 0 && r < p->rows && c < p->cols ? xw_sq(p, r, c) : 0;
 }
 
-/* The same from the GADDAG, which holds every word reversed: rev(after),
- * then the letter, then rev(before).  Cheaper when after[] is the longer
- * side: each letter's walk is then the shorter one. */
-static uint64_t cross_set_rev(const lx_xw_lexicon *lx, const uint8_t *before, int nb, const uint8_t *after, int na)
+/* 1 when tiles[0..n) (backwards when rev) are a path from run, with *last
+ * the node of the last tile (0 when n is 0); else 0. */
+static int follow(const uint32_t *nodes, uint32_t run, const uint8_t *tiles, int n, int rev, uint32_t *last)
 {
-    const uint32_t *nodes = lx->nodes;
-    uint32_t run = lx->gaddag;
-    for (int i = na - 1; i >= 0; i--) {
-        uint32_t at = xw_kwg_find(nodes, run, after[i] & 0x7F);
+    *last = 0;
+    for (int k = 0; k < n; k++) {
+        uint32_t at = xw_kwg_find(nodes, run, tiles[rev ? n - 1 - k : k] & 0x7F);
         if (!at)
             return 0;
-        run = xw_kwg_arc(nodes[at]);
+        *last = nodes[at];
+        run = xw_kwg_arc(*last);
     }
-    uint64_t set = 0;
-    for (uint32_t i = run; i; i++) {
-        uint32_t node = nodes[i];
-        int ok = nb == 0 ? (node & XW_KWG_ACCEPTS) != 0 : 0;
-        uint32_t q = xw_kwg_arc(node);
-        for (int k = nb - 1; k >= 0 && q; k--) {
-            uint32_t at = xw_kwg_find(nodes, q, before[k] & 0x7F);
-            if (!at)
-                break;
-            if (k == 0)
-                ok = (nodes[at] & XW_KWG_ACCEPTS) != 0;
-            q = xw_kwg_arc(nodes[at]);
-        }
-        if (ok && xw_kwg_tile(node) > 0)
-            set |= (uint64_t)1 << xw_kwg_tile(node);
-        if (node & XW_KWG_IS_END)
-            break;
-    }
-    return set;
+    return 1;
 }
 
-/* The letters that make a word with the tiles before[] and after[]. */
+/* The letters that make a word with the tiles before[] and after[]: from
+ * the DAWG (before, the letter, after), or, when after[] is the longer side,
+ * from the GADDAG, which holds every word reversed (rev(after), the letter,
+ * rev(before)), so that the walk made once per letter is the shorter one. */
 static uint64_t cross_set(const lx_xw_lexicon *lx, const uint8_t *before, int nb, const uint8_t *after, int na)
 {
-    if (na > nb)
-        return cross_set_rev(lx, before, nb, after, na);
     const uint32_t *nodes = lx->nodes;
-    uint32_t run = lx->dawg;
-    for (int i = 0; i < nb; i++) {
-        uint32_t at = xw_kwg_find(nodes, run, before[i] & 0x7F);
-        if (!at)
-            return 0;
-        run = xw_kwg_arc(nodes[at]);
-    }
+    int rev = na > nb;
+    const uint8_t *head = rev ? after : before, *tail = rev ? before : after;
+    int nh = rev ? na : nb, nt = rev ? nb : na;
+    uint32_t last, run = rev ? lx->gaddag : lx->dawg;
+    if (!follow(nodes, run, head, nh, rev, &last))
+        return 0;
+    if (nh > 0)
+        run = xw_kwg_arc(last);
     uint64_t set = 0;
     for (uint32_t i = run; i; i++) {
         uint32_t node = nodes[i];
-        int ok = na == 0 ? (node & XW_KWG_ACCEPTS) != 0 : 0;
-        uint32_t q = xw_kwg_arc(node);
-        for (int k = 0; k < na && q; k++) {
-            uint32_t at = xw_kwg_find(nodes, q, after[k] & 0x7F);
-            if (!at)
-                break;
-            if (k + 1 == na)
-                ok = (nodes[at] & XW_KWG_ACCEPTS) != 0;
-            q = xw_kwg_arc(nodes[at]);
-        }
+        int ok = nt == 0 ? (node & XW_KWG_ACCEPTS) != 0
+                         : follow(nodes, xw_kwg_arc(node), tail, nt, rev, &last) && (last & XW_KWG_ACCEPTS);
         if (ok && xw_kwg_tile(node) > 0)
             set |= (uint64_t)1 << xw_kwg_tile(node);
         if (node & XW_KWG_IS_END)
