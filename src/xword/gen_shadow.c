@@ -36,18 +36,17 @@ typedef struct word_walk {
 } word_walk;
 
 /* Every word spelled from the run at `run` with rack tiles (a blank for any
- * letter): a word of k tiles sets alone[k].  Depth at most RACK_SIZE.  (The
- * same search with one more letter, for extents through one board tile,
- * cost more than it saved.) */
+ * letter): a word of k tiles sets alone[k].  A letter is taken from the rack
+ * when it is there, else a blank stands for it: blanks are interchangeable,
+ * so that finds every word the rack can spell, each path once.  Depth at
+ * most RACK_SIZE.  (The same search with one more tile, any letter, for
+ * extents through one board tile, cost more than it saved.) */
 static void words_dfs(word_walk *w, uint32_t run)
 {
     for (uint32_t i = run; run; i++) {
         uint32_t node = w->nodes[i];
-        int t = xw_kwg_tile(node);
-        for (int k = 0; k < 2 && t > 0; k++) {
-            int use = k ? 0 : t; /* the letter, or a blank for it */
-            if (w->rack[use] == 0)
-                continue;
+        int t = xw_kwg_tile(node), use = w->rack[t] ? t : 0; /* the letter, or a blank for it */
+        if (t > 0 && w->rack[use] > 0) {
             w->rack[use]--, w->used++;
             if (node & XW_KWG_ACCEPTS)
                 w->alone[w->used] = 1;
