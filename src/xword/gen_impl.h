@@ -55,11 +55,12 @@ struct lx_xw_gen {
     const xw_square *ln;
     int nplaced, leave_idx, word_mult;
     int max_tiles;             /* tiles a play from this anchor may put down (the rack, or fewer) */
-    /* best-play search: the walk's tiles left and right of the anchor, and
-     * bounds on what a play can still be worth: with more than kl tiles left
-     * (left_bound[kl + 1]), or with exactly kl left and more than kr right
-     * (right_bound[kl][kr + 1]); +inf when listing every play */
-    int kl, kr;
+    /* best-play search: the walk's tiles left of the anchor once it turns
+     * right (kl), and bounds on what a play can still be worth: with more
+     * than kl tiles left (left_bound[kl + 1]), or with exactly kl left and
+     * more than kr right (right_bound[kl][kr + 1]); +inf when listing every
+     * play */
+    int kl;
     double left_bound[LX_XW_RACK_SIZE + 2];
     double right_bound[LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 2];
     uint8_t strip[LX_XW_MAX_SIDE];

@@ -130,13 +130,15 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
         if (col > 0 && (ln[col - 1].tile || (more && !ln[col - 1].anchor)))
             walk(g, col - 1, arc, s);
         if (left_empty && g->anchor + 1 < g->len && (more || ln[g->anchor + 1].tile) &&
-            (g->mode != XW_GEN_BEST || g->right_bound[g->kl][0] >= g->best.equity)) {
+            (g->mode != XW_GEN_BEST || g->right_bound[g->nplaced - 1][0] >= g->best.equity)) {
             uint32_t sep = xw_kwg_find(g->nodes, arc, 0);
             if (sep && xw_kwg_arc(g->nodes[sep])) {
-                int saved = g->left;
+                int saved = g->left, saved_kl = g->kl;
                 g->left = col;
+                g->kl = g->nplaced - 1; /* the tiles left of the anchor */
                 walk(g, g->anchor + 1, xw_kwg_arc(g->nodes[sep]), s);
                 g->left = saved;
+                g->kl = saved_kl;
             }
         }
     } else {
@@ -158,13 +160,9 @@ XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int rack_tile, int ti
         g->rack_mask &= ~((uint64_t)1 << rack_tile);
     g->leave_idx -= g->pv[rack_tile];
     g->nplaced++;
-    g->kl += col < g->anchor;
-    g->kr += col > g->anchor;
     g->strip[col] = (uint8_t)tile;
     go_on(g, col, node, n);
     g->strip[col] = 0;
-    g->kl -= col < g->anchor;
-    g->kr -= col > g->anchor;
     g->nplaced--;
     g->leave_idx += g->pv[rack_tile];
     g->rack[rack_tile]++;
@@ -186,8 +184,10 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
     if (g->nplaced >= g->max_tiles || !run)
         return;
     /* a tile here: can a play with it still beat the best found? */
-    if (g->mode == XW_GEN_BEST && (col < g->anchor ? g->left_bound[g->kl + 1] < g->best.equity
-                                                   : col > g->anchor && g->right_bound[g->kl][g->kr + 1] < g->best.equity))
+    /* (going left, all tiles but the anchor's are left of it; going right,
+     * kl of them are) */
+    if (g->mode == XW_GEN_BEST && (col < g->anchor ? g->left_bound[g->nplaced] < g->best.equity
+                                                   : col > g->anchor && g->right_bound[g->kl][g->nplaced - g->kl] < g->best.equity))
         return;
     /* the letters that may go here: the cross set's, of those on the rack
      * (any, with a blank); bit 0, the separator, never.  A letter the rack
@@ -218,7 +218,7 @@ void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor)
     g->ln = g->sq[dir] + (size_t)line * (size_t)g->len;
     g->anchor = anchor;
     g->left = anchor;
-    g->kl = g->kr = 0;
+    g->kl = 0;
     walk_score s = {0, 1, 0};
     walk(g, anchor, g->lx->gaddag, s);
 }
