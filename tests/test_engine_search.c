@@ -383,7 +383,7 @@ static void hex_searches_repeat_with_a_seed(void **state)
         assert_string_equal(a[i], b[i]);
 }
 
-/* Several playouts a leaf (9x9: four): a budget that is no multiple of them
+/* Several playouts a leaf (9x9: two): a budget that is no multiple of them
  * is still kept to the playout, on one thread and on two. */
 static void hex_budgets_are_kept_to_the_playout(void **state)
 {

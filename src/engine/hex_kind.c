@@ -86,16 +86,17 @@ static size_t hex_winning(void *sim, lx_colour c, int32_t *ids, size_t cap)
 /* A leaf grows its children at its 8th visit: the tree then stays within
  * the node cap for searches of several seconds, and spends its time on
  * playouts (at 9x9, 20 games of 0.1 s a move against flat Monte Carlo: 20
- * won, against 19 when every leaf grows at once).  Four playouts each time
- * the search reaches a leaf: the walk down the tree and the AMAF update,
- * which cost more than a playout at 11x11, are paid once for four (1.6 times
- * the playouts a second; at 9x9, 0.1 s a move, 1 thread, against one playout
- * a leaf: 45 of 80 games, 56%; two a leaf: 26 of 40). */
+ * won, against 19 when every leaf grows at once).  Two playouts each time
+ * the search reaches a leaf: the walk down the tree and the AMAF update, paid
+ * once for two, cost more than a playout at 11x11.  At 9x9, 0.1 s a move, 1
+ * thread, against the search before (one a leaf, no bridge table, 2.5 times
+ * slower): two a leaf 22 of 32 games (69%), four a leaf 16 of 32 (50%, for
+ * 1.3 times the playouts of two). */
 static void hex_tune(mcts_params *p, int cols, int rows)
 {
     int big = (long)cols * rows > 16;
     p->expand_at = big ? 8 : 1;
-    p->leaf_playouts = big ? 4 : 1;
+    p->leaf_playouts = big ? 2 : 1;
 }
 
 SEARCH_SIM_OPS(hex_sim_ops, lx_hex_sim, NULL);
