@@ -52,6 +52,7 @@ struct lx_xw_gen {
     /* the walk */
     int mode;
     int dir, line, len, anchor, left;
+    int right_empty;           /* no tile right after the anchor */
     const xw_square *ln;
     int nplaced, leave_idx, word_mult;
     int max_tiles;             /* tiles a play from this anchor may put down (the rack, or fewer) */
@@ -63,7 +64,7 @@ struct lx_xw_gen {
     int kl;
     double left_bound[LX_XW_RACK_SIZE + 2];
     double right_bound[LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 2];
-    uint8_t strip[LX_XW_MAX_SIDE];
+    uint8_t strip[LX_XW_MAX_SIDE]; /* the tiles the walk put on empty squares (stale elsewhere) */
     /* the plays found */
     lx_xw_play *plays;
     size_t nplays, plays_cap;

@@ -37,7 +37,7 @@ static void record_as(lx_xw_gen *g, lx_xw_play *pl, int left, int right, unsigne
     const xw_square *ln = g->ln;
     int need[LX_XW_MAX_LETTERS + 1], nblank = 0, main = 0, cross = 0, idx = g->nleaves - 1, j = 0;
     for (int i = left; i <= right; i++) {
-        if (!g->strip[i]) {
+        if (ln[i].tile) {
             main += ln[i].value;
             continue;
         }
@@ -80,7 +80,7 @@ static void record(lx_xw_gen *g, int left, int right, walk_score s)
     pl.ntiles = g->nplaced;
     if (g->rack0[0] == 0) { /* no blank: the walk's own tiles and score */
         for (int i = left, j = 0; i <= right; i++)
-            if (g->strip[i])
+            if (!g->ln[i].tile)
                 pl.tiles[j++] = g->strip[i];
         pl.score = s.main * s.mult + s.cross + (g->nplaced == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
         pl.leave = g->leave[g->leave_idx];
@@ -121,8 +121,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
     uint32_t arc = xw_kwg_arc(node);
     if (col <= g->anchor) {
         int left_empty = col == 0 || !ln[col - 1].tile;
-        int right_empty = g->anchor + 1 >= g->len || !ln[g->anchor + 1].tile;
-        if ((node & XW_KWG_ACCEPTS) && left_empty && right_empty)
+        if ((node & XW_KWG_ACCEPTS) && left_empty && g->right_empty)
             record(g, col, g->anchor, s);
         if (!arc)
             return;
@@ -160,9 +159,8 @@ XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int rack_tile, int ti
         g->rack_mask &= ~((uint64_t)1 << rack_tile);
     g->leave_idx -= g->pv[rack_tile];
     g->nplaced++;
-    g->strip[col] = (uint8_t)tile;
+    g->strip[col] = (uint8_t)tile; /* read only while it is the path's */
     go_on(g, col, node, n);
-    g->strip[col] = 0;
     g->nplaced--;
     g->leave_idx += g->pv[rack_tile];
     g->rack[rack_tile]++;
@@ -219,6 +217,7 @@ void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor)
     g->anchor = anchor;
     g->left = anchor;
     g->kl = 0;
+    g->right_empty = anchor + 1 >= g->len || !g->ln[anchor + 1].tile;
     walk_score s = {0, 1, 0};
     walk(g, anchor, g->lx->gaddag, s);
 }
