@@ -170,6 +170,21 @@ const lx_game_module *lx_game_builtin_by_name(const char *name);
 /* The name FF[4] gives a GM number ("Go", "Hex", ...), or NULL. */
 const char *lx_game_gm_name(int gm);
 
+/* ---- canonical form (`ludex fmt`) ----------------------------------------------- */
+
+/* Write tree t with its built-in game's property table and canonical values
+ * (lx_game_write_options), then a line break; unknown properties left out
+ * when drop_unknown.  Appends to out; 0, or -1 out of memory. */
+int lx_game_write_tree(const lx_sgf_tree *t, int drop_unknown, lx_buf *out);
+/* As `ludex fmt` writes a tree read from doc: its CA made true of the UTF-8
+ * output (lx_sgf_mark_utf8), its game's dialect forms normalised (what that
+ * changed goes to diags), then lx_game_write_tree.  Changes t.  0, or -1. */
+int lx_game_format_tree(lx_sgf_tree *t, const lx_sgf_doc *doc, int drop_unknown, lx_buf *out,
+                        lx_diag_list *diags);
+/* Every tree of doc read (problems to diags) and formatted into out: the
+ * number of trees, or -1 out of memory. */
+long lx_game_format_doc(const lx_sgf_doc *doc, int drop_unknown, lx_buf *out, lx_diag_list *diags);
+
 typedef struct lx_game_registry lx_game_registry;
 /* A registry holding the built-in modules; add your own with lx_game_registry_add. */
 lx_game_registry *lx_game_registry_new(void);

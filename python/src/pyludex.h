@@ -91,8 +91,6 @@ int plx_check_init_type(void);
 /* A CheckResult from a summary and its (resolved) diagnostics. */
 PyObject *plx_check_result(const lx_check_summary *s, const lx_diag_list *diags, int strict);
 extern PyTypeObject *PlxCheckResult_Type;
-/* The canonical SGF of one tree (its game's write options), appended to out; 0 or -1. */
-int plx_write_tree(lx_sgf_tree *t, int drop_unknown, lx_buf *out);
 
 /* ---- replay.c: a game in progress ------------------------------------------------------------------ */
 

@@ -116,7 +116,7 @@ static PyObject *tree_to_sgf(PlxTree *t, PyObject *args, PyObject *kw)
     if (!PyArg_ParseTupleAndKeywords(args, kw, "|$p:to_sgf", kwlist, &drop_unknown))
         return NULL;
     lx_buf out = LX_BUF_INIT;
-    if (plx_write_tree(t->tree, drop_unknown, &out) != 0) {
+    if (lx_game_write_tree(t->tree, drop_unknown, &out) != 0) {
         lx_buf_free(&out);
         return PyErr_NoMemory();
     }

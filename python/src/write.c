@@ -4,50 +4,8 @@
  * canonical form (the game's canonical values, its dialect forms rewritten
  * by the module's normalize_tree, CA made true of the UTF-8 output).  It
  * raises LudexError where fmt writes nothing: no game tree, or a fatal
- * problem. */
+ * problem.  The writing is the library's (lx_game_format_doc), as fmt's is. */
 #include "pyludex.h"
-
-int plx_write_tree(lx_sgf_tree *t, int drop_unknown, lx_buf *out)
-{
-    int gm = lx_sgf_tree_gm(t);
-    const lx_game_module *m = gm > 0 ? lx_game_builtin_by_gm(gm) : NULL;
-    lx_sgf_write_options wo = {0};
-    wo.drop_unknown = drop_unknown;
-    lx_game_write_options(m, &wo);
-    if (lx_sgf_write_tree(t, &wo, out) != 0)
-        return -1;
-    if (out->len > 0 && out->data[out->len - 1] != '\n')
-        return lx_buf_append_char(out, '\n');
-    return 0;
-}
-
-static int format_tree(lx_sgf_tree *t, const lx_sgf_doc *doc, int drop_unknown, lx_buf *out, lx_diag_list *diags)
-{
-    int gm = lx_sgf_tree_gm(t);
-    const lx_game_module *m = gm > 0 ? lx_game_builtin_by_gm(gm) : NULL;
-    if (lx_sgf_mark_utf8(t, doc) != 0 || (m && m->normalize_tree && m->normalize_tree(t, diags) != 0))
-        return -1;
-    return plx_write_tree(t, drop_unknown, out);
-}
-
-/* Every tree of doc, formatted into out; the number of trees, or -1 out of memory. */
-static long format_doc(const lx_sgf_doc *doc, int drop_unknown, lx_buf *out, lx_diag_list *diags)
-{
-    lx_sgf_reader *r = lx_sgf_reader_new(doc, diags);
-    lx_sgf_tree *t = NULL;
-    long trees = 0;
-    int got = r ? 0 : -1;
-    while (r && (got = lx_sgf_reader_next(r, &t)) > 0) {
-        if (format_tree(t, doc, drop_unknown, out, diags) != 0) {
-            got = -1;
-            break;
-        }
-        trees++;
-    }
-    lx_sgf_tree_free(t);
-    lx_sgf_reader_free(r);
-    return got < 0 ? -1 : trees;
-}
 
 static PyObject *format_result(const lx_sgf_doc *doc, long trees, lx_diag_list *diags, const lx_buf *out)
 {
@@ -83,7 +41,7 @@ PyObject *plx_format(PyObject *self, PyObject *args, PyObject *kw)
     if (!doc)
         res = lx_diag_count_at_least(diags, LX_FATAL) ? plx_raise_diag(diags, LX_FATAL, "unreadable") : PyErr_NoMemory();
     else
-        res = format_result(doc, format_doc(doc, drop_unknown, &out, diags), diags, &out);
+        res = format_result(doc, lx_game_format_doc(doc, drop_unknown, &out, diags), diags, &out);
     lx_buf_free(&out);
     lx_sgf_doc_free(doc);
     lx_diag_list_free(diags);

@@ -39,44 +39,6 @@ typedef struct fmt_opts {
     lx_sgf_read_options read;
 } fmt_opts;
 
-/* Append the canonical text of one tree to `out`; 0 or -1 out of memory. */
-static int write_tree(lx_sgf_tree *t, const lx_sgf_doc *doc, const fmt_opts *o, lx_buf *out, lx_diag_list *diags)
-{
-    if (lx_sgf_mark_utf8(t, doc) != 0)
-        return -1;
-    const lx_game_module *m = lx_game_builtin_by_gm(cli_tree_gm(t));
-    if (m && m->normalize_tree && m->normalize_tree(t, diags) != 0)
-        return -1;
-    lx_sgf_write_options wo = {0};
-    wo.drop_unknown = o->drop_unknown;
-    lx_game_write_options(m, &wo);
-    if (lx_sgf_write_tree(t, &wo, out) != 0)
-        return -1;
-    if (out->len > 0 && out->data[out->len - 1] != '\n')
-        return lx_buf_append_char(out, '\n');
-    return 0;
-}
-
-/* Read every tree of the document and write it to `out`; the number of
- * trees, or -1 out of memory. */
-static long format_doc(const lx_sgf_doc *doc, const fmt_opts *o, lx_diag_list *diags, lx_buf *out)
-{
-    lx_sgf_reader *r = lx_sgf_reader_new(doc, diags);
-    lx_sgf_tree *t = NULL;
-    long trees = 0;
-    int got = r ? 0 : -1;
-    while (r && (got = lx_sgf_reader_next(r, &t)) > 0) {
-        if (write_tree(t, doc, o, out, diags) != 0) {
-            got = -1;
-            break;
-        }
-        trees++;
-    }
-    lx_sgf_tree_free(t);
-    lx_sgf_reader_free(r);
-    return got < 0 ? -1 : trees;
-}
-
 /* Report, then write when there is something to write; the exit status. */
 static int finish(const cli_input *in, const fmt_opts *o, long trees, lx_diag_list *diags, const lx_buf *out)
 {
@@ -101,7 +63,7 @@ static int format_file(const fmt_opts *o)
     lx_diag_list *diags = lx_diag_list_new();
     lx_buf out = LX_BUF_INIT;
     lx_sgf_doc *doc = diags ? lx_sgf_doc_new(in.bytes, in.len, 1, &o->read, diags) : NULL;
-    long trees = doc ? format_doc(doc, o, diags, &out) : 0;
+    long trees = doc ? lx_game_format_doc(doc, o->drop_unknown, &out, diags) : 0;
     int status;
     if (!diags || trees < 0 || (!doc && cli_count(diags, LX_FATAL) == 0)) {
         cli_error("fmt", "%s: out of memory", in.name);

@@ -3,7 +3,7 @@
  * The writer always writes UTF-8 (a document is UTF-8 once read), so a tree
  * read from another charset, or whose CA names another charset than the one
  * its bytes were read as, needs its CA changed before it is written.  Shared
- * by `ludex fmt` and the Python binding's format(). */
+ * by every front through lx_game_format_tree (src/modules/canonical.c). */
 #include <strings.h>
 
 #include "ludex/sgf.h"
