@@ -212,6 +212,9 @@ lx_colour lx_bgammon_game_to_play(const lx_bgammon_game *g);
  * colour `who`: 0 when played, else -1 with the rule it breaks in `err`
  * (the game unchanged). */
 int lx_bgammon_game_act(lx_bgammon_game *g, lx_colour who, const char *value, size_t len, lx_game_error *err);
+/* 1 when lx_bgammon_game_act would play `value` (NUL-terminated) for `who` now
+ * ("double": may who double?), else 0; the game is not changed. */
+int lx_bgammon_game_allows(const lx_bgammon_game *g, lx_colour who, const char *value);
 /* The result as the game interface gives it ("W+2", "B+4", "W+2R", "" while
  * the game goes on). */
 void lx_bgammon_game_result(const lx_bgammon_game *g, lx_game_result *out);

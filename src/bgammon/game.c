@@ -486,6 +486,16 @@ int lx_bgammon_game_act(lx_bgammon_game *g, lx_colour who, const char *value, si
     return bg_game_apply(g, who, &a, err);
 }
 
+int lx_bgammon_game_allows(const lx_bgammon_game *g, lx_colour who, const char *value)
+{
+    bg_action a;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    int ok = bg_read_action(g, who, value, strlen(value), &a, &err) == 0 && bg_game_check(g, who, &a, &err) == 0;
+    lx_game_error_free(&err);
+    return ok;
+}
+
 void lx_bgammon_game_info(const lx_bgammon_game *g, lx_bgammon_match_info *m)
 {
     memset(m, 0, sizeof *m);

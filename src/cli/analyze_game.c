@@ -166,13 +166,7 @@ static int judge_backgammon(walk *w, lx_colour who, const char *played, lx_sgf_p
     if (played[0] < '1' || played[0] > '6')
         return judge(w, who, played, prop, number, 1, err);
     /* before the roll: could the player double? */
-    lx_bgammon_game *g = lx_bgammon_game_copy(w->bg);
-    lx_game_error no;
-    lx_game_error_init(&no);
-    int could = g && lx_bgammon_game_act(g, who, "double", 6, &no) == 0;
-    lx_bgammon_game_free(g);
-    lx_game_error_free(&no);
-    if (could) {
+    if (lx_bgammon_game_allows(w->bg, who, "double")) {
         lx_game_error cube_err;
         lx_game_error_init(&cube_err);
         int rc = judge(w, who, "roll", LX_SGF_NIL, number, 1, &cube_err);

@@ -330,17 +330,6 @@ static int ranked_plays(lx_engine *e, lx_colour who, int d1, int d2, lx_engine_c
 
 /* ---- cube --------------------------------------------------------------------------------------- */
 
-static int may(const gnubg_kind *k, lx_colour who, const char *action)
-{
-    lx_bgammon_game *g = lx_bgammon_game_copy(k->cur);
-    lx_game_error err;
-    lx_game_error_init(&err);
-    int ok = g && lx_bgammon_game_act(g, who, action, strlen(action), &err) == 0;
-    lx_game_error_free(&err);
-    lx_bgammon_game_free(g);
-    return ok;
-}
-
 /* gnubg's cube analysis with `doubler` about to roll. */
 static int cube_analysis(lx_engine *e, lx_colour doubler, int cube, lx_colour owner, gnubg_cube_analysis *c,
                          lx_game_error *err)
@@ -419,7 +408,7 @@ static int answer_candidates(lx_engine *e, lx_colour who, lx_engine_candidate *o
     candidate(&c[nc++], "take", -ca.double_take);
     candidate(&c[nc++], "drop", -ca.double_pass);
     int verdict = gnubg_cube_answer(&ca);
-    if (verdict == 2 && may(k, who, "double"))
+    if (verdict == 2 && lx_bgammon_game_allows(k->cur, who, "double"))
         candidate(&c[nc++], "double", -2 * ca.double_take);
     give_out(c, nc, verdict == 0 ? "drop" : verdict == 2 && nc == 3 ? "double" : "take", out, cap, n);
     return 0;
@@ -567,7 +556,7 @@ static int gnubg_analyse(lx_engine *e, lx_colour who, lx_engine_candidate *out, 
         rc = answer_candidates(e, who, out, cap, n, err);
     else if (k->dice[0])
         rc = ranked_plays(e, who, k->dice[0], k->dice[1], out, cap, n, err);
-    else if (may(k, who, "double") && (rc = double_candidates(e, who, out, cap, n, err)) <= 0)
+    else if (lx_bgammon_game_allows(k->cur, who, "double") && (rc = double_candidates(e, who, out, cap, n, err)) <= 0)
         ;
     else
         rc = lx_game_fail(err, "BG_NO_DICE", "%s rolls now and may not double: give the dice first",
@@ -589,7 +578,7 @@ static int gnubg_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_erro
         rc = answer_candidates(e, who, best, 1, &n, err);
     } else {
         rc = 0;
-        if (!k->dice[0] && may(k, who, "double")) {
+        if (!k->dice[0] && lx_bgammon_game_allows(k->cur, who, "double")) {
             rc = double_candidates(e, who, best, 1, &n, err);
             if (rc > 0 || (rc == 0 && strcmp(best[0].move, "roll") == 0))
                 rc = 0, n = 0;

@@ -213,17 +213,6 @@ static int bg_seat_to_move(const void *p)
     return c == LX_BLACK ? 1 : 0;
 }
 
-static int can_double(const bg_game *g, lx_colour who)
-{
-    lx_bgammon_game *copy = lx_bgammon_game_copy(g->g);
-    lx_game_error err;
-    lx_game_error_init(&err);
-    int ok = copy && lx_bgammon_game_act(copy, who, "double", 6, &err) == 0;
-    lx_bgammon_game_free(copy);
-    lx_game_error_free(&err);
-    return ok;
-}
-
 static int die(void)
 {
     unsigned char r;
@@ -250,7 +239,7 @@ static int bg_between_turns(void *p)
     lx_bgammon_game_info(g->g, &mi);
     if (mi.doubled)
         return 0;
-    if (g->actions > 0 && can_double(g, seat_colour(bg_seat_to_move(g))))
+    if (g->actions > 0 && lx_bgammon_game_allows(g->g, seat_colour(bg_seat_to_move(g)), "double"))
         return 0;
     roll(g);
     return 1;
@@ -573,7 +562,8 @@ static unsigned bg_actions(const void *p, int seat, size_t nmoves)
         return SVC_ACT_TAKE | SVC_ACT_DROP | SVC_ACT_RESIGN;
     if (g->dice[0])
         return SVC_ACT_MOVE | SVC_ACT_RESIGN;
-    return SVC_ACT_ROLL | SVC_ACT_RESIGN | (g->actions > 0 && can_double(g, seat_colour(seat)) ? SVC_ACT_DOUBLE : 0);
+    int may_double = g->actions > 0 && lx_bgammon_game_allows(g->g, seat_colour(seat), "double");
+    return SVC_ACT_ROLL | SVC_ACT_RESIGN | (may_double ? SVC_ACT_DOUBLE : 0);
 }
 
 static int bg_dice(const void *p, int dice[2], int *cube)
