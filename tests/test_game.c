@@ -324,6 +324,19 @@ static void deep_line_replays_without_recursion(void **state)
     lx_buf_free(&b);
 }
 
+static void a_refusal_without_an_error_to_fill_is_still_a_refusal(void **state)
+{
+    (void)state;
+    assert_int_equal(lx_game_fail(NULL, "SOME_CODE", "move %d refused", 3), -1);
+    lx_game_error e;
+    lx_game_error_init(&e);
+    assert_int_equal(lx_game_fail(&e, "SOME_CODE", "move %d refused", 3), -1);
+    assert_string_equal(e.code, "SOME_CODE");
+    assert_int_equal(e.message.len, strlen("move 3 refused"));
+    assert_memory_equal(e.message.data, "move 3 refused", e.message.len);
+    lx_game_error_free(&e);
+}
+
 static void registry_finds_by_gm_and_name(void **state)
 {
     (void)state;
@@ -439,6 +452,7 @@ int main(void)
         cmocka_unit_test(line_end_sees_the_end_of_the_main_line),
         cmocka_unit_test(position_new_failure_ends_quietly),
         cmocka_unit_test(deep_line_replays_without_recursion),
+        cmocka_unit_test(a_refusal_without_an_error_to_fill_is_still_a_refusal),
         cmocka_unit_test(registry_finds_by_gm_and_name),
         cmocka_unit_test(colour_values_parse),
         cmocka_unit_test(check_document_replays_with_a_module),

@@ -34,7 +34,8 @@ typedef struct lx_game_error {
 
 void lx_game_error_init(lx_game_error *e);
 void lx_game_error_free(lx_game_error *e);
-/* Set code and message; always returns -1 so a module can `return lx_game_fail(...)`. */
+/* Set code and message; always returns -1 so a module can `return lx_game_fail(...)`.
+ * e may be NULL: a caller that wants only whether a move is refused passes no error. */
 int lx_game_fail(lx_game_error *e, const char *code, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

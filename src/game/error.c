@@ -18,6 +18,8 @@ void lx_game_error_free(lx_game_error *e)
 
 int lx_game_fail(lx_game_error *e, const char *code, const char *fmt, ...)
 {
+    if (e == NULL)
+        return -1; /* the caller asked only whether, not why */
     e->code = code;
     lx_buf_clear(&e->message);
     char small[512];
