@@ -19,13 +19,19 @@
  * thread's search repeats exactly from its seed, and on two to a few cores it
  * plays as strongly as a shared tree (Chaslot, Winands and van den Herik,
  * "Parallel Monte-Carlo Tree Search", 2008) - shared trees pay for their
- * locks or virtual losses and lose the determinism the tests rely on.
+ * locks or virtual losses and lose the determinism the tests rely on.  A
+ * thread's tree, path and AMAF sums are its own allocations (nothing it
+ * writes shares a cache line with another thread's).
  *
  * Memory: the trees together hold at most `node_cap` nodes (a root always
  * gets its children); a full tree stops growing and its leaves keep playing
- * out.  Nodes are an array per tree; a node's children are contiguous.
- * Between moves the subtree of the move played is copied to a fresh array
- * breadth first (no recursion), so the old tree's memory goes back.
+ * out.  Nodes are arrays per tree, one a field (move, visits, wins, AMAF
+ * visits, AMAF wins, links), so that a node's children - contiguous, their
+ * number rounded up to a multiple of 4 with fillers that never win a
+ * selection - are updated and compared four at a time with vector
+ * arithmetic (GCC and Clang vector extensions).  Between moves the subtree
+ * of the move played is copied to fresh arrays breadth first (no
+ * recursion), so the old tree's memory goes back.
  *
  * Flat Monte Carlo (params.flat): the root's moves in turn, one playout
  * each, no tree below them, no AMAF: the yardstick. */
@@ -36,14 +42,21 @@
 #include "engine/engine_int.h"
 #include "engine/mcts.h"
 
-typedef struct mnode {
-    int32_t move;    /* id of the move that leads here (-1 at the root) */
-    int32_t first;   /* first child, -1 while not expanded */
-    int32_t nchild;
-    int32_t best;    /* the child selection takes next (its index among the children) */
-    uint32_t visits, rvisits;
-    float wins, rwins; /* for the colour that played `move` / the parent's colour to move */
-} mnode;
+typedef struct mlink {
+    int32_t first;  /* first child, -1 while not expanded */
+    int32_t nchild; /* children (the fillers after them not counted) */
+    int32_t best;   /* the child selection takes next (its index among the children) */
+} mlink;
+
+/* Children blocks are a multiple of this long; the fillers' move is the id
+ * `nids`, whose AMAF sums stay 0, and their value is FILLER_WINS. */
+#define LANES 4
+#define FILLER_WINS (-1e9f)
+
+static int32_t block_of(int32_t n)
+{
+    return (n + LANES - 1) / LANES * LANES;
+}
 
 /* The last id is the swap, which no playout holds: instead of AMAF figures
  * it starts with a prior of even chances worth this many playouts, which its
@@ -53,14 +66,21 @@ typedef struct mnode {
 
 typedef struct mtree {
     int32_t nids;
-    mnode *nodes;
+    /* the nodes: node x is move[x], visits[x] ... */
+    int32_t *move;    /* id of the move that leads here (-1 at the root, nids a filler) */
+    uint32_t *visits;
+    float *wins;      /* for the colour that played `move` */
+    float *rvisits;   /* AMAF playouts (a float: it is only ever compared and weighed) */
+    float *rwins;     /* AMAF wins for the parent's colour to move */
+    mlink *link;
     int32_t n, cap, limit;
     uint64_t rng;
     int32_t *ids;      /* legal moves (nids) */
     int32_t *path;     /* node indices, root first */
     uint8_t *colour;   /* colour to move at each node of the path (1 Black, 2 White) */
-    float *amaf;       /* the leaf's playouts, per id (4 nids): how often Black held it and
-                          Black's result summed over those, the same for White */
+    float *amaf;       /* the leaf's playouts, per id 4 floats: how often Black held it and
+                          Black's wins over those, the same for White; nids + 1 ids (the
+                          last, the fillers', always 0) */
     int32_t pathcap;
     long playouts;     /* last search */
     /* the search's arguments */
@@ -116,11 +136,11 @@ mcts *mcts_new(const mcts_params *p, int32_t nids, uint64_t seed)
         mtree *tr = &m->trees[t];
         tr->nids = nids;
         tr->limit = (int32_t)(each > INT32_MAX / 2 ? INT32_MAX / 2 : each);
-        if (tr->limit < nids + 2)
-            tr->limit = nids + 2;
+        if (tr->limit < block_of(nids) + 2)
+            tr->limit = block_of(nids) + 2;
         tr->rng = splitmix(&seed) | 1;
         tr->ids = malloc((size_t)nids * sizeof *tr->ids);
-        tr->amaf = malloc(4 * (size_t)nids * sizeof *tr->amaf);
+        tr->amaf = calloc(4 * ((size_t)nids + 1), sizeof *tr->amaf);
         if (!tr->ids || !tr->amaf) {
             mcts_free(m);
             return NULL;
@@ -129,12 +149,26 @@ mcts *mcts_new(const mcts_params *p, int32_t nids, uint64_t seed)
     return m;
 }
 
+static void nodes_free(mtree *tr)
+{
+    free(tr->move);
+    free(tr->visits);
+    free(tr->wins);
+    free(tr->rvisits);
+    free(tr->rwins);
+    free(tr->link);
+    tr->move = NULL;
+    tr->visits = NULL;
+    tr->wins = tr->rvisits = tr->rwins = NULL;
+    tr->link = NULL;
+}
+
 void mcts_free(mcts *m)
 {
     if (!m)
         return;
     for (int t = 0; t < m->p.threads; t++) {
-        free(m->trees[t].nodes);
+        nodes_free(&m->trees[t]);
         free(m->trees[t].ids);
         free(m->trees[t].amaf);
         free(m->trees[t].path);
@@ -146,8 +180,7 @@ void mcts_free(mcts *m)
 
 static void tree_forget(mtree *tr)
 {
-    free(tr->nodes);
-    tr->nodes = NULL;
+    nodes_free(tr);
     tr->n = tr->cap = 0;
 }
 
@@ -155,6 +188,29 @@ void mcts_forget(mcts *m)
 {
     for (int t = 0; t < m->p.threads; t++)
         tree_forget(&m->trees[t]);
+}
+
+/* The arrays of tr resized to cap nodes; 0, or -1 (those that could be
+ * resized are, the capacity is not). */
+static int nodes_resize(mtree *tr, int32_t cap)
+{
+    int ok = 1;
+#define RESIZE(field)                                                                                       \
+    do {                                                                                                    \
+        void *p = realloc(tr->field, (size_t)cap * sizeof *tr->field);                                      \
+        if (p)                                                                                              \
+            tr->field = p;                                                                                  \
+        else                                                                                                \
+            ok = 0;                                                                                         \
+    } while (0)
+    RESIZE(move);
+    RESIZE(visits);
+    RESIZE(wins);
+    RESIZE(rvisits);
+    RESIZE(rwins);
+    RESIZE(link);
+#undef RESIZE
+    return ok ? 0 : -1;
 }
 
 /* Room for `more` nodes: 0, or -1 when over the limit or out of memory. */
@@ -169,43 +225,58 @@ static int tree_reserve(mtree *tr, int32_t more)
         cap *= 2;
     if (cap > tr->limit)
         cap = tr->limit;
-    mnode *nodes = realloc(tr->nodes, (size_t)cap * sizeof *nodes);
-    if (!nodes)
+    if (nodes_resize(tr, (int32_t)cap) != 0)
         return -1;
-    tr->nodes = nodes;
     tr->cap = (int32_t)cap;
     return 0;
 }
 
+/* Node `from` of `src` (or the n nodes from it) to `to` of `dst`. */
+static void copy_nodes(mtree *dst, int32_t to, const mtree *src, int32_t from, int32_t n)
+{
+    memcpy(&dst->move[to], &src->move[from], (size_t)n * sizeof *dst->move);
+    memcpy(&dst->visits[to], &src->visits[from], (size_t)n * sizeof *dst->visits);
+    memcpy(&dst->wins[to], &src->wins[from], (size_t)n * sizeof *dst->wins);
+    memcpy(&dst->rvisits[to], &src->rvisits[from], (size_t)n * sizeof *dst->rvisits);
+    memcpy(&dst->rwins[to], &src->rwins[from], (size_t)n * sizeof *dst->rwins);
+    memcpy(&dst->link[to], &src->link[from], (size_t)n * sizeof *dst->link);
+}
+
 static void tree_advance(mtree *tr, int32_t id)
 {
-    if (tr->n == 0 || tr->nodes[0].first < 0) {
+    if (tr->n == 0 || tr->link[0].first < 0) {
         tree_forget(tr);
         return;
     }
-    const mnode *old = tr->nodes, *root = &old[0];
     int32_t keep = -1;
-    for (int32_t i = 0; i < root->nchild; i++)
-        if (old[root->first + i].move == id)
-            keep = root->first + i;
-    mnode *fresh = keep >= 0 ? malloc((size_t)tr->cap * sizeof *fresh) : NULL;
-    if (!fresh) {
+    for (int32_t i = 0; i < tr->link[0].nchild; i++)
+        if (tr->move[tr->link[0].first + i] == id)
+            keep = tr->link[0].first + i;
+    mtree fresh = {.nids = tr->nids};
+    if (keep < 0 || nodes_resize(&fresh, tr->cap) != 0) {
+        nodes_free(&fresh);
         tree_forget(tr);
         return;
     }
-    fresh[0] = old[keep];
-    fresh[0].move = -1;
+    copy_nodes(&fresh, 0, tr, keep, 1);
+    fresh.move[0] = -1;
     int32_t n = 1;
-    for (int32_t i = 0; i < n; i++) { /* breadth first: `fresh` is its own queue */
-        mnode *x = &fresh[i];
+    for (int32_t i = 0; i < n; i++) { /* breadth first: the fresh arrays are their own queue */
+        mlink *x = &fresh.link[i];
         if (x->first < 0 || x->nchild == 0)
             continue;
-        memcpy(&fresh[n], &old[x->first], (size_t)x->nchild * sizeof *fresh);
+        int32_t len = block_of(x->nchild);
+        copy_nodes(&fresh, n, tr, x->first, len);
         x->first = n;
-        n += x->nchild;
+        n += len;
     }
-    free(tr->nodes);
-    tr->nodes = fresh;
+    nodes_free(tr);
+    tr->move = fresh.move;
+    tr->visits = fresh.visits;
+    tr->wins = fresh.wins;
+    tr->rvisits = fresh.rvisits;
+    tr->rwins = fresh.rwins;
+    tr->link = fresh.link;
     tr->n = n;
 }
 
@@ -227,24 +298,24 @@ void mcts_advance(mcts *m, int32_t id)
  * D = r + n + b4 n r, is (wins (1 + b4 r) + rwins) / D.  No branches and no
  * division: it runs for every child of every node on the path, and two
  * values compare by cross-multiplying. */
-static inline void score_of(const mnode *c, float b4, float *num, float *den)
+static inline void score_of(const mtree *tr, int32_t c, float b4, float *num, float *den)
 {
-    float nv = (float)c->visits, rv = (float)c->rvisits;
+    float nv = (float)tr->visits[c], rv = tr->rvisits[c];
     float d = rv + nv + b4 * nv * rv;
     int some = d > 0;
-    *num = some ? c->wins * (1.0f + b4 * rv) + c->rwins : 1.0f;
+    *num = some ? tr->wins[c] * (1.0f + b4 * rv) + tr->rwins[c] : 1.0f;
     *den = some ? d : 1.0f;
 }
 
-/* The index among its n children (at c) of the one of highest selection
- * value, the first of equals. */
-static int32_t best_child(const mnode *c, int32_t n, float b4)
+/* The index among the n children from `first` of the one of highest
+ * selection value, the first of equals. */
+static int32_t best_child(const mtree *tr, int32_t first, int32_t n, float b4)
 {
     float bn = -1.0f, bd = 1.0f;
     int32_t pick = 0;
     for (int32_t i = 0; i < n; i++) {
         float num, den;
-        score_of(&c[i], b4, &num, &den);
+        score_of(tr, first + i, b4, &num, &den);
         if (num * bd > bn * den) {
             bn = num;
             bd = den;
@@ -254,34 +325,94 @@ static int32_t best_child(const mnode *c, int32_t n, float b4)
     return pick;
 }
 
+typedef float v4f __attribute__((vector_size(16)));
+typedef int32_t v4i __attribute__((vector_size(16)));
+
+static inline v4f pick4(v4i mask, v4f a, v4f b)
+{
+    return (v4f)(((v4i)a & mask) | ((v4i)b & ~mask));
+}
+
+/* The AMAF update of the children from `first` (block_of(n) of them, the
+ * fillers included) for the mover whose sums are at `am` (held, mover's
+ * wins, every 4 floats), and the index of the best of them after it: four
+ * at a time, each lane keeping its best, the lanes merged at the end (the
+ * first of equals). */
+static int32_t update_children(mtree *tr, int32_t first, int32_t n, const float *am, float b4)
+{
+    const v4f one = {1.0f, 1.0f, 1.0f, 1.0f}, zero = {0.0f, 0.0f, 0.0f, 0.0f}, b4v = {b4, b4, b4, b4};
+    v4f bn = -one, bd = one;
+    v4i bi = {0, 0, 0, 0}, k = {0, 1, 2, 3};
+    const v4i step = {LANES, LANES, LANES, LANES};
+    int32_t len = block_of(n);
+    for (int32_t i = first; i < first + len; i += LANES, k += step) {
+        v4i mv, vis;
+        v4f wins, rv, rw;
+        memcpy(&mv, &tr->move[i], sizeof mv);
+        memcpy(&vis, &tr->visits[i], sizeof vis);
+        memcpy(&wins, &tr->wins[i], sizeof wins);
+        memcpy(&rv, &tr->rvisits[i], sizeof rv);
+        memcpy(&rw, &tr->rwins[i], sizeof rw);
+        const float *f0 = am + 4 * (size_t)mv[0], *f1 = am + 4 * (size_t)mv[1], *f2 = am + 4 * (size_t)mv[2],
+                    *f3 = am + 4 * (size_t)mv[3];
+        rv += (v4f){f0[0], f1[0], f2[0], f3[0]};
+        rw += (v4f){f0[1], f1[1], f2[1], f3[1]};
+        memcpy(&tr->rvisits[i], &rv, sizeof rv);
+        memcpy(&tr->rwins[i], &rw, sizeof rw);
+        v4f nv = __builtin_convertvector(vis, v4f); /* visits stay below 2^31 */
+        v4f d = rv + nv + b4v * nv * rv;
+        v4i some = d > zero;
+        v4f num = pick4(some, wins * (one + b4v * rv) + rw, one), den = pick4(some, d, one);
+        v4i better = num * bd > bn * den;
+        bn = pick4(better, num, bn);
+        bd = pick4(better, den, bd);
+        bi = (k & better) | (bi & ~better);
+    }
+    int32_t best = bi[0];
+    float pn = bn[0], pd = bd[0];
+    for (int l = 1; l < LANES; l++) {
+        float x = bn[l] * pd, y = pn * bd[l];
+        if (x > y || (x == y && bi[l] < best)) {
+            pn = bn[l];
+            pd = bd[l];
+            best = bi[l];
+        }
+    }
+    return best;
+}
+
 /* A node's children change their figures only when the node is on the path
  * (its child's own, and the AMAF update of all of them), so the backup that
  * updates them also finds the best one, and the selection reads it. */
-static int32_t select_child(const mcts_params *p, const mnode *parent)
+static int32_t select_child(const mcts_params *p, const mtree *tr, int32_t parent)
 {
+    const mlink *l = &tr->link[parent];
     if (p->flat)
-        return parent->first + (int32_t)(parent->visits % (uint32_t)parent->nchild);
-    return parent->first + parent->best;
+        return l->first + (int32_t)(tr->visits[parent] % (uint32_t)l->nchild);
+    return l->first + l->best;
 }
 
 /* Grow the children of node x from the sim's legal moves; 0, or -1 when
  * there is no room (x stays a leaf). */
 static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops, float b4)
 {
-    size_t n = ops->legal(sim, tr->ids);
-    if (tree_reserve(tr, (int32_t)n) != 0)
+    int32_t n = (int32_t)ops->legal(sim, tr->ids), len = block_of(n), c = tr->n;
+    if (tree_reserve(tr, len) != 0)
         return -1;
-    mnode *c = &tr->nodes[tr->n];
-    for (size_t i = 0; i < n; i++)
-        c[i] = (mnode){.move = tr->ids[i], .first = -1};
-    if (n > 0 && tr->ids[n - 1] == tr->nids - 1) { /* the swap: no playout holds it, so no AMAF */
-        c[n - 1].rvisits = SWAP_PRIOR;
-        c[n - 1].rwins = SWAP_PRIOR / 2.0f;
+    for (int32_t i = 0; i < len; i++) {
+        int filler = i >= n;
+        tr->move[c + i] = filler ? tr->nids : tr->ids[i];
+        tr->visits[c + i] = (uint32_t)filler;
+        tr->wins[c + i] = filler ? FILLER_WINS : 0.0f;
+        tr->rvisits[c + i] = tr->rwins[c + i] = 0.0f;
+        tr->link[c + i] = (mlink){.first = -1};
     }
-    tr->nodes[x].first = tr->n;
-    tr->nodes[x].nchild = (int32_t)n;
-    tr->nodes[x].best = best_child(c, (int32_t)n, b4);
-    tr->n += (int32_t)n;
+    if (n > 0 && tr->ids[n - 1] == tr->nids - 1) { /* the swap: no playout holds it, so no AMAF */
+        tr->rvisits[c + n - 1] = (float)SWAP_PRIOR;
+        tr->rwins[c + n - 1] = SWAP_PRIOR / 2.0f;
+    }
+    tr->link[x] = (mlink){.first = c, .nchild = n, .best = best_child(tr, c, n, b4)};
+    tr->n += len;
     return 0;
 }
 
@@ -315,15 +446,15 @@ static uint8_t code(lx_colour c)
 static void gather(mtree *tr, double black, const uint8_t *restrict owners)
 {
     int32_t nids = tr->nids;
-    float *restrict hb = tr->amaf, *restrict wb = hb + nids, *restrict hw = wb + nids, *restrict ww = hw + nids;
-    float r = (float)black;
-    for (int32_t id = 0; id < nids; id++) {
+    float *restrict a = tr->amaf;
+    float r = (float)black, rw = 1.0f - r;
+    for (int32_t id = 0; id < nids; id++, a += 4) {
         uint32_t o = owners[id];
         float b = (float)(((o ^ 1u) - 1u) >> 31), w = (float)(((o ^ 2u) - 1u) >> 31);
-        hb[id] += b;
-        wb[id] += b * r;
-        hw[id] += w;
-        ww[id] += w * r;
+        a[0] += b;
+        a[1] += b * r;
+        a[2] += w;
+        a[3] += w * rw;
     }
 }
 
@@ -331,39 +462,19 @@ static void gather(mtree *tr, double black, const uint8_t *restrict owners)
  * and whose AMAF figures gather() added up. */
 static void backup(const mcts_params *p, mtree *tr, int32_t depth, uint32_t n, double black)
 {
-    mnode *nodes = tr->nodes;
-    nodes[tr->path[0]].visits += n;
+    tr->visits[tr->path[0]] += n;
     for (int32_t i = 1; i < depth; i++) {
-        mnode *x = &nodes[tr->path[i]];
-        x->visits += n;
-        x->wins += (float)(tr->colour[i - 1] == 1 ? black : n - black);
+        int32_t x = tr->path[i];
+        tr->visits[x] += n;
+        tr->wins[x] += (float)(tr->colour[i - 1] == 1 ? black : n - black);
     }
     if (p->flat)
         return;
     float b4 = (float)(4.0 * p->rave_bias);
-    const float *hb = tr->amaf, *wb = hb + tr->nids, *hw = wb + tr->nids, *ww = hw + tr->nids;
     for (int32_t i = 0; i < depth; i++) {
-        mnode *x = &nodes[tr->path[i]];
-        if (x->first < 0)
-            continue;
-        int black_moves = tr->colour[i] == 1;
-        const float *held = black_moves ? hb : hw, *bwon = black_moves ? wb : ww;
-        float bn = -1.0f, bd = 1.0f, sign = black_moves ? 1.0f : -1.0f, base = black_moves ? 0.0f : 1.0f;
-        mnode *c = &nodes[x->first];
-        int32_t pick = 0;
-        for (int32_t k = 0; k < x->nchild; k++) { /* the mover's wins: Black's, or White's held - Black's */
-            float h = held[c[k].move];
-            c[k].rvisits += (uint32_t)h;
-            c[k].rwins += base * h + sign * bwon[c[k].move];
-            float num, den;
-            score_of(&c[k], b4, &num, &den);
-            if (num * bd > bn * den) {
-                bn = num;
-                bd = den;
-                pick = k;
-            }
-        }
-        x->best = pick;
+        mlink *x = &tr->link[tr->path[i]];
+        if (x->first >= 0)
+            x->best = update_children(tr, x->first, x->nchild, tr->amaf + (tr->colour[i] == 1 ? 0 : 2), b4);
     }
 }
 
@@ -381,17 +492,15 @@ static int iterate(const mcts_params *p, mtree *tr, uint32_t n)
             return -1;
         tr->path[depth] = x;
         tr->colour[depth++] = code(ops->to_play(sim));
-        mnode *node = &tr->nodes[x];
-        if (node->first < 0) {
-            int grow = x == 0 || (!p->flat && node->visits >= p->expand_at);
+        if (tr->link[x].first < 0) {
+            int grow = x == 0 || (!p->flat && tr->visits[x] >= p->expand_at);
             if (!grow || expand(tr, x, sim, ops, (float)(4.0 * p->rave_bias)) != 0)
                 break;
-            node = &tr->nodes[x];
         }
-        if (node->nchild == 0)
+        if (tr->link[x].nchild == 0)
             break; /* the game is over here */
-        x = select_child(p, node);
-        ops->play(sim, tr->nodes[x].move);
+        x = select_child(p, tr, x);
+        ops->play(sim, tr->move[x]);
         if (p->flat) {
             if (path_reserve(tr, depth + 1) != 0)
                 return -1;
@@ -406,7 +515,7 @@ static int iterate(const mcts_params *p, mtree *tr, uint32_t n)
         if (j > 0) { /* back to the leaf */
             ops->reset(sim);
             for (int32_t i = 1; i < depth; i++)
-                ops->play(sim, tr->nodes[tr->path[i]].move);
+                ops->play(sim, tr->move[tr->path[i]]);
         }
         lx_colour w = ops->playout(sim, &tr->rng);
         double black = w == LX_BLACK ? 1.0 : w == LX_WHITE ? 0.0 : ops->draw_value ? ops->draw_value(sim) : 0.5;
@@ -433,7 +542,10 @@ static void *run(void *arg)
             tr->failed = 1;
             return NULL;
         }
-        tr->nodes[0] = (mnode){.move = -1, .first = -1};
+        tr->move[0] = -1;
+        tr->visits[0] = 0;
+        tr->wins[0] = tr->rvisits[0] = tr->rwins[0] = 0.0f;
+        tr->link[0] = (mlink){.first = -1};
         tr->n = 1;
     }
     for (;;) {
@@ -530,18 +642,17 @@ size_t mcts_root_moves(const mcts *m, mcts_move *out, size_t cap, long *playouts
         size_t distinct = 0;
         for (int t = 0; t < m->p.threads; t++) {
             const mtree *tr = &m->trees[t];
-            if (tr->n == 0 || tr->nodes[0].first < 0)
+            if (tr->n == 0 || tr->link[0].first < 0)
                 continue;
-            total += tr->nodes[0].visits;
-            const mnode *c = &tr->nodes[tr->nodes[0].first];
-            for (int32_t i = 0; i < tr->nodes[0].nchild; i++) {
-                int32_t id = c[i].move;
+            total += tr->visits[0];
+            for (int32_t i = tr->link[0].first; i < tr->link[0].first + tr->link[0].nchild; i++) {
+                int32_t id = tr->move[i];
                 if (!seen[id]) {
                     seen[id] = 1;
                     order[distinct++] = id;
                 }
-                visits[id] += c[i].visits;
-                wins[id] += c[i].wins;
+                visits[id] += tr->visits[i];
+                wins[id] += tr->wins[i];
             }
         }
         for (size_t i = 0; i < distinct; i++) {

@@ -9,13 +9,17 @@
  *
  * A playout fills the board to the end (Hex has no draws and a full board
  * one winner) and judges it once by a flood fill from the top edge.  The
- * cells empty at the snapshot are kept in one list that is never reset: each
- * playout shuffles it again as it goes (a partial Fisher-Yates draw from a
- * permutation is uniform whatever the permutation), skipping cells that tree
- * moves or bridge replies filled meanwhile.  Bridge saving: after each move
- * the six pairs of cells around it two apart on its ring of neighbours are
- * looked at; a pair of the colour to move whose other common neighbour is
- * empty is a bridge the move intruded into, and that cell is the reply.
+ * cells empty at the snapshot are kept in one list that is never reset (a
+ * partial Fisher-Yates draw from a permutation is uniform whatever the
+ * permutation), with each cell's place in it: the first `used` are taken,
+ * the rest are the pool still empty.  A cell filled by a tree move or a
+ * bridge reply swaps to the end of the taken part, so a draw never meets a
+ * filled cell and the playout's step has no unpredictable branch: the reply
+ * and the random draw are both computed, and the bridge table says which
+ * one is played.  Bridge saving: after each move the six pairs of cells
+ * around it two apart on its ring of neighbours are looked at; a pair of the
+ * colour to move whose other common neighbour is empty is a bridge the move
+ * intruded into, and that cell is the reply.
  *
  * What it does not do: check rules (the caller plays legal ids), know about
  * resignations, passes or swap-sides. */
@@ -31,7 +35,8 @@ struct lx_hex_sim {
     uint8_t *colour0;    /* the snapshot (npadded + 1: the swap id's owner stays 0) */
     uint8_t *colour;     /* now */
     int32_t *cells;      /* cells a playout may fill, in the order of the last one */
-    int32_t ncells;
+    int32_t *place;      /* per id: its index in `cells` (-1: not there) */
+    int32_t ncells, used; /* cells[0 .. used - 1] are taken since the reset */
     int32_t *stack;      /* flood fills */
     uint32_t *seen, mark;
     uint64_t *rowbits;   /* cols <= 64: Black's cells by rows, and those reached (2 * rows) */
@@ -46,6 +51,7 @@ struct lx_hex_sim {
      * the cells i and i + 2 are the mover's (stones or edge) and i + 1 is
      * empty. */
     uint8_t bridges[2][4096];
+    int8_t reply_of[64]; /* a single bridge's bits: the ring index of its reply */
 };
 
 static void bridge_table(lx_hex_sim *s)
@@ -61,11 +67,10 @@ static void bridge_table(lx_hex_sim *s)
             unsigned two = ((mine >> 2) | (mine << 4)) & 63, one = ((empty >> 1) | (empty << 5)) & 63;
             s->bridges[me - 1][pat] = (uint8_t)(mine & two & one);
         }
-}
-
-static uint32_t below(uint64_t *s, uint32_t range)
-{
-    return lx_random_below(s, range);
+    for (int b = 0; b < 64; b++) {
+        int i = b ? __builtin_ctz((unsigned)b) : 0;
+        s->reply_of[b] = (int8_t)(i == 5 ? 0 : i + 1);
+    }
 }
 
 int32_t lx_hex_sim_ids(int cols, int rows)
@@ -112,13 +117,14 @@ static int alloc_sim(lx_hex_sim *s)
     s->colour0 = calloc(n, 1);
     s->colour = calloc(n, 1);
     s->cells = malloc(n * sizeof *s->cells);
+    s->place = malloc(n * sizeof *s->place);
     s->stack = malloc(n * sizeof *s->stack);
     s->seen = calloc(n, sizeof *s->seen);
     s->label = malloc(n * sizeof *s->label);
     s->flags = malloc(n);
     if (s->cols <= 64 && !(s->rowbits = calloc(2 * (size_t)s->rows, sizeof *s->rowbits)))
         return -1;
-    return s->colour0 && s->colour && s->cells && s->stack && s->seen && s->label && s->flags ? 0 : -1;
+    return s->colour0 && s->colour && s->cells && s->place && s->stack && s->seen && s->label && s->flags ? 0 : -1;
 }
 
 lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
@@ -139,13 +145,17 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
         return NULL;
     }
     memcpy(s->colour0, g->colour, g->npadded);
+    for (int32_t i = 0; i <= s->npadded; i++)
+        s->place[i] = -1;
     s->to_play0 = lx_hex_to_play(b);
     s->swap0 = swap_allowed(b, s->to_play0);
     for (int r = 0; r < s->rows; r++)
         for (int c = 0; c < s->cols; c++) {
             int32_t p = hex_cell(g, c, r);
-            if (s->colour0[p] == HEX_EMPTY || s->swap0)
-                s->cells[s->ncells++] = p; /* with a swap the one stone may be taken off */
+            if (s->colour0[p] == HEX_EMPTY || s->swap0) { /* with a swap the one stone may be taken off */
+                s->place[p] = s->ncells;
+                s->cells[s->ncells++] = p;
+            }
             if (s->colour0[p] != HEX_EMPTY)
                 s->single = p;
         }
@@ -161,6 +171,7 @@ void lx_hex_sim_free(lx_hex_sim *s)
     free(s->colour0);
     free(s->colour);
     free(s->cells);
+    free(s->place);
     free(s->stack);
     free(s->seen);
     free(s->label);
@@ -175,6 +186,7 @@ void lx_hex_sim_reset(lx_hex_sim *s)
     s->to_play = s->to_play0;
     s->swap = s->swap0;
     s->last = s->last0;
+    s->used = 0;
 }
 
 lx_colour lx_hex_sim_to_play(const lx_hex_sim *s)
@@ -201,6 +213,20 @@ size_t lx_hex_sim_legal(const lx_hex_sim *s, int32_t *ids)
     return n;
 }
 
+/* Cell p (in the pool) is filled: it moves to the end of the taken part. */
+static inline void take(lx_hex_sim *s, int32_t p)
+{
+    int32_t at = s->place[p], u = s->used;
+    if (at < u) /* not in the pool (taken already, or no cell of the playouts) */
+        return;
+    int32_t other = s->cells[u];
+    s->cells[at] = other;
+    s->place[other] = at;
+    s->cells[u] = p;
+    s->place[p] = u;
+    s->used = u + 1;
+}
+
 void lx_hex_sim_play(lx_hex_sim *s, int32_t id)
 {
     uint8_t me = code_of(s->to_play);
@@ -209,42 +235,49 @@ void lx_hex_sim_play(lx_hex_sim *s, int32_t id)
         int32_t q = (p % s->stride) * s->stride + p / s->stride; /* (col,row) -> (row,col) */
         s->colour[p] = HEX_EMPTY;
         s->colour[q] = me;
+        take(s, q);
         s->last = q;
     } else {
         s->colour[id] = me;
+        take(s, id);
         s->last = id;
     }
     s->swap = 0;
     s->to_play = s->to_play == LX_BLACK ? LX_WHITE : LX_BLACK;
 }
 
-/* The cell that saves a bridge of colour `me` the stone on `cell` intruded
- * into, or 0: the six cells around `cell` looked up in the bridge table
- * (bit i of `bridges`: the pair i, i + 2 of mine, the reply at i + 1 empty).
- * When several bridges were hit, one at random. */
-static inline int32_t bridge_reply(const lx_hex_sim *s, const uint8_t *colour, int32_t cell, uint8_t me,
-                                   uint64_t *rng)
+/* The k-th (from 0) set bit of b. */
+static inline int nth_bit(unsigned b, unsigned k)
 {
-    const int32_t *ring = s->ring;
-    const uint8_t *at = colour + cell;
-    unsigned pat = (unsigned)at[ring[0]] | (unsigned)at[ring[1]] << 2 | (unsigned)at[ring[2]] << 4 |
-                   (unsigned)at[ring[3]] << 6 | (unsigned)at[ring[4]] << 8 | (unsigned)at[ring[5]] << 10;
-    unsigned bridges = s->bridges[me - 1][pat];
-    if (!bridges)
-        return 0;
-    int i = __builtin_ctz(bridges);
-    if (bridges & (bridges - 1)) { /* several: a random one */
-        int n = __builtin_popcount(bridges);
-        for (uint32_t skip = below(rng, (uint32_t)n); skip > 0; skip--)
-            bridges &= bridges - 1;
-        i = __builtin_ctz(bridges);
-    }
-    return cell + ring[i == 5 ? 0 : i + 1];
+    for (; k > 0; k--)
+        b &= b - 1;
+    return __builtin_ctz(b);
 }
 
 static uint64_t spread(uint64_t seed, uint64_t allowed)
 {
     return hex_spread(seed, allowed);
+}
+
+/* A row's Black cells as a bit mask (bit c: column c): eight cells at a
+ * time where bytes load little-endian - bit 0 of each byte is 1 for Black
+ * (1) and not for White (2) or empty (0), and one multiplication gathers
+ * the eight bits 8k into bits 56 + k. */
+static uint64_t black_row(const uint8_t *row, int cols)
+{
+    uint64_t m = 0;
+    int c = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    for (; c + 8 <= cols; c += 8) {
+        uint64_t v;
+        memcpy(&v, row + c, 8);
+        uint64_t b = v & ~(v >> 1) & 0x0101010101010101ull;
+        m |= ((b * 0x0102040810204080ull) >> 56) << c;
+    }
+#endif
+    for (; c < cols; c++)
+        m |= (uint64_t)(row[c] == HEX_BLACK) << c;
+    return m;
 }
 
 /* Black joins top and bottom on a full board of at most 64 columns: each
@@ -256,13 +289,8 @@ static int black_joins_bits(lx_hex_sim *s)
 {
     uint64_t *black = s->rowbits, *reach = s->rowbits + s->rows;
     const uint8_t *colour = s->colour;
-    for (int r = 0; r < s->rows; r++) {
-        const uint8_t *row = colour + (r + 1) * s->stride + 1;
-        uint64_t m = 0;
-        for (int c = 0; c < s->cols; c++)
-            m |= (uint64_t)(row[c] == HEX_BLACK) << c;
-        black[r] = m;
-    }
+    for (int r = 0; r < s->rows; r++)
+        black[r] = black_row(colour + (r + 1) * s->stride + 1, s->cols);
     memset(reach, 0, (size_t)s->rows * sizeof *reach);
     reach[0] = black[0];
     for (int changed = 1; changed;) {
@@ -316,30 +344,54 @@ static int black_joins(lx_hex_sim *s)
     return 0;
 }
 
+/* Each step: the bridge table looked up around the last stone, a random
+ * cell drawn from the pool, and the reply (when a bridge was hit) or the
+ * drawn cell swapped to the end of the taken part and played - by selects,
+ * not branches.  Locals for everything the loop reads: its stores are bytes,
+ * which may alias anything. */
 lx_colour lx_hex_sim_playout(lx_hex_sim *s, uint64_t *rng)
 {
     uint8_t *colour = s->colour;
-    int32_t *cells = s->cells, n = s->ncells, i = 0, last = s->last;
+    int32_t *cells = s->cells, *place = s->place, n = s->ncells, i = s->used, last = s->last;
+    int32_t ring[6];
+    memcpy(ring, s->ring, sizeof ring);
+    const uint8_t *bridges = &s->bridges[0][0];
+    const int8_t *reply_of = s->reply_of;
+    uint64_t x = *rng;
     uint8_t me = code_of(s->to_play);
-    for (;;) {
-        int32_t cell = last ? bridge_reply(s, colour, last, me, rng) : 0;
-        if (!cell) {
-            while (i < n) {
-                int32_t j = i + (int32_t)below(rng, (uint32_t)(n - i));
-                cell = cells[j];
-                cells[j] = cells[i];
-                cells[i++] = cell;
-                if (colour[cell] == HEX_EMPTY)
-                    break;
-                cell = 0;
-            }
-            if (!cell)
-                break;
+    while (i < n) {
+        unsigned b = 0;
+        if (last) {
+            const uint8_t *at = colour + last;
+            unsigned pat = (unsigned)at[ring[0]] | (unsigned)at[ring[1]] << 2 | (unsigned)at[ring[2]] << 4 |
+                           (unsigned)at[ring[3]] << 6 | (unsigned)at[ring[4]] << 8 | (unsigned)at[ring[5]] << 10;
+            b = bridges[(unsigned)(me - 1) << 12 | pat];
         }
+        int32_t at;
+        if (b) { /* a bridge was hit: its reply */
+            int k = reply_of[b];
+            if (b & (b - 1)) { /* several: one at random */
+                int i1 = nth_bit(b, (unsigned)(((lx_random_next(&x) >> 32) * (uint64_t)__builtin_popcount(b)) >> 32));
+                k = i1 == 5 ? 0 : i1 + 1;
+            }
+            at = place[last + ring[k]];
+        } else {
+            at = i + (int32_t)(((lx_random_next(&x) >> 32) * (uint64_t)(n - i)) >> 32);
+        }
+        int32_t cell = cells[at], other = cells[i];
+        cells[at] = other;
+        place[other] = at;
+        cells[i] = cell;
+        place[cell] = i++;
+        if (__builtin_expect(colour[cell] != HEX_EMPTY, 0))
+            continue; /* the one stone a swap could have taken off */
         colour[cell] = me;
         last = cell;
         me ^= 3; /* HEX_BLACK <-> HEX_WHITE */
     }
+    *rng = x;
+    s->used = i;
+    s->last = last;
     return black_joins(s) ? LX_BLACK : LX_WHITE;
 }
 
