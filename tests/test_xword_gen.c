@@ -793,6 +793,71 @@ static void test_random_games(void **state)
     free(text);
 }
 
+/* The best play (shadow bounds, word map) against the first of the sorted
+ * full list, on positions of games the best plays make, racks drawn with an
+ * extra chance of blanks; one generator for two lexicons in turns, so its
+ * word map must follow the lexicon. */
+static void test_best_many(void **state)
+{
+    (void)state;
+    char *big_text = wamerican_subset(1), *small_text = wamerican_subset(3);
+    lx_xw_lexicon *lex[2] = {lexicon_of(en, big_text), lexicon_of(en, small_text)};
+    const lx_xw_layout *l = lx_xw_data_layout(data, "CrosswordGame", NULL);
+    assert_non_null(l);
+    lx_xw_pos *p = lx_xw_pos_new();
+    lx_xw_gen *g = lx_xw_gen_new();
+    size_t compared = 0, with_blank = 0;
+    rng_state = 4242;
+    for (int game = 0; game < 6; game++) {
+        assert_int_equal(lx_xw_pos_reset(p, en, l, 2), 0);
+        for (int turn = 0; turn < 14; turn++) {
+            bag b;
+            fill_bag(&b, en);
+            uint8_t rack[LX_XW_RACK_SIZE];
+            size_t n = 0;
+            draw(&b, rack, &n);
+            int blanks = rnd(3) == 0 ? 1 + (int)rnd(2) : 0;
+            for (int k = 0; k < blanks; k++)
+                rack[k] = 0;
+            with_blank += blanks > 0;
+            assert_int_equal(lx_xw_pos_set_rack(p, 0, rack, n), 0);
+            lx_xw_play moved;
+            int have_move = 0;
+            for (int which = 0; which < 2; which++) {
+                lx_xw_gen_options o = {lex[(turn + which) & 1], NULL, NULL, 0};
+                const lx_xw_play *plays;
+                lx_game_error err;
+                lx_game_error_init(&err);
+                long count = lx_xw_gen_all(g, p, &o, &plays, &err);
+                assert_true(count > 0);
+                lx_xw_play *copy = malloc((size_t)count * sizeof *copy), best;
+                memcpy(copy, plays, (size_t)count * sizeof *copy);
+                lx_xw_plays_sort(copy, (size_t)count, 0);
+                assert_int_equal(lx_xw_gen_best(g, p, &o, &best, &err), 0);
+                assert_int_equal(lx_xw_play_cmp(&best, &copy[0]), 0);
+                compared++;
+                if (o.lexicon == lex[0] && copy[0].kind == LX_XW_PLACE)
+                    moved = copy[0], have_move = 1;
+                free(copy);
+                lx_game_error_free(&err);
+            }
+            if (have_move) {
+                lx_xw_move m;
+                lx_xw_play_move(p, &moved, &m);
+                lx_xw_pos_place(p, &m);
+            }
+        }
+    }
+    assert_true(compared == 6 * 14 * 2);
+    assert_true(with_blank > 10);
+    lx_xw_gen_free(g);
+    lx_xw_pos_free(p);
+    lx_xw_lexicon_free(lex[0]);
+    lx_xw_lexicon_free(lex[1]);
+    free(big_text);
+    free(small_text);
+}
+
 static void test_board_sizes(void **state)
 {
     (void)state;
@@ -833,7 +898,7 @@ int main(void)
         cmocka_unit_test(test_blank_choices),
         cmocka_unit_test(test_bingo_through_two), cmocka_unit_test(test_edges),
         cmocka_unit_test(test_multi_codepoint_tile), cmocka_unit_test(test_random_games),
-        cmocka_unit_test(test_board_sizes),      cmocka_unit_test(test_exchange_rule),
+        cmocka_unit_test(test_board_sizes),      cmocka_unit_test(test_best_many),      cmocka_unit_test(test_exchange_rule),
         cmocka_unit_test(test_endgame),          cmocka_unit_test(test_klv),
         cmocka_unit_test(test_wolges_layout_generates), cmocka_unit_test(test_foreign_tile),
     };

@@ -31,6 +31,7 @@ void lx_xw_gen_free(lx_xw_gen *g)
     free(g->sq[0]);
     free(g->sq[1]);
     free(g->plays);
+    xw_wordmap_free(&g->wm);
     free(g);
 }
 
@@ -184,7 +185,7 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
     g->nodes = o->lexicon->nodes;
     g->mode = mode;
     g->nplays = 0;
-    g->have_best = g->oom = 0;
+    g->have_best = g->oom = g->use_wm = 0;
     g->bingo_bonus = (int)p->ops.bb;
     memset(g->rack, 0, sizeof g->rack);
     for (size_t i = 0; i < n; i++) {
@@ -233,14 +234,73 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
 
 typedef struct anchor_bound {
     double bound;
-    int dir, line, at;
+    int dir, line, at, refined;
     size_t id; /* of its extent bounds */
 } anchor_bound;
 
-static int cmp_bound(const void *a, const void *b)
+/* The anchors as a heap, the highest bound on top. */
+static void sift_down(anchor_bound *a, size_t n, size_t i)
 {
-    const anchor_bound *x = a, *y = b;
-    return x->bound > y->bound ? -1 : x->bound < y->bound;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= n)
+            return;
+        if (c + 1 < n && a[c + 1].bound > a[c].bound)
+            c++;
+        if (a[c].bound <= a[i].bound)
+            return;
+        anchor_bound t = a[i];
+        a[i] = a[c];
+        a[c] = t;
+        i = c;
+    }
+}
+
+static anchor_bound heap_pop(anchor_bound *a, size_t *n)
+{
+    anchor_bound top = a[0];
+    a[0] = a[--*n];
+    sift_down(a, *n, 0);
+    return top;
+}
+
+/* For the word map's bounds: each sub-rack that may be played (by the
+ * leave index of what it keeps), its fingerprint, blanks, size and values. */
+static void sub_racks(lx_xw_gen *g)
+{
+    const int n = g->p->dist->n;
+    memset(g->nby_k, 0, sizeof g->nby_k);
+    for (int idx = 0; idx < g->nleaves; idx++) {
+        uint64_t h = 0;
+        int k = 0, nb = 0, vals[LX_XW_RACK_SIZE];
+        for (int t = 0; t <= n; t++) {
+            if (!g->rack[t])
+                continue;
+            int played = g->rack[t] - (idx / g->pv[t]) % (g->rack[t] + 1);
+            for (int j = 0; j < played; j++) {
+                vals[k++] = g->values[t];
+                if (t)
+                    h += g->wm.key[t];
+                else
+                    nb++;
+            }
+        }
+        for (int i = 1; i < k; i++) /* descending */
+            for (int j = i; j > 0 && vals[j] > vals[j - 1]; j--) {
+                int x = vals[j];
+                vals[j] = vals[j - 1];
+                vals[j - 1] = x;
+            }
+        g->sub_h[idx] = h;
+        g->sub_nb[idx] = (uint8_t)nb;
+        for (int j = 0; j < k; j++)
+            g->sub_vals[idx][j] = (uint8_t)(vals[j] > 255 ? 255 : vals[j]);
+        g->by_k[k][g->nby_k[k]++] = (uint8_t)idx;
+    }
+    if (++g->stamp == 0) { /* after 2^32 calls: forget every summary */
+        memset(g->summaries, 0, sizeof g->summaries);
+        g->stamp = 1;
+    }
 }
 
 /* No pruning: every play is wanted. */
@@ -301,6 +361,9 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
 {
     if (setup(g, p, o, XW_GEN_BEST, err) != 0)
         return -1;
+    g->use_wm = g->nrack > 0 && xw_wordmap_ready(&g->wm, g->lx);
+    if (g->use_wm)
+        sub_racks(g);
     xw_gen_word_check(g);
     size_t n = 0, cap = 0;
     anchor_bound *a = NULL;
@@ -325,16 +388,25 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
                     }
                     ext = ne;
                 }
-                a[n] = (anchor_bound){xw_gen_shadow(g, dir, line, i, &ext[n]), dir, line, i, n};
+                a[n] = (anchor_bound){xw_gen_shadow(g, dir, line, i, &ext[n]), dir, line, i, 0, n};
                 n++;
             }
         }
     }
-    if (n > 1)
-        qsort(a, n, sizeof *a, cmp_bound);
-    for (size_t i = 0; i < n && a[i].bound >= g->best.equity; i++) {
-        bounds_from(g, &ext[a[i].id]);
-        xw_gen_anchor(g, a[i].dir, a[i].line, a[i].at);
+    /* the most promising anchor first; with the word map, an anchor's bound
+     * is made tighter when it comes up, and it goes back if no longer first */
+    for (size_t i = n / 2; i-- > 0;)
+        sift_down(a, n, i);
+    while (n > 0 && a[0].bound >= g->best.equity) {
+        if (g->use_wm && !a[0].refined) {
+            a[0].bound = xw_gen_refine(g, a[0].dir, a[0].line, a[0].at, &ext[a[0].id], g->best.equity);
+            a[0].refined = 1;
+            sift_down(a, n, 0);
+            continue;
+        }
+        anchor_bound top = heap_pop(a, &n);
+        bounds_from(g, &ext[top.id]);
+        xw_gen_anchor(g, top.dir, top.line, top.at);
     }
     free(a);
     free(ext);

@@ -22,6 +22,29 @@ typedef struct xw_square {
 
 #define XW_GEN_BEST 1 /* keep only the best play */
 
+/* Which multisets of letters are words (gen_wordmap.c). */
+typedef struct xw_wordmap {
+    int built, ok;                        /* tried for the lexicon of this digest; usable */
+    uint64_t digest;
+    size_t nnodes;
+    uint64_t key[LX_XW_MAX_LETTERS + 1];  /* each letter's; a multiset's fingerprint is their sum */
+    uint32_t *set[2];                     /* words; words less one letter */
+    size_t mask[2];
+} xw_wordmap;
+
+/* What the best-play search knows of one board-tile multiset and play size:
+ * over the sub-racks of that size that make a word with them, the largest
+ * j-th tile value and the best leave (valid 0: none does). */
+typedef struct xw_summary {
+    uint64_t hb;
+    unsigned stamp;
+    int k, valid;
+    int maxval[LX_XW_RACK_SIZE];
+    double leave;
+} xw_summary;
+
+#define XW_SUMMARIES 512
+
 typedef struct xw_extent_bounds {
     double b[LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 1];
 } xw_extent_bounds;
@@ -49,6 +72,18 @@ struct lx_xw_gen {
     int can_alone[LX_XW_RACK_SIZE + 1];
     int rack_values[LX_XW_RACK_SIZE]; /* the rack's tiles' values, descending */
     int values[256];               /* of each board or rack tile; 0 for blanks */
+    /* best-play search with a word map: each sub-rack played (by the leave
+     * index of what is kept) - its fingerprint less blanks, blanks, size,
+     * values descending - and those of each size */
+    xw_wordmap wm;
+    int use_wm;
+    uint64_t sub_h[1 << LX_XW_RACK_SIZE];
+    uint8_t sub_nb[1 << LX_XW_RACK_SIZE];
+    uint8_t sub_vals[1 << LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
+    uint8_t by_k[LX_XW_RACK_SIZE + 1][1 << LX_XW_RACK_SIZE];
+    int nby_k[LX_XW_RACK_SIZE + 1];
+    xw_summary summaries[XW_SUMMARIES];
+    unsigned stamp;
     /* the walk */
     int mode;
     int dir, line, len, anchor, left;
@@ -93,6 +128,15 @@ void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor);
 /* An upper bound on the equity of any placement from that anchor; ext->b[kl][kr]
  * the bound for plays with kl tiles left of the anchor and kr right of it. */
 double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext);
+/* The bound of xw_gen_shadow made tighter with the word map: each extent
+ * whose bound is at least `floor` bounded again by the sub-racks that make a
+ * word with its board tiles.  Returns the anchor's new bound. */
+double xw_gen_refine(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor);
+/* Ready the word map for g->lx (1) or say there is none (0). */
+int xw_wordmap_ready(xw_wordmap *wm, const lx_xw_lexicon *lx);
+/* Is the multiset of fingerprint h, with `blanks` (0 or 1) more letters of any kind, a word? */
+int xw_wordmap_has(const xw_wordmap *wm, int blanks, uint64_t h);
+void xw_wordmap_free(xw_wordmap *wm);
 /* Work out g->can_alone and g->rack_values for the rack. */
 void xw_gen_word_check(lx_xw_gen *g);
 /* Record a play (all plays, or the best so far). */

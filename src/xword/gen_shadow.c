@@ -26,6 +26,8 @@ static void sort_desc(int *a, int n)
         }
 }
 
+static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k);
+
 /* ---- which words could the rack make at all? ----------------------------------------------- */
 
 typedef struct word_walk {
@@ -66,6 +68,11 @@ void xw_gen_word_check(lx_xw_gen *g)
         for (int c = 0; c < g->rack[t]; c++)
             g->rack_values[n++] = g->values[t];
     sort_desc(g->rack_values, n);
+    if (g->use_wm && g->rack[0] < 2) { /* the word map knows, without a walk */
+        for (int k = 0; k <= LX_XW_RACK_SIZE; k++)
+            g->can_alone[k] = k > 0 && k <= g->nrack && summary(g, 0, k)->valid;
+        return;
+    }
     word_walk w;
     memset(&w, 0, sizeof w);
     w.nodes = g->lx->nodes;
@@ -75,32 +82,129 @@ void xw_gen_word_check(lx_xw_gen *g)
         g->can_alone[k] = w.alone[k];
 }
 
-/* The bound for new tiles on the squares empties[0..k) of line ln. */
-static int extent_bound(const lx_xw_gen *g, const xw_square *ln, int len, const int *empties, int k, int lo, int hi,
-                        const int *tile_values)
+/* An anchor's line and the empty squares its plays may cover, nearest
+ * first; lo[kl] where a word with kl tiles left of the anchor starts, hi[kr]
+ * where one with kr right of it ends (over the board tiles next to them). */
+typedef struct shadow_line {
+    const xw_square *ln;
+    int len, anchor, nl, nr;
+    int left[LX_XW_RACK_SIZE], right[LX_XW_RACK_SIZE];
+    int lo[LX_XW_RACK_SIZE], hi[LX_XW_RACK_SIZE];
+} shadow_line;
+
+/* 0 when no tile of the rack fits the anchor. */
+static int line_of(const lx_xw_gen *g, int dir, int line, int anchor, shadow_line *sl)
 {
-    while (lo > 0 && ln[lo - 1].tile)
-        lo--;
-    while (hi + 1 < len && ln[hi + 1].tile)
-        hi++;
-    int board = 0, mult = 1, fixed = 0, coef[LX_XW_RACK_SIZE], through = 0;
-    for (int i = lo; i <= hi; i++)
+    sl->len = dir ? g->rows : g->cols;
+    sl->ln = g->sq[dir] + (size_t)line * (size_t)sl->len;
+    sl->anchor = anchor;
+    sl->nl = sl->nr = 0;
+    const xw_square *ln = sl->ln;
+    uint64_t can = g->rack[0] ? ~(uint64_t)1 : g->rack_mask & ~(uint64_t)1; /* letters a tile may be */
+    if (!(ln[anchor].cross & can))
+        return 0;
+    for (int i = anchor - 1; i >= 0 && sl->nl < g->nrack - 1; i--) {
         if (ln[i].tile)
-            board += ln[i].value, through++;
-    if (through == 0 && !g->can_alone[k])
-        return -1; /* no word is made of k rack tiles */
-    for (int j = 0; j < k; j++)
-        mult *= ln[empties[j]].wm;
-    for (int j = 0; j < k; j++) {
-        const xw_square *q = &ln[empties[j]];
-        coef[j] = q->lm * mult + (q->cross_score >= 0 ? q->lm * q->wm : 0);
-        fixed += q->cross_score >= 0 ? q->cross_score * q->wm : 0;
+            continue;
+        if (ln[i].anchor || !(ln[i].cross & can))
+            break;
+        sl->left[sl->nl++] = i;
     }
-    sort_desc(coef, k);
-    int sum = board * mult + fixed;
-    for (int j = 0; j < k; j++)
-        sum += coef[j] * tile_values[j];
-    return sum + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
+    for (int i = anchor + 1; i < sl->len && sl->nr < g->nrack - 1; i++) {
+        if (ln[i].tile)
+            continue;
+        if (!(ln[i].cross & can))
+            break;
+        sl->right[sl->nr++] = i;
+    }
+    for (int kl = 0; kl <= sl->nl; kl++) {
+        int lo = kl ? sl->left[kl - 1] : anchor;
+        while (lo > 0 && ln[lo - 1].tile)
+            lo--;
+        sl->lo[kl] = lo;
+    }
+    for (int kr = 0; kr <= sl->nr; kr++) {
+        int hi = kr ? sl->right[kr - 1] : anchor;
+        while (hi + 1 < sl->len && ln[hi + 1].tile)
+            hi++;
+        sl->hi[kr] = hi;
+    }
+    return 1;
+}
+
+/* A play's extent: k new tiles, the board tiles its word runs through (how
+ * many, their fingerprint), and its score as base + sum of coef[j] times the
+ * j-th tile's value, coef descending. */
+typedef struct extent {
+    int k, through, base;
+    int coef[LX_XW_RACK_SIZE];
+    uint64_t hb;
+} extent;
+
+/* The board tiles of [lo, hi]: their values' sum, how many, their fingerprint. */
+typedef struct span_sums {
+    int value[LX_XW_MAX_SIDE + 1], count[LX_XW_MAX_SIDE + 1];
+    uint64_t hb[LX_XW_MAX_SIDE + 1];
+    int from;
+} span_sums;
+
+/* Every extent of the anchor: ex[kl][kr] for kl <= nl, kr <= nr, kl + 1 + kr
+ * tiles at most the rack's.  The coefficients are kept sorted as squares
+ * join on the right, sorted again when the word multiplier changes. */
+static void extents_of(const lx_xw_gen *g, const shadow_line *sl, extent ex[][LX_XW_RACK_SIZE])
+{
+    const xw_square *ln = sl->ln;
+    span_sums ps;
+    int from = sl->lo[sl->nl], to = sl->hi[sl->nr];
+    ps.value[0] = ps.count[0] = 0;
+    ps.hb[0] = 0;
+    for (int i = from; i <= to; i++) {
+        int t = ln[i].tile, n = i - from;
+        ps.value[n + 1] = ps.value[n] + (t ? ln[i].value : 0);
+        ps.count[n + 1] = ps.count[n] + (t != 0);
+        ps.hb[n + 1] = ps.hb[n] + (t ? g->wm.key[t & 0x3F] : 0);
+    }
+    for (int kl = 0; kl <= sl->nl; kl++) {
+        int lm[LX_XW_RACK_SIZE], cr[LX_XW_RACK_SIZE], coef[LX_XW_RACK_SIZE], k = 0, mult = 1, fixed = 0;
+        for (int j = 0; j <= kl; j++) {
+            const xw_square *q = &ln[j < kl ? sl->left[j] : sl->anchor];
+            lm[k] = q->lm;
+            cr[k] = q->cross_score >= 0 ? q->lm * q->wm : 0;
+            fixed += q->cross_score >= 0 ? q->cross_score * q->wm : 0;
+            mult *= q->wm;
+            k++;
+        }
+        for (int j = 0; j < k; j++)
+            coef[j] = lm[j] * mult + cr[j];
+        sort_desc(coef, k);
+        for (int kr = 0; kr <= sl->nr && kl + 1 + kr <= g->nrack; kr++) {
+            if (kr > 0) { /* square right[kr - 1] joins */
+                const xw_square *q = &ln[sl->right[kr - 1]];
+                lm[k] = q->lm;
+                cr[k] = q->cross_score >= 0 ? q->lm * q->wm : 0;
+                fixed += q->cross_score >= 0 ? q->cross_score * q->wm : 0;
+                k++;
+                if (q->wm != 1) {
+                    mult *= q->wm;
+                    for (int j = 0; j < k; j++)
+                        coef[j] = lm[j] * mult + cr[j];
+                    sort_desc(coef, k);
+                } else {
+                    int c = lm[k - 1] * mult + cr[k - 1], j = k - 1;
+                    for (; j > 0 && coef[j - 1] < c; j--)
+                        coef[j] = coef[j - 1];
+                    coef[j] = c;
+                }
+            }
+            extent *e = &ex[kl][kr];
+            int lo = sl->lo[kl] - from, hi = sl->hi[kr] - from + 1;
+            e->k = k;
+            e->through = ps.count[hi] - ps.count[lo];
+            e->hb = ps.hb[hi] - ps.hb[lo];
+            e->base = (ps.value[hi] - ps.value[lo]) * mult + fixed + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
+            memcpy(e->coef, coef, (size_t)k * sizeof *coef);
+        }
+    }
 }
 
 double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext)
@@ -108,44 +212,94 @@ double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_exten
     for (int i = 0; i <= LX_XW_RACK_SIZE; i++)
         for (int j = 0; j <= LX_XW_RACK_SIZE; j++)
             ext->b[i][j] = -1e300;
-    int len = dir ? g->rows : g->cols;
-    const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
-    int left[LX_XW_RACK_SIZE], right[LX_XW_RACK_SIZE], nl = 0, nr = 0;
-    uint64_t can = g->rack[0] ? ~(uint64_t)1 : g->rack_mask & ~(uint64_t)1; /* letters a tile may be */
-    if (!(ln[anchor].cross & can))
-        return -1e300; /* no tile of the rack fits the anchor */
-    for (int i = anchor - 1; i >= 0 && nl < g->nrack - 1; i--) {
-        if (ln[i].tile)
-            continue;
-        if (ln[i].anchor || !(ln[i].cross & can))
-            break;
-        left[nl++] = i;
-    }
-    for (int i = anchor + 1; i < len && nr < g->nrack - 1; i++) {
-        if (ln[i].tile)
-            continue;
-        if (!(ln[i].cross & can))
-            break;
-        right[nr++] = i;
-    }
+    shadow_line sl;
+    if (!line_of(g, dir, line, anchor, &sl))
+        return -1e300;
+    extent ex[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
+    extents_of(g, &sl, ex);
     const int *tv = g->rack_values;
     double best = -1e300;
-    int empties[LX_XW_RACK_SIZE];
-    for (int kl = 0; kl <= nl; kl++)
-        for (int kr = 0; kl + 1 + kr <= g->nrack && kr <= nr; kr++) {
-            int k = 0;
-            for (int j = 0; j < kl; j++)
-                empties[k++] = left[j];
-            empties[k++] = anchor;
-            for (int j = 0; j < kr; j++)
-                empties[k++] = right[j];
-            int lo = kl ? left[kl - 1] : anchor, hi = kr ? right[kr - 1] : anchor;
-            int score = extent_bound(g, ln, len, empties, k, lo, hi, tv);
-            double b = score + g->best_leave[k];
-            if (score >= 0)
-                ext->b[kl][kr] = b;
-            if (score >= 0 && b > best)
+    for (int kl = 0; kl <= sl.nl; kl++)
+        for (int kr = 0; kl + 1 + kr <= g->nrack && kr <= sl.nr; kr++) {
+            const extent *e = &ex[kl][kr];
+            if (e->through == 0 && !g->can_alone[e->k])
+                continue; /* no word is made of k rack tiles */
+            int score = e->base;
+            for (int j = 0; j < e->k; j++)
+                score += e->coef[j] * tv[j];
+            double b = score + g->best_leave[e->k];
+            ext->b[kl][kr] = b;
+            if (b > best)
                 best = b;
+        }
+    return best;
+}
+
+/* ---- the word map's bounds ----------------------------------------------------------------- */
+
+/* The sub-racks of k tiles that make a word with the board tiles of
+ * fingerprint hb, summed up (cached for the call). */
+static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
+{
+    uint64_t h = hb + (uint64_t)k * 0x9E3779B97F4A7C15ULL;
+    unsigned home = (unsigned)(h ^ (h >> 29)) % XW_SUMMARIES;
+    xw_summary *s = &g->summaries[home]; /* when the 8 tried are taken, it goes */
+    for (unsigned i = home, n = 0; n < 8; n++, i = (i + 1) % XW_SUMMARIES) {
+        xw_summary *c = &g->summaries[i];
+        if (c->stamp != g->stamp) {
+            s = c;
+            break;
+        }
+        if (c->hb == hb && c->k == k)
+            return c;
+    }
+    s->hb = hb;
+    s->k = k;
+    s->stamp = g->stamp;
+    s->valid = 0;
+    s->leave = -1e300;
+    memset(s->maxval, 0, sizeof s->maxval);
+    for (int i = 0; i < g->nby_k[k]; i++) {
+        int idx = g->by_k[k][i];
+        int nb = g->sub_nb[idx];
+        if (nb < 2 && !xw_wordmap_has(&g->wm, nb, g->sub_h[idx] + hb))
+            continue;
+        s->valid = 1;
+        if (g->leave[idx] > s->leave)
+            s->leave = g->leave[idx];
+        for (int j = 0; j < k; j++)
+            if (g->sub_vals[idx][j] > s->maxval[j])
+                s->maxval[j] = g->sub_vals[idx][j];
+    }
+    return s;
+}
+
+double xw_gen_refine(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor)
+{
+    shadow_line sl;
+    double best = -1e300;
+    if (!line_of(g, dir, line, anchor, &sl))
+        return best;
+    extent ex[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
+    extents_of(g, &sl, ex);
+    for (int kl = 0; kl <= sl.nl; kl++)
+        for (int kr = 0; kl + 1 + kr <= g->nrack && kr <= sl.nr; kr++) {
+            if (ext->b[kl][kr] < floor)
+                continue; /* it cannot beat the best play already */
+            const extent e = ex[kl][kr];
+            const xw_summary *s = summary(g, e.hb, e.k);
+            if (!s->valid) {
+                ext->b[kl][kr] = -1e300;
+                continue;
+            }
+            int score = e.base;
+            for (int j = 0; j < e.k; j++)
+                score += e.coef[j] * s->maxval[j];
+            double b = score + s->leave;
+            if (b < ext->b[kl][kr])
+                ext->b[kl][kr] = b;
+            if (ext->b[kl][kr] > best)
+                best = ext->b[kl][kr];
         }
     return best;
 }

@@ -117,6 +117,16 @@ out:
     return result;
 }
 
+uint64_t xw_kwg_digest(const uint32_t *nodes, size_t n)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n;
+    for (size_t i = 0; i < n; i++) {
+        h = (h ^ nodes[i]) * 0xFF51AFD7ED558CCDULL;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
 /* ---- reading and writing ------------------------------------------------------------------ */
 
 int xw_kwg_check(const uint32_t *nodes, size_t n, const char **why)
@@ -244,6 +254,7 @@ lx_xw_lexicon *xw_lexicon_build(const char *name, const uint8_t *const *words, c
     lx->dawg = arc_of(lx->nodes[0]);
     lx->gaddag = arc_of(lx->nodes[1]);
     lx->words = xw_kwg_count_words(lx->nodes, lx->nnodes, lx->dawg, NULL);
+    lx->digest = xw_kwg_digest(lx->nodes, lx->nnodes);
     return lx;
 }
 
@@ -289,6 +300,7 @@ lx_xw_lexicon *lx_xw_lexicon_from_kwg(const char *name, const void *bytes, size_
         lx_xw_lexicon_free(lx);
         return NULL;
     }
+    lx->digest = xw_kwg_digest(lx->nodes, lx->nnodes);
     return lx;
 }
 

@@ -1,0 +1,151 @@
+/* gen_wordmap.c - which multisets of letters are words: the best-play
+ * search's test of whether some tiles of the rack and the board tiles an
+ * extent runs through could be a word at all, in any order (a word map, as
+ * MAGPIE calls it).
+ *
+ * A multiset is known by its fingerprint, the sum (mod 2^64) of a fixed
+ * pseudo-random key per letter, so adding a letter is an addition.  Two
+ * sets of fingerprints are kept in open-addressing tables: the lexicon's
+ * words, and the words less one letter (what a rack with a blank standing
+ * for that letter makes).  A table holds 32 bits of a fingerprint, so it can
+ * answer "yes" for a multiset that is no word (a collision: the search then
+ * prunes less), never "no" for a word: the bounds stay bounds.
+ *
+ * It is built from the word graph on the first best-play search with a
+ * lexicon and kept in the generator, keyed by the lexicon's digest.  The
+ * walk over the words keeps its own stack (no recursion) and gives up, with
+ * no word map and so no pruning by it, on a lexicon too large for it. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "xword/gen_impl.h"
+
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+static int lowest_bit(uint64_t m)
+{
+    int n = 0;
+    for (; !(m & 1); m >>= 1)
+        n++;
+    return n;
+}
+
+static void put(uint32_t *set, size_t mask, uint64_t h)
+{
+    uint32_t tag = (uint32_t)(h >> 32) | 1;
+    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
+        if (set[i] == tag)
+            return;
+        if (set[i] == 0) {
+            set[i] = tag;
+            return;
+        }
+    }
+}
+
+int xw_wordmap_has(const xw_wordmap *wm, int blanks, uint64_t h)
+{
+    const uint32_t *set = wm->set[blanks];
+    size_t mask = wm->mask[blanks];
+    uint32_t tag = (uint32_t)(h >> 32) | 1;
+    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
+        if (set[i] == tag)
+            return 1;
+        if (set[i] == 0)
+            return 0;
+    }
+}
+
+void xw_wordmap_free(xw_wordmap *wm)
+{
+    free(wm->set[0]);
+    free(wm->set[1]);
+    memset(wm, 0, sizeof *wm);
+}
+
+/* Every word of the DAWG with its fingerprint and letters: counts them into
+ * *words and *less_one (distinct letters summed), or (when the tables are
+ * there) puts them in.  -1 past `steps` nodes visited. */
+static int each_word(xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps, size_t *words, size_t *less_one)
+{
+    uint32_t at[LX_XW_MAX_SIDE];
+    uint64_t h[LX_XW_MAX_SIDE], letters[LX_XW_MAX_SIDE];
+    const uint32_t *nodes = lx->nodes;
+    int d = 0;
+    *words = *less_one = 0;
+    if (!lx->dawg)
+        return 0;
+    at[0] = lx->dawg;
+    for (size_t step = 0;; step++) {
+        if (step > steps)
+            return -1;
+        uint32_t node = nodes[at[d]];
+        int t = xw_kwg_tile(node);
+        uint64_t hh = (d ? h[d - 1] : 0) + wm->key[t], mm = (d ? letters[d - 1] : 0) | (uint64_t)1 << t;
+        if (node & XW_KWG_ACCEPTS) {
+            ++*words;
+            if (wm->set[0])
+                put(wm->set[0], wm->mask[0], hh);
+            for (uint64_t m = mm; m; m &= m - 1) {
+                ++*less_one;
+                if (wm->set[1])
+                    put(wm->set[1], wm->mask[1], hh - wm->key[lowest_bit(m)]);
+            }
+        }
+        if (xw_kwg_arc(node) && d + 1 < LX_XW_MAX_SIDE) { /* longer words fit no board */
+            h[d] = hh;
+            letters[d] = mm;
+            at[++d] = xw_kwg_arc(node);
+            continue;
+        }
+        while (nodes[at[d]] & XW_KWG_IS_END) {
+            if (d == 0)
+                return 0;
+            d--;
+        }
+        at[d]++;
+    }
+}
+
+static size_t table_size(size_t n)
+{
+    size_t cap = 64;
+    while (cap < 2 * n)
+        cap *= 2;
+    return cap;
+}
+
+int xw_wordmap_ready(xw_wordmap *wm, const lx_xw_lexicon *lx)
+{
+    if (wm->built && wm->digest == lx->digest && wm->nnodes == lx->nnodes)
+        return wm->ok;
+    xw_wordmap_free(wm);
+    wm->built = 1;
+    wm->digest = lx->digest;
+    wm->nnodes = lx->nnodes;
+    for (int t = 0; t <= LX_XW_MAX_LETTERS; t++)
+        wm->key[t] = mix((uint64_t)t + 0x5EED);
+    size_t words, less_one, steps = lx->nnodes * 64 + ((size_t)1 << 20);
+    if (lx->words > ((size_t)1 << 22) || each_word(wm, lx, steps, &words, &less_one) != 0 || less_one > ((size_t)1 << 25))
+        return 0;
+    wm->mask[0] = table_size(words) - 1;
+    wm->mask[1] = table_size(less_one) - 1;
+    wm->set[0] = calloc(wm->mask[0] + 1, sizeof *wm->set[0]);
+    wm->set[1] = calloc(wm->mask[1] + 1, sizeof *wm->set[1]);
+    if (!wm->set[0] || !wm->set[1]) {
+        xw_wordmap_free(wm);
+        wm->built = 1; /* no memory: no word map for this lexicon */
+        wm->digest = lx->digest;
+        wm->nnodes = lx->nnodes;
+        return 0;
+    }
+    each_word(wm, lx, steps, &words, &less_one);
+    wm->ok = 1;
+    return 1;
+}
