@@ -53,6 +53,7 @@ void api_game_offer(http_call *c, const char *what)
         call_fail(c, &st);
         return;
     }
+    c->wait_board = st.wait_board;
     call_json(c, board ? 201 : 200, o, st.wait_seq);
 }
 

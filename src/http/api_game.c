@@ -206,6 +206,7 @@ void api_game_play(http_call *c, const char *action)
         json_object_set_new(o, "move", m);
     }
     svc_played_free(&played);
+    c->wait_board = st.wait_board;
     call_json(c, 200, o, st.wait_seq);
 }
 

@@ -124,15 +124,18 @@ static void send_now(http_call *c)
 static void committed(void *ctx)
 {
     http_call *c = ctx;
-    if (c->wait.refused) { /* the store was full: nothing of this request was kept */
-        json_t *o = json_pack("{s:{s:s,s:s}}", "error", "code", "STORAGE_FULL", "message",
-                              "the server's disk is full; nothing was changed: try again later");
+    if (c->wait.refused) { /* the store was full, or another server wrote the board first: nothing of this request was kept */
+        int conflict = c->wait.refused == SVC_REFUSED_CONFLICT;
+        json_t *o = json_pack("{s:{s:s,s:s}}", "error", "code", conflict ? "CONFLICT" : "STORAGE_FULL", "message",
+                              conflict ? "the board changed meanwhile (another move came first); nothing was changed:"
+                                         " look at the board again"
+                                       : "the server's disk is full; nothing was changed: try again later");
         char *text = o ? json_dumps(o, JSON_COMPACT) : NULL;
         json_decref(o);
         lx_buf_clear(&c->body);
         lx_buf_append_str(&c->body, text ? text : "{}");
         free(text);
-        c->status = 503;
+        c->status = conflict ? 409 : 503;
         c->content_type = "application/json";
         c->cookie[0] = c->disposition[0] = 0;
     }
@@ -143,6 +146,7 @@ void call_answer(http_call *c, uint64_t wait_seq)
 {
     if (c->pending > 0)
         return; /* a continuation will answer */
+    c->wait.board = c->wait_board;
     if (!c->req || svc_wait_for(c->d->s, &c->wait, wait_seq, committed, c))
         send_now(c);
 }

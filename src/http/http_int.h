@@ -73,6 +73,7 @@ typedef struct http_call {
     char disposition[96];
     int pending;                     /* service continuations still to come */
     svc_wait wait;
+    int64_t wait_board;              /* the board the call wrote (svc_status.wait_board), 0: none */
     json_t *args;                    /* the request's JSON body */
     int64_t board;                   /* a game request's board */
     double started;                  /* when it arrived, for the log */

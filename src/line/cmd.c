@@ -27,6 +27,8 @@ void cmd_hold(conn *c, const svc_status *st)
 {
     if (st->wait_seq > c->wait_seq)
         c->wait_seq = st->wait_seq;
+    if (st->wait_board)
+        c->wait_board = st->wait_board;
 }
 
 static void check_done(void *ctx, const svc_status *st)

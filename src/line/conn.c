@@ -138,7 +138,21 @@ static void send_reply(conn *c)
 static void reply_committed(void *ctx)
 {
     conn *c = ctx;
-    if (c->wait.refused) { /* the store was full: nothing of this command was kept */
+    if (c->wait.refused == SVC_REFUSED_CONFLICT && c->reruns < 8 && !c->dead) {
+        /* another server wrote the board first: nothing of this on it was kept, and the board is
+         * fresh in memory again; run the command again, to answer as one server would have */
+        c->reruns++;
+        c->wait_seq = 0;
+        c->wait_board = 0;
+        lx_buf_clear(&c->reply);
+        cmd_run(c);
+        return;
+    }
+    if (c->wait.refused == SVC_REFUSED_CONFLICT) {
+        lx_buf_clear(&c->reply);
+        reply_err(&c->reply, "CONFLICT", "the board kept changing under this command; nothing was changed: try again");
+        reply_end(&c->reply);
+    } else if (c->wait.refused) { /* the store was full: nothing of this command was kept */
         lx_buf_clear(&c->reply);
         reply_err(&c->reply, "STORAGE_FULL", "the server's disk is full; nothing was changed: try again later");
         reply_end(&c->reply);
@@ -153,6 +167,7 @@ void conn_finish(conn *c)
         c->busy = 0;
         return;
     }
+    c->wait.board = c->wait_board;
     if (!svc_wait_for(c->s, &c->wait, c->wait_seq, reply_committed, c))
         return;
     send_reply(c);
@@ -297,6 +312,8 @@ static void conn_input(conn *c)
         c->last_active = svc_now();
         c->busy = 1;
         c->wait_seq = 0;
+        c->wait_board = 0;
+        c->reruns = 0;
         c->retried = 0;
         c->started = svc_now();
         lx_buf_clear(&c->reply);

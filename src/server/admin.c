@@ -89,7 +89,7 @@ static int do_disable(const char *db, const char *user, int disabled)
     store_op op = {.kind = STORE_USER_DISABLE};
     snprintf(op.user.name, sizeof op.user.name, "%s", u.name);
     op.user.disabled = disabled;
-    rc = s->be->commit(s, &op, 1, err, sizeof err);
+    rc = s->be->commit(s, &op, 1, NULL, err, sizeof err);
     store_user_clear(&u);
     store_close(s);
     if (rc != 0) {
@@ -127,7 +127,7 @@ static int do_reset(const char *db, const char *user)
     op.user.pwhash = hash;
     rc = crypto_pwhash_str(hash, pw, strlen(pw), crypto_pwhash_OPSLIMIT_INTERACTIVE,
                                crypto_pwhash_MEMLIMIT_INTERACTIVE) == 0
-                 ? s->be->commit(s, &op, 1, err, sizeof err)
+                 ? s->be->commit(s, &op, 1, NULL, err, sizeof err)
                  : -1;
     store_user_clear(&u);
     store_close(s);
@@ -205,7 +205,7 @@ typedef struct copier {
 
 static int copy_flush(copier *c)
 {
-    int rc = c->n ? c->to->be->commit(c->to, c->ops, c->n, c->err, sizeof c->err) : 0;
+    int rc = c->n ? c->to->be->commit(c->to, c->ops, c->n, NULL, c->err, sizeof c->err) : 0;
     for (size_t i = 0; i < c->n; i++)
         store_op_clear(&c->ops[i]);
     c->n = 0;

@@ -109,7 +109,7 @@ static int start_game(srv *s, const char *actor, proto_game kind, char name[2][S
     srv_game *sg = games_create(s, kind, name[0], name[1], canon, g, r->state(g));
     if (!sg) {
         r->destroy(g);
-        return svc_fail(st, "INTERNAL", "out of memory");
+        return svc_fail(st, "INTERNAL", "cannot make the game (out of memory, or the database is away)");
     }
     *board = sg->id;
     commit_hold(s->cq);
@@ -281,16 +281,12 @@ static int load_seek(void *ctx, const store_seek *k)
     while (*tail)
         tail = &(*tail)->next;
     *tail = e;
-    if (k->id >= s->next_seek_id)
-        s->next_seek_id = k->id + 1;
     return 0;
 }
 
 void seeks_reload(srv *s)
 {
     seeks_free_all(s);
-    if (s->next_seek_id < 1)
-        s->next_seek_id = 1;
     if (s->rstore->be->seeks_each(s->rstore, load_seek, s) != 0)
         srv_log(s, "cannot read the seeks");
 }
@@ -339,7 +335,11 @@ int svc_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *
         lx_buf_free(&canon);
         return svc_fail(st, "INTERNAL", "out of memory");
     }
-    e->k.id = s->next_seek_id++;
+    if ((e->k.id = ids_next(s, IDS_SEEKS)) <= 0) {
+        free(e);
+        lx_buf_free(&canon);
+        return svc_fail(st, "INTERNAL", "cannot number the seek: the database is away");
+    }
     snprintf(e->k.kind, sizeof e->k.kind, "%s", r->name);
     snprintf(e->k.user, sizeof e->k.user, "%s", actor);
     memcpy(e->k.options, canon.data, canon.len + 1);

@@ -8,6 +8,13 @@
  * through the pipe.  While it commits, the next batch fills up: the busier
  * the server, the bigger the batches, and the cost of durability is shared.
  *
+ * A batch's conditional ops (store_op's guard: another server wrote the
+ * board first) may be refused one by one while the rest commits: their
+ * boards are noted with the batch's number (commit_take_conflicts), and the
+ * loop reloads those boards and answers their movers as on fresh memory.
+ * Between batches the thread also reserves blocks of ids the loop asks for
+ * (commit_ask_ids), so creating a game never waits for the database.
+ *
  * A commit refused because the disk is full (STORE_FULL) is kept, with
  * every batch after it, until the loop takes them (commit_take_refused): the
  * loop then puts the games and users they touched back to the store's state
@@ -47,6 +54,12 @@ struct commit_queue {
     int stop;
     int held;              /* the loop is adding ops that must share one batch */
     uint64_t nbatches, nops;
+    unsigned char *refused_ops;  /* per op of the batch being committed: a conditional op refused */
+    size_t refused_cap;
+    commit_conflict *conflicts;  /* boards whose conditional ops were refused, for the loop */
+    size_t nconflicts, conflicts_cap;
+    int want_ids[IDS_KINDS];     /* the loop asks for a block of ids ... */
+    int64_t spare_ids[IDS_KINDS]; /* ... and finds its first here (0: none yet) */
 };
 
 static void batch_clear(batch *b)
@@ -108,25 +121,77 @@ static void settle_batch(commit_queue *q, batch *work, uint64_t seq, int rc, con
     q->committed = seq;
 }
 
+/* Note the boards of the refused ops of batch seq (caller holds the lock); 0, or -1 out of memory. */
+static int note_conflicts(commit_queue *q, const batch *work, uint64_t seq)
+{
+    for (size_t i = 0; i < work->n; i++) {
+        if (!q->refused_ops[i])
+            continue;
+        if (q->nconflicts == q->conflicts_cap) {
+            size_t cap = q->conflicts_cap ? q->conflicts_cap * 2 : 16;
+            commit_conflict *c = realloc(q->conflicts, cap * sizeof *c);
+            if (!c)
+                return -1;
+            q->conflicts = c;
+            q->conflicts_cap = cap;
+        }
+        q->conflicts[q->nconflicts++] = (commit_conflict){seq, work->ops[i].guard_board};
+    }
+    return 0;
+}
+
+/* Blocks of ids the loop asked for, reserved between batches (off the loop). */
+static void reserve_ids(commit_queue *q)
+{
+    static const char *const names[IDS_KINDS] = {"games", "seeks"};
+    for (int k = 0; k < IDS_KINDS; k++) {
+        if (!q->want_ids[k])
+            continue;
+        q->want_ids[k] = 0;
+        pthread_mutex_unlock(&q->lock);
+        int64_t first = q->w->be->ids_reserve(q->w, names[k], IDS_BLOCK);
+        pthread_mutex_lock(&q->lock);
+        q->spare_ids[k] = first > 0 ? first : 0;
+        wake_loop(q);
+    }
+}
+
 static void *committer(void *arg)
 {
     commit_queue *q = arg;
     batch work = {0};
     pthread_mutex_lock(&q->lock);
     for (;;) {
-        while ((q->open.n == 0 || q->held) && !q->stop)
+        while ((q->open.n == 0 || q->held) && !q->stop && !q->want_ids[0] && !q->want_ids[1])
             pthread_cond_wait(&q->more, &q->lock);
+        reserve_ids(q);
         if (q->open.n == 0 && q->stop)
             break;
+        if (q->open.n == 0 || (q->held && !q->stop))
+            continue;
         batch t = work;
         work = q->open;
         q->open = t;
         uint64_t seq = q->open_seq++;
         int refusing = q->refusing;
+        if (work.n > q->refused_cap) {
+            unsigned char *r = realloc(q->refused_ops, work.n);
+            if (r) {
+                q->refused_ops = r;
+                q->refused_cap = work.n;
+            }
+        }
+        unsigned char *refused = work.n <= q->refused_cap ? q->refused_ops : NULL;
         pthread_mutex_unlock(&q->lock);
         char err[256] = "";
-        int rc = refusing ? STORE_FULL : q->w->be->commit(q->w, work.ops, work.n, err, sizeof err);
+        int rc = refusing  ? STORE_FULL
+                 : !refused ? (snprintf(err, sizeof err, "out of memory"), STORE_FULL)
+                            : q->w->be->commit(q->w, work.ops, work.n, refused, err, sizeof err);
         pthread_mutex_lock(&q->lock);
+        if (rc == 0 && !q->refusing && note_conflicts(q, &work, seq) != 0) {
+            q->failed = 1; /* cannot tell the loop which boards to reload: stop, as for an unknown state */
+            snprintf(q->err, sizeof q->err, "out of memory while noting refused moves");
+        }
         settle_batch(q, &work, seq, rc, err);
         wake_loop(q);
         if (q->failed)
@@ -158,6 +223,35 @@ refused_batch *commit_take_refused(commit_queue *q, char *err, size_t errcap)
     q->refusing = 0;
     pthread_mutex_unlock(&q->lock);
     return list;
+}
+
+commit_conflict *commit_take_conflicts(commit_queue *q, size_t *n, uint64_t *committed)
+{
+    pthread_mutex_lock(&q->lock);
+    *committed = q->committed;
+    commit_conflict *list = q->conflicts;
+    *n = q->nconflicts;
+    q->conflicts = NULL;
+    q->nconflicts = q->conflicts_cap = 0;
+    pthread_mutex_unlock(&q->lock);
+    return list;
+}
+
+void commit_ask_ids(commit_queue *q, int kind)
+{
+    pthread_mutex_lock(&q->lock);
+    q->want_ids[kind] = 1;
+    pthread_cond_signal(&q->more);
+    pthread_mutex_unlock(&q->lock);
+}
+
+int64_t commit_take_ids(commit_queue *q, int kind)
+{
+    pthread_mutex_lock(&q->lock);
+    int64_t first = q->spare_ids[kind];
+    q->spare_ids[kind] = 0;
+    pthread_mutex_unlock(&q->lock);
+    return first;
 }
 
 int commit_any_committed(commit_queue *q, uint64_t since)
@@ -209,6 +303,8 @@ void commit_stop(commit_queue *q)
     pthread_join(q->thread, NULL);
     batch_clear(&q->open);
     free(q->open.ops);
+    free(q->refused_ops);
+    free(q->conflicts);
     pthread_mutex_destroy(&q->lock);
     pthread_cond_destroy(&q->more);
     free(q);

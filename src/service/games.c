@@ -4,9 +4,15 @@
  * then on memory is the truth and every change also goes to the commit
  * queue.  A move and the hidden state after it (backgammon's next roll) may
  * land in two batches: when a crash came between them, the load does what
- * the server does between turns (rolls) and saves it.  Ids are handed out
- * here (one past the largest in the file at start), so a challenge knows its
- * board's id before the commit. */
+ * the server does between turns (rolls) and saves it.  Ids come from the
+ * store in blocks (ids.c), so a challenge knows its board's id before the
+ * commit, and no other server on the database has it.
+ *
+ * Every write of a game is conditional on the game's version (store_op's
+ * guard): a token, unique to this server (its instance number in the high
+ * half), that each write replaces.  A write computed from a version another
+ * server has replaced is refused by the store; the loop then reloads the
+ * game (games_reload) and the mover's command runs again on fresh memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +70,12 @@ int games_append_move(srv_game *sg, int seat, const char *text, const char *colo
     return 0;
 }
 
+int64_t games_new_version(srv *s)
+{
+    s->versions++;
+    return (int64_t)s->instance << 32 | s->versions;
+}
+
 static srv_game *game_new(proto_game kind, int64_t id, const char *p1, const char *p2, const char *options,
                           const char *state)
 {
@@ -95,16 +107,17 @@ static int put_game(srv *s, srv_game *sg)
 srv_game *games_create(srv *s, proto_game kind, const char *p1, const char *p2, const char *options, void *g,
                        const char *state)
 {
-    srv_game *sg = game_new(kind, s->next_game_id, p1, p2, options, state);
+    int64_t id = ids_next(s, IDS_GAMES);
+    srv_game *sg = id > 0 ? game_new(kind, id, p1, p2, options, state) : NULL;
     if (!sg)
         return NULL;
+    sg->version = games_new_version(s);
     sg->g = g;
     if (put_game(s, sg) != 0) {
         sg->g = NULL;
         game_free(sg);
         return NULL;
     }
-    s->next_game_id++;
     return sg;
 }
 
@@ -147,6 +160,7 @@ static srv_game *load_fresh(srv *s, int64_t id, int *unread)
         free(sg->state_text);
         sg->state_text = strdup(sg->rules->state(sg->g));
         clock_restore(sg, &row);
+        sg->version = row.version;
     }
     if (sg && (!sg->g || !sg->state_text)) {
         game_free(sg);
@@ -191,6 +205,7 @@ static void take_play(srv_game *sg, srv_game *fresh)
     sg->waiting = fresh->waiting;
     sg->waiting_until = fresh->waiting_until;
     memcpy(sg->offer, fresh->offer, sizeof sg->offer);
+    sg->version = fresh->version;
     sg->changes++;
     fresh->g = old.g;
     fresh->moves = old.moves;
@@ -229,7 +244,7 @@ srv_game *games_find(srv *s, int64_t id)
         games_reload(s, id);
     if (sg && (sg->gone || sg->stale))
         return NULL;
-    return sg ? sg : (id > 0 && id < s->next_game_id ? load(s, id) : NULL);
+    return sg ? sg : id > 0 ? load(s, id) : NULL;
 }
 
 int games_settle(srv *s, srv_game *sg, uint64_t *seq)
@@ -247,7 +262,7 @@ int games_settle(srv *s, srv_game *sg, uint64_t *seq)
     store_op so = {.kind = STORE_GAME_STATE};
     so.game.id = sg->id;
     so.game.state = copy;
-    if (!(*seq = commit_add(s->cq, &so)))
+    if (!(*seq = svc_queue(s, &so, sg)))
         return -1;
     sg->write_seq = *seq;
     sg->changes++;

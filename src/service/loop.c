@@ -34,11 +34,30 @@ int svc_fail(svc_status *st, const char *code, const char *fmt, ...)
     return -1;
 }
 
+uint64_t svc_queue(srv *s, const store_op *in, srv_game *sg)
+{
+    store_op op = *in; /* commit_add copies its strings */
+    srv_game *g = sg ? sg : s->guard;
+    if (sg && op.kind == STORE_GAME_CREATE) {
+        op.game.version = sg->version;
+    } else if (g && store_op_bumps(op.kind)) { /* applies only on the version it was computed from */
+        op.guard_board = g->id;
+        op.guard_version = g->version;
+        op.new_version = g->version = games_new_version(s);
+    } else if (g) { /* a comment, rating or mail of the change: kept only when the change is */
+        op.guard_board = g->id;
+        op.guard_version = g->version;
+    }
+    return commit_add(s->cq, &op);
+}
+
 int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
 {
-    uint64_t seq = commit_add(s->cq, op);
+    uint64_t seq = svc_queue(s, op, sg);
     if (seq == 0)
         return svc_fail(st, "INTERNAL", "out of memory");
+    if ((sg || s->guard) && store_op_bumps(op->kind))
+        st->wait_board = (sg ? sg : s->guard)->id;
     s->changes++;
     if (seq > st->wait_seq)
         st->wait_seq = seq;
@@ -92,15 +111,26 @@ static int was_refused(const refused_batch *list, uint64_t seq)
     return 0;
 }
 
+static int was_conflict(const commit_conflict *c, size_t n, uint64_t seq, int64_t board)
+{
+    for (size_t i = 0; board && i < n; i++)
+        if (c[i].seq == seq && c[i].board == board)
+            return 1;
+    return 0;
+}
+
 /* A ready() may add or cancel waits: take the due ones out first, then call them. */
-void waits_release(srv *s, uint64_t committed, const refused_batch *refused)
+void waits_release(srv *s, uint64_t committed, const refused_batch *refused, const commit_conflict *conflicts,
+                   size_t nconflicts)
 {
     svc_wait *due = NULL;
     for (svc_wait *w = s->waits, *nx; w; w = nx) {
         nx = w->next;
         if (w->seq <= committed) {
             wait_unlink(s, w);
-            w->refused = was_refused(refused, w->seq);
+            w->refused = was_refused(refused, w->seq)                               ? SVC_REFUSED_FULL
+                         : was_conflict(conflicts, nconflicts, w->seq, w->board) ? SVC_REFUSED_CONFLICT
+                                                                                  : 0;
             w->next = due;
             due = w;
         }
@@ -165,6 +195,7 @@ static void undo_refused(srv *s, const refused_batch *list)
                 seeks_reload(s);
                 break;
             case STORE_MESSAGE_ADD: case STORE_MESSAGES_SEEN: /* only in the store: the sender's wait is refused */
+            case STORE_NOTIFY: /* a notification of a batch refused: never sent */
             case STORE_MESSAGE_COPY: case STORE_OUTBOX_COPY: case STORE_IDS_SETTLE: /* ludex-admin migrate's, never the service's */
                 break;
             case STORE_MOVE_COMMENT:
@@ -200,25 +231,36 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     int failed;
     char err[256];
     refused_batch *refused = commit_take_refused(s->cq, err, sizeof err);
+    size_t nconflicts;
+    uint64_t upto;
+    commit_conflict *conflicts = commit_take_conflicts(s->cq, &nconflicts, &upto);
     uint64_t done = commit_done(s->cq, &failed, err, sizeof err);
+    if (done > upto)
+        done = upto; /* a batch decided after the conflicts were taken: the next wake-up releases it */
     if (failed) { /* memory is ahead of a file whose state is unknown: acknowledge nothing more */
         srv_log(s, "a commit failed (%s): stopping without acknowledging it", err);
         s->failed = 1;
         event_base_loopbreak(s->base);
         commit_refused_free(refused);
+        free(conflicts);
         return;
     }
     if (refused)
         undo_refused(s, refused);
+    for (size_t i = 0; i < nconflicts; i++) /* another server wrote these boards first: memory as the store has it */
+        if (i == 0 || conflicts[i].board != conflicts[i - 1].board)
+            games_reload(s, conflicts[i].board);
     if (done > s->committed) {
         if (!refused && s->storage_full && commit_any_committed(s->cq, s->committed)) {
             srv_log(s, "the store takes writes again");
             s->storage_full = 0;
         }
         s->committed = done;
-        waits_release(s, done, refused);
+        waits_release(s, done, refused, conflicts, nconflicts);
         watch_flush(s, done);
+        listen_settled(s);
     }
+    free(conflicts);
     commit_refused_free(refused);
     hash_job *j;
     while ((j = hashpool_take_done(s->hp))) {
@@ -250,12 +292,9 @@ static int open_stores(srv *s, const char *db, char *err, size_t errcap)
     if (!(s->wstore = store_open(db, err, errcap)) || s->wstore->be->claim(s->wstore, err, errcap) != 0 ||
         !(s->rstore = store_open(db, err, errcap)))
         return -1;
-    int64_t max = s->rstore->be->max_game_id(s->rstore);
-    if (max < 0) {
-        snprintf(err, errcap, "cannot read the games");
-        return -1;
-    }
-    s->next_game_id = max + 1;
+    do /* the high half of this server's versions: 31 random bits, never 0 */
+        srv_random(&s->instance, sizeof s->instance);
+    while (!(s->instance &= 0x7fffffff));
     return 0;
 }
 
@@ -314,6 +353,10 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
         svc_close(s);
         return NULL;
     }
+    if (!(s->db = strdup(cfg->db)) || listen_start(s, err, errcap) != 0) {
+        svc_close(s);
+        return NULL;
+    }
     struct timeval second = {1, 0};
     s->sweep_ev = event_new(base, -1, EV_PERSIST, on_sweep, s);
     if (!s->sweep_ev || event_add(s->sweep_ev, &second) != 0) {
@@ -328,6 +371,7 @@ void svc_close(srv *s)
 {
     if (!s)
         return;
+    listen_stop(s);
     commit_stop(s->cq); /* commits what is queued */
     hashpool_stop(s->hp);
     if (s->wake_ev)
@@ -355,6 +399,7 @@ void svc_close(srv *s)
         store_close(s->rstore);
     if (s->wstore)
         store_close(s->wstore);
+    free((char *)s->db);
     for (int i = 0; i < 2; i++)
         if (s->wake[i] >= 0)
             close(s->wake[i]);

@@ -128,7 +128,7 @@ int ratings_game_over(srv *s, srv_game *sg, svc_status *st)
         both[i]->games++;
         store_op op = {.kind = STORE_RATING_SET};
         op.rating = *both[i];
-        if (svc_commit(s, &op, NULL, st) != 0)
+        if (svc_commit(s, &op, sg, st) != 0) /* kept only when the game's end is (its version) */
             return -1;
     }
     return 0;

@@ -39,6 +39,7 @@ typedef struct svc_status {
     char msg[512];                     /* the error's sentence */
     char user[STORE_NAME_MAX + 1];     /* the user an account call concerns, as spelled at signup */
     uint64_t wait_seq;                 /* hold the answer until this batch has committed (0: none) */
+    int64_t wait_board;                /* the board the call wrote, 0: none (svc_wait.board) */
 } svc_status;
 
 enum { SVC_DONE = 0, SVC_PENDING = 1 };
@@ -86,12 +87,18 @@ void svc_stats(srv *s, unsigned long *requests, uint64_t *changes, uint64_t *bat
 /* ---- waiting for durability ------------------------------------------------------- */
 typedef struct svc_wait {
     uint64_t seq;
-    int refused;          /* set when ready() runs: the store was full and refused the batch (ERR STORAGE_FULL) */
+    int refused;          /* set when ready() runs: SVC_REFUSED_FULL or SVC_REFUSED_CONFLICT, else 0 */
+    int64_t board;        /* set by the door before svc_wait_for: the board its call wrote (st->wait_board) */
     void (*ready)(void *ctx);
     void *ctx;
     struct svc_wait *prev, *next;
     int linked;
 } svc_wait;
+/* Why a wait's changes were not kept: the store was full and refused the whole batch (ERR
+ * STORAGE_FULL); or another server wrote the wait's board first (several ludexd on one
+ * PostgreSQL), so nothing of the call on that board was kept and the board is fresh again in
+ * memory: a door runs the call again, which answers as it would have on fresh memory. */
+enum { SVC_REFUSED_FULL = 1, SVC_REFUSED_CONFLICT = 2 };
 /* 1 when batch `seq` has committed already (go on now); else 0, and
  * w->ready(ctx) runs once it has (w must stay valid until then or svc_wait_cancel). */
 int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void *ctx);

@@ -337,19 +337,25 @@ long svc_games_list(srv *s, proto_game kind, const char *user, svc_filter filter
 {
     if (user && !svc_user_exists(s, user, NULL))
         return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user);
+    /* the newest games as the store has them (every server's), newest first: ids are unique, not dense */
+    enum { LOOK_AT = 5000 };
+    int64_t *found = malloc(LOOK_AT * sizeof *found);
+    long nfound = found ? s->rstore->be->games_of(s->rstore, user, found, LOOK_AT) : -1;
+    if (nfound < 0) {
+        free(found);
+        return svc_fail(st, "INTERNAL", "cannot read the list of games (the database is away?)");
+    }
     long n = 0;
-    /* the newest games, from memory back: ids are dense and never reused */
-    for (int64_t id = s->next_game_id - 1; id > 0 && (size_t)n < cap; id--) {
-        srv_game *sg = games_find(s, id);
+    for (long i = 0; i < nfound && (size_t)n < cap; i++) {
+        srv_game *sg = games_find(s, found[i]);
         if (sg && (kind == G_NONE || sg->kind == kind) && (!user || games_seat_of(sg, user) >= 0) &&
             passes(sg, user, filter)) {
-            ids[n++] = id;
+            ids[n++] = sg->id;
             if (sg->write_seq > st->wait_seq)
                 st->wait_seq = sg->write_seq;
         }
-        if (s->next_game_id - id > 5000)
-            break;
     }
+    free(found);
     if (filter == SVC_NEXT || filter == SVC_ACTIVE)
         by_deadline(s, ids, n);
     return n;

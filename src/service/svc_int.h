@@ -107,6 +107,7 @@ struct srv_game {
     srv_move *moves;
     size_t nmoves, cap;
     uint64_t write_seq;    /* batch that holds the last change */
+    int64_t version;       /* the version its last change makes (games_new_version; the store's when loaded) */
     uint64_t changes;      /* counts every change (a door's cache key) */
     int gone;              /* its creation was refused (a full disk): no such board */
     int stale;             /* a reload could not read the store (the database away): read again when next asked */
@@ -186,6 +187,8 @@ extern const srv_rules rules_twixt, rules_hex, rules_backgammon, rules_crossword
 const srv_rules *rules_for(proto_game kind);
 
 srv_game *games_find(srv *s, int64_t id);   /* loads from the store on first use */
+/* A version no server on the database has made (see games.c). */
+int64_t games_new_version(srv *s);
 srv_game *games_create(srv *s, proto_game kind, const char *p1, const char *p2, const char *options, void *g,
                        const char *state);
 int games_append_move(srv_game *sg, int seat, const char *text, const char *colour);
@@ -277,6 +280,25 @@ typedef struct refused_batch {
  * first; the store's message in err.  Batches after this are tried again. */
 refused_batch *commit_take_refused(commit_queue *q, char *err, size_t errcap);
 void commit_refused_free(refused_batch *list);
+/* A board whose conditional op (another server wrote it first) was refused in batch seq. */
+typedef struct commit_conflict {
+    uint64_t seq;
+    int64_t board;
+} commit_conflict;
+/* The conflicts noted since the last call (malloc'd, *n of them; the caller frees), and the last
+ * batch decided when they were taken (so none of the batches up to it has a conflict left behind). */
+commit_conflict *commit_take_conflicts(commit_queue *q, size_t *n, uint64_t *committed);
+/* Ids handed out in blocks (ids.c): ask the commit thread for the next block of a kind; take it (0: not yet). */
+enum { IDS_GAMES, IDS_SEEKS, IDS_KINDS };
+#define IDS_BLOCK 64
+typedef struct id_block {
+    int64_t next, end;       /* the ids [next, end) are this server's */
+    int asked;               /* the next block is asked for */
+} id_block;
+void commit_ask_ids(commit_queue *q, int kind);
+int64_t commit_take_ids(commit_queue *q, int kind);
+/* The next id of a kind no other server on the database hands out, or -1 (the database away). */
+int64_t ids_next(srv *s, int kind);
 /* 1 when a batch after `since` was committed (not refused). */
 int commit_any_committed(commit_queue *q, uint64_t since);
 /* The last batch decided (committed or refused); *failed set when a commit failed. */
@@ -323,10 +345,27 @@ void watch_free_all(srv *s);
 /* Moves above n were taken back: watchers get the moves played in their place. */
 void watch_rewind(srv_game *sg, size_t n);
 
+/* ---- other servers on the database (listen.c) ----------------------------------------- */
+/* Listen to what other servers change (PostgreSQL; nothing for SQLite).  0, or -1 with err. */
+int listen_start(srv *s, char *err, size_t errcap);
+void listen_close(srv *s);
+void listen_stop(srv *s);
+/* One notification's payload ("BOARD ID VERSION", ...): what it says is done. */
+void svc_notified(srv *s, const char *payload);
+/* Commits were decided: the games whose notification waited for our writes are looked at. */
+void listen_settled(srv *s);
+/* A watched game was reloaded with another server's changes: its watchers get them (watch.c). */
+void watch_notified(srv *s, srv_game *sg);
+
 /* ---- the service's loop side (loop.c) ----------------------------------------------- */
-/* A change made by a call: queue it, and raise st->wait_seq (and sg's write_seq). 0, or -1 (INTERNAL). */
+/* Queue op, conditional on sg's version when it concerns a game (sg, or the play in progress:
+ * s->guard): see store_op's guard and games.c.  The batch's number, 0 out of memory. */
+uint64_t svc_queue(srv *s, const store_op *op, srv_game *sg);
+/* A change made by a call: queue it, and raise st->wait_seq (and sg's write_seq); a write of a
+ * game also sets st->wait_board. 0, or -1 (INTERNAL). */
 int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st);
-void waits_release(srv *s, uint64_t committed, const refused_batch *refused);
+void waits_release(srv *s, uint64_t committed, const refused_batch *refused, const commit_conflict *conflicts,
+                   size_t nconflicts);
 
 /* ---- the server ----------------------------------------------------------------- */
 struct srv {
@@ -341,7 +380,10 @@ struct srv {
     rate_limit *challenges;  /* games started per user; NULL: no limit */
     srv_map *users;
     srv_map *games;
-    int64_t next_game_id;
+    id_block ids[IDS_KINDS]; /* the blocks of ids in use (ids.c) */
+    uint32_t instance;       /* this server among those on the database: the high half of its versions */
+    uint32_t versions;       /* versions made so far (games_new_version) */
+    srv_game *guard;         /* a play in progress: its ratings and mails are conditional on its board */
     svc_wait *waits;         /* door answers held for a commit */
     struct event *wake_ev;
     int wake[2];
@@ -364,10 +406,14 @@ struct srv {
     struct event *sweep_ev;  /* clock_sweep, once a second */
     int default_challenges;  /* STORE_CHALLENGES_* for users who never chose */
     struct srv_seek *seeks;  /* open seeks, oldest first (challenge.c) */
-    int64_t next_seek_id;
     int max_per_address;
     rate_limit *messages;    /* messages and chat lines sent per user a minute (messages.c) */
     const char *pending_comment; /* svc_play_commented's comment for the move it plays, else NULL */
+    const char *db;          /* the store's location (the listener opens its own connection) */
+    store *lstore;           /* listens to other servers' changes (listen.c), NULL with SQLite */
+    struct event *listen_ev, *listen_retry;
+    int64_t later[64];       /* boards another server changed while writes of ours were in flight */
+    size_t nlater;
 };
 
 /* The service's own names for its public clock, log and random bytes (util.c). */

@@ -156,6 +156,12 @@ void svc_watch_remove(srv *s, svc_watch *w)
     w->linked = 0;
 }
 
+void watch_notified(srv *s, srv_game *sg)
+{
+    watch_rewind(sg, sg->nmoves); /* moves taken back there: the ones played in their place come */
+    deliver(s, sg->id, 1);
+}
+
 void watch_rewind(srv_game *sg, size_t n)
 {
     for (svc_watch *w = sg->watchers; w; w = w->next)

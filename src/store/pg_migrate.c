@@ -114,6 +114,18 @@ static const char *const migrations[] = {
     "  \"user\" TEXT NOT NULL,"
     "  options TEXT NOT NULL,"
     "  created BIGINT NOT NULL);",
+    /* 9: several ludexd on one database: ids handed out in blocks, a version per game that every
+     * write changes, and a notification of each change to every server (LISTEN ludex) */
+    "CREATE TABLE id_blocks ("
+    "  name TEXT PRIMARY KEY,"
+    "  next BIGINT NOT NULL);"
+    "INSERT INTO id_blocks(name, next) VALUES ('games', (SELECT COALESCE(MAX(id), 0) + 1 FROM games)),"
+    "  ('seeks', (SELECT COALESCE(MAX(id), 0) + 1 FROM seeks));"
+    "ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0;"
+    "CREATE FUNCTION ludex_board_changed() RETURNS trigger LANGUAGE plpgsql AS $$"
+    " BEGIN PERFORM pg_notify('ludex', 'BOARD ' || NEW.id || ' ' || NEW.version); RETURN NULL; END $$;"
+    "CREATE TRIGGER games_changed AFTER UPDATE ON games FOR EACH ROW"
+    "  WHEN (OLD.version IS DISTINCT FROM NEW.version) EXECUTE FUNCTION ludex_board_changed();",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

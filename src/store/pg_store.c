@@ -31,7 +31,7 @@
 #include "store/store.h"
 
 /* The statements only PostgreSQL runs, numbered after the shared ones (queries.h). */
-enum { Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, Q_CLAIM, NPG_QUERIES };
+enum { Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, Q_CLAIM, Q_NOTIFY, NPG_QUERIES };
 
 static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
     /* what the database can tell cheaply: every move belongs to a game, numbered from 1 without a gap */
@@ -45,6 +45,8 @@ static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
         " setval(pg_get_serial_sequence('outbox', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM outbox), false)",
     /* one ludexd per database for now: its commit connection holds this lock for its life */
     [Q_CLAIM - NQUERIES] = "SELECT pg_try_advisory_lock(465625105529)",
+    /* a payload for every listening server, delivered when the transaction commits */
+    [Q_NOTIFY - NQUERIES] = "SELECT pg_notify('ludex', ?1)",
 };
 
 /* Shared statements whose words differ here: no BEGIN IMMEDIATE; names sorted by their
@@ -84,6 +86,10 @@ static int pg_sql(int i, char *out, size_t cap)
 typedef struct pg_store {
     store base;
     PGconn *c;
+    /* the statements of the round in flight, in order: the op whose row count says whether it
+     * was refused (store_op's guard), or -1 */
+    int slots[2 * CHUNK + 4];
+    int nslots, slot_at, count_as;
     time_t last_reset;    /* when a lost connection was last tried again */
     int claimed;          /* this connection must hold the one-writer lock (pg_claim) */
 } pg_store;
@@ -109,6 +115,25 @@ static void p_real(params *p, double x)
     snprintf(p->num[p->n], sizeof p->num[p->n], "%.17g", x);
     p->v[p->n] = p->num[p->n];
     p->n++;
+}
+
+/* A rating's six values, and a mail queued now: the plain and the conditional statements' first parameters. */
+static void p_rating(params *p, const store_rating *r)
+{
+    p_text(p, r->user);
+    p_text(p, r->cls);
+    p_real(p, r->r);
+    p_real(p, r->rd);
+    p_real(p, r->sigma);
+    p_int(p, r->games);
+}
+
+static void p_outbox(params *p, const store_mail *m)
+{
+    p_text(p, m->event);
+    p_text(p, m->recipient);
+    p_text(p, m->message ? m->message : "");
+    p_int(p, (int64_t)time(NULL));
 }
 
 static void qname(int i, char out[8]) { snprintf(out, 8, "q%d", i); }
@@ -248,6 +273,9 @@ static int send_q(pg_store *q, int qi, const params *p)
 {
     char name[8];
     qname(qi, name);
+    if (q->nslots < (int)(sizeof q->slots / sizeof q->slots[0]))
+        q->slots[q->nslots++] = q->count_as;
+    q->count_as = -1;
     return PQsendQueryPrepared(q->c, name, p ? p->n : 0, p ? p->v : NULL, NULL, NULL, 0) ? 0 : -1;
 }
 
@@ -311,7 +339,74 @@ static int send_game(pg_store *q, const store_op *op)
     p_text(&p, g->options ? g->options : "");
     p_text(&p, g->state ? g->state : "");
     p_int(&p, g->created);
+    p_int(&p, g->version);
     return send_q(q, Q_GAME_INSERT, &p);
+}
+
+/* A conditional op (store_op's guard), op i of the batch: the statement whose row count says
+ * whether it was refused is counted as i.  The same statements as SQLite's (sqlite_store.c). */
+static int send_guarded(pg_store *q, const store_op *op, int i)
+{
+    params p = {.n = 0};
+    p_int(&p, op->guard_board);
+    switch (op->kind) {
+    case STORE_GAME_STATE:
+        p_text(&p, op->game.state ? op->game.state : "");
+        p_int(&p, op->guard_version);
+        p_int(&p, op->new_version);
+        q->count_as = i;
+        return send_q(q, Q_GAME_STATE_IF, &p);
+    case STORE_GAME_CLOCK:
+        p_text(&p, op->game.clock ? op->game.clock : "");
+        p_int(&p, op->game.deadline);
+        p_int(&p, op->game.nag_at);
+        p_text(&p, op->game.result);
+        p_int(&p, op->game.status);
+        p_text(&p, op->game.offer);
+        p_int(&p, op->guard_version);
+        p_int(&p, op->new_version);
+        q->count_as = i;
+        return send_q(q, Q_GAME_CLOCK_IF, &p);
+    case STORE_MOVE_APPEND: case STORE_MOVE_DELETE: {
+        p_int(&p, op->guard_version);
+        p_int(&p, op->new_version);
+        q->count_as = i;
+        if (send_q(q, Q_GAME_BUMP, &p) != 0)
+            return -1;
+        params m = {.n = 0};
+        p_int(&m, op->move.game_id);
+        p_int(&m, op->move.n);
+        if (op->kind == STORE_MOVE_APPEND) {
+            p_int(&m, op->move.seat);
+            p_text(&m, op->move.text);
+        }
+        p_int(&m, op->new_version);
+        return send_q(q, op->kind == STORE_MOVE_APPEND ? Q_MOVE_INSERT_IF : Q_MOVE_DELETE_IF, &m);
+    }
+    case STORE_MOVE_COMMENT: {
+        params m = {.n = 0};
+        p_int(&m, op->move.game_id);
+        p_int(&m, op->move.n);
+        if (op->move.text)
+            p_text(&m, op->move.text);
+        p_int(&m, op->guard_version);
+        return send_q(q, op->move.text ? Q_COMMENT_SET_IF : Q_COMMENT_DELETE_IF, &m);
+    }
+    case STORE_RATING_SET: {
+        params r = {.n = 0};
+        p_rating(&r, &op->rating);
+        p_int(&r, op->guard_board);
+        p_int(&r, op->guard_version);
+        return send_q(q, Q_RATING_SET_IF, &r);
+    }
+    default: { /* STORE_OUTBOX_ADD */
+        params m = {.n = 0};
+        p_outbox(&m, &op->mail);
+        p_int(&m, op->guard_board);
+        p_int(&m, op->guard_version);
+        return send_q(q, Q_OUTBOX_INSERT_IF, &m);
+    }
+    }
 }
 
 static int send_move(pg_store *q, const store_op *op)
@@ -359,10 +454,7 @@ static int send_mail(pg_store *q, const store_op *op)
         p_int(&p, (int64_t)time(NULL));
         return send_q(q, Q_MAIL_SEEN_INSERT, &p);
     case STORE_OUTBOX_ADD:
-        p_text(&p, m->event);
-        p_text(&p, m->recipient);
-        p_text(&p, m->message ? m->message : "");
-        p_int(&p, (int64_t)time(NULL));
+        p_outbox(&p, m);
         return send_q(q, Q_OUTBOX_INSERT, &p);
     default:
         p_int(&p, m->id);
@@ -381,12 +473,7 @@ static int send_other(pg_store *q, const store_op *op)
     const store_message *m = &op->message;
     switch (op->kind) {
     case STORE_RATING_SET:
-        p_text(&p, op->rating.user);
-        p_text(&p, op->rating.cls);
-        p_real(&p, op->rating.r);
-        p_real(&p, op->rating.rd);
-        p_real(&p, op->rating.sigma);
-        p_int(&p, op->rating.games);
+        p_rating(&p, &op->rating);
         return send_q(q, Q_RATING_SET, &p);
     case STORE_BLOCK:
         p_text(&p, op->block.user);
@@ -424,7 +511,7 @@ static int send_copy(pg_store *q, const store_op *op)
 {
     params p = {.n = 0};
     if (op->kind == STORE_IDS_SETTLE)
-        return send_q(q, Q_IDS_SETTLE, NULL);
+        return send_q(q, Q_IDS_SETTLE, NULL) == 0 && send_q(q, Q_IDS_BLOCKS_SETTLE, NULL) == 0 ? 0 : -1;
     if (op->kind == STORE_MESSAGE_COPY) {
         const store_message *m = &op->message;
         p_int(&p, m->id);
@@ -452,9 +539,16 @@ static int send_copy(pg_store *q, const store_op *op)
     return send_q(q, Q_OUTBOX_COPY, &p);
 }
 
-static int send_op(pg_store *q, const store_op *op)
+static int send_op(pg_store *q, const store_op *op, int i)
 {
+    if (store_op_guarded(op))
+        return send_guarded(q, op, i);
     switch (op->kind) {
+    case STORE_NOTIFY: {
+        params p = {.n = 0};
+        p_text(&p, op->message.text);
+        return send_q(q, Q_NOTIFY, &p);
+    }
     case STORE_MESSAGE_COPY: case STORE_OUTBOX_COPY: case STORE_IDS_SETTLE:
         return send_copy(q, op);
     case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
@@ -482,8 +576,9 @@ typedef struct round {
     int lost;            /* the connection broke */
 } round;
 
-/* Read every result up to the pipeline's sync point. */
-static void read_round(pg_store *q, round *rd, char *err, size_t errcap)
+/* Read every result up to the pipeline's sync point; a counted statement (send_guarded) that
+ * changed no row marks its op refused. */
+static void read_round(pg_store *q, round *rd, unsigned char *refused, char *err, size_t errcap)
 {
     int nulls = 0;
     for (;;) {
@@ -502,8 +597,12 @@ static void read_round(pg_store *q, round *rd, char *err, size_t errcap)
         ExecStatusType st = PQresultStatus(r);
         if (st == PGRES_PIPELINE_SYNC) {
             PQclear(r);
+            q->nslots = q->slot_at = 0;
             return;
         }
+        int slot = q->slot_at < q->nslots ? q->slots[q->slot_at++] : -1;
+        if (slot >= 0 && refused && st == PGRES_COMMAND_OK && !strcmp(PQcmdTuples(r), "0"))
+            refused[slot] = 1;
         if (st == PGRES_FATAL_ERROR && !rd->failed) {
             const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
             rd->failed = 1;
@@ -521,7 +620,7 @@ static int send_chunk(pg_store *q, const store_op *ops, size_t n, size_t *i)
     if (*i == n)
         return send_q(q, Q_COMMIT, NULL) == 0 ? 1 : -1;
     for (size_t sent = 0; *i < n && sent < CHUNK; (*i)++, sent++)
-        if (send_op(q, &ops[*i]) != 0)
+        if (send_op(q, &ops[*i], (int)*i) != 0)
             return -1;
     return 0;
 }
@@ -530,9 +629,13 @@ static int send_chunk(pg_store *q, const store_op *ops, size_t n, size_t *i)
  * a connection lost before that round leaves nothing applied (the server
  * rolls back the transaction of a client gone), and only one lost during it
  * leaves the outcome unknown. */
-static int pg_commit(store *s, const store_op *ops, size_t n, char *err, size_t errcap)
+static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *refused, char *err, size_t errcap)
 {
     pg_store *q = (pg_store *)s;
+    if (refused)
+        memset(refused, 0, n);
+    q->nslots = q->slot_at = 0;
+    q->count_as = -1;
     if (ensure_connected(q, err, errcap) != 0)
         return STORE_FULL; /* nothing sent: nothing applied */
     if (!PQenterPipelineMode(q->c)) {
@@ -552,7 +655,7 @@ static int pg_commit(store *s, const store_op *ops, size_t n, char *err, size_t 
             committing = committing < 0 ? 0 : committing;
             break;
         }
-        read_round(q, &rd, err, errcap);
+        read_round(q, &rd, refused, err, errcap);
     }
     if (rd.lost) {
         PQexitPipelineMode(q->c); /* refused on a broken connection: the reset clears it */
@@ -664,6 +767,7 @@ static int pg_game_get(store *s, int64_t id, store_game *out)
         col_copy(r, 0, 10, out->result, sizeof out->result);
         out->status = (int)col_int(r, 0, 11);
         col_copy(r, 0, 12, out->offer, sizeof out->offer);
+        out->version = col_int(r, 0, 13);
         rc = out->options && out->state && out->clock ? 1 : -1;
     }
     PQclear(r);
@@ -988,9 +1092,47 @@ static int pg_table_each(store *s, int table, int (*fn)(void *ctx, const char *c
     return ok && !stop ? 0 : -1;
 }
 
+static int64_t pg_ids_reserve(store *s, const char *what, int count)
+{
+    params p = {.n = 0};
+    int64_t first;
+    p_text(&p, what);
+    p_int(&p, count);
+    return id_rows(run_read((pg_store *)s, Q_IDS_RESERVE, &p), &first, 1) == 1 && first > 0 ? first : -1;
+}
+
+/* ---- notifications ---------------------------------------------------------------------- */
+
+static int pg_listen(store *s, char *err, size_t errcap)
+{
+    pg_store *q = (pg_store *)s;
+    PGresult *r = PQexec(q->c, "LISTEN ludex");
+    int ok = PQresultStatus(r) == PGRES_COMMAND_OK;
+    PQclear(r);
+    if (!ok || PQsocket(q->c) < 0) {
+        snprintf(err, errcap, "LISTEN: %s", PQerrorMessage(q->c));
+        return -1;
+    }
+    return PQsocket(q->c);
+}
+
+/* Only what has arrived: PQconsumeInput reads what the socket holds and never waits. */
+static int pg_notifications(store *s, void (*fn)(void *ctx, const char *payload), void *ctx)
+{
+    pg_store *q = (pg_store *)s;
+    if (!PQconsumeInput(q->c) || PQstatus(q->c) != CONNECTION_OK)
+        return -1;
+    PGnotify *n;
+    while ((n = PQnotifies(q->c))) {
+        fn(ctx, n->extra);
+        PQfreemem(n);
+    }
+    return 0;
+}
+
 const store_backend store_pg_backend = {
     "postgresql", pg_open, pg_close, pg_commit, pg_user_get, pg_game_get, pg_moves_each, pg_games_of, pg_max_game_id,
     pg_session_get, pg_users_each, pg_backup, pg_integrity, pg_mail_seen, pg_outbox_due, pg_rating_get, pg_ratings_of,
     pg_games_due, pg_blocks_of, pg_seeks_each, pg_messages_unread, pg_messages_unread_count, pg_chat_of,
-    pg_comments_each, pg_table_each, pg_claim,
+    pg_comments_each, pg_table_each, pg_claim, pg_ids_reserve, pg_listen, pg_notifications,
 };

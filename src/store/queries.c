@@ -13,10 +13,11 @@ const char *const store_query_sql[NQUERIES] = {
     [Q_USER_GET] = "SELECT id, name, pwhash, email, display, disabled, email_verified, verify_hash, notify,"
                    " challenges, vacation_until, vacation_year, vacation_used FROM users WHERE name = ?1",
     [Q_USER_DISABLE] = "UPDATE users SET disabled = ?2 WHERE name = ?1",
-    [Q_GAME_INSERT] = "INSERT INTO games(id, kind, player1, player2, options, state, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+    [Q_GAME_INSERT] = "INSERT INTO games(id, kind, player1, player2, options, state, created, version)"
+                      " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     [Q_GAME_STATE] = "UPDATE games SET state = ?2 WHERE id = ?1",
     [Q_GAME_GET] = "SELECT id, kind, player1, player2, options, state, created, clock, deadline, nag_at, result,"
-                   " status, offer FROM games WHERE id = ?1",
+                   " status, offer, version FROM games WHERE id = ?1",
     [Q_MOVE_INSERT] = "INSERT INTO moves(game_id, n, seat, text) VALUES (?1, ?2, ?3, ?4)",
     [Q_MOVES] = "SELECT game_id, n, seat, text FROM moves WHERE game_id = ?1 ORDER BY n",
     [Q_GAMES_OF] = "SELECT id FROM games WHERE player1 = ?1 OR player2 = ?1 ORDER BY id DESC LIMIT ?2",
@@ -70,4 +71,33 @@ const char *const store_query_sql[NQUERIES] = {
     [Q_MESSAGE_COPY] = "INSERT INTO messages(id, board, sender, recipient, text, created, seen) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
     [Q_OUTBOX_COPY] = "INSERT INTO outbox(id, event, recipient, message, created, sent, attempts, next_try, error)"
                       " VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+    /* ids no other server on the database gets (store_backend.ids_reserve) */
+    [Q_IDS_RESERVE] = "UPDATE id_blocks SET next = next + ?2 WHERE name = ?1 RETURNING next - ?2",
+    [Q_IDS_BLOCKS_SETTLE] = "UPDATE id_blocks SET next = CASE name WHEN 'games' THEN (SELECT COALESCE(MAX(id), 0) + 1"
+                            " FROM games) ELSE (SELECT COALESCE(MAX(id), 0) + 1 FROM seeks) END",
+    /* Conditional writes (store_op's guard): ?1 the board, then the op's values, then the version
+     * it was computed from and the version it makes.  A move's row goes in only after its game's
+     * version became this op's own (unique) new one. */
+    [Q_GAME_BUMP] = "UPDATE games SET version = ?3 WHERE id = ?1 AND version = ?2",
+    [Q_GAME_STATE_IF] = "UPDATE games SET state = ?2, version = ?4 WHERE id = ?1 AND version = ?3",
+    [Q_GAME_CLOCK_IF] = "UPDATE games SET clock = ?2, deadline = ?3, nag_at = ?4, result = ?5, status = ?6, offer = ?7,"
+                        " version = ?9 WHERE id = ?1 AND version = ?8",
+    [Q_MOVE_INSERT_IF] = "INSERT INTO moves(game_id, n, seat, text) SELECT CAST(?1 AS BIGINT), CAST(?2 AS INTEGER),"
+                         " CAST(?3 AS INTEGER), CAST(?4 AS TEXT) WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1"
+                         " AND version = ?5) ON CONFLICT (game_id, n) DO NOTHING",
+    [Q_MOVE_DELETE_IF] = "DELETE FROM moves WHERE game_id = ?1 AND n = ?2 AND EXISTS (SELECT 1 FROM games WHERE id = ?1"
+                         " AND version = ?3)",
+    [Q_COMMENT_SET_IF] = "INSERT INTO move_comments(game_id, n, text) SELECT CAST(?1 AS BIGINT), CAST(?2 AS INTEGER),"
+                         " CAST(?3 AS TEXT) WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND version = ?4)"
+                         " ON CONFLICT (game_id, n) DO UPDATE SET text = excluded.text",
+    [Q_COMMENT_DELETE_IF] = "DELETE FROM move_comments WHERE game_id = ?1 AND n = ?2 AND EXISTS (SELECT 1 FROM games"
+                            " WHERE id = ?1 AND version = ?3)",
+    [Q_RATING_SET_IF] = "INSERT INTO ratings(\"user\", class, rating, rd, volatility, games) SELECT CAST(?1 AS TEXT),"
+                        " CAST(?2 AS TEXT), CAST(?3 AS DOUBLE PRECISION), CAST(?4 AS DOUBLE PRECISION),"
+                        " CAST(?5 AS DOUBLE PRECISION), CAST(?6 AS INTEGER) WHERE EXISTS (SELECT 1 FROM games"
+                        " WHERE id = ?7 AND version = ?8) ON CONFLICT (\"user\", class) DO UPDATE SET"
+                        " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, games = excluded.games",
+    [Q_OUTBOX_INSERT_IF] = "INSERT INTO outbox(event, recipient, message, created) SELECT CAST(?1 AS TEXT), CAST(?2 AS TEXT),"
+                           " CAST(?3 AS TEXT), CAST(?4 AS BIGINT) WHERE EXISTS (SELECT 1 FROM games WHERE id = ?5"
+                           " AND version = ?6) ON CONFLICT (event) DO NOTHING",
 };

@@ -112,6 +112,13 @@ static const char *const migrations[] = {
     "  user TEXT NOT NULL,"
     "  options TEXT NOT NULL,"
     "  created INTEGER NOT NULL);",
+    /* 9: several servers on one database (PostgreSQL): ids handed out in blocks, a version per game */
+    "CREATE TABLE id_blocks ("
+    "  name TEXT PRIMARY KEY,"
+    "  next INTEGER NOT NULL);"
+    "INSERT INTO id_blocks(name, next) VALUES ('games', (SELECT COALESCE(MAX(id), 0) + 1 FROM games)),"
+    "  ('seeks', (SELECT COALESCE(MAX(id), 0) + 1 FROM seeks));"
+    "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

@@ -7,7 +7,10 @@
  * and run with bound parameters; no SQL is ever built from input.  A batch
  * is one BEGIN IMMEDIATE ... COMMIT: either every op of it is in the file
  * or none is.  The primary key (game_id, n) of moves refuses a second move
- * with the same number, a last line of defence against two racing moves. */
+ * with the same number, a last line of defence against two racing moves;
+ * the service's ops are conditional on their game's version (store_op), the
+ * same statements PostgreSQL runs, though here the server is the file's only
+ * writer and none is ever refused. */
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,19 +146,25 @@ static int apply_user(sqlite_store *q, const store_op *op)
     }
 }
 
+/* A game's clock row, parameters 1 to 7 (the plain and the conditional statement). */
+static void bind_clock(sqlite3_stmt *st, const store_game *g)
+{
+    sqlite3_bind_int64(st, 1, g->id);
+    bind_text(st, 2, g->clock ? g->clock : "");
+    sqlite3_bind_int64(st, 3, g->deadline);
+    sqlite3_bind_int64(st, 4, g->nag_at);
+    bind_text(st, 5, g->result);
+    sqlite3_bind_int(st, 6, g->status);
+    bind_text(st, 7, g->offer);
+}
+
 static int apply_game(sqlite_store *q, const store_op *op)
 {
     const store_game *g = &op->game;
     sqlite3_stmt *st;
     if (op->kind == STORE_GAME_CLOCK) {
         st = q->q[Q_GAME_CLOCK];
-        sqlite3_bind_int64(st, 1, g->id);
-        bind_text(st, 2, g->clock ? g->clock : "");
-        sqlite3_bind_int64(st, 3, g->deadline);
-        sqlite3_bind_int64(st, 4, g->nag_at);
-        bind_text(st, 5, g->result);
-        sqlite3_bind_int(st, 6, g->status);
-        bind_text(st, 7, g->offer);
+        bind_clock(st, g);
         return run_done(st);
     }
     if (op->kind == STORE_GAME_STATE) {
@@ -172,6 +181,7 @@ static int apply_game(sqlite_store *q, const store_op *op)
     bind_text(st, 5, g->options ? g->options : "");
     bind_text(st, 6, g->state ? g->state : "");
     sqlite3_bind_int64(st, 7, g->created);
+    sqlite3_bind_int64(st, 8, g->version);
     return run_done(st);
 }
 
@@ -203,6 +213,15 @@ static int apply_session(sqlite_store *q, const store_op *op)
     return run_done(st);
 }
 
+/* A mail queued now, parameters 1 to 4 (the plain and the conditional statement). */
+static void bind_outbox(sqlite3_stmt *st, const store_mail *m)
+{
+    bind_text(st, 1, m->event);
+    bind_text(st, 2, m->recipient);
+    bind_text(st, 3, m->message ? m->message : "");
+    sqlite3_bind_int64(st, 4, (sqlite3_int64)time(NULL));
+}
+
 static int apply_mail(sqlite_store *q, const store_op *op)
 {
     const store_mail *m = &op->mail;
@@ -215,10 +234,7 @@ static int apply_mail(sqlite_store *q, const store_op *op)
         return run_done(st);
     case STORE_OUTBOX_ADD:
         st = q->q[Q_OUTBOX_INSERT];
-        bind_text(st, 1, m->event);
-        bind_text(st, 2, m->recipient);
-        bind_text(st, 3, m->message ? m->message : "");
-        sqlite3_bind_int64(st, 4, (sqlite3_int64)time(NULL));
+        bind_outbox(st, m);
         return run_done(st);
     default:
         st = q->q[Q_OUTBOX_DONE];
@@ -231,16 +247,21 @@ static int apply_mail(sqlite_store *q, const store_op *op)
     }
 }
 
-static int apply_rating(sqlite_store *q, const store_op *op)
+/* A rating's six values, parameters 1 to 6 (the plain and the conditional statement). */
+static void bind_rating(sqlite3_stmt *st, const store_rating *r)
 {
-    const store_rating *r = &op->rating;
-    sqlite3_stmt *st = q->q[Q_RATING_SET];
     bind_text(st, 1, r->user);
     bind_text(st, 2, r->cls);
     sqlite3_bind_double(st, 3, r->r);
     sqlite3_bind_double(st, 4, r->rd);
     sqlite3_bind_double(st, 5, r->sigma);
     sqlite3_bind_int(st, 6, r->games);
+}
+
+static int apply_rating(sqlite_store *q, const store_op *op)
+{
+    sqlite3_stmt *st = q->q[Q_RATING_SET];
+    bind_rating(st, &op->rating);
     return run_done(st);
 }
 
@@ -318,8 +339,8 @@ static int apply_message(sqlite_store *q, const store_op *op)
 static int apply_copy(sqlite_store *q, const store_op *op)
 {
     sqlite3_stmt *st;
-    if (op->kind == STORE_IDS_SETTLE) /* SQLite numbers after the largest id by itself */
-        return 0;
+    if (op->kind == STORE_IDS_SETTLE) /* SQLite numbers rows after the largest id by itself; id blocks do not */
+        return run_done(q->q[Q_IDS_BLOCKS_SETTLE]);
     if (op->kind == STORE_MESSAGE_COPY) {
         const store_message *m = &op->message;
         st = q->q[Q_MESSAGE_COPY];
@@ -349,9 +370,85 @@ static int apply_copy(sqlite_store *q, const store_op *op)
     return run_done(st);
 }
 
+/* Run a statement that changes rows: how many it changed, or -1. */
+static int run_changes(sqlite_store *q, sqlite3_stmt *st)
+{
+    return run_done(st) == 0 ? sqlite3_changes(q->db) : -1;
+}
+
+/* A conditional op (store_op's guard): 0 with *refused set when the board's version was not the
+ * op's, or -1. */
+static int apply_guarded(sqlite_store *q, const store_op *op, int *refused)
+{
+    sqlite3_stmt *st;
+    int64_t b = op->guard_board;
+    int changed = 1;
+    switch (op->kind) {
+    case STORE_GAME_STATE:
+        st = q->q[Q_GAME_STATE_IF];
+        sqlite3_bind_int64(st, 1, b);
+        bind_text(st, 2, op->game.state ? op->game.state : "");
+        sqlite3_bind_int64(st, 3, op->guard_version);
+        sqlite3_bind_int64(st, 4, op->new_version);
+        changed = run_changes(q, st);
+        break;
+    case STORE_GAME_CLOCK:
+        st = q->q[Q_GAME_CLOCK_IF];
+        bind_clock(st, &op->game);
+        sqlite3_bind_int64(st, 8, op->guard_version);
+        sqlite3_bind_int64(st, 9, op->new_version);
+        changed = run_changes(q, st);
+        break;
+    case STORE_MOVE_APPEND: case STORE_MOVE_DELETE:
+        st = q->q[Q_GAME_BUMP];
+        sqlite3_bind_int64(st, 1, b);
+        sqlite3_bind_int64(st, 2, op->guard_version);
+        sqlite3_bind_int64(st, 3, op->new_version);
+        if ((changed = run_changes(q, st)) <= 0)
+            break;
+        st = q->q[op->kind == STORE_MOVE_APPEND ? Q_MOVE_INSERT_IF : Q_MOVE_DELETE_IF];
+        sqlite3_bind_int64(st, 1, op->move.game_id);
+        sqlite3_bind_int(st, 2, op->move.n);
+        if (op->kind == STORE_MOVE_APPEND) {
+            sqlite3_bind_int(st, 3, op->move.seat);
+            bind_text(st, 4, op->move.text);
+        }
+        sqlite3_bind_int64(st, op->kind == STORE_MOVE_APPEND ? 5 : 3, op->new_version);
+        if (run_done(st) != 0)
+            return -1;
+        break;
+    case STORE_MOVE_COMMENT:
+        st = q->q[op->move.text ? Q_COMMENT_SET_IF : Q_COMMENT_DELETE_IF];
+        sqlite3_bind_int64(st, 1, op->move.game_id);
+        sqlite3_bind_int(st, 2, op->move.n);
+        if (op->move.text)
+            bind_text(st, 3, op->move.text);
+        sqlite3_bind_int64(st, op->move.text ? 4 : 3, op->guard_version);
+        return run_done(st);
+    case STORE_RATING_SET:
+        st = q->q[Q_RATING_SET_IF];
+        bind_rating(st, &op->rating);
+        sqlite3_bind_int64(st, 7, b);
+        sqlite3_bind_int64(st, 8, op->guard_version);
+        return run_done(st);
+    default: /* STORE_OUTBOX_ADD */
+        st = q->q[Q_OUTBOX_INSERT_IF];
+        bind_outbox(st, &op->mail);
+        sqlite3_bind_int64(st, 5, b);
+        sqlite3_bind_int64(st, 6, op->guard_version);
+        return run_done(st);
+    }
+    if (changed < 0)
+        return -1;
+    *refused = changed == 0;
+    return 0;
+}
+
 static int apply_op(sqlite_store *q, const store_op *op)
 {
     switch (op->kind) {
+    case STORE_NOTIFY: /* one server per SQLite file: nobody to tell */
+        return 0;
     case STORE_MESSAGE_COPY:
     case STORE_OUTBOX_COPY:
     case STORE_IDS_SETTLE:
@@ -391,14 +488,18 @@ static int apply_op(sqlite_store *q, const store_op *op)
     return -1;
 }
 
-static int sq_commit(store *s, const store_op *ops, size_t n, char *err, size_t errcap)
+static int sq_commit(store *s, const store_op *ops, size_t n, unsigned char *refused, char *err, size_t errcap)
 {
     sqlite_store *q = (sqlite_store *)s;
     if (run_done(q->q[Q_BEGIN]) != 0)
         goto fail;
-    for (size_t i = 0; i < n; i++)
-        if (apply_op(q, &ops[i]) != 0)
+    for (size_t i = 0; i < n; i++) {
+        int no = 0;
+        if ((store_op_guarded(&ops[i]) ? apply_guarded(q, &ops[i], &no) : apply_op(q, &ops[i])) != 0)
             goto fail;
+        if (refused)
+            refused[i] = (unsigned char)no;
+    }
     if (run_done(q->q[Q_COMMIT]) == 0)
         return 0;
 fail:
@@ -479,6 +580,7 @@ static int sq_game_get(store *s, int64_t id, store_game *out)
     column_copy(st, 10, out->result, sizeof out->result);
     out->status = sqlite3_column_int(st, 11);
     column_copy(st, 12, out->offer, sizeof out->offer);
+    out->version = sqlite3_column_int64(st, 13);
     return finish_row(st, out->options && out->state && out->clock ? 1 : -1);
 }
 
@@ -805,9 +907,20 @@ static int sq_claim(store *s, char *err, size_t errcap)
     return 0;
 }
 
+static int64_t sq_ids_reserve(store *s, const char *what, int count)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_IDS_RESERVE];
+    bind_text(st, 1, what);
+    sqlite3_bind_int(st, 2, count);
+    int64_t first = -1;
+    if (sqlite3_step(st) == SQLITE_ROW)
+        first = sqlite3_column_int64(st, 0);
+    return finish_row(st, 0) == 0 && first > 0 ? first : -1;
+}
+
 const store_backend store_sqlite_backend = {
     "sqlite", sq_open, sq_close, sq_commit, sq_user_get, sq_game_get, sq_moves_each, sq_games_of, sq_max_game_id,
     sq_session_get, sq_users_each, sq_backup, sq_integrity, sq_mail_seen, sq_outbox_due, sq_rating_get, sq_ratings_of,
     sq_games_due, sq_blocks_of, sq_seeks_each, sq_messages_unread, sq_messages_unread_count, sq_chat_of,
-    sq_comments_each, sq_table_each, sq_claim,
+    sq_comments_each, sq_table_each, sq_claim, sq_ids_reserve, NULL, NULL,
 };

@@ -78,3 +78,15 @@ void store_mail_clear(store_mail *m)
     free(m->message);
     m->message = NULL;
 }
+
+int store_op_bumps(store_op_kind kind)
+{
+    return kind == STORE_GAME_STATE || kind == STORE_GAME_CLOCK || kind == STORE_MOVE_APPEND ||
+           kind == STORE_MOVE_DELETE;
+}
+
+int store_op_guarded(const store_op *op)
+{
+    return op->guard_board > 0 && (store_op_bumps(op->kind) || op->kind == STORE_MOVE_COMMENT ||
+                                   op->kind == STORE_RATING_SET || op->kind == STORE_OUTBOX_ADD);
+}

@@ -99,6 +99,7 @@ typedef struct store_game {
     char result[32];   /* a result the rules did not make (a loss on time), "" when none */
     int status;        /* 0: begun; 1 + SEAT: a challenge waiting for SEAT to accept */
     char offer[16];    /* an offer waiting for an answer: "draw 0", "takeback 1" ..., "" when none */
+    int64_t version;   /* changes with every write of the game (an opaque token, not a count); 0 for an old row */
 } store_game;
 
 typedef struct store_move {
@@ -155,11 +156,21 @@ typedef enum store_op_kind {
     /* Only for copying a whole store into an empty one (store_export, ludex-admin migrate): */
     STORE_MESSAGE_COPY,   /* message: all fields, its id and seen mark kept */
     STORE_OUTBOX_COPY,    /* mail: id, event, recipient, message, created, sent, attempts, next_try, error */
-    STORE_IDS_SETTLE      /* nothing: ids the store numbers itself go on after the largest copied */
+    STORE_IDS_SETTLE,     /* nothing: ids the store numbers itself go on after the largest copied */
+    /* For every server on the database: */
+    STORE_NOTIFY          /* message.text: a payload every listening server gets once the batch commits
+                             (PostgreSQL's NOTIFY; nothing with SQLite).  Boards notify by themselves. */
 } store_op_kind;
 
 typedef struct store_op {
     store_op_kind kind;
+    /* A conditional op (guard_board > 0): it applies only while board guard_board's version is
+     * guard_version.  The ops that write the game's row or its moves (STORE_GAME_STATE,
+     * STORE_GAME_CLOCK, STORE_MOVE_APPEND, STORE_MOVE_DELETE) then set the version to new_version,
+     * and one that finds another version changes nothing and is refused on its own (store_backend.commit:
+     * refused[i]); the others (a comment, a rating, a mail of the move) are silently skipped.  So of two
+     * servers racing on one board, the one that wrote first wins and the other's ops find it. */
+    int64_t guard_board, guard_version, new_version;
     store_user user;
     store_game game;
     store_move move;
@@ -181,8 +192,10 @@ typedef struct store_backend {
     /* Apply every op in one transaction.  0; STORE_FULL with err when the disk
      * (or the database's size limit) is full: nothing applied, the store as it
      * was, and a later commit may succeed; or -1 with err when the store's
-     * state is not known (an I/O error). */
-    int (*commit)(store *s, const store_op *ops, size_t n, char *err, size_t errcap);
+     * state is not known (an I/O error).  With 0, refused[i] (when refused is not
+     * NULL) is 1 for a conditional op that found its board changed (see store_op)
+     * and changed nothing; the rest of the batch is committed. */
+    int (*commit)(store *s, const store_op *ops, size_t n, unsigned char *refused, char *err, size_t errcap);
     /* 1 found, 0 not found, -1 error.  The caller frees with store_user_clear. */
     int (*user_get)(store *s, const char *name, store_user *out);
     int (*game_get)(store *s, int64_t id, store_game *out);
@@ -230,6 +243,15 @@ typedef struct store_backend {
     /* Make this handle the database's only writer for as long as it lives (a running service
      * takes it): 0, or -1 with err when another one holds it.  SQLite: nothing to do here. */
     int (*claim)(store *s, char *err, size_t errcap);
+    /* Reserve `count` ids of `what` ("games", "seeks") for this process alone, whatever other
+     * servers on the same database do: the first of them, or -1 on error. */
+    int64_t (*ids_reserve)(store *s, const char *what, int count);
+    /* Changes made by other servers, as they commit (PostgreSQL's LISTEN; NULL for SQLite, which has
+     * one server).  listen: this handle now only listens; the socket to watch for reading, or -1
+     * with err.  notifications: every payload that arrived, through fn, without blocking; 0, or -1
+     * when the connection is lost (listen again on a new handle: what came meanwhile is lost). */
+    int (*listen)(store *s, char *err, size_t errcap);
+    int (*notifications)(store *s, void (*fn)(void *ctx, const char *payload), void *ctx);
 } store_backend;
 
 struct store {
@@ -257,6 +279,11 @@ const char *store_table_query(int t);
 /* Every row of the store as the ops that make it again in an empty store, through fn
  * (store/export.c); 0, or -1 with err (fn's non-zero stops it, -1 too). */
 int store_export(store *s, int (*fn)(void *ctx, const store_op *op), void *ctx, char *err, size_t errcap);
+
+/* 1 when op is conditional on its board's version (store_op's guard) and of a kind that can be. */
+int store_op_guarded(const store_op *op);
+/* 1 when op, applied, changes its board's version (and can be refused on its own). */
+int store_op_bumps(store_op_kind kind);
 
 /* A copy of op that owns its strings (store_op_clear frees them); 0, or -1 out of memory. */
 int store_op_copy(store_op *dst, const store_op *src);

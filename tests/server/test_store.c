@@ -89,7 +89,7 @@ static void test_schema_version_and_wal(void **state)
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(st, 0), 8); /* 1: users, games, moves; 2: sessions; 3: disabled; 4: mail; 5: ratings; 6: clocks; 7: messages; 8: consent */
+    assert_int_equal(sqlite3_column_int(st, 0), 9); /* 1: users, games, moves; 2: sessions; 3: disabled; 4: mail; 5: ratings; 6: clocks; 7: messages; 8: consent; 9: ids, versions */
     sqlite3_finalize(st);
     assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
@@ -113,7 +113,7 @@ static void test_batch_and_reads(void **state)
     store *s = open_ok();
     char err[256], got[256] = "";
     store_op ops[] = {user_op("ann"), user_op("ben"), game_op(1), move_op(1, 1, "c3"), move_op(1, 2, "b2")};
-    assert_int_equal(s->be->commit(s, ops, 5, err, sizeof err), 0);
+    assert_int_equal(s->be->commit(s, ops, 5, NULL, err, sizeof err), 0);
     store_user u;
     assert_int_equal(s->be->user_get(s, "ann", &u), 1);
     assert_string_equal(u.pwhash, "$argon2id$fake");
@@ -132,14 +132,52 @@ static void test_batch_all_or_nothing(void **state)
     store *s = open_ok();
     char err[256], got[256] = "";
     store_op first[] = {user_op("ann"), game_op(1), move_op(1, 1, "c3")};
-    assert_int_equal(s->be->commit(s, first, 3, err, sizeof err), 0);
+    assert_int_equal(s->be->commit(s, first, 3, NULL, err, sizeof err), 0);
     /* a second move numbered 1 breaks the key: the whole batch is refused */
     store_op racing[] = {move_op(1, 2, "d4"), move_op(1, 1, "e5")};
-    assert_int_equal(s->be->commit(s, racing, 2, err, sizeof err), -1);
+    assert_int_equal(s->be->commit(s, racing, 2, NULL, err, sizeof err), -1);
     assert_int_equal(s->be->moves_each(s, 1, collect, got), 0);
     assert_string_equal(got, "c3;");
     store_op dup[] = {user_op("ann")};
-    assert_int_equal(s->be->commit(s, dup, 1, err, sizeof err), -1);
+    assert_int_equal(s->be->commit(s, dup, 1, NULL, err, sizeof err), -1);
+    store_close(s);
+}
+
+/* Conditional ops: one computed from a version the game no longer has is refused on its own, the
+ * rest of the batch commits; ids come in blocks that never overlap. */
+static void test_conditional_ops(void **state)
+{
+    (void)state;
+    store *s = open_ok();
+    char err[256], got[256] = "";
+    store_op first[] = {user_op("ann"), game_op(1)};
+    first[1].game.version = 5;
+    assert_int_equal(s->be->commit(s, first, 2, NULL, err, sizeof err), 0);
+    store_op race[] = {move_op(1, 1, "c3"), move_op(1, 1, "e5"), move_op(1, 2, "d4"), user_op("ben")};
+    int64_t from[] = {5, 5, 6}, to[] = {6, 7, 8};
+    for (int i = 0; i < 3; i++) {
+        race[i].guard_board = 1;
+        race[i].guard_version = from[i];
+        race[i].new_version = to[i];
+    }
+    unsigned char refused[4] = {9, 9, 9, 9};
+    assert_int_equal(s->be->commit(s, race, 4, refused, err, sizeof err), 0);
+    assert_int_equal(refused[0], 0);
+    assert_int_equal(refused[1], 1); /* computed from version 5 too: the first one won */
+    assert_int_equal(refused[2], 0);
+    assert_int_equal(refused[3], 0);
+    assert_int_equal(s->be->moves_each(s, 1, collect, got), 0);
+    assert_string_equal(got, "c3;d4;");
+    store_game g;
+    assert_int_equal(s->be->game_get(s, 1, &g), 1);
+    assert_int_equal(g.version, 8);
+    store_game_clear(&g);
+    store_user u;
+    assert_int_equal(s->be->user_get(s, "ben", &u), 1);
+    store_user_clear(&u);
+    int64_t a = s->be->ids_reserve(s, "games", 64), b = s->be->ids_reserve(s, "games", 64);
+    assert_true(a >= 1);
+    assert_int_equal(b, a + 64);
     store_close(s);
 }
 
@@ -162,14 +200,14 @@ static void test_sessions(void **state)
     store_op ops[] = {session_op(STORE_SESSION_CREATE, "h1", "ann", 4000000000LL),
                       session_op(STORE_SESSION_CREATE, "h2", "ben", 4000000000LL),
                       session_op(STORE_SESSION_CREATE, "old", "ann", 5)};
-    assert_int_equal(s->be->commit(s, ops, 3, err, sizeof err), 0);
+    assert_int_equal(s->be->commit(s, ops, 3, NULL, err, sizeof err), 0);
     assert_int_equal(s->be->session_get(s, "h1", &ss), 1);
     assert_string_equal(ss.user, "ann");
     assert_string_equal(ss.csrf, "csrf-of-h1");
     assert_true(ss.expires == 4000000000LL);
     assert_int_equal(s->be->session_get(s, "h3", &ss), 0);
     store_op end[] = {session_op(STORE_SESSION_DELETE, "h1", "", 0)}; /* and the expired ones go with it */
-    assert_int_equal(s->be->commit(s, end, 1, err, sizeof err), 0);
+    assert_int_equal(s->be->commit(s, end, 1, NULL, err, sizeof err), 0);
     assert_int_equal(s->be->session_get(s, "h1", &ss), 0);
     assert_int_equal(s->be->session_get(s, "old", &ss), 0);
     assert_int_equal(s->be->session_get(s, "h2", &ss), 1);
@@ -183,6 +221,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_batch_and_reads, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sessions, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_all_or_nothing, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_conditional_ops, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
