@@ -327,6 +327,7 @@ static int32_t best_child(const mtree *tr, int32_t first, int32_t n, float b4)
 
 typedef float v4f __attribute__((vector_size(16)));
 typedef int32_t v4i __attribute__((vector_size(16)));
+typedef uint64_t v2u __attribute__((vector_size(16)));
 
 static inline v4f pick4(v4i mask, v4f a, v4f b)
 {
@@ -341,40 +342,47 @@ static inline v4f pick4(v4i mask, v4f a, v4f b)
 static int32_t update_children(mtree *tr, int32_t first, int32_t n, const float *am, float b4)
 {
     const v4f one = {1.0f, 1.0f, 1.0f, 1.0f}, zero = {0.0f, 0.0f, 0.0f, 0.0f}, b4v = {b4, b4, b4, b4};
-    v4f bn = -one, bd = one;
+    v4f bv = -one;
     v4i bi = {0, 0, 0, 0}, k = {0, 1, 2, 3};
     const v4i step = {LANES, LANES, LANES, LANES};
+    /* locals: the stores below are floats, which could alias tr's fields */
+    const int32_t *restrict move = tr->move + first;
+    const uint32_t *restrict visits = tr->visits + first;
+    const float *restrict wins = tr->wins + first;
+    float *restrict rvisits = tr->rvisits + first, *restrict rwins = tr->rwins + first;
     int32_t len = block_of(n);
-    for (int32_t i = first; i < first + len; i += LANES, k += step) {
+    for (int32_t i = 0; i < len; i += LANES, k += step) {
         v4i mv, vis;
-        v4f wins, rv, rw;
-        memcpy(&mv, &tr->move[i], sizeof mv);
-        memcpy(&vis, &tr->visits[i], sizeof vis);
-        memcpy(&wins, &tr->wins[i], sizeof wins);
-        memcpy(&rv, &tr->rvisits[i], sizeof rv);
-        memcpy(&rw, &tr->rwins[i], sizeof rw);
-        const float *f0 = am + 4 * (size_t)mv[0], *f1 = am + 4 * (size_t)mv[1], *f2 = am + 4 * (size_t)mv[2],
-                    *f3 = am + 4 * (size_t)mv[3];
-        rv += (v4f){f0[0], f1[0], f2[0], f3[0]};
-        rw += (v4f){f0[1], f1[1], f2[1], f3[1]};
-        memcpy(&tr->rvisits[i], &rv, sizeof rv);
-        memcpy(&tr->rwins[i], &rw, sizeof rw);
+        v4f w, rv, rw;
+        memcpy(&mv, &move[i], sizeof mv);
+        memcpy(&vis, &visits[i], sizeof vis);
+        memcpy(&w, &wins[i], sizeof w);
+        memcpy(&rv, &rvisits[i], sizeof rv);
+        memcpy(&rw, &rwins[i], sizeof rw);
+        /* the four children's (held, won) pairs, then held and won apart */
+        uint64_t q0, q1, q2, q3;
+        memcpy(&q0, am + 4 * (size_t)mv[0], 8);
+        memcpy(&q1, am + 4 * (size_t)mv[1], 8);
+        memcpy(&q2, am + 4 * (size_t)mv[2], 8);
+        memcpy(&q3, am + 4 * (size_t)mv[3], 8);
+        v4f p01 = (v4f)(v2u){q0, q1}, p23 = (v4f)(v2u){q2, q3};
+        rv += __builtin_shufflevector(p01, p23, 0, 2, 4, 6);
+        rw += __builtin_shufflevector(p01, p23, 1, 3, 5, 7);
+        memcpy(&rvisits[i], &rv, sizeof rv);
+        memcpy(&rwins[i], &rw, sizeof rw);
         v4f nv = __builtin_convertvector(vis, v4f); /* visits stay below 2^31 */
         v4f d = rv + nv + b4v * nv * rv;
-        v4i some = d > zero;
-        v4f num = pick4(some, wins * (one + b4v * rv) + rw, one), den = pick4(some, d, one);
-        v4i better = num * bd > bn * den;
-        bn = pick4(better, num, bn);
-        bd = pick4(better, den, bd);
+        v4f none = (v4f)((v4i)(d == zero) & (v4i)one); /* 1 for no figures at all: the first-play value 1 */
+        v4f value = (w * (one + b4v * rv) + rw + none) / (d + none);
+        v4i better = value > bv;
+        bv = pick4(better, value, bv);
         bi = (k & better) | (bi & ~better);
     }
     int32_t best = bi[0];
-    float pn = bn[0], pd = bd[0];
+    float pv = bv[0];
     for (int l = 1; l < LANES; l++) {
-        float x = bn[l] * pd, y = pn * bd[l];
-        if (x > y || (x == y && bi[l] < best)) {
-            pn = bn[l];
-            pd = bd[l];
+        if (bv[l] > pv || (bv[l] == pv && bi[l] < best)) {
+            pv = bv[l];
             best = bi[l];
         }
     }
@@ -440,21 +448,21 @@ static uint8_t code(lx_colour c)
     return (uint8_t)(c + 1);
 }
 
-/* Add a playout whose result for Black is `black` to the leaf's figures.
- * No compares, no branches: who holds an id is a coin toss the processor
- * cannot predict (x == 0 is the top bit of x - 1 for x < 2^31). */
+/* Add a playout whose result for Black is `black` to the leaf's figures:
+ * per id one vector addition of what its owner adds (nobody, Black, White),
+ * no compares on who holds it - a coin toss the processor cannot predict. */
 static void gather(mtree *tr, double black, const uint8_t *restrict owners)
 {
     int32_t nids = tr->nids;
-    float *restrict a = tr->amaf;
-    float r = (float)black, rw = 1.0f - r;
+    float r = (float)black;
+    const v4f add[3] = {{0.0f, 0.0f, 0.0f, 0.0f}, {1.0f, r, 0.0f, 0.0f}, {0.0f, 0.0f, 1.0f, 1.0f - r}};
+    float *a = tr->amaf;
     for (int32_t id = 0; id < nids; id++, a += 4) {
         uint32_t o = owners[id];
-        float b = (float)(((o ^ 1u) - 1u) >> 31), w = (float)(((o ^ 2u) - 1u) >> 31);
-        a[0] += b;
-        a[1] += b * r;
-        a[2] += w;
-        a[3] += w * rw;
+        v4f sum;
+        memcpy(&sum, a, sizeof sum);
+        sum += add[o > 2 ? 0 : o];
+        memcpy(a, &sum, sizeof sum);
     }
 }
 

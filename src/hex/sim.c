@@ -46,13 +46,24 @@ struct lx_hex_sim {
     int swap0, swap;     /* swap-pieces allowed */
     int32_t single;      /* the one stone when the swap is allowed */
     int32_t last0, last; /* the last stone played (0: none), for bridge replies */
-    /* Bridge replies by the six cells around a stone (2 bits each, the k-th
-     * at bit 2k) and the colour to move (Black 0, White 1): bit i set when
-     * the cells i and i + 2 are the mover's (stones or edge) and i + 1 is
-     * empty. */
+    /* Bridge replies by the six cells around a stone (key_around: 2 bits
+     * each, the k-th at bit 2k) and the colour to move (Black 0, White 1):
+     * bit i set when the cells i and i + 2 are the mover's (stones or edge)
+     * and i + 1 is empty. */
     uint8_t bridges[2][4096];
     int8_t reply_of[64]; /* a single bridge's bits: the ring index of its reply */
 };
+
+/* The six cells around `at` (a cell inside) as a 12-bit key, 2 bits each,
+ * in ring order (1, 1 - stride, -stride, -1, stride - 1, stride): byte
+ * loads at offsets of two row pointers (the row's bytes were just stored
+ * one at a time, and a wider load over a recent byte store would wait). */
+static inline unsigned key_around(const uint8_t *at, int32_t stride)
+{
+    const uint8_t *up = at - stride, *down = at + stride;
+    return (unsigned)at[1] | (unsigned)up[1] << 2 | (unsigned)up[0] << 4 | (unsigned)at[-1] << 6 |
+           (unsigned)down[-1] << 8 | (unsigned)down[0] << 10;
+}
 
 static void bridge_table(lx_hex_sim *s)
 {
@@ -353,20 +364,14 @@ lx_colour lx_hex_sim_playout(lx_hex_sim *s, uint64_t *rng)
 {
     uint8_t *colour = s->colour;
     int32_t *cells = s->cells, *place = s->place, n = s->ncells, i = s->used, last = s->last;
-    int32_t ring[6];
+    int32_t ring[6], stride = s->stride;
     memcpy(ring, s->ring, sizeof ring);
     const uint8_t *bridges = &s->bridges[0][0];
     const int8_t *reply_of = s->reply_of;
-    uint64_t x = *rng;
+    uint64_t x = *rng ? *rng : 0x9E3779B97F4A7C15ull; /* xorshift64* (base/random.h), never 0 */
     uint8_t me = code_of(s->to_play);
     while (i < n) {
-        unsigned b = 0;
-        if (last) {
-            const uint8_t *at = colour + last;
-            unsigned pat = (unsigned)at[ring[0]] | (unsigned)at[ring[1]] << 2 | (unsigned)at[ring[2]] << 4 |
-                           (unsigned)at[ring[3]] << 6 | (unsigned)at[ring[4]] << 8 | (unsigned)at[ring[5]] << 10;
-            b = bridges[(unsigned)(me - 1) << 12 | pat];
-        }
+        unsigned b = last ? bridges[(unsigned)(me - 1) << 12 | key_around(colour + last, stride)] : 0;
         int32_t at;
         if (b) { /* a bridge was hit: its reply */
             int k = reply_of[b];
@@ -376,7 +381,10 @@ lx_colour lx_hex_sim_playout(lx_hex_sim *s, uint64_t *rng)
             }
             at = place[last + ring[k]];
         } else {
-            at = i + (int32_t)(((lx_random_next(&x) >> 32) * (uint64_t)(n - i)) >> 32);
+            x ^= x >> 12;
+            x ^= x << 25;
+            x ^= x >> 27;
+            at = i + (int32_t)((((x * 0x2545F4914F6CDD1Dull) >> 32) * (uint64_t)(n - i)) >> 32);
         }
         int32_t cell = cells[at], other = cells[i];
         cells[at] = other;
