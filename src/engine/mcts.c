@@ -65,7 +65,7 @@ static int32_t block_of(int32_t n)
 #define SWAP_PRIOR 20
 
 typedef struct mtree {
-    int32_t nids;
+    _Alignas(64) int32_t nids; /* whole cache lines: the threads' trees share none */
     /* the nodes: node x is move[x], visits[x] ... */
     int32_t *move;    /* id of the move that leads here (-1 at the root, nids a filler) */
     uint32_t *visits;
@@ -109,6 +109,17 @@ void mcts_params_default(mcts_params *p)
     p->threads = 1;
 }
 
+/* n bytes, zeroed, from a cache line of their own to the end of their last
+ * (a thread's small arrays share no line with another's). */
+static void *lines_alloc(size_t n)
+{
+    size_t size = (n + 63) / 64 * 64;
+    void *p = aligned_alloc(64, size ? size : 64);
+    if (p)
+        memset(p, 0, size ? size : 64);
+    return p;
+}
+
 static uint64_t splitmix(uint64_t *x)
 {
     uint64_t z = (*x += 0x9E3779B97F4A7C15ull);
@@ -126,7 +137,7 @@ mcts *mcts_new(const mcts_params *p, int32_t nids, uint64_t seed)
     if (m->p.threads < 1)
         m->p.threads = 1;
     m->nids = nids;
-    m->trees = calloc((size_t)m->p.threads, sizeof *m->trees);
+    m->trees = lines_alloc((size_t)m->p.threads * sizeof *m->trees);
     if (!m->trees) {
         free(m);
         return NULL;
@@ -139,9 +150,12 @@ mcts *mcts_new(const mcts_params *p, int32_t nids, uint64_t seed)
         if (tr->limit < block_of(nids) + 2)
             tr->limit = block_of(nids) + 2;
         tr->rng = splitmix(&seed) | 1;
-        tr->ids = malloc((size_t)nids * sizeof *tr->ids);
-        tr->amaf = calloc(4 * ((size_t)nids + 1), sizeof *tr->amaf);
-        if (!tr->ids || !tr->amaf) {
+        tr->ids = lines_alloc((size_t)nids * sizeof *tr->ids);
+        tr->amaf = lines_alloc(4 * ((size_t)nids + 1) * sizeof *tr->amaf);
+        tr->pathcap = nids + 2; /* every tree move fills a cell, or swaps */
+        tr->path = lines_alloc((size_t)tr->pathcap * sizeof *tr->path);
+        tr->colour = lines_alloc((size_t)tr->pathcap);
+        if (!tr->ids || !tr->amaf || !tr->path || !tr->colour) {
             mcts_free(m);
             return NULL;
         }

@@ -122,28 +122,50 @@ static int swap_allowed(const lx_hex_board *b, lx_colour who)
     return ok;
 }
 
-static int alloc_sim(lx_hex_sim *s)
+/* The sim and its arrays in one block of whole cache lines (64 bytes):
+ * the sims of a search's threads, made one after the other, share no line
+ * that one writes and another reads.  The arrays follow the struct, each
+ * from a line of its own. */
+static size_t lines(size_t bytes)
 {
-    size_t n = (size_t)s->npadded + 1;
-    s->colour0 = calloc(n, 1);
-    s->colour = calloc(n, 1);
-    s->cells = malloc(n * sizeof *s->cells);
-    s->place = malloc(n * sizeof *s->place);
-    s->stack = malloc(n * sizeof *s->stack);
-    s->seen = calloc(n, sizeof *s->seen);
-    s->label = malloc(n * sizeof *s->label);
-    s->flags = malloc(n);
-    if (s->cols <= 64 && !(s->rowbits = calloc(2 * (size_t)s->rows, sizeof *s->rowbits)))
-        return -1;
-    return s->colour0 && s->colour && s->cells && s->place && s->stack && s->seen && s->label && s->flags ? 0 : -1;
+    return (bytes + 63) / 64 * 64;
+}
+
+static lx_hex_sim *alloc_sim(const hex_grid *g)
+{
+    size_t n = g->npadded + 1, rows = (size_t)g->rows;
+    size_t sizes[10] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
+                        lines(n * sizeof(int32_t)), lines(n * sizeof(int32_t)), lines(n * sizeof(uint32_t)),
+                        lines(n * sizeof(int32_t)), lines(n),      g->cols <= 64 ? lines(2 * rows * sizeof(uint64_t)) : 0};
+    size_t total = 0;
+    for (int i = 0; i < 10; i++)
+        total += sizes[i];
+    char *block = aligned_alloc(64, total);
+    if (!block)
+        return NULL;
+    memset(block, 0, total);
+    lx_hex_sim *s = (lx_hex_sim *)(void *)block;
+    char *at = block + sizes[0];
+#define CARVE(field, i) (s->field = (void *)at, at += sizes[i])
+    CARVE(colour0, 1);
+    CARVE(colour, 2);
+    CARVE(cells, 3);
+    CARVE(place, 4);
+    CARVE(stack, 5);
+    CARVE(seen, 6);
+    CARVE(label, 7);
+    CARVE(flags, 8);
+    s->rowbits = sizes[9] ? (void *)at : NULL;
+#undef CARVE
+    return s;
 }
 
 lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
 {
-    lx_hex_sim *s = calloc(1, sizeof *s);
+    const hex_grid *g = &b->g;
+    lx_hex_sim *s = alloc_sim(g);
     if (!s)
         return NULL;
-    const hex_grid *g = &b->g;
     s->cols = g->cols;
     s->rows = g->rows;
     s->stride = g->stride;
@@ -151,10 +173,6 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
     int32_t st = s->stride, ring[6] = {1, 1 - st, -st, -1, st - 1, st};
     memcpy(s->ring, ring, sizeof ring);
     bridge_table(s);
-    if (alloc_sim(s) != 0) {
-        lx_hex_sim_free(s);
-        return NULL;
-    }
     memcpy(s->colour0, g->colour, g->npadded);
     for (int32_t i = 0; i <= s->npadded; i++)
         s->place[i] = -1;
@@ -177,18 +195,7 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
 
 void lx_hex_sim_free(lx_hex_sim *s)
 {
-    if (!s)
-        return;
-    free(s->colour0);
-    free(s->colour);
-    free(s->cells);
-    free(s->place);
-    free(s->stack);
-    free(s->seen);
-    free(s->label);
-    free(s->flags);
-    free(s->rowbits);
-    free(s);
+    free(s); /* its arrays are in its block */
 }
 
 void lx_hex_sim_reset(lx_hex_sim *s)
