@@ -306,31 +306,34 @@ static void sub_racks(lx_xw_gen *g)
 /* No pruning: every play is wanted. */
 static void bounds_open(lx_xw_gen *g)
 {
-    for (int i = 0; i <= LX_XW_RACK_SIZE + 1; i++)
-        g->left_bound[i] = 1e300;
-    for (int i = 0; i <= LX_XW_RACK_SIZE; i++)
-        for (int j = 0; j <= LX_XW_RACK_SIZE + 1; j++)
-            g->right_bound[i][j] = 1e300;
+    for (int u = 0; u < 2; u++) {
+        for (int i = 0; i <= LX_XW_RACK_SIZE + 1; i++)
+            g->left_bound[u][i] = 1e300;
+        for (int i = 0; i <= LX_XW_RACK_SIZE; i++)
+            for (int j = 0; j <= LX_XW_RACK_SIZE + 1; j++)
+                g->right_bound[u][i][j] = 1e300;
+    }
 }
 
 /* The suffix maxima of an anchor's extent bounds, for the walk to prune with. */
 static void bounds_from(lx_xw_gen *g, const xw_extent_bounds *e)
 {
     const int n = LX_XW_RACK_SIZE;
-    g->left_bound[n + 1] = -1e300;
-    for (int kl = n; kl >= 0; kl--) {
-        double m = g->left_bound[kl + 1];
-        g->right_bound[kl][n + 1] = -1e300;
-        for (int kr = n; kr >= 0; kr--) {
-            double v = e->b[kl][kr] > g->right_bound[kl][kr + 1] ? e->b[kl][kr] : g->right_bound[kl][kr + 1];
-            g->right_bound[kl][kr] = v;
+    for (int u = 0; u < 2; u++) {
+        double *lb = g->left_bound[u];
+        lb[n + 1] = -1e300;
+        for (int kl = n; kl >= 0; kl--) {
+            double *rb = g->right_bound[u][kl];
+            rb[n + 1] = -1e300;
+            for (int kr = n; kr >= 0; kr--)
+                rb[kr] = e->b[u][kl][kr] > rb[kr + 1] ? e->b[u][kl][kr] : rb[kr + 1];
+            lb[kl] = rb[0] > lb[kl + 1] ? rb[0] : lb[kl + 1];
         }
-        g->left_bound[kl] = g->right_bound[kl][0] > m ? g->right_bound[kl][0] : m;
     }
     g->max_tiles = 0;
     for (int kl = 0; kl <= n; kl++)
         for (int kr = 0; kl + 1 + kr <= n; kr++)
-            if (e->b[kl][kr] >= g->best.equity && kl + 1 + kr > g->max_tiles)
+            if (e->b[0][kl][kr] >= g->best.equity && kl + 1 + kr > g->max_tiles)
                 g->max_tiles = kl + 1 + kr;
 }
 

@@ -38,15 +38,19 @@ typedef struct xw_wordmap {
 typedef struct xw_summary {
     uint64_t hb;
     unsigned stamp;
-    int k, valid;
-    int maxval[LX_XW_RACK_SIZE];
-    double leave;
+    int k;
+    /* [0] over all those sub-racks, [1] over those with a blank */
+    int valid[2];
+    int maxval[2][LX_XW_RACK_SIZE];
+    double leave[2];
 } xw_summary;
 
 #define XW_SUMMARIES 512
 
+/* b[0][kl][kr]: plays with kl tiles left of the anchor and kr right of it;
+ * b[1]: those of them that put down a blank. */
 typedef struct xw_extent_bounds {
-    double b[LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 1];
+    double b[2][LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 1];
 } xw_extent_bounds;
 
 struct lx_xw_gen {
@@ -95,10 +99,11 @@ struct lx_xw_gen {
      * right (kl), and bounds on what a play can still be worth: with more
      * than kl tiles left (left_bound[kl + 1]), or with exactly kl left and
      * more than kr right (right_bound[kl][kr + 1]); +inf when listing every
-     * play */
+     * play; [1]: the same for plays that put down a blank, which the walk
+     * holds to once it has put one down */
     int kl;
-    double left_bound[LX_XW_RACK_SIZE + 2];
-    double right_bound[LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 2];
+    double left_bound[2][LX_XW_RACK_SIZE + 2];
+    double right_bound[2][LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 2];
     uint8_t strip[LX_XW_MAX_SIDE]; /* the tiles the walk put on empty squares (stale elsewhere) */
     /* the plays found */
     lx_xw_play *plays;
@@ -125,7 +130,7 @@ static inline uint32_t xw_kwg_find(const uint32_t *nodes, uint32_t run, int t)
 int xw_gen_board(lx_xw_gen *g);
 /* Every placement from the anchor at (dir, line, anchor). */
 void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor);
-/* An upper bound on the equity of any placement from that anchor; ext->b[kl][kr]
+/* An upper bound on the equity of any placement from that anchor; ext->b[0][kl][kr]
  * the bound for plays with kl tiles left of the anchor and kr right of it. */
 double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext);
 /* The bound of xw_gen_shadow made tighter with the word map: each extent

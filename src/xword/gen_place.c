@@ -129,7 +129,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
         if (col > 0 && (ln[col - 1].tile || (more && !ln[col - 1].anchor)))
             walk(g, col - 1, arc, s);
         if (left_empty && g->anchor + 1 < g->len && (more || ln[g->anchor + 1].tile) &&
-            (g->mode != XW_GEN_BEST || g->right_bound[g->nplaced - 1][0] >= g->best.equity)) {
+            (g->mode != XW_GEN_BEST || g->right_bound[g->rack[0] < g->rack0[0]][g->nplaced - 1][0] >= g->best.equity)) {
             uint32_t sep = xw_kwg_find(g->nodes, arc, 0);
             if (sep && xw_kwg_arc(g->nodes[sep])) {
                 int saved = g->left, saved_kl = g->kl;
@@ -167,6 +167,14 @@ XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int rack_tile, int ti
     g->rack_mask = mask;
 }
 
+/* The bound (u = 1: of plays with a blank) on plays that put a tile on
+ * square col next: going left, every tile but the anchor's is left of it;
+ * going right, kl of them are. */
+static double here_bound(const lx_xw_gen *g, int u, int col)
+{
+    return col <= g->anchor ? g->left_bound[u][g->nplaced] : g->right_bound[u][g->kl][g->nplaced - g->kl];
+}
+
 static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
 {
     const xw_square *q = &g->ln[col];
@@ -181,12 +189,16 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
     }
     if (g->nplaced >= g->max_tiles || !run)
         return;
-    /* a tile here: can a play with it still beat the best found? */
-    /* (going left, all tiles but the anchor's are left of it; going right,
-     * kl of them are) */
-    if (g->mode == XW_GEN_BEST && (col < g->anchor ? g->left_bound[g->nplaced] < g->best.equity
-                                                   : col > g->anchor && g->right_bound[g->kl][g->nplaced - g->kl] < g->best.equity))
-        return;
+    /* a tile here: can a play with it still beat the best found?  With a
+     * blank on the board already, only the bounds of plays with a blank
+     * count; a blank put here must meet them too. */
+    int blank_ok = 1;
+    if (g->mode == XW_GEN_BEST) {
+        int used = g->rack[0] < g->rack0[0];
+        if (here_bound(g, used, col) < g->best.equity)
+            return;
+        blank_ok = used || here_bound(g, 1, col) >= g->best.equity;
+    }
     /* the letters that may go here: the cross set's, of those on the rack
      * (any, with a blank); bit 0, the separator, never.  A letter the rack
      * holds is taken from it, else a blank stands for it: the other ways to
@@ -200,7 +212,7 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
         if ((any >> t) & 1) {
             if (g->rack[t])
                 place(g, col, node, t, t, s);
-            else
+            else if (blank_ok)
                 place(g, col, node, 0, t | LX_XW_BLANK_BIT, s);
         }
         if (node & XW_KWG_IS_END)

@@ -70,7 +70,7 @@ void xw_gen_word_check(lx_xw_gen *g)
     sort_desc(g->rack_values, n);
     if (g->use_wm && g->rack[0] < 2) { /* the word map knows, without a walk */
         for (int k = 0; k <= LX_XW_RACK_SIZE; k++)
-            g->can_alone[k] = k > 0 && k <= g->nrack && summary(g, 0, k)->valid;
+            g->can_alone[k] = k > 0 && k <= g->nrack && summary(g, 0, k)->valid[0];
         return;
     }
     word_walk w;
@@ -211,7 +211,7 @@ double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_exten
 {
     for (int i = 0; i <= LX_XW_RACK_SIZE; i++)
         for (int j = 0; j <= LX_XW_RACK_SIZE; j++)
-            ext->b[i][j] = -1e300;
+            ext->b[0][i][j] = ext->b[1][i][j] = -1e300;
     shadow_line sl;
     if (!line_of(g, dir, line, anchor, &sl))
         return -1e300;
@@ -228,7 +228,8 @@ double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_exten
             for (int j = 0; j < e->k; j++)
                 score += e->coef[j] * tv[j];
             double b = score + g->best_leave[e->k];
-            ext->b[kl][kr] = b;
+            ext->b[0][kl][kr] = b;
+            ext->b[1][kl][kr] = g->rack[0] ? b : -1e300;
             if (b > best)
                 best = b;
         }
@@ -256,20 +257,24 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
     s->hb = hb;
     s->k = k;
     s->stamp = g->stamp;
-    s->valid = 0;
-    s->leave = -1e300;
-    memset(s->maxval, 0, sizeof s->maxval);
+    for (int u = 0; u < 2; u++) {
+        s->valid[u] = 0;
+        s->leave[u] = -1e300;
+        memset(s->maxval[u], 0, sizeof s->maxval[u]);
+    }
     for (int i = 0; i < g->nby_k[k]; i++) {
         int idx = g->by_k[k][i];
         int nb = g->sub_nb[idx];
         if (nb < 2 && !xw_wordmap_has(&g->wm, nb, g->sub_h[idx] + hb))
             continue;
-        s->valid = 1;
-        if (g->leave[idx] > s->leave)
-            s->leave = g->leave[idx];
-        for (int j = 0; j < k; j++)
-            if (g->sub_vals[idx][j] > s->maxval[j])
-                s->maxval[j] = g->sub_vals[idx][j];
+        for (int u = 0; u <= (nb > 0); u++) {
+            s->valid[u] = 1;
+            if (g->leave[idx] > s->leave[u])
+                s->leave[u] = g->leave[idx];
+            for (int j = 0; j < k; j++)
+                if (g->sub_vals[idx][j] > s->maxval[u][j])
+                    s->maxval[u][j] = g->sub_vals[idx][j];
+        }
     }
     return s;
 }
@@ -284,22 +289,23 @@ double xw_gen_refine(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_boun
     extents_of(g, &sl, ex);
     for (int kl = 0; kl <= sl.nl; kl++)
         for (int kr = 0; kl + 1 + kr <= g->nrack && kr <= sl.nr; kr++) {
-            if (ext->b[kl][kr] < floor)
+            if (ext->b[0][kl][kr] < floor)
                 continue; /* it cannot beat the best play already */
-            const extent e = ex[kl][kr];
-            const xw_summary *s = summary(g, e.hb, e.k);
-            if (!s->valid) {
-                ext->b[kl][kr] = -1e300;
-                continue;
+            const extent *e = &ex[kl][kr];
+            const xw_summary *s = summary(g, e->hb, e->k);
+            for (int u = 0; u < 2; u++) {
+                double b = -1e300;
+                if (s->valid[u]) {
+                    int score = e->base;
+                    for (int j = 0; j < e->k; j++)
+                        score += e->coef[j] * s->maxval[u][j];
+                    b = score + s->leave[u];
+                }
+                if (b < ext->b[u][kl][kr])
+                    ext->b[u][kl][kr] = b;
             }
-            int score = e.base;
-            for (int j = 0; j < e.k; j++)
-                score += e.coef[j] * s->maxval[j];
-            double b = score + s->leave;
-            if (b < ext->b[kl][kr])
-                ext->b[kl][kr] = b;
-            if (ext->b[kl][kr] > best)
-                best = ext->b[kl][kr];
+            if (ext->b[0][kl][kr] > best)
+                best = ext->b[0][kl][kr];
         }
     return best;
 }
