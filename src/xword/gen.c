@@ -154,11 +154,9 @@ static void fill_leaves(lx_xw_gen *g, const lx_xw_gen_options *o, int endgame, l
     for (int idx = 0; idx < g->nleaves; idx++) {
         uint8_t kept[LX_XW_RACK_SIZE];
         int n = 0, value = 0;
-        for (int t = 0; t <= d->n; t++) {
-            if (!g->rack[t])
-                continue;
-            int c = (idx / g->pv[t]) % (g->rack[t] + 1);
-            for (int j = 0; j < c; j++)
+        for (int i = 0; i < g->ndt; i++) {
+            int t = g->dt[i];
+            for (int j = 0; j < g->kept[idx][i]; j++)
                 kept[n++] = (uint8_t)t, value += g->values[t];
         }
         double v;
@@ -207,6 +205,16 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
         g->nleaves *= g->rack[t] + 1;
     }
     g->leave_idx = g->nleaves - 1;
+    g->ndt = 0;
+    for (int t = 0; t <= p->dist->n; t++)
+        if (g->rack[t])
+            g->dt[g->ndt++] = (uint8_t)t;
+    uint8_t digits[LX_XW_RACK_SIZE] = {0}; /* the leave index, digit by digit, counted up */
+    for (int idx = 0; idx < g->nleaves; idx++) {
+        memcpy(g->kept[idx], digits, sizeof digits);
+        for (int i = 0; i < g->ndt && ++digits[i] > g->rack[g->dt[i]]; i++)
+            digits[i] = 0;
+    }
     long unseen_value;
     long bag = bag_tiles(g, p, &unseen_value);
     fill_leaves(g, o, bag <= 0, unseen_value);
@@ -216,14 +224,14 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
     lx_xw_play pl = {LX_XW_PASS, 0, 0, 0, 0, 0, {0}, 0, g->leave[g->nleaves - 1], g->leave[g->nleaves - 1]};
     xw_gen_record(g, &pl);
     for (int idx = 0; bag >= p->ops.etl && idx < g->nleaves - 1; idx++) {
+        if (mode == XW_GEN_BEST && g->leave[idx] < g->best.equity)
+            continue; /* it cannot be the best */
         pl.kind = LX_XW_EXCHANGE;
         pl.ntiles = 0;
-        for (int t = 1; t <= p->dist->n + 1; t++) { /* letters, then blanks, as a rack is written */
-            int tile = t <= p->dist->n ? t : 0;
-            if (!g->rack[tile])
-                continue;
-            int kept = (idx / g->pv[tile]) % (g->rack[tile] + 1);
-            for (int j = kept; j < g->rack[tile]; j++)
+        /* letters, then blanks, as a rack is written */
+        for (int i = g->rack[0] && g->ndt > 1 ? 1 : 0, done = 0; done < g->ndt; done++, i = (i + 1) % g->ndt) {
+            int tile = g->dt[i];
+            for (int j = g->kept[idx][i]; j < g->rack[tile]; j++)
                 pl.tiles[pl.ntiles++] = (uint8_t)tile;
         }
         pl.leave = pl.equity = g->leave[idx];
@@ -268,15 +276,12 @@ static anchor_bound heap_pop(anchor_bound *a, size_t *n)
  * leave index of what it keeps), its fingerprint, blanks, size and values. */
 static void sub_racks(lx_xw_gen *g)
 {
-    const int n = g->p->dist->n;
     memset(g->nby_k, 0, sizeof g->nby_k);
     for (int idx = 0; idx < g->nleaves; idx++) {
         uint64_t h = 0;
         int k = 0, nb = 0, vals[LX_XW_RACK_SIZE];
-        for (int t = 0; t <= n; t++) {
-            if (!g->rack[t])
-                continue;
-            int played = g->rack[t] - (idx / g->pv[t]) % (g->rack[t] + 1);
+        for (int i = 0; i < g->ndt; i++) {
+            int t = g->dt[i], played = g->rack[t] - g->kept[idx][i];
             for (int j = 0; j < played; j++) {
                 vals[k++] = g->values[t];
                 if (t)

@@ -70,6 +70,9 @@ struct lx_xw_gen {
     int nrack;
     int pv[LX_XW_MAX_LETTERS + 1]; /* place value of each tile in a leave index */
     int nleaves;
+    int ndt;                       /* the rack's distinct tiles, ascending (the blank first) */
+    uint8_t dt[LX_XW_RACK_SIZE];
+    uint8_t kept[1 << LX_XW_RACK_SIZE][LX_XW_RACK_SIZE]; /* [leave index][i]: how many of dt[i] it keeps */
     double leave[1 << LX_XW_RACK_SIZE];
     double best_leave[LX_XW_RACK_SIZE + 1]; /* best leave when k tiles are played */
     /* best-play search: could k tiles of the rack make a word alone? */
@@ -142,6 +145,15 @@ int xw_wordmap_ready(xw_wordmap *wm, const lx_xw_lexicon *lx);
 /* Is the multiset of fingerprint h, with `blanks` (0 or 1) more letters of any kind, a word? */
 int xw_wordmap_has(const xw_wordmap *wm, int blanks, uint64_t h);
 void xw_wordmap_free(xw_wordmap *wm);
+/* Start reading where xw_wordmap_has will look (a hint, nothing more). */
+static inline void xw_wordmap_prefetch(const xw_wordmap *wm, int blanks, uint64_t h)
+{
+#if defined(__GNUC__)
+    __builtin_prefetch(&wm->set[blanks][(size_t)h & wm->mask[blanks]]);
+#else
+    (void)wm, (void)blanks, (void)h;
+#endif
+}
 /* Work out g->can_alone and g->rack_values for the rack. */
 void xw_gen_word_check(lx_xw_gen *g);
 /* Record a play (all plays, or the best so far). */

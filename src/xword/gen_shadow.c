@@ -262,6 +262,11 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
         s->leave[u] = -1e300;
         memset(s->maxval[u], 0, sizeof s->maxval[u]);
     }
+    for (int i = 0; i < g->nby_k[k]; i++) { /* the table's lines on their way, all at once */
+        int idx = g->by_k[k][i];
+        if (g->sub_nb[idx] < 2)
+            xw_wordmap_prefetch(&g->wm, g->sub_nb[idx], g->sub_h[idx] + hb);
+    }
     for (int i = 0; i < g->nby_k[k]; i++) {
         int idx = g->by_k[k][i];
         int nb = g->sub_nb[idx];
