@@ -16,7 +16,9 @@
  * move or the swap filled them), until a connection or until the side to
  * move has no hole left: a draw, worth to Black 0.5 + 0.4 * (how far Black's
  * widest chain spans across minus how far White's spans down), so a search
- * still sees who came nearer.
+ * still sees who came nearer.  The spans are kept as the pegs join: each
+ * set's root holds the first and last column (Black) or row (White) it
+ * reaches, and each colour its widest so far, so a draw costs nothing more.
  *
  * What it does not do: link removals or chosen links (the engine's pegs
  * autolink), check rules (the caller plays legal ids). */
@@ -39,7 +41,12 @@ struct lx_twixt_sim {
     lx_colour to_play0, to_play, winner0, winner;
     int swap0, swap;
     int32_t single;      /* the one peg when the swap is allowed */
-    int32_t *lo, *hi;    /* draw values: spans per root */
+    /* draw values: per cell its column (Black) and row (White); per root
+     * the first and last of them its set reaches; per colour the widest */
+    int16_t *along[2], *lo, *hi;
+    int32_t widest0[2], widest[2];
+    int32_t *roots0, nroots0; /* the snapshot's roots, and their lo, hi: */
+    int16_t *roots0_lo, *roots0_hi;
 };
 
 int32_t lx_twixt_sim_ids(int cols, int rows)
@@ -88,6 +95,23 @@ static int blocked(const lx_twixt_sim *s, int32_t l, uint8_t code)
     return tw_link_blocked(&s->g, s->link, s->rules, l, code);
 }
 
+/* Join the sets of colour c's pegs x and y (tw_uf_join), the root keeping
+ * the span of both and c's widest span updated. */
+static void join_spans(lx_twixt_sim *s, lx_colour c, int32_t x, int32_t y)
+{
+    x = find(s->parent, x);
+    y = find(s->parent, y);
+    if (x == y)
+        return;
+    join(s->parent, s->flags, x, y);
+    int32_t root = s->parent[x] < 0 ? x : y;
+    int16_t lo = s->lo[x] < s->lo[y] ? s->lo[x] : s->lo[y], hi = s->hi[x] > s->hi[y] ? s->hi[x] : s->hi[y];
+    s->lo[root] = lo;
+    s->hi[root] = hi;
+    if (hi - lo + 1 > s->widest[c])
+        s->widest[c] = hi - lo + 1;
+}
+
 /* Place colour c's peg on `cell` and autolink it; 1 when it wins. */
 static int place(lx_twixt_sim *s, int32_t cell, lx_colour c)
 {
@@ -96,6 +120,9 @@ static int place(lx_twixt_sim *s, int32_t cell, lx_colour c)
     s->peg[cell] = code;
     s->parent[cell] = -1;
     s->flags[cell] = s->edge[c][cell];
+    s->lo[cell] = s->hi[cell] = s->along[c][cell];
+    if (s->widest[c] < 1)
+        s->widest[c] = 1;
     unsigned mask = 0;
     for (int k = 0; k < 8; k++)
         mask |= (unsigned)(s->peg[cell + kn[k]] == code) << k;
@@ -106,7 +133,7 @@ static int place(lx_twixt_sim *s, int32_t cell, lx_colour c)
         if (blocked(s, l, code))
             continue;
         s->link[l] = code;
-        join(s->parent, s->flags, cell, cell + kn[k]);
+        join_spans(s, c, cell, cell + kn[k]);
     }
     return s->flags[find(s->parent, cell)] == (EDGE_1 | EDGE_2);
 }
@@ -124,10 +151,16 @@ static int alloc_sim(lx_twixt_sim *s)
     s->parent = malloc(cells * sizeof(int32_t));
     s->edge[0] = calloc(cells, 1);
     s->edge[1] = calloc(cells, 1);
-    s->lo = malloc(cells * sizeof(int32_t));
-    s->hi = malloc(cells * sizeof(int32_t));
+    s->along[0] = calloc(cells, sizeof(int16_t));
+    s->along[1] = calloc(cells, sizeof(int16_t));
+    s->lo = calloc(cells, sizeof(int16_t));
+    s->hi = calloc(cells, sizeof(int16_t));
+    s->roots0 = malloc(cells * sizeof(int32_t));
+    s->roots0_lo = malloc(cells * sizeof(int16_t));
+    s->roots0_hi = malloc(cells * sizeof(int16_t));
     int ok = s->peg0 && s->peg && s->link0 && s->link && s->flags0 && s->flags && s->parent0 && s->parent &&
-             s->edge[0] && s->edge[1] && s->lo && s->hi;
+             s->edge[0] && s->edge[1] && s->along[0] && s->along[1] && s->lo && s->hi && s->roots0 &&
+             s->roots0_lo && s->roots0_hi;
     for (int i = 0; i < 3; i++) {
         s->pool[i] = malloc(holes * sizeof(int32_t));
         ok = ok && s->pool[i];
@@ -145,6 +178,42 @@ static int swap_allowed(const lx_twixt_board *b, lx_colour who)
     return ok;
 }
 
+/* The spans of the snapshot's sets (at their roots), its roots and their
+ * spans for the reset, and each colour's widest. */
+static void snapshot_spans(lx_twixt_sim *s)
+{
+    const tw_geom *g = &s->g;
+    s->widest0[0] = s->widest0[1] = 0;
+    s->nroots0 = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (int r = 0; r < g->rows; r++)
+            for (int k = 0; k < g->cols; k++) {
+                int32_t cell = tw_cell(g, k, r);
+                lx_colour c = tw_colour(s->peg0[cell]);
+                if (c == LX_NO_COLOUR)
+                    continue;
+                int32_t root = find(s->parent0, cell);
+                int16_t at = s->along[c][cell];
+                if (pass == 0) { /* first sight of the root: its span is empty */
+                    s->lo[root] = INT16_MAX;
+                    s->hi[root] = -1;
+                    continue;
+                }
+                if (s->lo[root] == INT16_MAX)
+                    s->roots0[s->nroots0++] = root;
+                if (at < s->lo[root])
+                    s->lo[root] = at;
+                if (at > s->hi[root])
+                    s->hi[root] = at;
+                if (s->hi[root] - s->lo[root] + 1 > s->widest0[c])
+                    s->widest0[c] = s->hi[root] - s->lo[root] + 1;
+            }
+    for (int32_t i = 0; i < s->nroots0; i++) {
+        s->roots0_lo[i] = s->lo[s->roots0[i]];
+        s->roots0_hi[i] = s->hi[s->roots0[i]];
+    }
+}
+
 /* The pegs, links and joined sets of `b`, and the holes a playout may fill. */
 static void load(lx_twixt_sim *s, const lx_twixt_board *b)
 {
@@ -158,6 +227,8 @@ static void load(lx_twixt_sim *s, const lx_twixt_board *b)
             int w = tw_hole_allowed(g, LX_WHITE, c, r), k = tw_hole_allowed(g, LX_BLACK, c, r);
             s->edge[LX_WHITE][cell] = (uint8_t)((r == 0 ? EDGE_1 : 0) | (r == g->rows - 1 ? EDGE_2 : 0));
             s->edge[LX_BLACK][cell] = (uint8_t)((c == 0 ? EDGE_1 : 0) | (c == g->cols - 1 ? EDGE_2 : 0));
+            s->along[LX_BLACK][cell] = (int16_t)c;
+            s->along[LX_WHITE][cell] = (int16_t)r;
             if (!w && !k)
                 continue;
             s->peg0[cell] = b->peg[cell];
@@ -178,6 +249,7 @@ static void load(lx_twixt_sim *s, const lx_twixt_board *b)
             tw_link_ends(g, l, &p, &q);
             join(s->parent0, s->flags0, p, q);
         }
+    snapshot_spans(s);
 }
 
 lx_twixt_sim *lx_twixt_sim_new(const lx_twixt_board *b)
@@ -213,8 +285,13 @@ void lx_twixt_sim_free(lx_twixt_sim *s)
     free(s->parent);
     free(s->edge[0]);
     free(s->edge[1]);
+    free(s->along[0]);
+    free(s->along[1]);
     free(s->lo);
     free(s->hi);
+    free(s->roots0);
+    free(s->roots0_lo);
+    free(s->roots0_hi);
     for (int i = 0; i < 3; i++)
         free(s->pool[i]);
     free(s);
@@ -227,6 +304,12 @@ void lx_twixt_sim_reset(lx_twixt_sim *s)
     memcpy(s->link, s->link0, 4 * (size_t)s->g.ncells);
     memcpy(s->flags, s->flags0, cells);
     memcpy(s->parent, s->parent0, cells * sizeof *s->parent);
+    for (int32_t i = 0; i < s->nroots0; i++) {
+        s->lo[s->roots0[i]] = s->roots0_lo[i];
+        s->hi[s->roots0[i]] = s->roots0_hi[i];
+    }
+    s->widest[0] = s->widest0[0];
+    s->widest[1] = s->widest0[1];
     s->to_play = s->to_play0;
     s->winner = s->winner0;
     s->swap = s->swap0;
@@ -262,6 +345,7 @@ void lx_twixt_sim_play(lx_twixt_sim *s, int32_t id)
         s->peg[p] = TW_EMPTY;
         s->parent[p] = -1;
         s->flags[p] = 0;
+        s->widest[0] = s->widest[1] = 0; /* it was the only peg */
         if (place(s, tw_cell(&s->g, row, col), me))
             s->winner = me;
     } else if (place(s, id, me)) {
@@ -312,40 +396,9 @@ const uint8_t *lx_twixt_sim_owners(const lx_twixt_sim *s)
     return s->peg;
 }
 
-/* How far colour c's widest chain spans towards its other border, 0..1. */
-static double span(lx_twixt_sim *s, lx_colour c)
-{
-    const tw_geom *g = &s->g;
-    uint8_t code = tw_code(c);
-    int best = 0, size = c == LX_WHITE ? g->rows : g->cols;
-    for (int r = 0; r < g->rows; r++)
-        for (int k = 0; k < g->cols; k++) {
-            int32_t cell = tw_cell(g, k, r);
-            if (s->peg[cell] == code) {
-                int32_t root = find(s->parent, cell);
-                s->lo[root] = size;
-                s->hi[root] = -1;
-            }
-        }
-    for (int r = 0; r < g->rows; r++)
-        for (int k = 0; k < g->cols; k++) {
-            int32_t cell = tw_cell(g, k, r);
-            if (s->peg[cell] != code)
-                continue;
-            int32_t root = find(s->parent, cell), at = c == LX_WHITE ? r : k;
-            if (at < s->lo[root])
-                s->lo[root] = at;
-            if (at > s->hi[root])
-                s->hi[root] = at;
-            if (s->hi[root] - s->lo[root] + 1 > best)
-                best = s->hi[root] - s->lo[root] + 1;
-        }
-    return (double)best / size;
-}
-
 double lx_twixt_sim_draw_value(lx_twixt_sim *s)
 {
-    return 0.5 + 0.4 * (span(s, LX_BLACK) - span(s, LX_WHITE));
+    return 0.5 + 0.4 * ((double)s->widest[LX_BLACK] / s->g.cols - (double)s->widest[LX_WHITE] / s->g.rows);
 }
 
 size_t lx_twixt_sim_winning_holes(lx_twixt_sim *s, lx_colour c, int32_t *ids, size_t cap)
