@@ -462,15 +462,23 @@ static uint8_t code(lx_colour c)
     return (uint8_t)(c + 1);
 }
 
-/* Add a playout whose result for Black is `black` to the leaf's figures:
- * per id one vector addition of what its owner adds (nobody, Black, White),
- * no compares on who holds it - a coin toss the processor cannot predict. */
-static void gather(mtree *tr, double black, const uint8_t *restrict owners)
+/* Add a playout whose result for Black is `black` to the leaf's figures
+ * (the first playout's sums replace the last leaf's): per id one vector
+ * addition of what its owner adds (nobody, Black, White), no compares on
+ * who holds it - a coin toss the processor cannot predict. */
+static void gather(mtree *tr, double black, const uint8_t *restrict owners, int first)
 {
     int32_t nids = tr->nids;
     float r = (float)black;
     const v4f add[3] = {{0.0f, 0.0f, 0.0f, 0.0f}, {1.0f, r, 0.0f, 0.0f}, {0.0f, 0.0f, 1.0f, 1.0f - r}};
     float *a = tr->amaf;
+    if (first) {
+        for (int32_t id = 0; id < nids; id++, a += 4) {
+            uint32_t o = owners[id];
+            memcpy(a, &add[o > 2 ? 0 : o], sizeof add[0]);
+        }
+        return;
+    }
     for (int32_t id = 0; id < nids; id++, a += 4) {
         uint32_t o = owners[id];
         v4f sum;
@@ -531,7 +539,6 @@ static int iterate(const mcts_params *p, mtree *tr, uint32_t n)
             break;
         }
     }
-    memset(tr->amaf, 0, 4 * (size_t)tr->nids * sizeof *tr->amaf);
     double sum = 0;
     for (uint32_t j = 0; j < n; j++) {
         if (j > 0) { /* back to the leaf */
@@ -541,7 +548,7 @@ static int iterate(const mcts_params *p, mtree *tr, uint32_t n)
         }
         lx_colour w = ops->playout(sim, &tr->rng);
         double black = w == LX_BLACK ? 1.0 : w == LX_WHITE ? 0.0 : ops->draw_value ? ops->draw_value(sim) : 0.5;
-        gather(tr, black, ops->owners(sim));
+        gather(tr, black, ops->owners(sim), j == 0);
         sum += black;
     }
     backup(p, tr, depth, n, sum);
