@@ -311,7 +311,10 @@ static void sub_racks(lx_xw_gen *g)
 /* No pruning: every play is wanted. */
 static void bounds_open(lx_xw_gen *g)
 {
-    for (int u = 0; u < 2; u++) {
+    g->bingo_letters = ~(uint64_t)0;
+    g->no_bingo = 0;
+    g->bingo_known = 1;
+    for (int u = 0; u < 3; u++) {
         for (int i = 0; i <= LX_XW_RACK_SIZE + 1; i++)
             g->left_bound[u][i] = 1e300;
         for (int i = 0; i <= LX_XW_RACK_SIZE; i++)
@@ -324,14 +327,16 @@ static void bounds_open(lx_xw_gen *g)
 static void bounds_from(lx_xw_gen *g, const xw_extent_bounds *e)
 {
     const int n = LX_XW_RACK_SIZE;
-    for (int u = 0; u < 2; u++) {
+    for (int u = 0; u < 3; u++) {
         double *lb = g->left_bound[u];
         lb[n + 1] = -1e300;
         for (int kl = n; kl >= 0; kl--) {
             double *rb = g->right_bound[u][kl];
             rb[n + 1] = -1e300;
-            for (int kr = n; kr >= 0; kr--)
-                rb[kr] = e->b[u][kl][kr] > rb[kr + 1] ? e->b[u][kl][kr] : rb[kr + 1];
+            for (int kr = n; kr >= 0; kr--) {
+                double b = u < 2 ? e->b[u][kl][kr] : kl + 1 + kr < LX_XW_RACK_SIZE ? e->b[1][kl][kr] : -1e300;
+                rb[kr] = b > rb[kr + 1] ? b : rb[kr + 1];
+            }
             lb[kl] = rb[0] > lb[kl + 1] ? rb[0] : lb[kl + 1];
         }
     }
@@ -414,6 +419,10 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
         }
         anchor_bound top = heap_pop(a, &n);
         bounds_from(g, &ext[top.id]);
+        g->no_bingo = 0;
+        g->bingo_known = !(g->use_wm && g->rack0[0] == 1 && g->nrack == LX_XW_RACK_SIZE);
+        g->bingo_letters = ~(uint64_t)0;
+        g->bingo_ext = &ext[top.id];
         xw_gen_anchor(g, top.dir, top.line, top.at);
     }
     free(a);

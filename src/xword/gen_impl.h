@@ -103,10 +103,15 @@ struct lx_xw_gen {
      * than kl tiles left (left_bound[kl + 1]), or with exactly kl left and
      * more than kr right (right_bound[kl][kr + 1]); +inf when listing every
      * play; [1]: the same for plays that put down a blank, which the walk
-     * holds to once it has put one down */
+     * holds to once it has put one down; [2]: those of them that are no
+     * bingo, which it holds to once it has made the blank a letter no bingo
+     * of this anchor can have (bingo_letters: those that one may) */
     int kl;
-    double left_bound[2][LX_XW_RACK_SIZE + 2];
-    double right_bound[2][LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 2];
+    double left_bound[3][LX_XW_RACK_SIZE + 2];
+    double right_bound[3][LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 2];
+    uint64_t bingo_letters;
+    int no_bingo, bingo_known;
+    const xw_extent_bounds *bingo_ext; /* the anchor's, to work bingo_letters out from when first needed */
     uint8_t strip[LX_XW_MAX_SIDE]; /* the tiles the walk put on empty squares (stale elsewhere) */
     /* the plays found */
     lx_xw_play *plays;
@@ -140,6 +145,10 @@ double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_exten
  * whose bound is at least `floor` bounded again by the sub-racks that make a
  * word with its board tiles.  Returns the anchor's new bound. */
 double xw_gen_refine(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor);
+/* With a rack of seven tiles, one of them a blank: the letters the blank
+ * may be in a bingo from that anchor worth at least `floor` (all letters
+ * when that is not known). */
+uint64_t xw_gen_bingo_letters(lx_xw_gen *g, int dir, int line, int anchor, const xw_extent_bounds *ext, double floor);
 /* Ready the word map for g->lx (1) or say there is none (0). */
 int xw_wordmap_ready(xw_wordmap *wm, const lx_xw_lexicon *lx);
 /* Is the multiset of fingerprint h, with `blanks` (0 or 1) more letters of any kind, a word? */

@@ -114,6 +114,12 @@ static void record(lx_xw_gen *g, int left, int right, walk_score s)
 #define XW_INLINE static inline
 #endif
 
+/* Which bounds the walk holds to (see left_bound). */
+static int bounds_kind(const lx_xw_gen *g)
+{
+    return g->rack[0] < g->rack0[0] ? 1 + g->no_bingo : 0;
+}
+
 /* Having read `node` for square col. */
 XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
 {
@@ -129,7 +135,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
         if (col > 0 && (ln[col - 1].tile || (more && !ln[col - 1].anchor)))
             walk(g, col - 1, arc, s);
         if (left_empty && g->anchor + 1 < g->len && (more || ln[g->anchor + 1].tile) &&
-            (g->mode != XW_GEN_BEST || g->right_bound[g->rack[0] < g->rack0[0]][g->nplaced - 1][0] >= g->best.equity)) {
+            (g->mode != XW_GEN_BEST || g->right_bound[bounds_kind(g)][g->nplaced - 1][0] >= g->best.equity)) {
             uint32_t sep = xw_kwg_find(g->nodes, arc, 0);
             if (sep && xw_kwg_arc(g->nodes[sep])) {
                 int saved = g->left, saved_kl = g->kl;
@@ -192,12 +198,13 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
     /* a tile here: can a play with it still beat the best found?  With a
      * blank on the board already, only the bounds of plays with a blank
      * count; a blank put here must meet them too. */
-    int blank_ok = 1;
+    int blank_ok = 1, blank_no_bingo = 1;
     if (g->mode == XW_GEN_BEST) {
-        int used = g->rack[0] < g->rack0[0];
-        if (here_bound(g, used, col) < g->best.equity)
+        int kind = bounds_kind(g);
+        if (here_bound(g, kind, col) < g->best.equity)
             return;
-        blank_ok = used || here_bound(g, 1, col) >= g->best.equity;
+        blank_ok = kind || here_bound(g, 1, col) >= g->best.equity;
+        blank_no_bingo = kind || here_bound(g, 2, col) >= g->best.equity;
     }
     /* the letters that may go here: the cross set's, of those on the rack
      * (any, with a blank); bit 0, the separator, never.  A letter the rack
@@ -210,10 +217,22 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
         uint32_t node = nodes[i];
         int t = xw_kwg_tile(node);
         if ((any >> t) & 1) {
-            if (g->rack[t])
+            if (g->rack[t]) {
                 place(g, col, node, t, t, s);
-            else if (blank_ok)
-                place(g, col, node, 0, t | LX_XW_BLANK_BIT, s);
+            } else if (blank_ok) {
+                if (!g->bingo_known) { /* first time here: which letters may the blank be in a bingo? */
+                    g->bingo_letters = xw_gen_bingo_letters(g, g->dir, g->line, g->anchor, g->bingo_ext, g->best.equity);
+                    g->bingo_known = 1;
+                }
+                if ((g->bingo_letters >> t) & 1) {
+                    place(g, col, node, 0, t | LX_XW_BLANK_BIT, s);
+                } else if (blank_no_bingo) { /* the blank as t makes no bingo here */
+                    int saved = g->no_bingo;
+                    g->no_bingo = 1;
+                    place(g, col, node, 0, t | LX_XW_BLANK_BIT, s);
+                    g->no_bingo = saved;
+                }
+            }
         }
         if (node & XW_KWG_IS_END)
             break;

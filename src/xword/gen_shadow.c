@@ -28,6 +28,14 @@ static void sort_desc(int *a, int n)
 
 static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k);
 
+static int lowest_bit(uint64_t m)
+{
+    int n = 0;
+    for (; !(m & 1); m >>= 1)
+        n++;
+    return n;
+}
+
 /* ---- which words could the rack make at all? ----------------------------------------------- */
 
 typedef struct word_walk {
@@ -313,4 +321,32 @@ double xw_gen_refine(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_boun
                 best = ext->b[0][kl][kr];
         }
     return best;
+}
+
+uint64_t xw_gen_bingo_letters(lx_xw_gen *g, int dir, int line, int anchor, const xw_extent_bounds *ext, double floor)
+{
+    shadow_line sl;
+    if (!line_of(g, dir, line, anchor, &sl))
+        return 0;
+    extent ex[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
+    extents_of(g, &sl, ex);
+    uint64_t rest = 0, letters = 0; /* the rack's letters, the blank not counted */
+    for (int t = 1; t <= LX_XW_MAX_LETTERS; t++)
+        rest += (uint64_t)g->rack0[t] * g->wm.key[t];
+    for (int kl = 0; kl <= sl.nl; kl++) {
+        int kr = LX_XW_RACK_SIZE - 1 - kl;
+        if (kr > sl.nr || ext->b[1][kl][kr] < floor)
+            continue;
+        uint64_t h = rest + ex[kl][kr].hb;
+        for (uint64_t m = g->letters; m; m &= m - 1) {
+            int t = lowest_bit(m);
+            xw_wordmap_prefetch(&g->wm, 0, h + g->wm.key[t]);
+        }
+        for (uint64_t m = g->letters; m; m &= m - 1) {
+            int t = lowest_bit(m);
+            if (xw_wordmap_has(&g->wm, 0, h + g->wm.key[t]))
+                letters |= (uint64_t)1 << t;
+        }
+    }
+    return letters;
 }
