@@ -190,11 +190,11 @@ int http_status_of(const char *code)
     return 400;
 }
 
-static void error_reply(http_call *c, const char *code, const char *msg, int status)
+static void error_reply(http_call *c, const char *code, const char *msg, int status, uint64_t wait_seq)
 {
     json_t *o = json_pack("{s:{s:s,s:o}}", "error", "code", code, "message", json_text(msg));
     c->pending = 0;
-    call_json(c, status ? status : http_status_of(code), o, 0);
+    call_json(c, status ? status : http_status_of(code), o, wait_seq);
 }
 
 void call_error(http_call *c, const char *code, const char *fmt, ...)
@@ -204,14 +204,18 @@ void call_error(http_call *c, const char *code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    error_reply(c, code, msg, 0);
+    error_reply(c, code, msg, 0, 0);
 }
 
-void call_fail(http_call *c, const svc_status *st) { error_reply(c, st->code ? st->code : "INTERNAL", st->msg, 0); }
+/* A refusal that changed something (a failed login counted) is answered after its commit too. */
+void call_fail(http_call *c, const svc_status *st)
+{
+    error_reply(c, st->code ? st->code : "INTERNAL", st->msg, 0, st->wait_seq);
+}
 
 void call_fail_as(http_call *c, const svc_status *st, int status)
 {
-    error_reply(c, st->code ? st->code : "INTERNAL", st->msg, status);
+    error_reply(c, st->code ? st->code : "INTERNAL", st->msg, status, st->wait_seq);
 }
 
 int call_resumed(http_call *c)

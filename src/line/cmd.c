@@ -19,6 +19,7 @@ void cmd_finish(conn *c)
 
 void cmd_fail(conn *c, const svc_status *st)
 {
+    cmd_hold(c, st); /* a refusal that changed something (a failed login counted) waits for its commit too */
     reply_status_err(&c->reply, st);
     cmd_finish(c);
 }

@@ -26,6 +26,7 @@ typedef struct mail_config {
     int per_sender_hour;       /* messages one sender may have run in an hour; 0: no limit */
     int max_commands;          /* command lines run from one message */
     int retry_seconds;         /* the first retry of a mail the MTA refused (then doubling, at most an hour) */
+    int claim_seconds;         /* several ludexd on PostgreSQL: how long a mail being sent is this instance's (60) */
 } mail_config;
 
 /* Start the door.  NULL with a message in err. */

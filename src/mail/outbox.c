@@ -8,7 +8,12 @@
  * MTA takes it.  The next round starts only once those records have
  * committed, so a mail is never read again while its "sent" is in flight:
  * one mail per event, sent once.  (Only a crash between sendmail's exit
- * and that commit can send one twice; nothing can lose it.) */
+ * and that commit can send one twice; nothing can lose it.)
+ *
+ * Several ludexd on one PostgreSQL each run a sender: reading the due mails
+ * claims them for this instance (--mail-claim seconds, 60 by default; the
+ * attempt's record ends the claim), so no two instances send one mail; a
+ * claim left by an instance that died runs out and another sends it then. */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -174,7 +179,8 @@ static void on_poll(evutil_socket_t fd, short what, void *arg)
         return;
     }
     if (!o->busy) {
-        o->n = svc_outbox_due(o->d->s, o->rows, OUTBOX_ROUND);
+        o->n = svc_outbox_due(o->d->s, o->d->cfg.claim_seconds > 0 ? o->d->cfg.claim_seconds : 60, o->rows,
+                              OUTBOX_ROUND);
         if (o->n > 0) {
             o->busy = 1;
             if (pthread_create(&o->thread, NULL, sender_thread, o) == 0) {

@@ -59,7 +59,7 @@ typedef struct options {
     int signups, challenges;
     int line_timeout, idle_timeout, login_idle_timeout, max_per_address;
     const char *mail_from, *mail_socket, *sendmail;
-    int digest_interval, mail_limit, mail_commands, mail_retry, clock_offset;
+    int digest_interval, mail_limit, mail_commands, mail_retry, clock_offset, mail_claim;
     const char *default_challenges;
     const char *bot_program;
     int bot_workers;
@@ -77,7 +77,8 @@ static void usage(int asked)
                     "              [--login-idle-timeout S] [--quiet] [--log FILE] [--clock-offset S]\n"
                     "              [--default-challenges open|ask|closed]\n"
                     "              [--mail-from ADDRESS [--mail-socket PATH|off] [--sendmail PATH|off]\n"
-                    "               [--digest-interval S] [--mail-limit N] [--mail-commands N] [--mail-retry S]]\n"
+                    "               [--digest-interval S] [--mail-limit N] [--mail-commands N] [--mail-retry S]\n"
+                    "               [--mail-claim S]]\n"
                     "              [--bot NAME=GAME[:SECONDS]]... [--bot-program PATH] [--bot-workers N]\n"
                     "       ludexd --help | --version\n"
                     "The line protocol on --listen (default 127.0.0.1:7300), the web page and the HTTP API\n"
@@ -104,6 +105,7 @@ static const option_spec option_specs[] = {
     TEXT_OPT("--mail-socket", mail_socket), TEXT_OPT("--sendmail", sendmail),
     NUMBER_OPT("--digest-interval", digest_interval), NUMBER_OPT("--mail-limit", mail_limit),
     NUMBER_OPT("--mail-commands", mail_commands), NUMBER_OPT("--mail-retry", mail_retry),
+    NUMBER_OPT("--mail-claim", mail_claim),
     NUMBER_OPT("--clock-offset", clock_offset), TEXT_OPT("--default-challenges", default_challenges),
     TEXT_OPT("--bot-program", bot_program), NUMBER_OPT("--bot-workers", bot_workers),
 };
@@ -149,7 +151,7 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
-                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, "ask", NULL, 2, {0}};
+                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, "ask", NULL, 2, {0}};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
@@ -246,7 +248,7 @@ static int open_mail(doors *d, const options *o, char *err, size_t errcap)
     snprintf(sock, sizeof sock, "%s.mail", !strncmp(o->db, "sqlite:", 7) ? o->db + 7 : o->db);
     const char *path = o->mail_socket ? o->mail_socket : sock;
     mail_config mc = {strcmp(path, "off") ? path : NULL, o->mail_from, strcmp(o->sendmail, "off") ? o->sendmail : NULL,
-                      o->digest_interval, o->mail_limit, o->mail_commands, o->mail_retry};
+                      o->digest_interval, o->mail_limit, o->mail_commands, o->mail_retry, o->mail_claim};
     return (d->mail = mail_door_open(d->s, d->base, &mc, err, errcap)) ? 0 : -1;
 }
 

@@ -13,7 +13,9 @@
  *
  * Failed logins are counted per key (a user name, an address) in fixed
  * windows: past `max` failures in a window, checks are refused without
- * hashing until the window ends. */
+ * hashing until the window ends.  Several ludexd on one PostgreSQL also
+ * count failed logins in the store, a minute at a time (svc_account.c), and
+ * compare those counts with the same limits (rate_limit_over). */
 #include <sodium.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +152,8 @@ int rate_limit_blocked(rate_limit *r, const char *key)
     fail_count *f = current(r, key, 0);
     return f && f->failures >= r->max;
 }
+
+int rate_limit_over(const rate_limit *r, long failures) { return failures >= r->max; }
 
 void rate_limit_fail(rate_limit *r, const char *key)
 {

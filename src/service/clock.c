@@ -16,6 +16,13 @@
  * ends a game twice.  A move that arrives after its deadline, before the
  * sweep, ends the game the same way instead of being played.
  *
+ * Several ludexd on one PostgreSQL: the store hands each due game to one
+ * instance's sweep (games_due claims it with FOR UPDATE SKIP LOCKED until
+ * the game's clock is written again, or SWEEP_CLAIM seconds; the other
+ * instances' sweeps skip it), so a game is lost on time, and reminded, by
+ * one instance; a claim left by an instance that died runs out and another
+ * takes the game.
+ *
  * Time is the service's clock (svc_clock_now): the system's, moved by
  * --clock-offset for tests that must jump weeks in a second. */
 #include <stdio.h>
@@ -28,6 +35,7 @@
 
 #define DAY 86400L
 #define SWEEP_MAX 256
+#define SWEEP_CLAIM 30 /* seconds a due game is this instance's (several ludexd on PostgreSQL) */
 
 int64_t svc_clock_now(const srv *s) { return (int64_t)time(NULL) + s->clock_offset; }
 
@@ -223,7 +231,7 @@ static void remind(srv *s, srv_game *sg)
 void clock_sweep(srv *s)
 {
     int64_t ids[SWEEP_MAX], now = svc_clock_now(s);
-    long n = s->rstore->be->games_due(s->rstore, now, ids, SWEEP_MAX);
+    long n = s->rstore->be->games_due(s->rstore, now, now + SWEEP_CLAIM, ids, SWEEP_MAX);
     for (long i = 0; i < n; i++) {
         srv_game *sg = games_find(s, ids[i]);
         svc_status st;

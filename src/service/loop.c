@@ -185,7 +185,7 @@ static void undo_refused(srv *s, const refused_batch *list)
             case STORE_MOVE_DELETE:
                 nids = remember_game(s, ids, nids, sizeof ids / sizeof ids[0], id);
                 break;
-            case STORE_SESSION_CREATE: case STORE_SESSION_DELETE: /* only in the store: nothing to undo */
+            case STORE_SESSION_CREATE: case STORE_SESSION_DELETE: case STORE_LOGIN_FAIL: /* only in the store: nothing to undo */
             case STORE_MAIL_SEEN: case STORE_OUTBOX_ADD: case STORE_OUTBOX_DONE: /* the mail door's wait is refused */
                 break;
             case STORE_RATING_SET:

@@ -311,8 +311,9 @@ int svc_mail_answer(srv *s, const char *message_id, const char *event, const cha
                     svc_status *st);
 /* Queue a mail (the whole message) for `event`, unique: a second mail for one event is dropped. */
 int svc_outbox_add(srv *s, const char *event, const char *recipient, const char *message, svc_status *st);
-/* Committed mails due to be sent (free each with store_mail_clear); the count, or -1. */
-long svc_outbox_due(srv *s, store_mail *out, size_t cap);
+/* Committed mails due to be sent (free each with store_mail_clear); the count, or -1.  With several
+ * ludexd on one PostgreSQL they are this instance's for claim_seconds (or until svc_outbox_done). */
+long svc_outbox_due(srv *s, long claim_seconds, store_mail *out, size_t cap);
 /* Record an attempt: sent, or failed with when to try again. */
 int svc_outbox_done(srv *s, const store_mail *m, svc_status *st);
 /* Every user whose notify mode is `mode`, with a proved address, through fn (digests). */

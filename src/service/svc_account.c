@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "service/svc_int.h"
 
@@ -32,13 +33,42 @@ static int submit(srv *s, int verify, const char *user, const char *password, co
 }
 
 /* ---- authenticate ------------------------------------------------------------------ */
-static void count_failure(srv *s, const char *addr, const char *user)
+/* A failed login (user "" when there is no such user), counted here and, when several ludexd
+ * share the store (PostgreSQL), in the store too, for every instance: the answer waits for it. */
+static void count_failure(srv *s, const char *addr, const char *user, svc_status *st)
 {
     char pair[STORE_NAME_MAX + 80];
     snprintf(pair, sizeof pair, "%.64s|%.32s", addr, user);
-    rate_limit_fail(s->fail_pair, pair);
-    rate_limit_fail(s->fail_user, user);
+    if (user[0]) {
+        rate_limit_fail(s->fail_pair, pair);
+        rate_limit_fail(s->fail_user, user);
+    }
     rate_limit_fail(s->fail_addr, addr);
+    if (!s->rstore->be->login_failures)
+        return;
+    store_op op = {.kind = STORE_LOGIN_FAIL};
+    snprintf(op.login.address, sizeof op.login.address, "%.64s", addr);
+    snprintf(op.login.user, sizeof op.login.user, "%s", user);
+    op.login.minute = (int64_t)time(NULL) / 60;
+    svc_commit(s, &op, NULL, st);
+}
+
+/* Too many failed logins this minute, by (address, user), user or address: here, or (several
+ * ludexd) in the store's counts of every instance. */
+static int login_limited(srv *s, const char *addr, const char *user)
+{
+    char pair[STORE_NAME_MAX + 80];
+    snprintf(pair, sizeof pair, "%.64s|%.32s", addr, user);
+    if (rate_limit_blocked(s->fail_pair, pair) || rate_limit_blocked(s->fail_user, user) ||
+        rate_limit_blocked(s->fail_addr, addr))
+        return 1;
+    long n[3];
+    char a[65];
+    snprintf(a, sizeof a, "%.64s", addr);
+    return s->rstore->be->login_failures &&
+           s->rstore->be->login_failures(s->rstore, a, user, (int64_t)time(NULL) / 60, n) == 0 &&
+           (rate_limit_over(s->fail_pair, n[0]) || rate_limit_over(s->fail_user, n[1]) ||
+            rate_limit_over(s->fail_addr, n[2]));
 }
 
 static void verify_done(srv *s, hash_job *j)
@@ -49,7 +79,7 @@ static void verify_done(srv *s, hash_job *j)
         cred_cache_put(s->creds, j->user, j->password, j->hash);
         snprintf(st.user, sizeof st.user, "%s", j->user);
     } else {
-        count_failure(s, j->extra, j->user);
+        count_failure(s, j->extra, j->user, &st);
         svc_fail(&st, "BAD_PASSWORD", "wrong password for %s", j->user);
     }
     j->door_done(j->door_ctx, &st);
@@ -60,7 +90,7 @@ int svc_authenticate(srv *s, const char *user, const char *password, const char 
 {
     srv_user *u = users_find(s, user);
     if (!u) {
-        rate_limit_fail(s->fail_addr, addr);
+        count_failure(s, addr, "", st);
         return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user), SVC_DONE;
     }
     if (u->disabled)
@@ -70,10 +100,7 @@ int svc_authenticate(srv *s, const char *user, const char *password, const char 
         snprintf(st->user, sizeof st->user, "%s", u->name);
         return SVC_DONE;
     }
-    char pair[STORE_NAME_MAX + 80];
-    snprintf(pair, sizeof pair, "%.64s|%.32s", addr, u->name);
-    if (rate_limit_blocked(s->fail_pair, pair) || rate_limit_blocked(s->fail_user, u->name) ||
-        rate_limit_blocked(s->fail_addr, addr))
+    if (login_limited(s, addr, u->name))
         return svc_fail(st, "RATE_LIMITED", "too many failed logins; wait a minute and try again"), SVC_DONE;
     return submit(s, 1, u->name, password, u->pwhash, addr, verify_done, done, ctx, st);
 }

@@ -336,6 +336,7 @@ rate_limit *rate_limit_new(int max_failures, int window_seconds);
 void rate_limit_free(rate_limit *r);
 int rate_limit_blocked(rate_limit *r, const char *key);   /* 1 when too many recent failures */
 void rate_limit_fail(rate_limit *r, const char *key);
+int rate_limit_over(const rate_limit *r, long failures); /* 1 when failures reach the limit */
 
 /* ---- watchers (watch.c) ----------------------------------------------------------- */
 /* A move or a state change of sg is queued; watchers get it once batch seq has committed. */

@@ -188,9 +188,10 @@ int svc_outbox_add(srv *s, const char *event, const char *recipient, const char 
     return svc_commit(s, &op, NULL, st);
 }
 
-long svc_outbox_due(srv *s, store_mail *out, size_t cap)
+long svc_outbox_due(srv *s, long claim_seconds, store_mail *out, size_t cap)
 {
-    return s->rstore->be->outbox_due(s->rstore, (int64_t)time(NULL), out, cap);
+    int64_t now = (int64_t)time(NULL);
+    return s->rstore->be->outbox_due(s->rstore, now, now + claim_seconds, out, cap);
 }
 
 int svc_outbox_done(srv *s, const store_mail *m, svc_status *st)

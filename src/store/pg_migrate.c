@@ -126,6 +126,19 @@ static const char *const migrations[] = {
     " BEGIN PERFORM pg_notify('ludex', 'BOARD ' || NEW.id || ' ' || NEW.version); RETURN NULL; END $$;"
     "CREATE TRIGGER games_changed AFTER UPDATE ON games FOR EACH ROW"
     "  WHEN (OLD.version IS DISTINCT FROM NEW.version) EXECUTE FUNCTION ludex_board_changed();",
+    /* 10: several ludexd on one database: who has claimed a mail to send and a due game to sweep (until
+     * when: a claim left by an instance that died runs out), and failed logins counted across
+     * instances (UNLOGGED: a crash may forget them, which only lifts a limit early) */
+    "ALTER TABLE outbox ADD COLUMN claimed_until BIGINT NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN swept_until BIGINT NOT NULL DEFAULT 0;"
+    "CREATE UNLOGGED TABLE login_failures ("
+    "  address TEXT NOT NULL,"
+    "  \"user\" TEXT NOT NULL,"
+    "  minute BIGINT NOT NULL,"
+    "  failures INTEGER NOT NULL,"
+    "  PRIMARY KEY (address, \"user\", minute));"
+    "CREATE INDEX login_failures_user ON login_failures(\"user\", minute);"
+    "CREATE INDEX login_failures_minute ON login_failures(minute);",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

@@ -31,7 +31,10 @@
 #include "store/store.h"
 
 /* The statements only PostgreSQL runs, numbered after the shared ones (queries.h). */
-enum { Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, Q_CLAIM, Q_NOTIFY, NPG_QUERIES };
+enum {
+    Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, Q_CLAIM, Q_NOTIFY, Q_OUTBOX_CLAIM, Q_GAMES_CLAIM, Q_LOGIN_FAIL,
+    Q_LOGIN_COUNT, NPG_QUERIES
+};
 
 static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
     /* what the database can tell cheaply: every move belongs to a game, numbered from 1 without a gap */
@@ -47,6 +50,29 @@ static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
     [Q_CLAIM - NQUERIES] = "SELECT pg_try_advisory_lock(465625105529)",
     /* a payload for every listening server, delivered when the transaction commits */
     [Q_NOTIFY - NQUERIES] = "SELECT pg_notify('ludex', ?1)",
+    /* Several instances, each due row to one (SKIP LOCKED: what another instance is claiming right
+     * now is left to it; the claim's condition is checked again on the row locked).  One statement,
+     * so a claim is made whole or not at all; it runs out at ?3, so one left by an instance that
+     * died is taken again then.  The outbox's ends with the attempt's record (Q_OUTBOX_DONE). */
+    [Q_OUTBOX_CLAIM - NQUERIES] =
+        "UPDATE outbox SET claimed_until = ?3 WHERE id IN (SELECT id FROM outbox WHERE sent = 0 AND next_try <= ?1"
+        " AND claimed_until <= ?1 ORDER BY id LIMIT ?2 FOR UPDATE SKIP LOCKED)"
+        " RETURNING id, event, recipient, message, attempts, next_try",
+    [Q_GAMES_CLAIM - NQUERIES] =
+        "UPDATE games SET swept_until = ?3 WHERE id IN (SELECT id FROM games WHERE swept_until <= ?1 AND id IN ("
+        "SELECT id FROM (SELECT id FROM games WHERE deadline > 0 AND deadline <= ?1 AND swept_until <= ?1"
+        " ORDER BY deadline LIMIT ?2) d UNION SELECT id FROM (SELECT id FROM games WHERE nag_at > 0 AND nag_at <= ?1"
+        " AND swept_until <= ?1 ORDER BY nag_at LIMIT ?2) a) LIMIT ?2 FOR UPDATE SKIP LOCKED) RETURNING id",
+    /* failed logins by (address, user, minute), every instance's; the minutes no limit looks at any
+     * more go in the same statement */
+    [Q_LOGIN_FAIL - NQUERIES] =
+        "WITH gone AS (DELETE FROM login_failures WHERE minute < ?3 - 1)"
+        " INSERT INTO login_failures(address, \"user\", minute, failures) VALUES (?1, ?2, ?3, 1)"
+        " ON CONFLICT (address, \"user\", minute) DO UPDATE SET failures = login_failures.failures + 1",
+    [Q_LOGIN_COUNT - NQUERIES] =
+        "SELECT COALESCE(SUM(failures) FILTER (WHERE address = ?1 AND \"user\" = ?2), 0),"
+        " COALESCE(SUM(failures) FILTER (WHERE \"user\" = ?2), 0), COALESCE(SUM(failures) FILTER (WHERE address = ?1), 0)"
+        " FROM login_failures WHERE minute = ?3 AND (address = ?1 OR \"user\" = ?2)",
 };
 
 /* Shared statements whose words differ here: no BEGIN IMMEDIATE; names sorted by their
@@ -539,6 +565,16 @@ static int send_copy(pg_store *q, const store_op *op)
     return send_q(q, Q_OUTBOX_COPY, &p);
 }
 
+/* A failed login counted (and the counts of minutes no limit looks at any more dropped). */
+static int send_login_fail(pg_store *q, const store_op *op)
+{
+    params p = {.n = 0};
+    p_text(&p, op->login.address);
+    p_text(&p, op->login.user);
+    p_int(&p, op->login.minute);
+    return send_q(q, Q_LOGIN_FAIL, &p);
+}
+
 static int send_op(pg_store *q, const store_op *op, int i)
 {
     if (store_op_guarded(op))
@@ -565,6 +601,8 @@ static int send_op(pg_store *q, const store_op *op, int i)
     case STORE_RATING_SET: case STORE_BLOCK: case STORE_SEEK_ADD: case STORE_SEEK_DELETE:
     case STORE_MESSAGE_ADD: case STORE_MESSAGES_SEEN:
         return send_other(q, op);
+    case STORE_LOGIN_FAIL:
+        return send_login_fail(q, op);
     }
     return -1;
 }
@@ -891,12 +929,9 @@ static int pg_mail_seen(store *s, const char *message_id)
     return rc;
 }
 
-static long pg_outbox_due(store *s, int64_t now, store_mail *out, size_t cap)
+/* The rows of a claim; the count, or -1. */
+static long outbox_rows(PGresult *r, store_mail *out, size_t cap)
 {
-    params p = {.n = 0};
-    p_int(&p, now);
-    p_int(&p, (int64_t)cap);
-    PGresult *r = run_read((pg_store *)s, Q_OUTBOX_DUE, &p);
     if (!r)
         return -1;
     long n = 0;
@@ -914,6 +949,24 @@ static long pg_outbox_due(store *s, int64_t now, store_mail *out, size_t cap)
         n++;
     }
     PQclear(r);
+    return n;
+}
+
+static int by_id(const void *a, const void *b)
+{
+    const store_mail *x = a, *y = b;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static long pg_outbox_due(store *s, int64_t now, int64_t claim_until, store_mail *out, size_t cap)
+{
+    params p = {.n = 0};
+    p_int(&p, now);
+    p_int(&p, (int64_t)cap);
+    p_int(&p, claim_until);
+    long n = outbox_rows(run_read((pg_store *)s, Q_OUTBOX_CLAIM, &p), out, cap);
+    if (n > 1) /* RETURNING keeps no order: oldest first, as promised */
+        qsort(out, (size_t)n, sizeof *out, by_id);
     return n;
 }
 
@@ -957,12 +1010,30 @@ static long pg_ratings_of(store *s, const char *cls, store_rating *out, size_t c
     return n;
 }
 
-static long pg_games_due(store *s, int64_t now, int64_t *ids, size_t cap)
+static long pg_games_due(store *s, int64_t now, int64_t claim_until, int64_t *ids, size_t cap)
 {
     params p = {.n = 0};
     p_int(&p, now);
     p_int(&p, (int64_t)cap);
-    return id_rows(run_read((pg_store *)s, Q_GAMES_DUE, &p), ids, cap);
+    p_int(&p, claim_until);
+    return id_rows(run_read((pg_store *)s, Q_GAMES_CLAIM, &p), ids, cap);
+}
+
+static int pg_login_failures(store *s, const char *address, const char *user, int64_t minute, long out[3])
+{
+    params p = {.n = 0};
+    p_text(&p, address);
+    p_text(&p, user);
+    p_int(&p, minute);
+    PGresult *r = run_read((pg_store *)s, Q_LOGIN_COUNT, &p);
+    if (!r || PQntuples(r) != 1) {
+        PQclear(r);
+        return -1;
+    }
+    for (int i = 0; i < 3; i++)
+        out[i] = (long)col_int(r, 0, i);
+    PQclear(r);
+    return 0;
 }
 
 static int pg_blocks_of(store *s, const char *user, int (*fn)(void *ctx, const char *other), void *ctx)
@@ -1134,5 +1205,5 @@ const store_backend store_pg_backend = {
     "postgresql", pg_open, pg_close, pg_commit, pg_user_get, pg_game_get, pg_moves_each, pg_games_of, pg_max_game_id,
     pg_session_get, pg_users_each, pg_backup, pg_integrity, pg_mail_seen, pg_outbox_due, pg_rating_get, pg_ratings_of,
     pg_games_due, pg_blocks_of, pg_seeks_each, pg_messages_unread, pg_messages_unread_count, pg_chat_of,
-    pg_comments_each, pg_table_each, pg_claim, pg_ids_reserve, pg_listen, pg_notifications,
+    pg_comments_each, pg_table_each, pg_claim, pg_ids_reserve, pg_listen, pg_notifications, pg_login_failures,
 };

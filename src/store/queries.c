@@ -33,7 +33,9 @@ const char *const store_query_sql[NQUERIES] = {
     [Q_MAIL_SEEN_GET] = "SELECT 1 FROM mail_seen WHERE message_id = ?1",
     [Q_OUTBOX_INSERT] = "INSERT INTO outbox(event, recipient, message, created) VALUES (?1, ?2, ?3, ?4)"
                         " ON CONFLICT (event) DO NOTHING",
-    [Q_OUTBOX_DONE] = "UPDATE outbox SET sent = ?2, attempts = ?3, next_try = ?4, error = ?5 WHERE id = ?1",
+    /* the attempt recorded ends the sender's claim (PostgreSQL's outbox_due) */
+    [Q_OUTBOX_DONE] = "UPDATE outbox SET sent = ?2, attempts = ?3, next_try = ?4, error = ?5, claimed_until = 0"
+                      " WHERE id = ?1",
     [Q_OUTBOX_DUE] = "SELECT id, event, recipient, message, attempts, next_try FROM outbox"
                      " WHERE sent = 0 AND next_try <= ?1 ORDER BY id LIMIT ?2",
     [Q_RATING_SET] = "INSERT INTO ratings(\"user\", class, rating, rd, volatility, games) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"
@@ -42,8 +44,9 @@ const char *const store_query_sql[NQUERIES] = {
     [Q_RATING_GET] = "SELECT \"user\", class, rating, rd, volatility, games FROM ratings WHERE \"user\" = ?1 AND class = ?2",
     [Q_RATINGS_OF] = "SELECT \"user\", class, rating, rd, volatility, games FROM ratings WHERE class = ?1"
                      " ORDER BY rating DESC, \"user\" LIMIT ?2",
-    [Q_GAME_CLOCK] = "UPDATE games SET clock = ?2, deadline = ?3, nag_at = ?4, result = ?5, status = ?6, offer = ?7"
-                     " WHERE id = ?1",
+    /* a new clock state ends a sweep's claim on the game (PostgreSQL's games_due): what is due next is new */
+    [Q_GAME_CLOCK] = "UPDATE games SET clock = ?2, deadline = ?3, nag_at = ?4, result = ?5, status = ?6, offer = ?7,"
+                     " swept_until = 0 WHERE id = ?1",
     [Q_USER_PREFS] = "UPDATE users SET challenges = ?2, vacation_until = ?3, vacation_year = ?4, vacation_used = ?5"
                      " WHERE name = ?1",
     [Q_BLOCK_ADD] = "INSERT INTO blocks(\"user\", other) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
@@ -81,7 +84,7 @@ const char *const store_query_sql[NQUERIES] = {
     [Q_GAME_BUMP] = "UPDATE games SET version = ?3 WHERE id = ?1 AND version = ?2",
     [Q_GAME_STATE_IF] = "UPDATE games SET state = ?2, version = ?4 WHERE id = ?1 AND version = ?3",
     [Q_GAME_CLOCK_IF] = "UPDATE games SET clock = ?2, deadline = ?3, nag_at = ?4, result = ?5, status = ?6, offer = ?7,"
-                        " version = ?9 WHERE id = ?1 AND version = ?8",
+                        " swept_until = 0, version = ?9 WHERE id = ?1 AND version = ?8",
     [Q_MOVE_INSERT_IF] = "INSERT INTO moves(game_id, n, seat, text) SELECT CAST(?1 AS BIGINT), CAST(?2 AS INTEGER),"
                          " CAST(?3 AS INTEGER), CAST(?4 AS TEXT) WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1"
                          " AND version = ?5) ON CONFLICT (game_id, n) DO NOTHING",

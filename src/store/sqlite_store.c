@@ -484,6 +484,8 @@ static int apply_op(sqlite_store *q, const store_op *op)
     case STORE_SESSION_CREATE:
     case STORE_SESSION_DELETE:
         return apply_session(q, op);
+    case STORE_LOGIN_FAIL: /* one instance counts failed logins in memory (no login_failures here) */
+        return 0;
     }
     return -1;
 }
@@ -698,8 +700,9 @@ static int sq_mail_seen(store *s, const char *message_id)
     return finish_row(st, rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1);
 }
 
-static long sq_outbox_due(store *s, int64_t now, store_mail *out, size_t cap)
+static long sq_outbox_due(store *s, int64_t now, int64_t claim_until, store_mail *out, size_t cap)
 {
+    (void)claim_until; /* one instance: nobody to claim against */
     sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_OUTBOX_DUE];
     sqlite3_bind_int64(st, 1, now);
     sqlite3_bind_int64(st, 2, (sqlite3_int64)cap);
@@ -760,8 +763,9 @@ static long sq_ratings_of(store *s, const char *cls, store_rating *out, size_t c
     return finish_row(st, rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1) == 0 ? n : -1;
 }
 
-static long sq_games_due(store *s, int64_t now, int64_t *ids, size_t cap)
+static long sq_games_due(store *s, int64_t now, int64_t claim_until, int64_t *ids, size_t cap)
 {
+    (void)claim_until;
     sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_GAMES_DUE];
     sqlite3_bind_int64(st, 1, now);
     sqlite3_bind_int64(st, 2, (sqlite3_int64)cap);
@@ -922,5 +926,5 @@ const store_backend store_sqlite_backend = {
     "sqlite", sq_open, sq_close, sq_commit, sq_user_get, sq_game_get, sq_moves_each, sq_games_of, sq_max_game_id,
     sq_session_get, sq_users_each, sq_backup, sq_integrity, sq_mail_seen, sq_outbox_due, sq_rating_get, sq_ratings_of,
     sq_games_due, sq_blocks_of, sq_seeks_each, sq_messages_unread, sq_messages_unread_count, sq_chat_of,
-    sq_comments_each, sq_table_each, sq_claim, sq_ids_reserve, NULL, NULL,
+    sq_comments_each, sq_table_each, sq_claim, sq_ids_reserve, NULL, NULL, NULL,
 };

@@ -153,6 +153,7 @@ typedef enum store_op_kind {
     STORE_MESSAGE_ADD,    /* message: board, sender, recipient, text, created */
     STORE_MESSAGES_SEEN,  /* message: recipient, id (every unread one of recipient up to id is seen) */
     STORE_MOVE_COMMENT,   /* move: game_id, n, text (the comment written with the move; NULL: none) */
+    STORE_LOGIN_FAIL,     /* login: a failed login of user from address in that minute (counted across instances) */
     /* Only for copying a whole store into an empty one (store_export, ludex-admin migrate): */
     STORE_MESSAGE_COPY,   /* message: all fields, its id and seen mark kept */
     STORE_OUTBOX_COPY,    /* mail: id, event, recipient, message, created, sent, attempts, next_try, error */
@@ -183,6 +184,10 @@ typedef struct store_op {
         int on;
     } block;
     store_message message;
+    struct {
+        char address[80], user[STORE_NAME_MAX + 1];
+        int64_t minute;   /* Unix time / 60 */
+    } login;
 } store_op;
 
 typedef struct store_backend {
@@ -216,14 +221,20 @@ typedef struct store_backend {
     /* 1 when an inbound message with this Message-ID was applied, 0 when not, -1 error. */
     int (*mail_seen)(store *s, const char *message_id);
     /* Outbound mails not sent yet whose next_try has come, oldest first, up to cap;
-     * the count or -1.  The caller frees each with store_mail_clear. */
-    long (*outbox_due)(store *s, int64_t now, store_mail *out, size_t cap);
+     * the count or -1.  The caller frees each with store_mail_clear.  PostgreSQL
+     * (several ludexd on one database) claims the rows it returns until
+     * claim_until: no other instance gets them before then, unless their
+     * STORE_OUTBOX_DONE (which ends the claim) says to try again.  SQLite (one
+     * instance) claims nothing. */
+    long (*outbox_due)(store *s, int64_t now, int64_t claim_until, store_mail *out, size_t cap);
     /* A user's rating in a class: 1 found, 0 not, -1 error. */
     int (*rating_get)(store *s, const char *user, const char *cls, store_rating *out);
     /* The ratings of a class, best first (user's name breaking ties), up to cap; the count or -1. */
     long (*ratings_of)(store *s, const char *cls, store_rating *out, size_t cap);
-    /* Games whose deadline or reminder is due at `now` (found by index, not a scan), up to cap; count or -1. */
-    long (*games_due)(store *s, int64_t now, int64_t *ids, size_t cap);
+    /* Games whose deadline or reminder is due at `now` (found by index, not a scan), up to cap; count or -1.
+     * PostgreSQL claims the games it returns until claim_until or their next STORE_GAME_CLOCK (another
+     * instance's sweep skips them meanwhile); SQLite (one instance) claims nothing. */
+    long (*games_due)(store *s, int64_t now, int64_t claim_until, int64_t *ids, size_t cap);
     /* Whom user blocks, through fn; 0 or -1. */
     int (*blocks_of)(store *s, const char *user, int (*fn)(void *ctx, const char *other), void *ctx);
     /* Every open seek, oldest first, through fn; 0 or -1. */
@@ -252,6 +263,10 @@ typedef struct store_backend {
      * when the connection is lost (listen again on a new handle: what came meanwhile is lost). */
     int (*listen)(store *s, char *err, size_t errcap);
     int (*notifications)(store *s, void (*fn)(void *ctx, const char *payload), void *ctx);
+    /* Failed logins in `minute` (STORE_LOGIN_FAIL) of address with user, of user, of address,
+     * every instance's: 0, or -1.  NULL in a backend that serves one instance (SQLite): the
+     * service counts in memory then. */
+    int (*login_failures)(store *s, const char *address, const char *user, int64_t minute, long out[3]);
 } store_backend;
 
 struct store {
