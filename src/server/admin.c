@@ -86,10 +86,11 @@ static int do_disable(const char *db, const char *user, int disabled)
     store *s = open_user(db, user, &u, &rc);
     if (!s)
         return rc;
-    store_op op = {.kind = STORE_USER_DISABLE};
-    snprintf(op.user.name, sizeof op.user.name, "%s", u.name);
-    op.user.disabled = disabled;
-    rc = s->be->commit(s, &op, 1, NULL, err, sizeof err);
+    store_op op[2] = {{.kind = STORE_USER_DISABLE}};
+    snprintf(op[0].user.name, sizeof op[0].user.name, "%s", u.name);
+    op[0].user.disabled = disabled;
+    store_user_notice(&op[1], 0, u.name); /* running servers read the user again */
+    rc = s->be->commit(s, op, 2, NULL, err, sizeof err);
     store_user_clear(&u);
     store_close(s);
     if (rc != 0) {
@@ -122,12 +123,13 @@ static int do_reset(const char *db, const char *user)
     for (size_t i = 0; i < sizeof pw - 1; i++)
         pw[i] = alphabet[randombytes_uniform(sizeof alphabet - 1)];
     pw[sizeof pw - 1] = 0;
-    store_op op = {.kind = STORE_USER_PASSWORD};
-    snprintf(op.user.name, sizeof op.user.name, "%s", u.name);
-    op.user.pwhash = hash;
+    store_op op[2] = {{.kind = STORE_USER_PASSWORD}};
+    snprintf(op[0].user.name, sizeof op[0].user.name, "%s", u.name);
+    op[0].user.pwhash = hash;
+    store_user_notice(&op[1], 0, u.name);
     rc = crypto_pwhash_str(hash, pw, strlen(pw), crypto_pwhash_OPSLIMIT_INTERACTIVE,
                                crypto_pwhash_MEMLIMIT_INTERACTIVE) == 0
-                 ? s->be->commit(s, &op, 1, NULL, err, sizeof err)
+                 ? s->be->commit(s, op, 2, NULL, err, sizeof err)
                  : -1;
     store_user_clear(&u);
     store_close(s);

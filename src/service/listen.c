@@ -16,7 +16,9 @@
  *                     else on its next use).  A game with writes of ours still
  *                     in flight waits until they are decided: refused, they
  *                     reload it anyway; committed, it is reloaded then.
- * Other kinds (a user's change ...) are added here.  A lost connection is
+ *   USER INSTANCE NAME  a user changed (store_user_notice): when another server
+ *                     (or ludex-admin) changed it, the user is read again
+ *                     (users_changed).  A lost connection is
  * opened again once a second; what changed meanwhile is unknown, so every
  * game held is marked for a reload.  SQLite has one server per file and
  * no listener. */
@@ -74,6 +76,8 @@ void svc_notified(srv *s, const char *payload)
 {
     if (!strncmp(payload, "BOARD ", 6))
         board_changed(s, payload + 6);
+    else if (!strncmp(payload, "USER ", 5))
+        users_changed(s, payload + 5);
 }
 
 void listen_settled(srv *s)

@@ -51,11 +51,32 @@ uint64_t svc_queue(srv *s, const store_op *in, srv_game *sg)
     return commit_add(s->cq, &op);
 }
 
+/* The user an op changes, or NULL. */
+static const char *user_changed(const store_op *op)
+{
+    switch (op->kind) {
+    case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE: case STORE_USER_MAIL:
+    case STORE_USER_PREFS:
+        return op->user.name;
+    case STORE_BLOCK:
+        return op->block.user;
+    default:
+        return NULL;
+    }
+}
+
 int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
 {
     uint64_t seq = svc_queue(s, op, sg);
     if (seq == 0)
         return svc_fail(st, "INTERNAL", "out of memory");
+    const char *user = s->rstore->be->listen ? user_changed(op) : NULL;
+    store_op notice;
+    if (user) { /* other servers on the database read the user again (users_changed) */
+        store_user_notice(&notice, s->instance, user);
+        uint64_t told = commit_add(s->cq, &notice);
+        seq = told > seq ? told : seq;
+    }
     if ((sg || s->guard) && store_op_bumps(op->kind))
         st->wait_board = (sg ? sg : s->guard)->id;
     s->changes++;

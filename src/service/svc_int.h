@@ -78,6 +78,8 @@ int user_name_valid(const char *name);
 void users_free_all(srv *s);
 /* Back to the store's state after a refused commit: reloaded, or forgotten when the store has none. */
 void users_reload(srv *s, const char *name);
+/* Another server changed a user ("INSTANCE NAME" of a USER notice): read it again if held. */
+void users_changed(srv *s, const char *args);
 
 /* ---- games (games.c, rules_*.c) --------------------------------------------------- */
 typedef struct srv_move {

@@ -3,7 +3,11 @@
  * Memory is the truth for every user the server has touched: a signup or a
  * password change is made here at once and reaches the file with its batch,
  * so a user is never read back from the file while a change of it is in
- * flight.  Names: 1 to 32 bytes of letters, digits, '_', '-' and '.'. */
+ * flight.  With several ludexd on one PostgreSQL, each change also tells
+ * the other servers (a USER notice in its batch, loop.c); one that holds the
+ * user reads it again (users_changed): a new password hash, which no
+ * credential cached for the old one matches, the disabled flag, blocks,
+ * mail settings.  Names: 1 to 32 bytes of letters, digits, '_', '-' and '.'. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -92,6 +96,15 @@ void users_reload(srv *s, const char *name)
     users_set_mail(u, &su);
     users_load_blocks(s, u);
     store_user_clear(&su);
+}
+
+void users_changed(srv *s, const char *args)
+{
+    char *end;
+    unsigned long from = strtoul(args, &end, 10);
+    if (*end != ' ' || from == s->instance)
+        return; /* not a notice, or our own change: memory is ahead of it */
+    users_reload(s, end + 1);
 }
 
 void users_set_mail(srv_user *u, const store_user *su)

@@ -90,3 +90,10 @@ int store_op_guarded(const store_op *op)
     return op->guard_board > 0 && (store_op_bumps(op->kind) || op->kind == STORE_MOVE_COMMENT ||
                                    op->kind == STORE_RATING_SET || op->kind == STORE_OUTBOX_ADD);
 }
+
+void store_user_notice(store_op *op, uint32_t instance, const char *name)
+{
+    memset(op, 0, sizeof *op);
+    op->kind = STORE_NOTIFY;
+    snprintf(op->message.text, sizeof op->message.text, "USER %u %s", (unsigned)instance, name);
+}

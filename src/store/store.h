@@ -299,6 +299,10 @@ int store_export(store *s, int (*fn)(void *ctx, const store_op *op), void *ctx, 
 int store_op_guarded(const store_op *op);
 /* 1 when op, applied, changes its board's version (and can be refused on its own). */
 int store_op_bumps(store_op_kind kind);
+/* A STORE_NOTIFY telling every server that user `name` changed (its password, disabled flag,
+ * blocks ...): "USER INSTANCE NAME", the instance of the server that changed it (0: not a
+ * server, ludex-admin).  Those that hold the user read it again (service/users.c). */
+void store_user_notice(store_op *op, uint32_t instance, const char *name);
 
 /* A copy of op that owns its strings (store_op_clear frees them); 0, or -1 out of memory. */
 int store_op_copy(store_op *dst, const store_op *src);
