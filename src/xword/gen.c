@@ -300,7 +300,19 @@ static void sub_racks(lx_xw_gen *g)
         g->sub_nb[idx] = (uint8_t)nb;
         for (int j = 0; j < k; j++)
             g->sub_vals[idx][j] = (uint8_t)(vals[j] > 255 ? 255 : vals[j]);
-        g->by_k[k][g->nby_k[k]++] = (uint8_t)idx;
+        int at = g->nby_k[k]++; /* best leave first */
+        for (; at > 0 && g->leave[g->by_k[k][at - 1]] < g->leave[idx]; at--)
+            g->by_k[k][at] = g->by_k[k][at - 1];
+        g->by_k[k][at] = (uint8_t)idx;
+    }
+    memset(g->top_vals, 0, sizeof g->top_vals);
+    for (int idx = 0; idx < g->nleaves; idx++) {
+        int k = g->nrack;
+        for (int i = 0; i < g->ndt; i++)
+            k -= g->kept[idx][i];
+        for (int j = 0; j < k; j++)
+            if (g->sub_vals[idx][j] > g->top_vals[k][j])
+                g->top_vals[k][j] = g->sub_vals[idx][j];
     }
     if (++g->stamp == 0) { /* after 2^32 calls: forget every summary */
         memset(g->summaries, 0, sizeof g->summaries);

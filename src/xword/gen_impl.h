@@ -87,8 +87,9 @@ struct lx_xw_gen {
     uint64_t sub_h[1 << LX_XW_RACK_SIZE];
     uint8_t sub_nb[1 << LX_XW_RACK_SIZE];
     uint8_t sub_vals[1 << LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
-    uint8_t by_k[LX_XW_RACK_SIZE + 1][1 << LX_XW_RACK_SIZE];
+    uint8_t by_k[LX_XW_RACK_SIZE + 1][1 << LX_XW_RACK_SIZE]; /* best leave first */
     int nby_k[LX_XW_RACK_SIZE + 1];
+    int top_vals[LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE]; /* over all sub-racks of k tiles: largest j-th value */
     xw_summary summaries[XW_SUMMARIES];
     unsigned stamp;
     /* the walk */

@@ -248,6 +248,18 @@ double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_exten
 
 /* The sub-racks of k tiles that make a word with the board tiles of
  * fingerprint hb, summed up (cached for the call). */
+/* Two blanks and the letters of fingerprint h: a word when one blank, as
+ * some letter, and the other make one. */
+static int two_blanks_word(const lx_xw_gen *g, uint64_t h)
+{
+    for (uint64_t m = g->letters; m; m &= m - 1)
+        xw_wordmap_prefetch(&g->wm, 1, h + g->wm.key[lowest_bit(m)]);
+    for (uint64_t m = g->letters; m; m &= m - 1)
+        if (xw_wordmap_has(&g->wm, 1, h + g->wm.key[lowest_bit(m)]))
+            return 1;
+    return 0;
+}
+
 static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
 {
     uint64_t h = hb + (uint64_t)k * 0x9E3779B97F4A7C15ULL;
@@ -278,7 +290,8 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
     for (int i = 0; i < g->nby_k[k]; i++) {
         int idx = g->by_k[k][i];
         int nb = g->sub_nb[idx];
-        if (nb < 2 && !xw_wordmap_has(&g->wm, nb, g->sub_h[idx] + hb))
+        if (nb < 2 ? !xw_wordmap_has(&g->wm, nb, g->sub_h[idx] + hb)
+                   : nb == 2 && !two_blanks_word(g, g->sub_h[idx] + hb)) /* more blanks: taken to */
             continue;
         for (int u = 0; u <= (nb > 0); u++) {
             s->valid[u] = 1;
@@ -287,6 +300,13 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
             for (int j = 0; j < k; j++)
                 if (g->sub_vals[idx][j] > s->maxval[u][j])
                     s->maxval[u][j] = g->sub_vals[idx][j];
+        }
+        if (g->rack[0] == 0) { /* the first one that makes a word has the best leave: done when the values are too */
+            int full = 1;
+            for (int j = 0; j < k && full; j++)
+                full = s->maxval[0][j] == g->top_vals[k][j];
+            if (full)
+                break;
         }
     }
     return s;

@@ -131,18 +131,31 @@ static long leave_index(const lx_xw_leaves *lv, const uint8_t *t, size_t n)
     return -1;
 }
 
-static double builtin_value(const lx_xw_dist *d, const int *count)
+/* (Each distinct tile once, in the order met: the terms are quarters, so
+ * the sum is exact in any order.) */
+static double builtin_value(const lx_xw_dist *d, const uint8_t *tiles, size_t n)
 {
-    double v = 25.0 * count[0];
+    int count[LX_XW_MAX_LETTERS + 1];
+    for (size_t i = 0; i < n; i++)
+        count[tiles[i] & 0x3F] = 0;
+    for (size_t i = 0; i < n; i++)
+        count[tiles[i] & 0x3F]++;
+    double v = 0;
     int vowels = 0, consonants = 0;
-    for (int t = 1; t <= d->n; t++) {
-        if (!count[t])
+    for (size_t i = 0; i < n; i++) {
+        int t = tiles[i] & 0x3F, c = count[t];
+        count[t] = 0;
+        if (c == 0 || t > d->n)
             continue;
-        v += count[t] * (2.0 - 0.75 * (d->tiles[t].value - 1)) - 4.0 * (count[t] - 1);
+        if (t == 0) {
+            v += 25.0 * c;
+            continue;
+        }
+        v += c * (2.0 - 0.75 * (d->tiles[t].value - 1)) - 4.0 * (c - 1);
         if (d->tiles[t].vowel)
-            vowels += count[t];
+            vowels += c;
         else
-            consonants += count[t];
+            consonants += c;
     }
     int off = vowels > consonants ? vowels - consonants : consonants - vowels;
     return off > 1 ? v - 3.0 * (off - 1) : v;
@@ -150,11 +163,11 @@ static double builtin_value(const lx_xw_dist *d, const int *count)
 
 double lx_xw_leave_value(const lx_xw_leaves *lv, const lx_xw_dist *d, const uint8_t *tiles, size_t n)
 {
+    if (!lv)
+        return builtin_value(d, tiles, n);
     int count[LX_XW_MAX_LETTERS + 1] = {0};
     for (size_t i = 0; i < n; i++)
         count[tiles[i] & 0x3F]++;
-    if (!lv)
-        return builtin_value(d, count);
     uint8_t sorted[LX_XW_RACK_SIZE * 4];
     size_t k = 0;
     for (int t = 0; t <= LX_XW_MAX_LETTERS && k < sizeof sorted; t++)
