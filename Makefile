@@ -193,13 +193,15 @@ check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(TOOL) $
 # The same suites against PostgreSQL (LUDEX_TEST_DB=postgresql): each starts a throw-away
 # cluster of its own (tests/server/pgcluster.py: initdb and pg_ctl from Debian's postgresql,
 # a temporary directory, a free loopback port, as `nobody` under root) and removes it after.
-# (admin: migrates its SQLite store to PostgreSQL and back, then runs the rest there.)
+# (admin: migrates its SQLite store to PostgreSQL and back, then runs the rest there;
+# multi: two ludexd on one database racing, watching, one killed under load.)
 # check-asan runs the main suite (run) on PostgreSQL too; the others only here, for time.
 .PHONY: check-server-pg check-server-pg-run
 check-server-pg: check-server-pg-run
 	@LUDEX_TEST_DB=postgresql tests/server/http_api $(BUILD)/ludexd $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/abuse $(BUILD)/ludexd
 	@LUDEX_TEST_DB=postgresql tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
+	@LUDEX_TEST_DB=postgresql tests/server/multi $(BUILD)/ludexd $(TOOL)
 check-server-pg-run: $(BUILD)/ludexd $(BUILD)/ludex-admin $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/run $(BUILD)/ludexd $(TOOL)
 

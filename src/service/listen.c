@@ -18,8 +18,12 @@
  *                     reload it anyway; committed, it is reloaded then.
  *   USER INSTANCE NAME  a user changed (store_user_notice): when another server
  *                     (or ludex-admin) changed it, the user is read again
- *                     (users_changed).  A lost connection is
- * opened again once a second; what changed meanwhile is unknown, so every
+ *                     (users_changed).
+ * Before a command reads a game (svc_game), what has arrived on the socket
+ * is taken too (listen_poll: a receive that finds nothing costs a system
+ * call), so a command that comes after another server's answer sees that
+ * server's change even when the loop had not yet turned to the socket.
+ * A lost connection is opened again once a second; what changed meanwhile is unknown, so every
  * game held is marked for a reload.  SQLite has one server per file and
  * no listener. */
 #include <stdlib.h>
@@ -72,6 +76,8 @@ static void board_changed(srv *s, const char *args)
     board_fresh(s, sg);
 }
 
+int listen_shared(const srv *s) { return s->rstore->be->listen != NULL; }
+
 void svc_notified(srv *s, const char *payload)
 {
     if (!strncmp(payload, "BOARD ", 6))
@@ -101,10 +107,19 @@ static void on_lost(srv *s);
 
 static void on_notify(evutil_socket_t fd, short what, void *arg)
 {
-    srv *s = arg;
     (void)fd;
     (void)what;
-    if (s->lstore->be->notifications(s->lstore, each_payload, s) != 0)
+    listen_poll(arg);
+}
+
+void listen_poll(srv *s)
+{
+    if (!s->lstore || s->polling)
+        return;
+    s->polling = 1;
+    int lost = s->lstore->be->notifications(s->lstore, each_payload, s) != 0;
+    s->polling = 0;
+    if (lost)
         on_lost(s);
 }
 

@@ -269,8 +269,10 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     if (refused)
         undo_refused(s, refused);
     for (size_t i = 0; i < nconflicts; i++) /* another server wrote these boards first: memory as the store has it */
-        if (i == 0 || conflicts[i].board != conflicts[i - 1].board)
+        if (i == 0 || conflicts[i].board != conflicts[i - 1].board) {
             games_reload(s, conflicts[i].board);
+            s->conflicts++;
+        }
     if (done > s->committed) {
         if (!refused && s->storage_full && commit_any_committed(s->cq, s->committed)) {
             srv_log(s, "the store takes writes again");
@@ -310,8 +312,7 @@ static int set_cost(srv *s, const char *cost)
 
 static int open_stores(srv *s, const char *db, char *err, size_t errcap)
 {
-    if (!(s->wstore = store_open(db, err, errcap)) || s->wstore->be->claim(s->wstore, err, errcap) != 0 ||
-        !(s->rstore = store_open(db, err, errcap)))
+    if (!(s->wstore = store_open(db, err, errcap)) || !(s->rstore = store_open(db, err, errcap)))
         return -1;
     do /* the high half of this server's versions: 31 random bits, never 0 */
         srv_random(&s->instance, sizeof s->instance);
@@ -392,6 +393,8 @@ void svc_close(srv *s)
 {
     if (!s)
         return;
+    if (s->conflicts)
+        srv_log(s, "%lu times a board was reloaded because another server wrote it first", s->conflicts);
     listen_stop(s);
     commit_stop(s->cq); /* commits what is queued */
     hashpool_stop(s->hp);

@@ -17,6 +17,7 @@
 
 srv_game *svc_game(srv *s, int64_t board, proto_game kind, svc_status *st)
 {
+    listen_poll(s); /* other servers' changes that have arrived: seen before this command */
     srv_game *sg = board > 0 ? games_find(s, board) : NULL;
     if (!sg) {
         svc_fail(st, "NO_SUCH_BOARD", "there is no board '%lld'", (long long)board);
@@ -81,8 +82,8 @@ static int record_move(srv *s, srv_game *sg, int seat, const char *colour, svc_p
     return 0;
 }
 
-int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const char *text, long want_n,
-             svc_played *out, svc_status *st)
+static int play_once(srv *s, const char *actor, int64_t board, proto_game kind, const char *text, long want_n,
+                     svc_played *out, svc_status *st)
 {
     srv_game *sg = svc_game(s, board, kind, st);
     if (!sg)
@@ -131,6 +132,42 @@ int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const ch
         commit_release(s->cq);
     }
     lx_game_error_free(&err);
+    return rc;
+}
+
+/* With other servers on the store, memory may still be a notification behind the store:
+ * before a move is refused for the game's state, the store's version is asked, and a game
+ * another server changed is read again (1: try the move once more).  Errors are rare, so
+ * this round trip is too; a game with writes of ours in flight is as fresh as it can be. */
+static int behind_store(srv *s, int64_t board, const svc_status *st)
+{
+    static const char *const settled[] = {"NO_SUCH_BOARD", "WRONG_GAME", "NOT_A_PLAYER", "BAD_MOVE", "INTERNAL"};
+    for (size_t i = 0; i < sizeof settled / sizeof settled[0]; i++)
+        if (!strcmp(st->code, settled[i]))
+            return 0;
+    char key[24];
+    snprintf(key, sizeof key, "%lld", (long long)board);
+    srv_game *sg = map_get(s->games, key);
+    if (!sg || sg->write_seq > s->committed)
+        return 0;
+    store_game row;
+    int behind = s->rstore->be->game_get(s->rstore, board, &row) == 1 && row.version != sg->version;
+    store_game_clear(&row);
+    if (behind)
+        games_reload(s, board);
+    return behind && !sg->stale && !sg->gone;
+}
+
+int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const char *text, long want_n,
+             svc_played *out, svc_status *st)
+{
+    int rc = play_once(s, actor, board, kind, text, want_n, out, st);
+    if (rc != 0 && st->code && listen_shared(s) && behind_store(s, board, st)) {
+        svc_played_free(out);
+        memset(out, 0, sizeof *out);
+        svc_status_init(st);
+        rc = play_once(s, actor, board, kind, text, want_n, out, st);
+    }
     return rc;
 }
 

@@ -353,6 +353,10 @@ void watch_rewind(srv_game *sg, size_t n);
 int listen_start(srv *s, char *err, size_t errcap);
 void listen_close(srv *s);
 void listen_stop(srv *s);
+/* Take the notifications that have arrived, now (without waiting). */
+void listen_poll(srv *s);
+/* 1 when other servers may share the store (PostgreSQL). */
+int listen_shared(const srv *s);
 /* One notification's payload ("BOARD ID VERSION", ...): what it says is done. */
 void svc_notified(srv *s, const char *payload);
 /* Commits were decided: the games whose notification waited for our writes are looked at. */
@@ -417,6 +421,8 @@ struct srv {
     struct event *listen_ev, *listen_retry;
     int64_t later[64];       /* boards another server changed while writes of ours were in flight */
     size_t nlater;
+    int polling;             /* listen_poll is running */
+    unsigned long conflicts; /* boards reloaded because another server wrote them first (logged at exit) */
 };
 
 /* The service's own names for its public clock, log and random bytes (util.c). */

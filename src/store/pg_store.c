@@ -19,6 +19,14 @@
  *               transaction whose client is gone).  The next call reconnects;
  *   -1          the outcome is unknown (the connection broke after COMMIT was
  *               sent) or the database refused the batch (a constraint).
+ * Several ludexd may share the database: the service's writes of a game are
+ * conditional on its version (store_op's guard); a statement's row count says
+ * whether it applied (refused[i]).  A batch first locks the rows of the games
+ * it writes in the order of their ids, so two servers' batches never wait in
+ * a circle on them; one that still loses a deadlock elsewhere (users, ratings)
+ * was rolled back whole and is sent again.  Changes reach the other servers
+ * by NOTIFY (a trigger on games, and STORE_NOTIFY), heard on a connection that
+ * only listens (pg_listen, pg_notifications).
  * Reads retry once on a fresh connection when theirs was lost. */
 #include <libpq-fe.h>
 #include <stdio.h>
@@ -32,8 +40,8 @@
 
 /* The statements only PostgreSQL runs, numbered after the shared ones (queries.h). */
 enum {
-    Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, Q_CLAIM, Q_NOTIFY, Q_OUTBOX_CLAIM, Q_GAMES_CLAIM, Q_LOGIN_FAIL,
-    Q_LOGIN_COUNT, NPG_QUERIES
+    Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, Q_NOTIFY, Q_OUTBOX_CLAIM, Q_GAMES_CLAIM, Q_LOGIN_FAIL, Q_LOGIN_COUNT,
+    Q_LOCK_BOARDS, NPG_QUERIES
 };
 
 static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
@@ -46,8 +54,6 @@ static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
         "SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM users), false),"
         " setval(pg_get_serial_sequence('messages', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM messages), false),"
         " setval(pg_get_serial_sequence('outbox', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM outbox), false)",
-    /* one ludexd per database for now: its commit connection holds this lock for its life */
-    [Q_CLAIM - NQUERIES] = "SELECT pg_try_advisory_lock(465625105529)",
     /* a payload for every listening server, delivered when the transaction commits */
     [Q_NOTIFY - NQUERIES] = "SELECT pg_notify('ludex', ?1)",
     /* Several instances, each due row to one (SKIP LOCKED: what another instance is claiming right
@@ -73,6 +79,9 @@ static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
         "SELECT COALESCE(SUM(failures) FILTER (WHERE address = ?1 AND \"user\" = ?2), 0),"
         " COALESCE(SUM(failures) FILTER (WHERE \"user\" = ?2), 0), COALESCE(SUM(failures) FILTER (WHERE address = ?1), 0)"
         " FROM login_failures WHERE minute = ?3 AND (address = ?1 OR \"user\" = ?2)",
+    /* the rows of the boards a batch writes, locked first and in the order of their ids: two
+     * servers' batches then never wait for each other in a circle */
+    [Q_LOCK_BOARDS - NQUERIES] = "SELECT id FROM games WHERE id = ANY(CAST(?1 AS BIGINT[])) ORDER BY id FOR UPDATE",
 };
 
 /* Shared statements whose words differ here: no BEGIN IMMEDIATE; names sorted by their
@@ -117,7 +126,6 @@ typedef struct pg_store {
     int slots[2 * CHUNK + 4];
     int nslots, slot_at, count_as;
     time_t last_reset;    /* when a lost connection was last tried again */
-    int claimed;          /* this connection must hold the one-writer lock (pg_claim) */
 } pg_store;
 
 /* The text of a statement's parameters (libpq's text format). */
@@ -210,40 +218,7 @@ static int prepare_all(pg_store *q, char *err, size_t errcap)
     return 0;
 }
 
-/* Take the one-writer lock on this connection; 0, or -1 with err. */
-static int take_claim(pg_store *q, char *err, size_t errcap)
-{
-    char name[8];
-    qname(Q_CLAIM, name);
-    PGresult *r = PQexecPrepared(q->c, name, 0, NULL, NULL, NULL, 0);
-    int ok = PQresultStatus(r) == PGRES_TUPLES_OK && PQntuples(r) == 1 && !strcmp(PQgetvalue(r, 0, 0), "t");
-    if (!ok && PQresultStatus(r) == PGRES_TUPLES_OK)
-        snprintf(err, errcap, "another ludexd is serving this database: one ludexd per PostgreSQL database for now"
-                              " (several instances are not built yet; see doc/server-design.md)");
-    else if (!ok)
-        snprintf(err, errcap, "cannot take the database's writer lock: %s", PQerrorMessage(q->c));
-    PQclear(r);
-    return ok ? 0 : -1;
-}
-
-/* At start, a lock still held by a ludexd that was just killed is given a few seconds to go
- * (its server process notices the closed connection). */
-static int pg_claim(store *s, char *err, size_t errcap)
-{
-    pg_store *q = (pg_store *)s;
-    q->claimed = 1;
-    for (int tries = 0;; tries++) {
-        if (take_claim(q, err, errcap) == 0)
-            return 0;
-        if (tries == 50 || PQstatus(q->c) != CONNECTION_OK)
-            return -1;
-        struct timespec pause = {0, 100 * 1000 * 1000};
-        nanosleep(&pause, NULL);
-    }
-}
-
-/* The connection usable, reconnecting once a second at most when it was lost (and taking
- * the writer lock again when it had it); 0 or -1. */
+/* The connection usable, reconnecting once a second at most when it was lost; 0 or -1. */
 static int ensure_connected(pg_store *q, char *err, size_t errcap)
 {
     if (PQstatus(q->c) == CONNECTION_OK && PQtransactionStatus(q->c) == PQTRANS_IDLE)
@@ -259,10 +234,7 @@ static int ensure_connected(pg_store *q, char *err, size_t errcap)
         snprintf(err, errcap, "cannot reach the database: %s", PQerrorMessage(q->c));
         return -1;
     }
-    return setup_settings(q, err, errcap) == 0 && prepare_all(q, err, errcap) == 0 &&
-                   (!q->claimed || take_claim(q, err, errcap) == 0)
-               ? 0
-               : -1;
+    return setup_settings(q, err, errcap) == 0 && prepare_all(q, err, errcap) == 0 ? 0 : -1;
 }
 
 static store *pg_open(const char *location, char *err, size_t errcap)
@@ -612,6 +584,7 @@ typedef struct round {
     int failed;          /* a statement failed (its message in err) */
     int full;            /* ... for want of resources (SQLSTATE class 53) */
     int lost;            /* the connection broke */
+    int retry;           /* ... in a deadlock, or a serialization failure: nothing applied, try again */
 } round;
 
 /* Read every result up to the pipeline's sync point; a counted statement (send_guarded) that
@@ -645,6 +618,7 @@ static void read_round(pg_store *q, round *rd, unsigned char *refused, char *err
             const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
             rd->failed = 1;
             rd->full = state && !strncmp(state, "53", 2);
+            rd->retry = state && (!strcmp(state, "40P01") || !strcmp(state, "40001"));
             snprintf(err, errcap, "%s", PQresultErrorMessage(r));
         }
         PQclear(r);
@@ -667,9 +641,10 @@ static int send_chunk(pg_store *q, const store_op *ops, size_t n, size_t *i)
  * a connection lost before that round leaves nothing applied (the server
  * rolls back the transaction of a client gone), and only one lost during it
  * leaves the outcome unknown. */
-static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *refused, char *err, size_t errcap)
+static int commit_once(pg_store *q, const store_op *ops, size_t n, const char *boards, unsigned char *refused,
+                       int *retry, char *err, size_t errcap)
 {
-    pg_store *q = (pg_store *)s;
+    *retry = 0;
     if (refused)
         memset(refused, 0, n);
     q->nslots = q->slot_at = 0;
@@ -680,10 +655,12 @@ static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *ref
         snprintf(err, errcap, "cannot enter pipeline mode: %s", PQerrorMessage(q->c));
         return STORE_FULL;
     }
-    round rd = {0, 0, 0};
+    round rd = {0, 0, 0, 0};
     int committing = 0;
     size_t i = 0;
-    if (send_q(q, Q_BEGIN, NULL) != 0)
+    params lock = {.n = 0};
+    p_text(&lock, boards);
+    if (send_q(q, Q_BEGIN, NULL) != 0 || (boards && send_q(q, Q_LOCK_BOARDS, &lock) != 0))
         rd.failed = rd.lost = 1;
     while (!rd.failed && !committing) {
         committing = send_chunk(q, ops, n, &i);
@@ -712,7 +689,56 @@ static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *ref
     size_t len = strlen(err);
     while (len > 0 && err[len - 1] == '\n')
         err[--len] = 0;
+    *retry = rd.retry;
     return rd.full ? STORE_FULL : -1;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The boards the batch's conditional ops write, sorted, as an array literal "{3,7,12}"
+ * (malloc'd), or NULL when there are none (or no memory: then locks come as rows are written). */
+static char *boards_of(const store_op *ops, size_t n)
+{
+    size_t k = 0;
+    int64_t *ids = malloc((n ? n : 1) * sizeof *ids);
+    for (size_t i = 0; ids && i < n; i++)
+        if (store_op_guarded(&ops[i]) && store_op_bumps(ops[i].kind))
+            ids[k++] = ops[i].guard_board;
+    char *text = ids && k ? malloc(k * 21 + 3) : NULL;
+    if (text) {
+        qsort(ids, k, sizeof *ids, cmp_id);
+        size_t len = 0;
+        text[len++] = '{';
+        for (size_t i = 0; i < k; i++)
+            if (i == 0 || ids[i] != ids[i - 1])
+                len += (size_t)sprintf(text + len, "%s%lld", len > 1 ? "," : "", (long long)ids[i]);
+        text[len++] = '}';
+        text[len] = 0;
+    }
+    free(ids);
+    return text;
+}
+
+/* A batch that lost a deadlock (another server's batch waited on its rows while it waited on
+ * theirs) was rolled back whole: it is sent again, a few times, after a short pause. */
+static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *refused, char *err, size_t errcap)
+{
+    pg_store *q = (pg_store *)s;
+    char *boards = boards_of(ops, n);
+    int rc = -1, retry = 1;
+    for (int attempt = 0; retry && attempt < 8; attempt++) {
+        if (attempt > 0) {
+            struct timespec pause = {0, (long)(1 + (attempt * 7 + (long)(time(NULL) & 3)) % 10) * 1000000L};
+            nanosleep(&pause, NULL);
+        }
+        rc = commit_once(q, ops, n, boards, refused, &retry, err, errcap);
+    }
+    free(boards);
+    return rc;
 }
 
 /* ---- reads ------------------------------------------------------------------------------- */
@@ -1205,5 +1231,5 @@ const store_backend store_pg_backend = {
     "postgresql", pg_open, pg_close, pg_commit, pg_user_get, pg_game_get, pg_moves_each, pg_games_of, pg_max_game_id,
     pg_session_get, pg_users_each, pg_backup, pg_integrity, pg_mail_seen, pg_outbox_due, pg_rating_get, pg_ratings_of,
     pg_games_due, pg_blocks_of, pg_seeks_each, pg_messages_unread, pg_messages_unread_count, pg_chat_of,
-    pg_comments_each, pg_table_each, pg_claim, pg_ids_reserve, pg_listen, pg_notifications, pg_login_failures,
+    pg_comments_each, pg_table_each, pg_ids_reserve, pg_listen, pg_notifications, pg_login_failures,
 };

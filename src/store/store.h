@@ -251,9 +251,6 @@ typedef struct store_backend {
      * SQL NULL, numbers as decimal (reals exact: %.17g), through fn; 0, or -1 with err. */
     int (*table_each)(store *s, int table, int (*fn)(void *ctx, const char *const *cols), void *ctx, char *err,
                       size_t errcap);
-    /* Make this handle the database's only writer for as long as it lives (a running service
-     * takes it): 0, or -1 with err when another one holds it.  SQLite: nothing to do here. */
-    int (*claim)(store *s, char *err, size_t errcap);
     /* Reserve `count` ids of `what` ("games", "seeks") for this process alone, whatever other
      * servers on the same database do: the first of them, or -1 on error. */
     int64_t (*ids_reserve)(store *s, const char *what, int count);
