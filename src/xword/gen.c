@@ -277,11 +277,18 @@ static anchor_bound heap_pop(anchor_bound *a, size_t *n)
 static void sub_racks(lx_xw_gen *g)
 {
     memset(g->nby_k, 0, sizeof g->nby_k);
+    int by_value[LX_XW_RACK_SIZE]; /* the distinct tiles, most valuable first */
+    for (int i = 0; i < g->ndt; i++) {
+        int j = i;
+        for (; j > 0 && g->values[g->dt[by_value[j - 1]]] < g->values[g->dt[i]]; j--)
+            by_value[j] = by_value[j - 1];
+        by_value[j] = i;
+    }
     for (int idx = 0; idx < g->nleaves; idx++) {
         uint64_t h = 0;
-        int k = 0, nb = 0, vals[LX_XW_RACK_SIZE];
-        for (int i = 0; i < g->ndt; i++) {
-            int t = g->dt[i], played = g->rack[t] - g->kept[idx][i];
+        int k = 0, nb = 0, vals[LX_XW_RACK_SIZE]; /* descending */
+        for (int n = 0; n < g->ndt; n++) {
+            int i = by_value[n], t = g->dt[i], played = g->rack[t] - g->kept[idx][i];
             for (int j = 0; j < played; j++) {
                 vals[k++] = g->values[t];
                 if (t)
@@ -290,12 +297,6 @@ static void sub_racks(lx_xw_gen *g)
                     nb++;
             }
         }
-        for (int i = 1; i < k; i++) /* descending */
-            for (int j = i; j > 0 && vals[j] > vals[j - 1]; j--) {
-                int x = vals[j];
-                vals[j] = vals[j - 1];
-                vals[j - 1] = x;
-            }
         g->sub_h[idx] = h;
         g->sub_nb[idx] = (uint8_t)nb;
         for (int j = 0; j < k; j++)
