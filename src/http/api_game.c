@@ -166,6 +166,8 @@ static const json_field move_fields[] = {{"move", JSON_STRING, 1}, {"n", JSON_IN
 static const json_field action_fields[] = {{"n", JSON_INTEGER, 0}, {NULL, 0, 0}};
 static const json_field resign_fields[] = {{"n", JSON_INTEGER, 0}, {"kind", JSON_STRING, 0}, {NULL, 0, 0}};
 
+static void play_parsed(http_call *c, const char *action);
+
 void api_game_play(http_call *c, const char *action)
 {
     if (!c->user[0]) {
@@ -176,6 +178,14 @@ void api_game_play(http_call *c, const char *action)
     if (auth_check_csrf(c, 1) != 0 ||
         json_body(c, !action ? move_fields : resign ? resign_fields : action_fields) != 0)
         return;
+    c->again = play_parsed; /* another server wrote the board first: the same move on the fresh board */
+    c->again_action = action;
+    play_parsed(c, action);
+}
+
+/* The move of a request whose body is read (c->args). */
+static void play_parsed(http_call *c, const char *action)
+{
     char text[1100];
     const char *kind = json_str(c, "kind");
     snprintf(text, sizeof text, "%s%s%s", action ? action : json_str(c, "move"), kind ? " " : "", kind ? kind : "");

@@ -74,6 +74,10 @@ typedef struct http_call {
     int pending;                     /* service continuations still to come */
     svc_wait wait;
     int64_t wait_board;              /* the board the call wrote (svc_status.wait_board), 0: none */
+    /* a move runs again when another server wrote its board first (SVC_REFUSED_CONFLICT), at most 8 times */
+    void (*again)(struct http_call *c, const char *action);
+    const char *again_action;
+    int reruns;
     json_t *args;                    /* the request's JSON body */
     int64_t board;                   /* a game request's board */
     double started;                  /* when it arrived, for the log */

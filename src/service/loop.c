@@ -231,6 +231,16 @@ static void undo_refused(srv *s, const refused_batch *list)
     s->storage_full = 1;
 }
 
+/* A board's change was refused: ratings its end may have moved in memory are read again. */
+static void forget_ratings(srv *s, int64_t board)
+{
+    char key[24];
+    snprintf(key, sizeof key, "%lld", (long long)board);
+    srv_game *sg = map_get(s->games, key);
+    for (int i = 0; sg && i < 2; i++)
+        ratings_forget(s, sg->player[i], ratings_class(sg));
+}
+
 /* ---- the clocks' sweep: reminders and losses on time, once a second (clock.c) ---- */
 static void on_sweep(evutil_socket_t fd, short what, void *arg)
 {
@@ -271,6 +281,7 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     for (size_t i = 0; i < nconflicts; i++) /* another server wrote these boards first: memory as the store has it */
         if (i == 0 || conflicts[i].board != conflicts[i - 1].board) {
             games_reload(s, conflicts[i].board);
+            forget_ratings(s, conflicts[i].board);
             s->conflicts++;
         }
     if (done > s->committed) {
