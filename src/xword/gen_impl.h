@@ -135,6 +135,21 @@ static inline uint32_t xw_kwg_find(const uint32_t *nodes, uint32_t run, int t)
     }
 }
 
+/* The same, for a lexicon whose runs are in ascending tile order: the
+ * search stops at the first tile past t. */
+static inline uint32_t xw_kwg_find_asc(const uint32_t *nodes, uint32_t run, int t)
+{
+    if (run == 0)
+        return 0;
+    for (;; run++) {
+        uint32_t node = nodes[run];
+        if (xw_kwg_tile(node) >= t)
+            return xw_kwg_tile(node) == t ? run : 0;
+        if (node & XW_KWG_IS_END)
+            return 0;
+    }
+}
+
 /* Fill g->sq for p (cross sets and scores, premiums, anchors).  0 or -1. */
 int xw_gen_board(lx_xw_gen *g);
 /* Every placement from the anchor at (dir, line, anchor). */

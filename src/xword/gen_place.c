@@ -136,7 +136,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
             walk(g, col - 1, arc, s);
         if (left_empty && g->anchor + 1 < g->len && (more || ln[g->anchor + 1].tile) &&
             (g->mode != XW_GEN_BEST || g->right_bound[bounds_kind(g)][g->nplaced - 1][0] >= g->best.equity)) {
-            uint32_t sep = xw_kwg_find(g->nodes, arc, 0);
+            uint32_t sep = g->lx->ascending ? (xw_kwg_tile(g->nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(g->nodes, arc, 0);
             if (sep && xw_kwg_arc(g->nodes[sep])) {
                 int saved = g->left, saved_kl = g->kl;
                 g->left = col;
@@ -186,7 +186,7 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
     const xw_square *q = &g->ln[col];
     const uint32_t *nodes = g->nodes;
     if (q->tile) {
-        uint32_t at = xw_kwg_find(nodes, run, q->tile & 0x7F);
+        uint32_t at = g->lx->ascending ? xw_kwg_find_asc(nodes, run, q->tile & 0x7F) : xw_kwg_find(nodes, run, q->tile & 0x7F);
         if (at) {
             walk_score n = {s.main + q->value, s.mult, s.cross};
             go_on(g, col, nodes[at], n);
@@ -213,10 +213,21 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
     uint64_t any = (g->rack[0] ? q->cross : q->cross & g->rack_mask) & ~(uint64_t)1;
     if (!any)
         return;
+    /* the run's nodes whose letter may go here, gathered without a branch
+     * on each (a run holds each tile once: at most 64 nodes) */
+    uint32_t cand[LX_XW_MAX_LETTERS + 1];
+    int nc = 0;
     for (uint32_t i = run;; i++) {
         uint32_t node = nodes[i];
+        cand[nc] = node;
+        nc += (int)((any >> xw_kwg_tile(node)) & 1);
+        if (node & XW_KWG_IS_END)
+            break;
+    }
+    for (int c = 0; c < nc; c++) {
+        uint32_t node = cand[c];
         int t = xw_kwg_tile(node);
-        if ((any >> t) & 1) {
+        {
             if (g->rack[t]) {
                 place(g, col, node, t, t, s);
             } else if (blank_ok) {
@@ -234,8 +245,6 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
                 }
             }
         }
-        if (node & XW_KWG_IS_END)
-            break;
     }
 }
 

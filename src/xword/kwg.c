@@ -127,6 +127,14 @@ uint64_t xw_kwg_digest(const uint32_t *nodes, size_t n)
     return h;
 }
 
+int xw_kwg_ascending(const uint32_t *nodes, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++)
+        if (!(nodes[i] & XW_KWG_IS_END) && (nodes[i + 1] >> 24) <= (nodes[i] >> 24))
+            return 0;
+    return 1;
+}
+
 /* ---- reading and writing ------------------------------------------------------------------ */
 
 int xw_kwg_check(const uint32_t *nodes, size_t n, const char **why)
@@ -255,6 +263,7 @@ lx_xw_lexicon *xw_lexicon_build(const char *name, const uint8_t *const *words, c
     lx->gaddag = arc_of(lx->nodes[1]);
     lx->words = xw_kwg_count_words(lx->nodes, lx->nnodes, lx->dawg, NULL);
     lx->digest = xw_kwg_digest(lx->nodes, lx->nnodes);
+    lx->ascending = xw_kwg_ascending(lx->nodes, lx->nnodes);
     return lx;
 }
 
@@ -301,6 +310,7 @@ lx_xw_lexicon *lx_xw_lexicon_from_kwg(const char *name, const void *bytes, size_
         return NULL;
     }
     lx->digest = xw_kwg_digest(lx->nodes, lx->nnodes);
+    lx->ascending = xw_kwg_ascending(lx->nodes, lx->nnodes);
     return lx;
 }
 

@@ -65,6 +65,7 @@ struct lx_xw_lexicon {
     size_t words;
     uint32_t dawg, gaddag; /* the roots' first nodes (arc indexes of nodes 0 and 1) */
     uint64_t digest;       /* a hash of the nodes: what the move generator keys its word map on */
+    int ascending;         /* every run of siblings in ascending tile order (as wolges, MAGPIE and ludex write them) */
 };
 
 /* Build the node array of a KWG, DAWG and GADDAG, from sorted, distinct
@@ -95,6 +96,8 @@ int xw_word_ref_cmp(const void *a, const void *b);
 
 /* The digest of a lexicon's nodes (lx->digest). */
 uint64_t xw_kwg_digest(const uint32_t *nodes, size_t n);
+/* 1 when every run of siblings is in ascending tile order (lx->ascending). */
+int xw_kwg_ascending(const uint32_t *nodes, size_t n);
 /* A lexicon (both halves) from sorted, distinct words; NULL when out of memory. */
 lx_xw_lexicon *xw_lexicon_build(const char *name, const uint8_t *const *words, const uint8_t *lens, size_t n);
 
