@@ -429,6 +429,58 @@ static void test_borrowed_bytes(void **state)
     lx_diag_list_free(d);
 }
 
+/* lx_check_range over [start, end) of a document made by lx_sgf_doc_new_utf8_later. */
+static lx_check_range_end check_later(const char *bytes, size_t len, size_t start, size_t end, size_t *games)
+{
+    lx_diag_list *d = lx_diag_list_new();
+    lx_game_registry *reg = lx_game_registry_new();
+    lx_sgf_doc *doc = lx_sgf_doc_new_utf8_later(bytes, len, NULL, d);
+    assert_non_null(doc);
+    assert_ptr_equal(lx_sgf_doc_text(doc, NULL), bytes); /* taken as it is, even the bad byte */
+    assert_true(lx_sgf_doc_utf8_unchecked(doc));
+    assert_string_equal(lx_sgf_doc_charset(doc), "UTF-8");
+    assert_int_equal(lx_diag_count(d), 0);
+    lx_check_options co = {reg, 0, NULL};
+    lx_check_range_spec spec = {reg, &co, 11, start == 0};
+    lx_check_summary s = {0};
+    lx_check_range_end e;
+    assert_int_equal(lx_check_range(doc, start, end, &spec, &s, d, &e), 0);
+    *games = s.games;
+    lx_sgf_doc_free(doc);
+    lx_game_registry_free(reg);
+    lx_diag_list_free(d);
+    return e;
+}
+
+/* A document whose UTF-8 is checked range by range (`ludex check -j` on one
+ * file): a range with a byte that is not UTF-8 stops at once, one that reads
+ * past its end into such a byte stops after reading, and the others are read. */
+static void test_utf8_checked_later_by_ranges(void **state)
+{
+    (void)state;
+    static const char text[] = "(;FF[4]GM[11]SZ[5]CA[UTF-8];B[a1])\n(;FF[4]GM[11]SZ[5]C[\xC3\xA9];B[b2])\n"
+                               "(;FF[4]GM[11]SZ[5]C[x\xFF];B[c3])\n";
+    /* ranges start and end just after a tree's ')' */
+    size_t len = sizeof text - 1, second = (size_t)(strchr(text, '\n') - text);
+    size_t third = (size_t)(strchr(text + second + 1, '\n') - text), games;
+    lx_check_range_end e = check_later(text, len, 0, second, &games); /* the first tree: ASCII */
+    assert_int_equal(games, 1);
+    assert_int_equal(e.want_whole, 0);
+    assert_int_equal(e.not_utf8, 0);
+    e = check_later(text, len, 0, third, &games); /* two trees, the second with an e acute */
+    assert_int_equal(games, 2);
+    assert_int_equal(e.want_whole, 0);
+    e = check_later(text, len, third, len, &games); /* the third: 0xFF, seen before reading */
+    assert_int_equal(games, 0);
+    assert_int_equal(e.want_whole, 1);
+    assert_int_equal(e.not_utf8, 1);
+    assert_int_equal(e.pos, third);
+    e = check_later(text, len, second, third + 3, &games); /* reads on into the third tree */
+    assert_int_equal(games, 2);
+    assert_int_equal(e.want_whole, 1);
+    assert_int_equal(e.not_utf8, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -452,6 +504,7 @@ int main(void)
         cmocka_unit_test(test_conversion_gives_unicode_only),
         cmocka_unit_test(test_encoding_unknown),
         cmocka_unit_test(test_borrowed_bytes),
+        cmocka_unit_test(test_utf8_checked_later_by_ranges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

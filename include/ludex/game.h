@@ -265,7 +265,9 @@ int lx_check_document(const char *bytes, size_t len, const lx_check_options *opt
  * are compared against the file's first tree's GM `first_gm`; no backgammon
  * match (collection hooks) is made: when a tree would join one, the range
  * stops there with want_whole set, and only a whole-file check is right.
- * 0, or -1 when out of memory. */
+ * The same, with not_utf8 set, when doc's text was not checked for UTF-8
+ * (lx_sgf_doc_new_utf8_later) and the bytes read here are not UTF-8: only a
+ * document made by lx_sgf_doc_new repairs them.  0, or -1 when out of memory. */
 typedef struct lx_check_range_spec {
     const lx_game_registry *registry; /* required */
     const lx_check_options *check;    /* all_variations */
@@ -276,6 +278,7 @@ typedef struct lx_check_range_end {
     size_t pos;     /* where the reader stopped: end when the trees ended there */
     int at_end;     /* no tree after pos */
     int want_whole; /* stopped at a tree that needs the whole file */
+    int not_utf8;   /* ... or at bytes that are not UTF-8 (want_whole set too) */
 } lx_check_range_end;
 int lx_check_range(const lx_sgf_doc *doc, size_t start, size_t end, const lx_check_range_spec *spec,
                    lx_check_summary *summary, lx_diag_list *diags, lx_check_range_end *out);

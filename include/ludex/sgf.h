@@ -43,6 +43,13 @@ typedef struct lx_sgf_read_options {
  * with a FILE_TOO_LARGE diagnostic). */
 lx_sgf_doc *lx_sgf_doc_new(const char *bytes, size_t len, int borrow,
                            const lx_sgf_read_options *opt, lx_diag_list *diags);
+/* lx_sgf_doc_new with `borrow`, except that bytes read as UTF-8 are not
+ * checked for it here (lx_sgf_doc_utf8_unchecked then says so).  For
+ * lx_check_range, which checks the bytes of its own range, on several
+ * threads at once, and stops with want_whole at bytes that are not UTF-8:
+ * only lx_sgf_doc_new repairs them.  Give such a document to nothing else. */
+lx_sgf_doc *lx_sgf_doc_new_utf8_later(const char *bytes, size_t len, const lx_sgf_read_options *opt,
+                                      lx_diag_list *diags);
 void lx_sgf_doc_free(lx_sgf_doc *doc);
 /* The document's text, UTF-8. */
 const char *lx_sgf_doc_text(const lx_sgf_doc *doc, size_t *len);
@@ -50,6 +57,9 @@ const char *lx_sgf_doc_text(const lx_sgf_doc *doc, size_t *len);
 const char *lx_sgf_doc_charset(const lx_sgf_doc *doc);
 /* Non-zero when the text was converted to UTF-8 from another charset. */
 int lx_sgf_doc_converted(const lx_sgf_doc *doc);
+/* Non-zero when the text was taken as UTF-8 without being checked
+ * (lx_sgf_doc_new_utf8_later). */
+int lx_sgf_doc_utf8_unchecked(const lx_sgf_doc *doc);
 
 /* ---- trees ------------------------------------------------------------------ */
 

@@ -19,7 +19,10 @@
  *
  * Memory: at most WINDOW_PER_JOB ranges per worker are out at a time; one
  * range's tree and diagnostics live until it is merged.  The charset is
- * settled once for the whole file (one lx_sgf_doc, shared, read-only).
+ * settled once for the whole file (one lx_sgf_doc, shared, read-only); a
+ * file read as UTF-8 is checked for it by each range on its worker, not
+ * before (lx_sgf_doc_new_utf8_later), and bytes that are not UTF-8 mean a
+ * whole-file check, which repairs them.
  *
  * For the tests (tests/cli/run): LUDEX_CHECK_SPLIT_TRACE=1 prints how the
  * file was cut on standard error (check.c reads LUDEX_CHECK_SPLIT). */
@@ -35,7 +38,7 @@
 #include "cli/check.h"
 #include "cli/cli.h"
 
-enum { WINDOW_PER_JOB = 3, MAX_THREADS = 256 };
+enum { WINDOW_PER_JOB = 3, MAX_THREADS = 256, MIN_CHUNK = 65536 };
 
 typedef struct range {
     int done, oom;
@@ -50,6 +53,7 @@ typedef struct split {
     const lx_sgf_doc *doc;
     const char *text;
     size_t len, chunk;
+    size_t tail;     /* non-zero: ranges shrink to chunk / ... near the end (see range_size) */
     lx_check_range_spec spec;
     pthread_mutex_t mu;
     pthread_cond_t cv;
@@ -59,115 +63,90 @@ typedef struct split {
     range *r;
     int stop;        /* no more ranges: the rest is the calling thread's, or all of it */
     int redo, oom, resume;
+    int not_utf8;    /* the redo is for bytes that are not UTF-8 */
     size_t resume_pos;
     lx_check_summary sum;
     lx_diag_list *all;
 } split;
 
-/* The bytes find_cut looks at in the 64 at p (n of them, fewer at the end
- * of the text), one bit each: '[', ']', '\\', and '(' or ')'. */
-typedef struct block_bits {
-    uint64_t open, close, esc, paren;
-} block_bits;
-
 #ifdef __SSE2__
-/* One bit per byte of the 64 at p equal to c (or to d, when d != c). */
-static uint64_t eq64(const __m128i v[4], char c, char d)
+/* One bit per byte of the 64 at p equal to c or to d. */
+static uint64_t eq64(const char *p, char c, char d)
 {
     __m128i vc = _mm_set1_epi8(c), vd = _mm_set1_epi8(d);
     uint64_t m = 0;
-    for (int k = 3; k >= 0; k--)
-        m = m << 16 |
-            (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v[k], vc), _mm_cmpeq_epi8(v[k], vd)));
+    for (int k = 3; k >= 0; k--) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+        m = m << 16 | (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, vc), _mm_cmpeq_epi8(v, vd)));
+    }
     return m;
 }
 #endif
 
-static block_bits special_bits(const char *p, size_t n)
+/* One bit per parenthesis in the n bytes at p (n <= 64). */
+static uint64_t paren_bits(const char *p, size_t n)
 {
-    block_bits b = {0, 0, 0, 0};
 #ifdef __SSE2__
-    if (n == 64) {
-        __m128i v[4];
-        for (int k = 0; k < 4; k++)
-            v[k] = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
-        b.open = eq64(v, '[', '[');
-        b.close = eq64(v, ']', ']');
-        b.esc = eq64(v, '\\', '\\');
-        b.paren = eq64(v, '(', ')');
-        return b;
-    }
+    if (n == 64)
+        return eq64(p, '(', ')');
 #endif
-    for (size_t k = 0; k < n; k++) {
-        uint64_t bit = (uint64_t)1 << k;
-        if (p[k] == '[')
-            b.open |= bit;
-        else if (p[k] == ']')
-            b.close |= bit;
-        else if (p[k] == '\\')
-            b.esc |= bit;
-        else if (p[k] == '(' || p[k] == ')')
-            b.paren |= bit;
-    }
+    uint64_t b = 0;
+    for (size_t k = 0; k < n; k++)
+        if (p[k] == '(' || p[k] == ')')
+            b |= (uint64_t)1 << k;
     return b;
+}
+
+/* Whether a value is open at i: the last bracket before it not escaped is a
+ * '[' (a '[' opens a value or is inside one; a ']' closes one or is junk).
+ * Only the bytes from lo on are looked at; `open_at_lo` is the answer when
+ * they hold no bracket.  Every backslash counts as an escape, which outside a
+ * value (junk) it is not: a guess, which the readers check. */
+static int value_open_at(const char *s, size_t lo, size_t i, int open_at_lo)
+{
+    while (i > lo) {
+        char c = s[--i];
+        if (c != '[' && c != ']')
+            continue;
+        size_t k = 0;
+        while (i - k > lo && s[i - k - 1] == '\\')
+            k++;
+        if ((k & 1) == 0)
+            return c == '[';
+        i -= k;
+    }
+    return open_at_lo;
 }
 
 /* Where a range starting at `from` (outside any tree) should end: just
  * after the ')' that closes a game tree at least `chunk` bytes on, or the
- * end of the text.  One pass, no recursion: parentheses counted outside
- * values, values "[...]" skipped with their backslash escapes; the bytes
- * that matter are found 64 at a time.  A block without a parenthesis (most
- * blocks of a collection) needs no walk: it leaves a value open exactly when
- * its last bracket not escaped is a '[' (a '[' opens one or is inside one; a
- * ']' closes one or is junk).  That block takes every backslash as an escape,
- * which outside a value (junk) it is not: a cut is only a guess, which the
- * readers check (see above), so a rare wrong guess costs time, not output. */
+ * end of the text.  One pass, no recursion: the parentheses are found 64
+ * bytes at a time and counted when outside values; whether a value is open
+ * at one is seen by looking back to the nearest bracket, no further than the
+ * parenthesis before (a collection's values hold few parentheses), so most
+ * bytes are looked at once, in a vector. */
 static size_t find_cut(const char *s, size_t len, size_t from, size_t chunk)
 {
-    size_t depth = 0, goal = from + chunk, escaped = 0; /* a byte before `escaped` was escaped */
-    int tree = 0;     /* the outermost '(' is followed by ';': a tree, not "()" junk */
-    int in_value = 0;
+    size_t depth = 0, goal = from + chunk;
+    size_t lo = from;  /* the bytes before lo were looked at ... */
+    int open_lo = 0;   /* ... and a value was open there */
+    int tree = 0;      /* the outermost '(' is followed by ';': a tree, not "()" junk */
     for (size_t base = from; base < len; base += 64) {
-        block_bits b = special_bits(s + base, len - base < 64 ? len - base : 64);
-        if (!b.paren) {
-            /* no parenthesis: only whether a value is open at the end matters */
-            uint64_t skip = escaped > base ? 1 : 0, e = b.esc & ~skip;
-            escaped = 0;
-            while (e) { /* each backslash escapes the byte after it (a guess outside values) */
-                int k = __builtin_ctzll(e);
-                if (k == 63)
-                    escaped = base + 65;
-                else
-                    skip |= (uint64_t)2 << k;
-                e &= ~((uint64_t)3 << k);
-            }
-            uint64_t brackets = (b.open | b.close) & ~skip;
-            if (brackets)
-                in_value = (int)((b.open >> (63 - __builtin_clzll(brackets))) & 1);
-            continue;
-        }
-        uint64_t m = b.open | b.close | b.esc | b.paren;
-        while (m) {
+        for (uint64_t m = paren_bits(s + base, len - base < 64 ? len - base : 64); m; m &= m - 1) {
             size_t i = base + (size_t)__builtin_ctzll(m);
-            m &= m - 1;
-            if (i < escaped)
+            int open = value_open_at(s, lo, i, open_lo);
+            lo = i + 1;
+            open_lo = open;
+            if (open)
                 continue;
-            char c = s[i];
-            if (in_value) {
-                if (c == ']')
-                    in_value = 0;
-                else if (c == '\\')
-                    escaped = i + 2;
-            } else if (c == '[') {
-                in_value = 1;
-            } else if (c == '(') {
+            if (s[i] == '(') {
                 if (depth++ == 0) {
                     size_t j = i + 1;
                     while (j < len && (s[j] == ' ' || s[j] == '\n' || s[j] == '\r' || s[j] == '\t'))
                         j++;
                     tree = j < len && s[j] == ';';
                 }
-            } else if (c == ')' && depth > 0 && --depth == 0 && tree && i + 1 >= goal) {
+            } else if (depth > 0 && --depth == 0 && tree && i + 1 >= goal) {
                 return i + 1;
             }
         }
@@ -183,6 +162,7 @@ static void merge(split *sp, range *g)
             sp->stop = sp->oom = 1;
         } else if (g->e.want_whole) {
             sp->stop = sp->redo = 1;
+            sp->not_utf8 = g->e.not_utf8;
         } else {
             sp->sum.games += g->s.games;
             sp->sum.nodes += g->s.nodes;
@@ -196,6 +176,17 @@ static void merge(split *sp, range *g)
     lx_diag_list_free(g->diags);
     g->diags = NULL;
     g->done = 0;
+}
+
+/* How far on from `start` the next range should end: sp->chunk, or with
+ * sp->tail less near the end of the file, down to MIN_CHUNK, so that the
+ * threads' last ranges end at about the same time. */
+static size_t range_size(const split *sp, size_t start)
+{
+    if (!sp->tail)
+        return sp->chunk;
+    size_t c = (sp->len - start) / sp->tail;
+    return c < MIN_CHUNK ? MIN_CHUNK : c > sp->chunk ? sp->chunk : c;
 }
 
 static void *worker(void *arg)
@@ -212,7 +203,7 @@ static void *worker(void *arg)
         size_t k = sp->next++;
         range *g = &sp->r[k % sp->window];
         g->start = sp->cut;
-        g->end = find_cut(sp->text, sp->len, g->start, sp->chunk);
+        g->end = find_cut(sp->text, sp->len, g->start, range_size(sp, g->start));
         g->last = g->end >= sp->len;
         sp->cut = g->end;
         sp->cut_all = g->last;
@@ -246,7 +237,8 @@ static int first_gm(const lx_sgf_doc *doc, int *found)
 }
 
 /* Check the trees of doc on `jobs` threads into sp->all and sp->sum.
- * 0, 1 when only a whole-file check will do, -1 out of memory. */
+ * 0, 1 when only a whole-file check will do, 2 when the text is not all
+ * UTF-8 (a document that repairs it will do), -1 out of memory. */
 static int run_split(split *sp, const lx_check_options *check, int jobs)
 {
     int found, gm = first_gm(sp->doc, &found);
@@ -259,7 +251,8 @@ static int run_split(split *sp, const lx_check_options *check, int jobs)
     sp->spec.first_gm = gm;
     if (sp->chunk == 0) {
         sp->chunk = sp->len / ((size_t)jobs * 32);
-        sp->chunk = sp->chunk < 65536 ? 65536 : sp->chunk > (4u << 20) ? (4u << 20) : sp->chunk;
+        sp->chunk = sp->chunk < MIN_CHUNK ? MIN_CHUNK : sp->chunk > (4u << 20) ? (4u << 20) : sp->chunk;
+        sp->tail = (size_t)jobs * 8;
     }
     sp->window = (size_t)jobs * WINDOW_PER_JOB;
     sp->r = calloc(sp->window, sizeof *sp->r);
@@ -280,11 +273,13 @@ static int run_split(split *sp, const lx_check_options *check, int jobs)
     pthread_cond_destroy(&sp->cv);
     pthread_mutex_destroy(&sp->mu);
     if (getenv("LUDEX_CHECK_SPLIT_TRACE"))
-        fprintf(stderr, "split: %zu ranges, chunk %zu, threads %d, stop %d redo %d resume %d at %zu\n", sp->next, sp->chunk, n + 1, sp->stop, sp->redo, sp->resume, sp->resume_pos);
+        fprintf(stderr, "%s: %zu ranges, chunk %zu, threads %d, stop %d redo %d resume %d at %zu\n",
+                sp->not_utf8 ? "not UTF-8, again" : "split", sp->next, sp->chunk, n + 1, sp->stop, sp->redo,
+                sp->resume, sp->resume_pos);
     if (sp->oom)
         return -1;
     if (sp->redo)
-        return 1;
+        return sp->not_utf8 ? 2 : 1;
     if (sp->resume) {
         lx_check_range_spec spec = sp->spec;
         spec.first_in_file = sp->sum.games == 0;
@@ -292,7 +287,7 @@ static int run_split(split *sp, const lx_check_options *check, int jobs)
         if (lx_check_range(sp->doc, sp->resume_pos, sp->len, &spec, &sp->sum, sp->all, &e) != 0)
             return -1;
         if (e.want_whole)
-            return 1;
+            return e.not_utf8 ? 2 : 1;
     }
     if (sp->sum.games == 0)
         lx_diag_add(sp->all, LX_ERROR, "NO_GAME_TREE", LX_NO_OFFSET, "the file holds no SGF game tree (none starts with \"(;\")");
@@ -300,30 +295,48 @@ static int run_split(split *sp, const lx_check_options *check, int jobs)
     return 0;
 }
 
+/* run_split on a document of the bytes, its UTF-8 checked by the ranges
+ * (`later`) or first, on the calling thread (lx_sgf_doc_new repairs it). */
+static int split_doc(split *sp, const char *bytes, size_t len, const lx_check_options *check, int jobs, int later)
+{
+    sp->all = lx_diag_list_new();
+    lx_sgf_doc *doc = !sp->all ? NULL
+                      : later  ? lx_sgf_doc_new_utf8_later(bytes, len, check->read, sp->all)
+                               : lx_sgf_doc_new(bytes, len, 1, check->read, sp->all);
+    int rc = 1;
+    if (doc) {
+        sp->doc = doc;
+        sp->text = lx_sgf_doc_text(doc, &sp->len);
+        rc = run_split(sp, check, jobs);
+    }
+    lx_sgf_doc_free(doc);
+    if (rc != 0) {
+        lx_diag_list_free(sp->all);
+        sp->all = NULL;
+    }
+    return rc;
+}
+
 int cli_check_split(const char *bytes, size_t len, const lx_check_options *check, int jobs, size_t chunk,
                     lx_check_summary *s, lx_diag_list **diags)
 {
     split sp;
-    memset(&sp, 0, sizeof sp);
-    sp.chunk = chunk;
     lx_game_registry *own = NULL;
-    sp.spec.registry = check->registry ? check->registry : (own = lx_game_registry_new());
-    sp.all = lx_diag_list_new();
-    lx_sgf_doc *doc = sp.all && sp.spec.registry ? lx_sgf_doc_new(bytes, len, 1, check->read, sp.all) : NULL;
+    const lx_game_registry *reg = check->registry ? check->registry : (own = lx_game_registry_new());
     int rc = 1;
-    if (doc) {
-        sp.doc = doc;
-        sp.text = lx_sgf_doc_text(doc, &sp.len);
-        rc = run_split(&sp, check, jobs);
+    for (int later = 1; reg && later >= 0; later--) {
+        memset(&sp, 0, sizeof sp);
+        sp.chunk = chunk;
+        sp.spec.registry = reg;
+        if ((rc = split_doc(&sp, bytes, len, check, jobs, later)) != 2)
+            break; /* 2: again, the text checked and repaired first */
     }
-    lx_sgf_doc_free(doc);
     lx_game_registry_free(own);
     if (rc == 0) {
         *s = sp.sum;
         *diags = sp.all;
         return 0;
     }
-    lx_diag_list_free(sp.all);
     if (rc < 0)
         return -1;
     /* the usual way: a backgammon match, a document that could not be made ... */

@@ -9,6 +9,7 @@
  * one whole (a backgammon match), its module's collection hooks see them all. */
 #include <stdlib.h>
 
+#include "base/text.h"
 #include "ludex/hex.h"
 #include "ludex/twixt.h"
 
@@ -161,9 +162,25 @@ int lx_check_document(const char *bytes, size_t len, const lx_check_options *opt
     return rc;
 }
 
+/* Whether text[from, to) is valid UTF-8, for a document whose text was not
+ * checked (lx_sgf_doc_new_utf8_later); always for one that was.  Ranges
+ * start and end after a ')' or at the ends of the text, so they are all
+ * valid exactly when the whole text is. */
+static int range_utf8(const lx_sgf_doc *doc, size_t from, size_t to)
+{
+    size_t len;
+    const char *text = lx_sgf_doc_text(doc, &len);
+    to = to < len ? to : len;
+    return !lx_sgf_doc_utf8_unchecked(doc) || from >= to || lx_utf8_valid_prefix(text + from, to - from) == to - from;
+}
+
 int lx_check_range(const lx_sgf_doc *doc, size_t start, size_t end, const lx_check_range_spec *spec,
                    lx_check_summary *s, lx_diag_list *diags, lx_check_range_end *out)
 {
+    if (!range_utf8(doc, start, end)) {
+        *out = (lx_check_range_end){start, 0, 1, 1}; /* only lx_sgf_doc_new repairs it */
+        return 0;
+    }
     lx_sgf_reader *r = lx_sgf_reader_new(doc, diags);
     lx_sgf_tree *t = NULL;
     file_state f = {spec->first_gm, NULL, NULL, 1, 0};
@@ -182,7 +199,8 @@ int lx_check_range(const lx_sgf_doc *doc, size_t start, size_t end, const lx_che
     }
     out->pos = r ? lx_sgf_reader_pos(r) : start;
     out->at_end = got == 0;
-    out->want_whole = f.want_whole;
+    out->not_utf8 = !f.want_whole && out->pos > end && !range_utf8(doc, end, out->pos);
+    out->want_whole = f.want_whole || out->not_utf8;
     lx_sgf_tree_free(t);
     lx_sgf_reader_free(r);
     return rc;

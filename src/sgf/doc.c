@@ -26,6 +26,7 @@ struct lx_sgf_doc {
     char *owned; /* the text when it is ours */
     char charset[64];
     int converted;
+    int unchecked; /* UTF-8 taken as it is (lx_sgf_doc_new_utf8_later): the caller checks it */
 };
 
 const char *lx_sgf_doc_text(const lx_sgf_doc *d, size_t *len)
@@ -37,6 +38,7 @@ const char *lx_sgf_doc_text(const lx_sgf_doc *d, size_t *len)
 
 const char *lx_sgf_doc_charset(const lx_sgf_doc *d) { return d->charset; }
 int lx_sgf_doc_converted(const lx_sgf_doc *d) { return d->converted; }
+int lx_sgf_doc_utf8_unchecked(const lx_sgf_doc *d) { return d->unchecked; }
 
 void lx_sgf_doc_free(lx_sgf_doc *d)
 {
@@ -144,9 +146,18 @@ static size_t ca_offset(const lx_sgf_doc *d)
     return find_root_ca(d->text, d->len, ca, sizeof ca, &at) ? at : LX_NO_OFFSET;
 }
 
-static int set_text_utf8(lx_sgf_doc *d, const char *bytes, size_t len, int borrow, lx_diag_list *diags)
+/* When a UTF-8 text is checked: here, by the caller (lx_sgf_doc_new_utf8_later), or already. */
+enum { CHECK_NOW, CHECK_LATER, CHECKED };
+
+static int set_text_utf8(lx_sgf_doc *d, const char *bytes, size_t len, int borrow, int later, lx_diag_list *diags)
 {
-    size_t good = lx_utf8_valid_prefix(bytes, len);
+    if (borrow && later != CHECK_NOW) {
+        d->text = bytes;
+        d->len = len;
+        d->unchecked = later == CHECK_LATER;
+        return 0;
+    }
+    size_t good = later == CHECKED ? len : lx_utf8_valid_prefix(bytes, len);
     if (good == len) {
         if (borrow) {
             d->text = bytes;
@@ -212,19 +223,21 @@ static const char *bom_charset(const unsigned char *b, size_t len, size_t *skip)
     return NULL;
 }
 
-static int read_with(lx_sgf_doc *d, const char *cs, const char *bytes, size_t len, int borrow, lx_diag_list *diags)
+/* `later`: when a UTF-8 text is checked (CHECK_NOW...). */
+static int read_with(lx_sgf_doc *d, const char *cs, const char *bytes, size_t len, int borrow, int later,
+                     lx_diag_list *diags)
 {
     set_charset(d, cs);
     if (lx_charset_is_utf8(cs)) {
         set_charset(d, "UTF-8");
-        return set_text_utf8(d, bytes, len, borrow, diags);
+        return set_text_utf8(d, bytes, len, borrow, later, diags);
     }
     if (lx_is_ascii(bytes, len) && strncasecmp(cs, "UTF-", 4) != 0 && strncasecmp(cs, "UCS", 3) != 0)
-        return set_text_utf8(d, bytes, len, borrow, diags); /* ASCII reads the same in every such charset */
+        return set_text_utf8(d, bytes, len, borrow, CHECKED, diags); /* ASCII reads the same in every such charset */
     return set_text_converted(d, cs, bytes, len, diags);
 }
 
-lx_sgf_doc *lx_sgf_doc_new(const char *bytes, size_t len, int borrow, const lx_sgf_read_options *opt,
+static lx_sgf_doc *doc_new(const char *bytes, size_t len, int borrow, int later, const lx_sgf_read_options *opt,
                            lx_diag_list *diags)
 {
     if (len >= UINT32_MAX) {
@@ -251,9 +264,9 @@ lx_sgf_doc *lx_sgf_doc_new(const char *bytes, size_t len, int borrow, const lx_s
         }
         if (bom && lx_charset_is_utf8(bom) && lx_charset_is_utf8(opt->encoding))
             bytes += skip, len -= skip;
-        rc = read_with(d, opt->encoding, bytes, len, borrow, diags);
+        rc = read_with(d, opt->encoding, bytes, len, borrow, later, diags);
     } else if (bom) {
-        rc = read_with(d, bom, bytes + skip, len - skip, borrow, diags);
+        rc = read_with(d, bom, bytes + skip, len - skip, borrow, later, diags);
         if (rc == 0 && !lx_charset_is_utf8(bom) && find_root_ca(d->text, d->len, ca, sizeof ca, &ca_at) &&
             strncasecmp(ca, "UTF", 3) != 0 && diags)
             lx_diag_add(diags, LX_WARNING, "CHARSET_MISMATCH", ca_at,
@@ -262,7 +275,7 @@ lx_sgf_doc *lx_sgf_doc_new(const char *bytes, size_t len, int borrow, const lx_s
         if (lx_charset_known(ca) && ascii_compatible(ca)) {
             int mismatch = !lx_charset_is_utf8(ca) && !lx_is_ascii(bytes, len) &&
                            lx_utf8_valid_prefix(bytes, len) == len;
-            rc = read_with(d, ca, bytes, len, borrow, diags);
+            rc = read_with(d, ca, bytes, len, borrow, later, diags);
             if (rc == 0 && mismatch && diags)
                 lx_diag_add(diags, LX_WARNING, "CHARSET_MISMATCH", ca_offset(d),
                             "CA says %s but the bytes are also valid UTF-8; read as %s as CA says "
@@ -270,7 +283,7 @@ lx_sgf_doc *lx_sgf_doc_new(const char *bytes, size_t len, int borrow, const lx_s
         } else {
             int known = lx_charset_known(ca);
             int utf8 = lx_utf8_valid_prefix(bytes, len) == len;
-            rc = read_with(d, utf8 ? "UTF-8" : "ISO-8859-1", bytes, len, borrow, diags);
+            rc = read_with(d, utf8 ? "UTF-8" : "ISO-8859-1", bytes, len, borrow, CHECKED, diags);
             if (rc == 0 && diags && known)
                 lx_diag_add(diags, LX_WARNING, "CHARSET_MISMATCH", ca_offset(d),
                             "CA says %s, but the file cannot be in %s since CA itself is written in ASCII; "
@@ -285,17 +298,29 @@ lx_sgf_doc *lx_sgf_doc_new(const char *bytes, size_t len, int borrow, const lx_s
             lx_diag_add(diags, LX_WARNING, "CHARSET_ASSUMED", LX_NO_OFFSET,
                         "no CA property and the text is not ASCII: read as UTF-8 because the bytes are valid "
                         "UTF-8 (FF[4]'s default would be ISO-8859-1; use --encoding to choose)");
-        rc = read_with(d, "UTF-8", bytes, len, borrow, diags);
+        rc = read_with(d, "UTF-8", bytes, len, borrow, CHECKED, diags);
     } else {
         if (diags)
             lx_diag_add(diags, LX_WARNING, "CHARSET_ASSUMED", LX_NO_OFFSET,
                         "no CA property and the bytes are not valid UTF-8: read as ISO-8859-1, FF[4]'s default "
                         "(use --encoding to choose another)");
-        rc = read_with(d, "ISO-8859-1", bytes, len, borrow, diags);
+        rc = read_with(d, "ISO-8859-1", bytes, len, borrow, CHECK_NOW, diags);
     }
     if (rc != 0) {
         lx_sgf_doc_free(d);
         return NULL;
     }
     return d;
+}
+
+lx_sgf_doc *lx_sgf_doc_new(const char *bytes, size_t len, int borrow, const lx_sgf_read_options *opt,
+                           lx_diag_list *diags)
+{
+    return doc_new(bytes, len, borrow, CHECK_NOW, opt, diags);
+}
+
+lx_sgf_doc *lx_sgf_doc_new_utf8_later(const char *bytes, size_t len, const lx_sgf_read_options *opt,
+                                      lx_diag_list *diags)
+{
+    return doc_new(bytes, len, 1, CHECK_LATER, opt, diags);
 }
