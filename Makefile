@@ -194,7 +194,9 @@ check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(TOOL) $
 # cluster of its own (tests/server/pgcluster.py: initdb and pg_ctl from Debian's postgresql,
 # a temporary directory, a free loopback port, as `nobody` under root) and removes it after.
 # (admin: migrates its SQLite store to PostgreSQL and back, then runs the rest there;
-# multi: two ludexd on one database racing, watching, one killed under load.)
+# multi: two ludexd on one database racing, watching, one killed under load; pg_once: two
+# ludexd on one database and a private Postfix: losses on time and mails once, a killed
+# sender's claim taken over, failed logins, password changes and sessions across them.)
 # check-asan runs the main suite (run) on PostgreSQL too; the others only here, for time.
 .PHONY: check-server-pg check-server-pg-run
 check-server-pg: check-server-pg-run
@@ -202,6 +204,7 @@ check-server-pg: check-server-pg-run
 	@LUDEX_TEST_DB=postgresql tests/server/abuse $(BUILD)/ludexd
 	@LUDEX_TEST_DB=postgresql tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
 	@LUDEX_TEST_DB=postgresql tests/server/multi $(BUILD)/ludexd $(TOOL)
+	@LUDEX_TEST_DB=postgresql tests/server/pg_once $(BUILD)/ludexd $(BUILD)/ludex-admin
 check-server-pg-run: $(BUILD)/ludexd $(BUILD)/ludex-admin $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/run $(BUILD)/ludexd $(TOOL)
 
