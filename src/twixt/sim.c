@@ -45,6 +45,7 @@ struct lx_twixt_sim {
      * the first and last of them its set reaches; per colour the widest */
     int16_t *along[2], *lo, *hi;
     int32_t widest0[2], widest[2];
+    int32_t crossing[8][9];   /* per knight's move k: link offsets from 4 * cell that cross its link */
     int32_t *roots0, nroots0; /* the snapshot's roots, and their lo, hi: */
     int16_t *roots0_lo, *roots0_hi;
 };
@@ -97,12 +98,12 @@ static int blocked(const lx_twixt_sim *s, int32_t l, uint8_t code)
 
 /* Join the sets of colour c's pegs x and y (tw_uf_join), the root keeping
  * the span of both and c's widest span updated. */
-static void join_spans(lx_twixt_sim *s, lx_colour c, int32_t x, int32_t y)
+static int32_t join_spans(lx_twixt_sim *s, lx_colour c, int32_t x, int32_t y)
 {
     x = find(s->parent, x);
     y = find(s->parent, y);
     if (x == y)
-        return;
+        return x;
     join(s->parent, s->flags, x, y);
     int32_t root = s->parent[x] < 0 ? x : y;
     int16_t lo = s->lo[x] < s->lo[y] ? s->lo[x] : s->lo[y], hi = s->hi[x] > s->hi[y] ? s->hi[x] : s->hi[y];
@@ -110,14 +111,22 @@ static void join_spans(lx_twixt_sim *s, lx_colour c, int32_t x, int32_t y)
     s->hi[root] = hi;
     if (hi - lo + 1 > s->widest[c])
         s->widest[c] = hi - lo + 1;
+    return root;
 }
 
-/* Place colour c's peg on `cell` and autolink it; 1 when it wins. */
+/* Place colour c's peg on `cell` and autolink it; 1 when it wins.  The
+ * link to knight's move k is blocked when one of the 9 link bytes at
+ * 4 * cell + s->crossing[k][i] blocks it (tw_link_blocked); the arrays are
+ * read through restrict pointers, so that the link stores (bytes, which
+ * could alias anything) do not make the compiler read s's fields again. */
 static int place(lx_twixt_sim *s, int32_t cell, lx_colour c)
 {
-    uint8_t code = tw_code(c);
-    const int32_t *kn = s->g.knight;
-    s->peg[cell] = code;
+    uint8_t code = tw_code(c), other = (uint8_t)(code ^ 3); /* TW_BLACK <-> TW_WHITE */
+    const int32_t *kn = s->g.knight, *klink = s->g.klink;
+    uint8_t *restrict peg = s->peg, *restrict link = s->link;
+    const int32_t (*restrict crossing)[9] = s->crossing;
+    int std = s->rules == LX_TWIXT_STD;
+    peg[cell] = code;
     s->parent[cell] = -1;
     s->flags[cell] = s->edge[c][cell];
     s->lo[cell] = s->hi[cell] = s->along[c][cell];
@@ -125,17 +134,26 @@ static int place(lx_twixt_sim *s, int32_t cell, lx_colour c)
         s->widest[c] = 1;
     unsigned mask = 0;
     for (int k = 0; k < 8; k++)
-        mask |= (unsigned)(s->peg[cell + kn[k]] == code) << k;
+        mask |= (unsigned)(peg[cell + kn[k]] == code) << k;
+    int32_t root = cell;
     while (mask) {
         int k = __builtin_ctz(mask);
         mask &= mask - 1;
-        int32_t l = 4 * cell + s->g.klink[k];
-        if (blocked(s, l, code))
+        const uint8_t *at = link + 4 * cell;
+        const int32_t *x = crossing[k];
+        int blocked = 0;
+        if (std)
+            blocked = (at[x[0]] | at[x[1]] | at[x[2]] | at[x[3]] | at[x[4]] | at[x[5]] | at[x[6]] | at[x[7]] |
+                       at[x[8]]) != 0;
+        else
+            for (int i = 0; i < 9; i++)
+                blocked |= at[x[i]] == other;
+        if (blocked)
             continue;
-        s->link[l] = code;
-        join_spans(s, c, cell, cell + kn[k]);
+        link[4 * cell + klink[k]] = code;
+        root = join_spans(s, c, root, cell + kn[k]);
     }
-    return s->flags[find(s->parent, cell)] == (EDGE_1 | EDGE_2);
+    return s->flags[root] == (EDGE_1 | EDGE_2);
 }
 
 static int alloc_sim(lx_twixt_sim *s)
@@ -259,6 +277,9 @@ lx_twixt_sim *lx_twixt_sim_new(const lx_twixt_board *b)
         return NULL;
     s->g = b->g;
     s->rules = b->rules;
+    for (int k = 0; k < 8; k++)
+        for (int i = 0; i < 9; i++)
+            s->crossing[k][i] = s->g.klink[k] + s->g.cross[s->g.klink[k] & 3][i];
     if (alloc_sim(s) != 0) {
         lx_twixt_sim_free(s);
         return NULL;
