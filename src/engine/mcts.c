@@ -306,33 +306,28 @@ void mcts_advance(mcts *m, int32_t id)
 
 /* ---- one search thread ------------------------------------------------------------ */
 
-/* A child's selection value as a fraction num / den (den > 0):
- * (1 - beta) Q + beta AMAF, or the first-play value 1 while it has no
- * figures at all.  (1 - beta) wins / n + beta rwins / r with beta = r / D,
- * D = r + n + b4 n r, is (wins (1 + b4 r) + rwins) / D.  No branches and no
- * division: it runs for every child of every node on the path, and two
- * values compare by cross-multiplying. */
-static inline void score_of(const mtree *tr, int32_t c, float b4, float *num, float *den)
+/* A child's selection value: (1 - beta) Q + beta AMAF, or the first-play
+ * value 1 while it has no figures at all.  (1 - beta) wins / n + beta
+ * rwins / r with beta = r / D, D = r + n + b4 n r, is (wins (1 + b4 r) +
+ * rwins) / D: one division.  update_children computes the same four
+ * children at a time. */
+static inline float value_of(const mtree *tr, int32_t c, float b4)
 {
     float nv = (float)tr->visits[c], rv = tr->rvisits[c];
     float d = rv + nv + b4 * nv * rv;
-    int some = d > 0;
-    *num = some ? tr->wins[c] * (1.0f + b4 * rv) + tr->rwins[c] : 1.0f;
-    *den = some ? d : 1.0f;
+    return d > 0 ? (tr->wins[c] * (1.0f + b4 * rv) + tr->rwins[c]) / d : 1.0f;
 }
 
 /* The index among the n children from `first` of the one of highest
  * selection value, the first of equals. */
 static int32_t best_child(const mtree *tr, int32_t first, int32_t n, float b4)
 {
-    float bn = -1.0f, bd = 1.0f;
+    float best = -1.0f;
     int32_t pick = 0;
     for (int32_t i = 0; i < n; i++) {
-        float num, den;
-        score_of(tr, first + i, b4, &num, &den);
-        if (num * bd > bn * den) {
-            bn = num;
-            bd = den;
+        float v = value_of(tr, first + i, b4);
+        if (v > best) {
+            best = v;
             pick = i;
         }
     }
@@ -351,8 +346,9 @@ static inline v4f pick4(v4i mask, v4f a, v4f b)
 /* The AMAF update of the children from `first` (block_of(n) of them, the
  * fillers included) for the mover whose sums are at `am` (held, mover's
  * wins, every 4 floats), and the index of the best of them after it: four
- * at a time, each lane keeping its best, the lanes merged at the end (the
- * first of equals). */
+ * at a time (value_of by vector arithmetic, one vector division), each
+ * lane keeping its best, the lanes merged at the end (the first of
+ * equals). */
 static int32_t update_children(mtree *tr, int32_t first, int32_t n, const float *am, float b4)
 {
     const v4f one = {1.0f, 1.0f, 1.0f, 1.0f}, zero = {0.0f, 0.0f, 0.0f, 0.0f}, b4v = {b4, b4, b4, b4};
