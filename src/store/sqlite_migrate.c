@@ -121,8 +121,8 @@ static const char *const migrations[] = {
     "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;",
     /* 10: the claims several PostgreSQL instances make (kept here too, so both schemas stay one; SQLite
      * serves one instance and claims nothing) */
-    "ALTER TABLE outbox ADD COLUMN claimed_until INTEGER NOT NULL DEFAULT 0;"
-    "ALTER TABLE games ADD COLUMN swept_until INTEGER NOT NULL DEFAULT 0;",
+    ("ALTER TABLE outbox ADD COLUMN claimed_until INTEGER NOT NULL DEFAULT 0;"
+     "ALTER TABLE games ADD COLUMN swept_until INTEGER NOT NULL DEFAULT 0;"),
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
