@@ -155,8 +155,9 @@ int xw_gen_board(lx_xw_gen *g);
 /* Every placement from the anchor at (dir, line, anchor). */
 void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor);
 /* An upper bound on the equity of any placement from that anchor; ext->b[0][kl][kr]
- * the bound for plays with kl tiles left of the anchor and kr right of it. */
-double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext);
+ * the bound for plays with kl tiles left of the anchor and kr right of it
+ * (a bingo's already by the word map, when there is one). */
+double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext);
 /* The bound of xw_gen_shadow made tighter with the word map: each extent
  * whose bound is at least `floor` bounded again by the sub-racks that make a
  * word with its board tiles.  Returns the anchor's new bound. */

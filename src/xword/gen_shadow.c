@@ -215,7 +215,18 @@ static void extents_of(const lx_xw_gen *g, const shadow_line *sl, extent ex[][LX
     }
 }
 
-double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext)
+/* The bound of extent e by summary s (u = 1: of plays with a blank). */
+static double summary_bound(const extent *e, const xw_summary *s, int u)
+{
+    if (!s->valid[u])
+        return -1e300;
+    int score = e->base;
+    for (int j = 0; j < e->k; j++)
+        score += e->coef[j] * s->maxval[u][j];
+    return score + s->leave[u];
+}
+
+double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext)
 {
     for (int i = 0; i <= LX_XW_RACK_SIZE; i++)
         for (int j = 0; j <= LX_XW_RACK_SIZE; j++)
@@ -232,6 +243,14 @@ double xw_gen_shadow(const lx_xw_gen *g, int dir, int line, int anchor, xw_exten
             const extent *e = &ex[kl][kr];
             if (e->through == 0 && !g->can_alone[e->k])
                 continue; /* no word is made of k rack tiles */
+            if (g->use_wm && e->k == LX_XW_RACK_SIZE) { /* a bingo: one sub-rack, one question to the word map */
+                const xw_summary *sm = summary(g, e->hb, e->k);
+                ext->b[0][kl][kr] = summary_bound(e, sm, 0);
+                ext->b[1][kl][kr] = summary_bound(e, sm, 1);
+                if (ext->b[0][kl][kr] > best)
+                    best = ext->b[0][kl][kr];
+                continue;
+            }
             int score = e->base;
             for (int j = 0; j < e->k; j++)
                 score += e->coef[j] * tv[j];
@@ -327,13 +346,7 @@ double xw_gen_refine(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_boun
             const extent *e = &ex[kl][kr];
             const xw_summary *s = summary(g, e->hb, e->k);
             for (int u = 0; u < 2; u++) {
-                double b = -1e300;
-                if (s->valid[u]) {
-                    int score = e->base;
-                    for (int j = 0; j < e->k; j++)
-                        score += e->coef[j] * s->maxval[u][j];
-                    b = score + s->leave[u];
-                }
+                double b = summary_bound(e, s, u);
                 if (b < ext->b[u][kl][kr])
                     ext->b[u][kl][kr] = b;
             }
