@@ -325,7 +325,10 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
 /* The best play by equity (ties broken by lx_xw_play_cmp): the first play
  * lx_xw_gen_all's plays would give sorted, found much faster (anchors are
  * searched in the order of an upper bound on their equity, and the search
- * stops when no bound can beat the best play found).  0 or -1 with err. */
+ * stops when no bound can beat the best play found).  From the second call
+ * with a lexicon, g keeps a word map of it for tighter bounds (which letter
+ * multisets are words: about 4.5 MB and 10 ms to build for 60,000 words,
+ * built again when the lexicon changes).  0 or -1 with err. */
 int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, lx_xw_play *best,
                    lx_game_error *err);
 /* The total order of plays: higher equity first, then higher score, then

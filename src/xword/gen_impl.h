@@ -23,9 +23,11 @@ typedef struct xw_square {
 #define XW_GEN_BEST 1 /* keep only the best play */
 
 /* Which multisets of letters are words (gen_wordmap.c). */
+#define XW_ASKED 4
 typedef struct xw_wordmap {
     int built, ok;                        /* tried for the lexicon of this digest; usable */
     uint64_t digest;
+    uint64_t asked[XW_ASKED];             /* the digests of the lexicons of the last searches without one */
     size_t nnodes;
     uint64_t key[LX_XW_MAX_LETTERS + 1];  /* each letter's; a multiset's fingerprint is their sum */
     uint32_t *set[2];                     /* words; words less one letter */
