@@ -1,7 +1,9 @@
 /* bench/server_load.c - load generator for ludexd: N clients playing random games.
  *
- *   server_load HOST:PORT CONNECTIONS SECONDS [RATE]
+ *   server_load HOST:PORT[,HOST:PORT...] CONNECTIONS SECONDS [RATE]
  *
+ * With several addresses (several ludexd on one PostgreSQL), connection i
+ * goes to address i modulo their number.
  * Without RATE every client sends its next move as soon as the last is
  * acknowledged (closed loop: the server's ceiling; latency then is
  * connections / throughput).  With RATE (moves per second, all clients
@@ -209,13 +211,23 @@ static void read_client(client *c)
 int main(int argc, char **argv)
 {
     if (argc != 4 && argc != 5) {
-        fprintf(stderr, "usage: server_load HOST:PORT CONNECTIONS SECONDS [RATE]\n");
+        fprintf(stderr, "usage: server_load HOST:PORT[,HOST:PORT...] CONNECTIONS SECONDS [RATE]\n");
         return 2;
     }
-    char host[64];
-    int port;
-    if (sscanf(argv[1], "%63[^:]:%d", host, &port) != 2)
-        return 2;
+    struct sockaddr_in sa[8];
+    int naddr = 0;
+    for (const char *a = argv[1]; *a && naddr < 8; naddr++) {
+        char host[64];
+        int port;
+        if (sscanf(a, "%63[^:]:%d", host, &port) != 2)
+            return 2;
+        memset(&sa[naddr], 0, sizeof sa[naddr]);
+        sa[naddr].sin_family = AF_INET;
+        sa[naddr].sin_port = htons((uint16_t)port);
+        inet_pton(AF_INET, host, &sa[naddr].sin_addr);
+        a = strchr(a, ',');
+        a = a ? a + 1 : "";
+    }
     int n = atoi(argv[2]);
     double secs = atof(argv[3]);
     double rate = argc == 5 ? atof(argv[4]) : 0;
@@ -225,15 +237,11 @@ int main(int argc, char **argv)
         rl.rlim_cur = rl.rlim_max;
         setrlimit(RLIMIT_NOFILE, &rl);
     }
-    struct sockaddr_in sa = {0};
-    sa.sin_family = AF_INET;
-    sa.sin_port = htons((uint16_t)port);
-    inet_pton(AF_INET, host, &sa.sin_addr);
     client *cs = calloc((size_t)n, sizeof *cs);
     struct pollfd *pf = calloc((size_t)n, sizeof *pf);
     unsigned tag = (unsigned)time(NULL) ^ (unsigned)getpid();
     for (int i = 0; i < n; i++) {
-        cs[i].fd = connect_to(&sa);
+        cs[i].fd = connect_to(&sa[i % naddr]);
         snprintf(cs[i].user, sizeof cs[i].user, "load%x_%d", tag, i);
         pf[i].fd = cs[i].fd;
         pf[i].events = POLLIN;
