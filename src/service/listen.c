@@ -1,15 +1,16 @@
 /* service/listen.c - what the other servers on the database change, as they commit.
  *
  * With PostgreSQL several ludexd may share one database.  Each writes a
- * game only on the version it read (store_op's guard), and every change of
- * a game's version sends NOTIFY ludex, 'BOARD ID VERSION' from inside its
- * transaction (a trigger, schema migration 9), delivered when it commits.
+ * game only on the version it read (store_op's guard), and each batch that
+ * wrote games sends NOTIFY ludex, 'BOARDS ID VERSION ID VERSION ...' (every
+ * board it wrote, with its version after the batch) from inside its
+ * transaction, delivered when it commits (pg_store.c).
  * Every server LISTENs on a connection of its own whose socket the event
  * loop watches: on readable, PQconsumeInput and PQnotifies (store_backend.
  * notifications) take what has arrived without ever waiting.
  *
  * svc_notified dispatches one payload by its first word:
- *   BOARD ID VERSION  a game changed: when this server holds it with another
+ *   BOARDS ID VERSION ...  games changed: for each, when this server holds it with another
  *                     version and made none of it itself, the game is reloaded
  *                     from the store (at once when someone watches it, so its
  *                     watchers get the move within a notification's latency;
@@ -51,11 +52,8 @@ static void board_fresh(srv *s, srv_game *sg)
         watch_notified(s, sg);
 }
 
-static void board_changed(srv *s, const char *args)
+static void board_changed(srv *s, long long id, long long version)
 {
-    char *end;
-    long long id = strtoll(args, &end, 10);
-    long long version = strtoll(end, NULL, 10);
     if (id <= 0 || (uint32_t)((uint64_t)version >> 32) == s->instance)
         return; /* our own change, or not a board */
     char key[24];
@@ -78,10 +76,24 @@ static void board_changed(srv *s, const char *args)
 
 int listen_shared(const srv *s) { return s->rstore->be->listen != NULL; }
 
+/* "ID VERSION ID VERSION ...": every board a batch of another server wrote. */
+static void boards_changed(srv *s, const char *list)
+{
+    char *end;
+    for (const char *p = list; *p;) {
+        long long id = strtoll(p, &end, 10);
+        if (end == p)
+            return;
+        long long version = strtoll(end, &end, 10);
+        board_changed(s, id, version);
+        p = end;
+    }
+}
+
 void svc_notified(srv *s, const char *payload)
 {
-    if (!strncmp(payload, "BOARD ", 6))
-        board_changed(s, payload + 6);
+    if (!strncmp(payload, "BOARDS ", 7))
+        boards_changed(s, payload + 7);
     else if (!strncmp(payload, "USER ", 5))
         users_changed(s, payload + 5);
 }

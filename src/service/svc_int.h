@@ -357,7 +357,7 @@ void listen_stop(srv *s);
 void listen_poll(srv *s);
 /* 1 when other servers may share the store (PostgreSQL). */
 int listen_shared(const srv *s);
-/* One notification's payload ("BOARD ID VERSION", ...): what it says is done. */
+/* One notification's payload ("BOARDS ID VERSION ...", "USER ..."): what it says is done. */
 void svc_notified(srv *s, const char *payload);
 /* Commits were decided: the games whose notification waited for our writes are looked at. */
 void listen_settled(srv *s);

@@ -139,6 +139,11 @@ static const char *const migrations[] = {
     "  PRIMARY KEY (address, \"user\", minute));"
     "CREATE INDEX login_failures_user ON login_failures(\"user\", minute);"
     "CREATE INDEX login_failures_minute ON login_failures(minute);",
+    /* 11: a game's change is told once per batch by the server that wrote it (one NOTIFY naming
+     * every board of the batch), not once per row by 9's trigger, which cost a notification per
+     * write of a game and held PostgreSQL's notification lock over each of them */
+    "DROP TRIGGER games_changed ON games;"
+    "DROP FUNCTION ludex_board_changed();",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

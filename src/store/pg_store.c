@@ -25,8 +25,9 @@
  * it writes in the order of their ids, so two servers' batches never wait in
  * a circle on them; one that still loses a deadlock elsewhere (users, ratings)
  * was rolled back whole and is sent again.  Changes reach the other servers
- * by NOTIFY (a trigger on games, and STORE_NOTIFY), heard on a connection that
- * only listens (pg_listen, pg_notifications).
+ * by NOTIFY: one per batch naming every board it wrote with its version now
+ * (Q_NOTIFY_BOARDS, after the last op), and STORE_NOTIFY's; heard on a
+ * connection that only listens (pg_listen, pg_notifications).
  * Reads retry once on a fresh connection when theirs was lost. */
 #include <libpq-fe.h>
 #include <stdio.h>
@@ -41,7 +42,7 @@
 /* The statements only PostgreSQL runs, numbered after the shared ones (queries.h). */
 enum {
     Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, Q_NOTIFY, Q_OUTBOX_CLAIM, Q_GAMES_CLAIM, Q_LOGIN_FAIL, Q_LOGIN_COUNT,
-    Q_LOCK_BOARDS, NPG_QUERIES
+    Q_LOCK_BOARDS, Q_NOTIFY_BOARDS, NPG_QUERIES
 };
 
 static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
@@ -82,6 +83,11 @@ static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
     /* the rows of the boards a batch writes, locked first and in the order of their ids: two
      * servers' batches then never wait for each other in a circle */
     [Q_LOCK_BOARDS - NQUERIES] = "SELECT id FROM games WHERE id = ANY(CAST(?1 AS BIGINT[])) ORDER BY id FOR UPDATE",
+    /* the boards a batch wrote, with the versions they have now, told every listening server in one
+     * payload when the batch commits ("BOARDS ID VERSION ID VERSION ...": at most NOTIFY_BOARDS of them,
+     * which keeps it under PostgreSQL's 8,000 bytes) */
+    [Q_NOTIFY_BOARDS - NQUERIES] = "SELECT pg_notify('ludex', 'BOARDS ' || string_agg(id || ' ' || version, ' '))"
+                                   " FROM games WHERE id = ANY(CAST(?1 AS BIGINT[])) HAVING COUNT(*) > 0",
 };
 
 /* Shared statements whose words differ here: no BEGIN IMMEDIATE; names sorted by their
@@ -116,6 +122,7 @@ static int pg_sql(int i, char *out, size_t cap)
 }
 
 #define CHUNK 256     /* statements sent before one round trip */
+#define NOTIFY_BOARDS 150 /* boards in one notification */
 #define MAX_PARAMS 10
 
 typedef struct pg_store {
@@ -125,6 +132,8 @@ typedef struct pg_store {
      * was refused (store_op's guard), or -1 */
     int slots[2 * CHUNK + 4];
     int nslots, slot_at, count_as;
+    char **notify;        /* the batch's boards as array literals, NOTIFY_BOARDS at most in each */
+    size_t nnotify;
     time_t last_reset;    /* when a lost connection was last tried again */
 } pg_store;
 
@@ -634,6 +643,12 @@ static int send_chunk(pg_store *q, const store_op *ops, size_t n, size_t *i)
     for (size_t sent = 0; *i < n && sent < CHUNK; (*i)++, sent++)
         if (send_op(q, &ops[*i], (int)*i) != 0)
             return -1;
+    for (size_t k = 0; *i == n && k < q->nnotify; k++) { /* after the last op: the boards it left */
+        params p = {.n = 0};
+        p_text(&p, q->notify[k]);
+        if (send_q(q, Q_NOTIFY_BOARDS, &p) != 0)
+            return -1;
+    }
     return 0;
 }
 
@@ -699,28 +714,47 @@ static int cmp_id(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The boards the batch's conditional ops write, sorted, as an array literal "{3,7,12}"
- * (malloc'd), or NULL when there are none (or no memory: then locks come as rows are written). */
-static char *boards_of(const store_op *ops, size_t n)
+/* ids[from, to) as an array literal "{3,7,12}" (malloc'd), or NULL. */
+static char *id_literal(const int64_t *ids, size_t from, size_t to)
+{
+    char *text = malloc((to - from) * 21 + 3);
+    if (!text)
+        return NULL;
+    size_t len = 0;
+    text[len++] = '{';
+    for (size_t i = from; i < to; i++)
+        len += (size_t)sprintf(text + len, "%s%lld", i > from ? "," : "", (long long)ids[i]);
+    text[len++] = '}';
+    text[len] = 0;
+    return text;
+}
+
+/* The boards the batch's conditional ops write, each once and sorted: all of them as one array
+ * literal (the lock's; NULL when there are none, or no memory: then locks come as rows are
+ * written), and in literals of NOTIFY_BOARDS for the notifications (q->notify). */
+static char *boards_of(pg_store *q, const store_op *ops, size_t n)
 {
     size_t k = 0;
     int64_t *ids = malloc((n ? n : 1) * sizeof *ids);
     for (size_t i = 0; ids && i < n; i++)
         if (store_op_guarded(&ops[i]) && store_op_bumps(ops[i].kind))
             ids[k++] = ops[i].guard_board;
-    char *text = ids && k ? malloc(k * 21 + 3) : NULL;
-    if (text) {
+    char *all = NULL;
+    q->nnotify = 0;
+    if (ids && k) {
         qsort(ids, k, sizeof *ids, cmp_id);
-        size_t len = 0;
-        text[len++] = '{';
+        size_t u = 0;
         for (size_t i = 0; i < k; i++)
-            if (i == 0 || ids[i] != ids[i - 1])
-                len += (size_t)sprintf(text + len, "%s%lld", len > 1 ? "," : "", (long long)ids[i]);
-        text[len++] = '}';
-        text[len] = 0;
+            if (i == 0 || ids[i] != ids[u - 1])
+                ids[u++] = ids[i];
+        all = id_literal(ids, 0, u);
+        q->notify = calloc((u + NOTIFY_BOARDS - 1) / NOTIFY_BOARDS, sizeof *q->notify);
+        for (size_t i = 0; q->notify && i < u; i += NOTIFY_BOARDS)
+            if ((q->notify[q->nnotify] = id_literal(ids, i, i + NOTIFY_BOARDS < u ? i + NOTIFY_BOARDS : u)))
+                q->nnotify++;
     }
     free(ids);
-    return text;
+    return all;
 }
 
 /* A batch that lost a deadlock (another server's batch waited on its rows while it waited on
@@ -728,7 +762,7 @@ static char *boards_of(const store_op *ops, size_t n)
 static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *refused, char *err, size_t errcap)
 {
     pg_store *q = (pg_store *)s;
-    char *boards = boards_of(ops, n);
+    char *boards = boards_of(q, ops, n);
     int rc = -1, retry = 1;
     for (int attempt = 0; retry && attempt < 8; attempt++) {
         if (attempt > 0) {
@@ -738,6 +772,11 @@ static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *ref
         rc = commit_once(q, ops, n, boards, refused, &retry, err, errcap);
     }
     free(boards);
+    for (size_t k = 0; k < q->nnotify; k++)
+        free(q->notify[k]);
+    free(q->notify);
+    q->notify = NULL;
+    q->nnotify = 0;
     return rc;
 }
 
