@@ -20,6 +20,9 @@
  *   USER INSTANCE NAME  a user changed (store_user_notice): when another server
  *                     (or ludex-admin) changed it, the user is read again
  *                     (users_changed).
+ *   RATING INSTANCE CLASS USER  a rating another server changed: forgotten,
+ *                     so it is read again from the store when next needed
+ *                     (ratings_changed).
  * Before a command reads a game (svc_game), what has arrived on the socket
  * is taken too (listen_poll: a receive that finds nothing costs a system
  * call), so a command that comes after another server's answer sees that
@@ -96,6 +99,8 @@ void svc_notified(srv *s, const char *payload)
         boards_changed(s, payload + 7);
     else if (!strncmp(payload, "USER ", 5))
         users_changed(s, payload + 5);
+    else if (!strncmp(payload, "RATING ", 7))
+        ratings_changed(s, payload + 7);
 }
 
 void listen_settled(srv *s)

@@ -51,17 +51,26 @@ uint64_t svc_queue(srv *s, const store_op *in, srv_game *sg)
     return commit_add(s->cq, &op);
 }
 
-/* The user an op changes, or NULL. */
-static const char *user_changed(const store_op *op)
+/* What other servers on the database must hear of an op they may hold in memory: a user's
+ * change (users_changed) or a rating's (ratings_changed), as a notice; 0 when nothing. */
+static int notice_of(const srv *s, const store_op *op, store_op *notice)
 {
     switch (op->kind) {
     case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE: case STORE_USER_MAIL:
     case STORE_USER_PREFS:
-        return op->user.name;
+        store_user_notice(notice, s->instance, op->user.name);
+        return 1;
     case STORE_BLOCK:
-        return op->block.user;
+        store_user_notice(notice, s->instance, op->block.user);
+        return 1;
+    case STORE_RATING_SET:
+        memset(notice, 0, sizeof *notice);
+        notice->kind = STORE_NOTIFY;
+        snprintf(notice->message.text, sizeof notice->message.text, "RATING %u %s %s", (unsigned)s->instance,
+                 op->rating.cls, op->rating.user);
+        return 1;
     default:
-        return NULL;
+        return 0;
     }
 }
 
@@ -70,13 +79,13 @@ int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
     uint64_t seq = svc_queue(s, op, sg);
     if (seq == 0)
         return svc_fail(st, "INTERNAL", "out of memory");
-    const char *user = s->rstore->be->listen ? user_changed(op) : NULL;
     store_op notice;
-    if (user) { /* other servers on the database read the user again (users_changed) */
-        store_user_notice(&notice, s->instance, user);
+    if (s->rstore->be->listen && notice_of(s, op, &notice)) { /* every other server on the database hears it */
         uint64_t told = commit_add(s->cq, &notice);
         seq = told > seq ? told : seq;
     }
+    if (op->kind == STORE_RATING_SET)
+        s->ratings_written = seq;
     if ((sg || s->guard) && store_op_bumps(op->kind))
         st->wait_board = (sg ? sg : s->guard)->id;
     s->changes++;

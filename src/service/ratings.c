@@ -9,7 +9,11 @@
  * ratings are queued in the batch of the move that ended the game (the
  * caller holds the commit thread), so a game counts exactly once: both or
  * neither.  Memory is the truth for the ratings it holds; a refused batch
- * makes it forget them (the store has the truth again). */
+ * makes it forget them (the store has the truth again).  With several
+ * ludexd on one PostgreSQL, each rating change is told to the others (a
+ * RATING notice in its batch, loop.c): one that holds that rating forgets
+ * it (ratings_changed; once its own rating changes in flight have
+ * committed), so its next game end computes from what the store has. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,9 +57,25 @@ static void rating_key(const char *user, const char *cls, char *key, size_t cap)
     snprintf(key, cap, "%s|%s", cls, user);
 }
 
+/* Forget what other servers changed while changes of ours were in flight, once ours have committed. */
+static void settle_later(srv *s)
+{
+    if (!s->nratings_later || s->ratings_written > s->committed)
+        return;
+    srv_map *fresh = s->nratings_later < 0 ? map_new() : NULL;
+    if (fresh) { /* too many to list: forget every rating held */
+        map_free(s->ratings, free);
+        s->ratings = fresh;
+    }
+    for (int i = 0; i < s->nratings_later; i++)
+        free(map_remove(s->ratings, s->ratings_later[i]));
+    s->nratings_later = 0;
+}
+
 /* The rating held for user in cls: memory, else the store, else a newcomer's. */
 static store_rating *rating_of(srv *s, const char *user, const char *cls)
 {
+    settle_later(s);
     char key[80];
     rating_key(user, cls, key, sizeof key);
     store_rating *r = map_get(s->ratings, key);
@@ -83,6 +103,23 @@ void ratings_forget(srv *s, const char *user, const char *cls)
     char key[80];
     rating_key(user, cls, key, sizeof key);
     free(map_remove(s->ratings, key));
+}
+
+void ratings_changed(srv *s, const char *args)
+{
+    char *end;
+    unsigned long from = strtoul(args, &end, 10);
+    char cls[24], user[STORE_NAME_MAX + 1];
+    if (*end != ' ' || from == s->instance || sscanf(end, " %23s %32s", cls, user) != 2)
+        return; /* not a notice, or our own change */
+    if (s->ratings_written <= s->committed) {
+        ratings_forget(s, user, cls);
+        return;
+    }
+    if (s->nratings_later >= 0 && s->nratings_later < 16) /* ours in flight: forget once it has committed */
+        rating_key(user, cls, s->ratings_later[s->nratings_later++], sizeof s->ratings_later[0]);
+    else
+        s->nratings_later = -1;
 }
 
 /* Seat 0's score from the result: 1, 0.5 or 0; -1 when nobody is rated (void, or not known). */

@@ -80,6 +80,8 @@ void users_free_all(srv *s);
 void users_reload(srv *s, const char *name);
 /* Another server changed a user ("INSTANCE NAME" of a USER notice): read it again if held. */
 void users_changed(srv *s, const char *args);
+/* Another server changed a rating ("INSTANCE CLASS USER" of a RATING notice): forget it if held. */
+void ratings_changed(srv *s, const char *args);
 
 /* ---- games (games.c, rules_*.c) --------------------------------------------------- */
 typedef struct srv_move {
@@ -409,6 +411,9 @@ struct srv {
     svc_notifier notifiers[SVC_MAX_NOTIFIERS]; /* doors' hooks (svc_mail.c) */
     int nnotifiers;
     srv_map *ratings;        /* ratings touched, by "class|user" (ratings.c) */
+    uint64_t ratings_written; /* the batch of this server's last rating change */
+    char ratings_later[16][80]; /* ratings other servers changed while ours were in flight (ratings.c) */
+    int nratings_later;       /* how many; -1: too many, forget them all */
     long clock_offset;       /* added to the system's time for game clocks (clock.c) */
     struct event *sweep_ev;  /* clock_sweep, once a second */
     int default_challenges;  /* STORE_CHALLENGES_* for users who never chose */
