@@ -44,7 +44,15 @@ static int play(walk *w, void *pos, lx_sgf_node n, lx_sgf_prop p, lx_colour who,
 {
     if (w->err.code || w->err.message.data)
         lx_game_error_free(&w->err);
-    if (lx_game_play_prop(w->m, pos, w->t, p, who, &w->err) != 0) {
+    int refused;
+    if (w->m->play_value && lx_sgf_value_count_i(w->t, p) == 1) { /* one value: lx_game_play_prop's work, inline */
+        size_t len;
+        const char *raw = lx_sgf_value_i(w->t, p, 0, &len);
+        refused = w->m->play_value(pos, who, raw, len, &w->err) != 0;
+    } else {
+        refused = lx_game_play_prop(w->m, pos, w->t, p, who, &w->err) != 0;
+    }
+    if (refused) {
         if (w->hooks && w->hooks->on_refusal) {
             lx_replay_event ev = {w->game, *moves + 1, who, w->t, n, p, w->m, pos};
             w->hooks->on_refusal(w->hooks->ctx, &ev, &w->err);

@@ -160,8 +160,9 @@ void hex_grid_free(hex_grid *g)
  * adjacent to the next, so of a run of same-coloured ones only the first
  * needs a find: the run is one set already.  The mask of same-coloured
  * neighbours is made without a branch, and so is each union (joining a set
- * to itself changes nothing).  `root` is p's root, p itself for a new stone. */
-static int32_t join_neighbours(hex_grid *g, int32_t p, int32_t root)
+ * to itself changes nothing).  `root` is p's root, p itself for a `fresh`
+ * stone, which simply joins the first set it touches. */
+static int32_t join_neighbours(hex_grid *g, int32_t p, int32_t root, int fresh)
 {
     const uint8_t *restrict colour = g->colour;
     int32_t *restrict parent = g->parent;
@@ -175,6 +176,13 @@ static int32_t join_neighbours(hex_grid *g, int32_t p, int32_t root)
     unsigned starts = same & ~(((same << 1) | (same >> 5)) & 0x3Fu);
     if (same == 0x3Fu)
         starts = 1; /* one run all around */
+    if (starts && fresh) {
+        /* a new stone (rank 0, no edge) joins the first run's set: no rank or flags to merge */
+        int32_t other = find_mut(parent, p + ring[lowest_bit(starts)]);
+        parent[p] = other;
+        root = other;
+        starts &= starts - 1;
+    }
     for (; starts; starts &= starts - 1) {
         int32_t other = find_mut(parent, p + ring[lowest_bit(starts)]);
         int low = rank[root] < rank[other];
@@ -207,7 +215,7 @@ void hex_grid_refresh(hex_grid *g)
         for (int c = 0; c < g->cols; c++) {
             int32_t p = hex_cell(g, c, r);
             if (g->colour[p] == HEX_BLACK || g->colour[p] == HEX_WHITE)
-                join_neighbours(g, p, find_mut(g->parent, p));
+                join_neighbours(g, p, find_mut(g->parent, p), 0);
         }
     g->won = edges_joined(g, HEX_BLACK) ? HEX_BLACK : edges_joined(g, HEX_WHITE) ? HEX_WHITE : HEX_EMPTY;
     g->stale = 0;
@@ -219,7 +227,7 @@ void hex_grid_place(hex_grid *g, int32_t p, int colour)
     g->colour[p] = (uint8_t)colour;
     g->stones[colour - 1]++;
     new_set(g, p);
-    int32_t root = join_neighbours(g, p, p);
+    int32_t root = join_neighbours(g, p, p, 1);
     /* only the colour just placed can have joined its edges, and only through
      * p; Black is named first when both have (setup can make any position) */
     uint8_t need = edges_of(colour);

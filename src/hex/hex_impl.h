@@ -83,6 +83,19 @@ static inline int hex_grid_connected(const hex_grid *g)
     return g->stale ? hex_grid_connected_slow(g) : g->won;
 }
 
+/* The cell of nearly every move value, "e5" or "k11" (column a-z, row 1-99
+ * without a leading zero), when it is on a board of cols x rows: 1 and the
+ * 0-based *col and *row; 0 for anything else (sgf_hex.c reads it then). */
+static inline int hex_plain_cell(const char *s, size_t n, int cols, int rows, int *col, int *row)
+{
+    if (!((n == 2 || n == 3) && s[0] >= 'a' && s[0] <= 'z' && s[1] >= '1' && s[1] <= '9' &&
+          (n == 2 || (s[2] >= '0' && s[2] <= '9'))))
+        return 0;
+    *col = s[0] - 'a';
+    *row = n == 2 ? s[1] - '1' : (s[1] - '0') * 10 + (s[2] - '0') - 1;
+    return *col < cols && *row < rows;
+}
+
 /* ---- the position ------------------------------------------------------------------ */
 
 typedef enum hex_turn_source {

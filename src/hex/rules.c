@@ -355,8 +355,9 @@ void lx_hex_apply_move(lx_hex_board *b, lx_colour who, const lx_hex_move *m)
 int hex_module_play_value(void *pos, lx_colour who, const char *raw, size_t len, lx_game_error *err)
 {
     lx_hex_board *b = pos;
-    lx_hex_move m;
-    if (hex_module_parse_move(b, who, raw, len, &m, err) != 0)
+    lx_hex_move m = {LX_HEX_STONE, 0, 0};
+    if (!hex_plain_cell(raw, len, b->g.cols, b->g.rows, &m.col, &m.row) &&
+        hex_module_parse_move(b, who, raw, len, &m, err) != 0)
         return -1;
     /* the usual stone: what lx_hex_check_move accepts at once (nobody has
      * won or given up, the mover's turn, an empty cell) */

@@ -93,17 +93,11 @@ static int parse_move_value(const lx_hex_board *b, const char *raw, size_t len, 
     const char *s = raw;
     size_t n = len;
     memset(m, 0, sizeof *m);
-    if ((n == 2 || n == 3) && s[0] >= 'a' && s[0] <= 'z' && s[1] >= '1' && s[1] <= '9' &&
-        (n == 2 || (s[2] >= '0' && s[2] <= '9'))) {
-        /* "e5", "k11": the cell of nearly every move, read at once */
-        int col = s[0] - 'a', row = n == 2 ? s[1] - '1' : (s[1] - '0') * 10 + (s[2] - '0') - 1;
-        if (col < b->g.cols && row < b->g.rows) {
-            m->kind = LX_HEX_STONE;
-            m->col = col;
-            m->row = row;
-            return 0;
-        }
+    if (hex_plain_cell(s, n, b->g.cols, b->g.rows, &m->col, &m->row)) {
+        m->kind = LX_HEX_STONE; /* "e5", "k11": the cell of nearly every move, read at once */
+        return 0;
     }
+    m->col = m->row = 0;
     if (n >= 2 && n <= 4 && s[0] >= 'a' && s[0] <= 'z' && s[n - 1] >= '0' && s[n - 1] <= '9') {
         m->kind = LX_HEX_STONE; /* a cell as written by every program: no blanks, no word */
         return hex_parse_point(b->g.cols, b->g.rows, s, n, &m->col, &m->row, err);

@@ -169,7 +169,7 @@ static const lx_sgf_propdef *find_extra(const lx_sgf_check_options *opt, const c
     if (!opt || !opt->extra)
         return NULL;
     for (size_t i = 0; i < opt->nextra; i++)
-        if (opt->extra[i].id && strcmp(opt->extra[i].id, id) == 0)
+        if (opt->extra[i].id && opt->extra[i].id[0] == id[0] && strcmp(opt->extra[i].id, id) == 0)
             return &opt->extra[i];
     return NULL;
 }
