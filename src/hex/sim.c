@@ -12,14 +12,15 @@
  * cells empty at the snapshot are kept in one list that is never reset (a
  * partial Fisher-Yates draw from a permutation is uniform whatever the
  * permutation), with each cell's place in it: the first `used` are taken,
- * the rest are the pool still empty.  A cell filled by a tree move or a
- * bridge reply swaps to the end of the taken part, so a draw never meets a
- * filled cell and the playout's step has no unpredictable branch: the reply
- * and the random draw are both computed, and the bridge table says which
- * one is played.  Bridge saving: after each move the six pairs of cells
- * around it two apart on its ring of neighbours are looked at; a pair of the
- * colour to move whose other common neighbour is empty is a bridge the move
- * intruded into, and that cell is the reply.
+ * the rest are the pool, the cells still empty (and the one stone a swap
+ * could take off).  A cell filled by a tree move or a bridge reply swaps to
+ * the end of the taken part, so a draw meets no cell filled meanwhile (the
+ * old list's skips were branches the processor mispredicted); the one
+ * branch a step cannot predict is whether the last stone hit a bridge
+ * (about one move in nine at 11x11).  Bridge saving: after each move the
+ * six pairs of cells around it two apart on its ring of neighbours are
+ * looked at; a pair of the colour to move whose other common neighbour is
+ * empty is a bridge the move intruded into, and that cell is the reply.
  *
  * What it does not do: check rules (the caller plays legal ids), know about
  * resignations, passes or swap-sides. */
@@ -362,11 +363,11 @@ static int black_joins(lx_hex_sim *s)
     return 0;
 }
 
-/* Each step: the bridge table looked up around the last stone, a random
- * cell drawn from the pool, and the reply (when a bridge was hit) or the
- * drawn cell swapped to the end of the taken part and played - by selects,
- * not branches.  Locals for everything the loop reads: its stores are bytes,
- * which may alias anything. */
+/* Each step: the bridge table looked up around the last stone, then its
+ * reply (when a bridge was hit) or a random cell of the pool swapped to the
+ * end of the taken part and played (the swap's stone, drawn, is skipped).
+ * Locals for everything the loop reads: its stores are bytes, which may
+ * alias anything. */
 lx_colour lx_hex_sim_playout(lx_hex_sim *s, uint64_t *rng)
 {
     uint8_t *colour = s->colour;
