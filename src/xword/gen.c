@@ -306,14 +306,20 @@ static void sub_racks(lx_xw_gen *g)
             g->by_k[k][at] = g->by_k[k][at - 1];
         g->by_k[k][at] = (uint8_t)idx;
     }
-    memset(g->top_vals, 0, sizeof g->top_vals);
-    for (int idx = 0; idx < g->nleaves; idx++) {
-        int k = g->nrack;
-        for (int i = 0; i < g->ndt; i++)
-            k -= g->kept[idx][i];
-        for (int j = 0; j < k; j++)
-            if (g->sub_vals[idx][j] > g->top_vals[k][j])
-                g->top_vals[k][j] = g->sub_vals[idx][j];
+    for (int k = 0; k <= g->nrack; k++) {
+        int n = g->nby_k[k];
+        memset(g->after[0][k][n], 0, sizeof g->after[0][k][n]);
+        memset(g->after[1][k][n], 0, sizeof g->after[1][k][n]);
+        g->blanks_after[k][n] = 0;
+        for (int i = n - 1; i >= 0; i--) {
+            int idx = g->by_k[k][i], blank = g->sub_nb[idx] > 0;
+            g->blanks_after[k][i] = (uint8_t)(g->blanks_after[k][i + 1] | blank);
+            for (int u = 0; u < 2; u++)
+                for (int j = 0; j < LX_XW_RACK_SIZE; j++) {
+                    int v = j < k && (u == 0 || blank) ? g->sub_vals[idx][j] : 0, w = g->after[u][k][i + 1][j];
+                    g->after[u][k][i][j] = (uint8_t)(v > w ? v : w);
+                }
+        }
     }
     if (++g->stamp == 0) { /* after 2^32 calls: forget every summary */
         memset(g->summaries, 0, sizeof g->summaries);

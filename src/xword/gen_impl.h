@@ -91,7 +91,10 @@ struct lx_xw_gen {
     uint8_t sub_vals[1 << LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
     uint8_t by_k[LX_XW_RACK_SIZE + 1][1 << LX_XW_RACK_SIZE]; /* best leave first */
     int nby_k[LX_XW_RACK_SIZE + 1];
-    int top_vals[LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE]; /* over all sub-racks of k tiles: largest j-th value */
+    /* [0][k][i][j]: the largest j-th value of the sub-racks by_k[k][i..];
+     * [1]: of those with a blank, and blanks_after[k][i]: whether there are any */
+    uint8_t after[2][LX_XW_RACK_SIZE + 1][(1 << LX_XW_RACK_SIZE) + 1][LX_XW_RACK_SIZE];
+    uint8_t blanks_after[LX_XW_RACK_SIZE + 1][(1 << LX_XW_RACK_SIZE) + 1];
     xw_summary summaries[XW_SUMMARIES];
     unsigned stamp;
     /* the walk */

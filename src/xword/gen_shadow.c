@@ -320,13 +320,14 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
                 if (g->sub_vals[idx][j] > s->maxval[u][j])
                     s->maxval[u][j] = g->sub_vals[idx][j];
         }
-        if (g->rack[0] == 0) { /* the first one that makes a word has the best leave: done when the values are too */
-            int full = 1;
+        /* the first one that makes a word has the best leave (the first with
+         * a blank, of those with one): done when no later one has higher values */
+        int full = !g->blanks_after[k][i + 1] || s->valid[1];
+        for (int u = 0; u < 2 && full; u++)
             for (int j = 0; j < k && full; j++)
-                full = s->maxval[0][j] == g->top_vals[k][j];
-            if (full)
-                break;
-        }
+                full = s->maxval[u][j] >= g->after[u][k][i + 1][j];
+        if (full)
+            break;
     }
     return s;
 }
