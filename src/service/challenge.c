@@ -291,6 +291,24 @@ void seeks_reload(srv *s)
         srv_log(s, "cannot read the seeks");
 }
 
+/* Several ludexd on one PostgreSQL: another server made or took a seek (a SEEKS notice); the
+ * seeks are read again, once this server's own seek changes in flight have committed. */
+void seeks_changed(srv *s, const char *args)
+{
+    if (strtoul(args, NULL, 10) == s->instance)
+        return;
+    s->seeks_later = 1;
+    seeks_settle(s);
+}
+
+void seeks_settle(srv *s)
+{
+    if (s->seeks_later && s->seeks_written <= s->committed) {
+        s->seeks_later = 0;
+        seeks_reload(s);
+    }
+}
+
 static void drop_seek(srv *s, srv_seek **at, svc_status *st)
 {
     srv_seek *e = *at;
@@ -304,6 +322,7 @@ static void drop_seek(srv *s, srv_seek **at, svc_status *st)
 /* Seeks older than the challenge days go. */
 static void expire_seeks(srv *s)
 {
+    seeks_settle(s);
     int64_t now = svc_clock_now(s);
     svc_status st;
     svc_status_init(&st);
@@ -319,6 +338,7 @@ int svc_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *
     const srv_rules *r = rules_for(kind);
     if (!r)
         return svc_fail(st, "UNKNOWN_GAME", "the games are twixt, hex, backgammon and crossword");
+    seeks_settle(s);
     size_t mine = 0;
     for (srv_seek *e = s->seeks; e; e = e->next)
         mine += !strcmp(e->k.user, actor);

@@ -23,6 +23,8 @@
  *   RATING INSTANCE CLASS USER  a rating another server changed: forgotten,
  *                     so it is read again from the store when next needed
  *                     (ratings_changed).
+ *   SEEKS INSTANCE    another server made or took a seek: the seeks are read
+ *                     again (seeks_changed).
  * Before a command reads a game (svc_game), what has arrived on the socket
  * is taken too (listen_poll: a receive that finds nothing costs a system
  * call), so a command that comes after another server's answer sees that
@@ -101,6 +103,8 @@ void svc_notified(srv *s, const char *payload)
         users_changed(s, payload + 5);
     else if (!strncmp(payload, "RATING ", 7))
         ratings_changed(s, payload + 7);
+    else if (!strncmp(payload, "SEEKS ", 6))
+        seeks_changed(s, payload + 6);
 }
 
 void listen_settled(srv *s)

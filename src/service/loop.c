@@ -52,7 +52,8 @@ uint64_t svc_queue(srv *s, const store_op *in, srv_game *sg)
 }
 
 /* What other servers on the database must hear of an op they may hold in memory: a user's
- * change (users_changed) or a rating's (ratings_changed), as a notice; 0 when nothing. */
+ * change (users_changed), a rating's (ratings_changed) or the seeks' (seeks_changed), as a
+ * notice; 0 when nothing. */
 static int notice_of(const srv *s, const store_op *op, store_op *notice)
 {
     switch (op->kind) {
@@ -62,6 +63,11 @@ static int notice_of(const srv *s, const store_op *op, store_op *notice)
         return 1;
     case STORE_BLOCK:
         store_user_notice(notice, s->instance, op->block.user);
+        return 1;
+    case STORE_SEEK_ADD: case STORE_SEEK_DELETE:
+        memset(notice, 0, sizeof *notice);
+        notice->kind = STORE_NOTIFY;
+        snprintf(notice->message.text, sizeof notice->message.text, "SEEKS %u", (unsigned)s->instance);
         return 1;
     case STORE_RATING_SET:
         memset(notice, 0, sizeof *notice);
@@ -86,6 +92,8 @@ int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
     }
     if (op->kind == STORE_RATING_SET)
         s->ratings_written = seq;
+    if (op->kind == STORE_SEEK_ADD || op->kind == STORE_SEEK_DELETE)
+        s->seeks_written = seq;
     if ((sg || s->guard) && store_op_bumps(op->kind))
         st->wait_board = (sg ? sg : s->guard)->id;
     s->changes++;

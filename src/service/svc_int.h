@@ -82,6 +82,10 @@ void users_reload(srv *s, const char *name);
 void users_changed(srv *s, const char *args);
 /* Another server changed a rating ("INSTANCE CLASS USER" of a RATING notice): forget it if held. */
 void ratings_changed(srv *s, const char *args);
+/* Another server changed the seeks ("INSTANCE" of a SEEKS notice): read them again, now or once
+ * this server's own seek changes have committed (seeks_settle). */
+void seeks_changed(srv *s, const char *args);
+void seeks_settle(srv *s);
 
 /* ---- games (games.c, rules_*.c) --------------------------------------------------- */
 typedef struct srv_move {
@@ -414,6 +418,8 @@ struct srv {
     uint64_t ratings_written; /* the batch of this server's last rating change */
     char ratings_later[16][80]; /* ratings other servers changed while ours were in flight (ratings.c) */
     int nratings_later;       /* how many; -1: too many, forget them all */
+    uint64_t seeks_written;   /* the batch of this server's last seek change */
+    int seeks_later;          /* another server changed the seeks: read them again (challenge.c) */
     long clock_offset;       /* added to the system's time for game clocks (clock.c) */
     struct event *sweep_ev;  /* clock_sweep, once a second */
     int default_challenges;  /* STORE_CHALLENGES_* for users who never chose */
