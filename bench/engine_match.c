@@ -6,12 +6,21 @@
  *                [--seconds S] [--seconds-a S] [--seconds-b S]
  *                [--playouts N] [--playouts-a N] [--playouts-b N]
  *                [--threads T] [--threads-a T] [--threads-b T]
+ *                [--adjudicate V:N] [--adjudicate-check]
  *   engine_match --speed [--game G] [--size N] [--seconds S] [--threads T]
  *
  * A match plays N games from the empty board, A moving first in the even
  * games and second in the odd ones (so each side opens as often; the swap
  * rule is in force), P games at a time, and prints A's score (a draw counts
- * half) with its 95% Wilson interval.  --speed runs one search from the empty
+ * half) with its 95% Wilson interval.
+ *
+ * --adjudicate V:N ends a game that both engines agree on, as engine
+ * tournaments do (cutechess-cli's -resign): after N moves in a row at which
+ * the last search of one side gave itself >= 1-V and the other's gave itself
+ * <= V (lx_engine_last_value), the first side wins.  --adjudicate-check plays
+ * every game out all the same and counts the games where that verdict
+ * differed from the end (the referee's error, to report beside the match).
+ * --speed runs one search from the empty
  * board and prints the playouts a second inside it. */
 #include <math.h>
 #include <pthread.h>
@@ -43,7 +52,38 @@ typedef struct match {
     int a_first_wins, a_second_wins, draws, done;
     long moves;
     int failures;
+    double adj_margin;  /* V of --adjudicate; 0: off */
+    int adj_moves;      /* N */
+    int adj_check;      /* play on; count verdicts the end contradicts */
+    int adjudicated, adj_wrong;
 } match;
+
+/* The adjudication of one game: each side's last value for itself, and how
+ * many moves in a row they have agreed on one winner. */
+typedef struct verdict_state {
+    double a_value, b_value; /* -1: none yet */
+    int run, leader;         /* leader: 1 A, 2 B, 0 none */
+    int verdict;             /* 1 A, 2 B, once reached; 0 none */
+} verdict_state;
+
+/* After a move by A (a_moved) whose search gave `value`: 1 or 2 once the
+ * agreement has lasted N moves, else 0. */
+static int adjudicate(const match *m, verdict_state *v, int a_moved, double value)
+{
+    if (a_moved)
+        v->a_value = value;
+    else
+        v->b_value = value;
+    int leader = 0;
+    double hi = 1 - m->adj_margin, lo = m->adj_margin;
+    if (v->a_value >= hi && v->b_value >= 0 && v->b_value <= lo)
+        leader = 1;
+    else if (v->b_value >= hi && v->a_value >= 0 && v->a_value <= lo)
+        leader = 2;
+    v->run = leader && leader == v->leader ? v->run + 1 : leader ? 1 : 0;
+    v->leader = leader;
+    return v->run >= m->adj_moves ? leader : 0;
+}
 
 static lx_engine *make(const match *m, const side *s, uint64_t seed)
 {
@@ -79,6 +119,7 @@ static double play_game(match *m, int index, long *moves)
     lx_game_error_init(&err);
     lx_buf mv = {0};
     double score = -1;
+    verdict_state vs = {-1, -1, 0, 0, 0};
     long n = 0, cap = (long)m->size * m->size + 8;
     for (; n < cap; n++) {
         lx_colour who = lx_engine_to_play(ea);
@@ -95,12 +136,19 @@ static double play_game(match *m, int index, long *moves)
                     err.message.data ? err.message.data : "");
             goto out;
         }
-        if (getenv("ENGINE_MATCH_VERBOSE"))
-            fprintf(stderr, "game %d move %ld: %s %s\n", index, n + 1, a_moves ? "A" : "B", mv.data);
         if (lx_engine_play(other, who, mv.data, &err) != 0) {
             fprintf(stderr, "engine_match: game %d: %s refused %s: %s\n", index, lx_engine_kind(other), mv.data,
                     err.code);
             goto out;
+        }
+        double value = lx_engine_last_value(mover);
+        if (getenv("ENGINE_MATCH_VERBOSE"))
+            fprintf(stderr, "game %d move %ld: %s %s %.3f\n", index, n + 1, a_moves ? "A" : "B", mv.data, value);
+        if (m->adj_margin > 0 && !vs.verdict && value >= 0)
+            vs.verdict = adjudicate(m, &vs, a_moves, value);
+        if (vs.verdict && !m->adj_check) {
+            n++;
+            break;
         }
     }
     lx_game_result r;
@@ -108,6 +156,15 @@ static double play_game(match *m, int index, long *moves)
     lx_colour first = strcmp(m->game, "twixt") == 0 ? LX_WHITE : LX_BLACK;
     lx_colour a_colour = a_first ? first : (first == LX_BLACK ? LX_WHITE : LX_BLACK);
     score = !r.over || r.winner == LX_NO_COLOUR ? 0.5 : r.winner == a_colour ? 1.0 : 0.0;
+    if (vs.verdict) {
+        double said = vs.verdict == 1 ? 1.0 : 0.0;
+        pthread_mutex_lock(&m->lock);
+        m->adjudicated++;
+        m->adj_wrong += m->adj_check && said != score;
+        pthread_mutex_unlock(&m->lock);
+        if (!m->adj_check)
+            score = said;
+    }
 out:
     *moves = n;
     lx_buf_free(&mv);
@@ -214,9 +271,18 @@ int main(int argc, char **argv)
         if (strcmp(o, "--speed") == 0) {
             do_speed = 1;
             used = 0;
+        } else if (strcmp(o, "--adjudicate-check") == 0) {
+            m.adj_check = 1;
+            used = 0;
         } else if (!v) {
             fprintf(stderr, "engine_match: %s needs a value\n", o);
             return 2;
+        } else if (strcmp(o, "--adjudicate") == 0) {
+            if (sscanf(v, "%lf:%d", &m.adj_margin, &m.adj_moves) != 2 || m.adj_margin <= 0 ||
+                m.adj_margin >= 0.5 || m.adj_moves < 1) {
+                fprintf(stderr, "engine_match: --adjudicate wants V:N, 0 < V < 0.5 and N >= 1 (e.g. 0.05:4)\n");
+                return 2;
+            }
         } else if (strcmp(o, "--game") == 0) {
             m.game = v;
         } else if (strcmp(o, "--size") == 0) {
@@ -280,5 +346,11 @@ int main(int argc, char **argv)
            m.game, m.size, m.size, m.rules ? " " : "", m.rules ? m.rules : "", da, db, m.score, m.done,
            m.done ? 100.0 * m.score / m.done : 0, 100 * lo, 100 * hi, m.a_first_wins, m.a_second_wins, m.draws,
            m.done ? (double)m.moves / m.done : 0, m.failures ? " (SOME GAMES FAILED)" : "");
+    if (m.adj_margin > 0 && m.adj_check)
+        printf("  adjudication %.2f:%d checked: %d games reached a verdict, played out: %d ended otherwise\n",
+               m.adj_margin, m.adj_moves, m.adjudicated, m.adj_wrong);
+    else if (m.adj_margin > 0)
+        printf("  adjudicated %d of %d games (both engines agreeing for %d moves: the leader >= %.2f, the other "
+               "<= %.2f)\n", m.adjudicated, m.done, m.adj_moves, 1 - m.adj_margin, m.adj_margin);
     return m.failures ? 1 : 0;
 }

@@ -236,6 +236,7 @@ static void hex_blocks_an_immediate_loss(void **state)
     char mv[64];
     genmove_ok(e, LX_WHITE, mv, sizeof mv);
     assert_string_equal(mv, "c5");
+    assert_true(lx_engine_last_value(e) == -1); /* chosen without a search: no value */
     lx_engine_free(e);
     /* two threats and no win: a proved loss, resigned */
     e = engine("hex", 5, 200, 1);
@@ -244,6 +245,7 @@ static void hex_blocks_an_immediate_loss(void **state)
         play(e, i % 2 ? LX_WHITE : LX_BLACK, lost[i]);
     genmove_ok(e, LX_WHITE, mv, sizeof mv);
     assert_string_equal(mv, "resign");
+    assert_true(lx_engine_last_value(e) == 0);
     assert_int_equal(lx_engine_to_play(e), LX_NO_COLOUR);
     lx_engine_free(e);
 }
@@ -267,6 +269,19 @@ static void hex_search_finds_a_win_the_shortcut_does_not(void **state)
     for (size_t i = 1; i < n; i++)
         assert_true(c[i - 1].visits >= c[i].visits);
     lx_game_error_free(&err);
+    lx_engine_free(e);
+}
+
+static void hex_last_value_is_the_chosen_moves_value(void **state)
+{
+    (void)state;
+    lx_engine *e = engine("hex", 4, 3000, 5);
+    assert_true(lx_engine_last_value(e) == -1); /* no genmove yet */
+    play(e, LX_BLACK, "b2");
+    play(e, LX_WHITE, "a4");
+    char mv[64];
+    genmove_ok(e, LX_BLACK, mv, sizeof mv); /* a searched move in a won position */
+    assert_true(lx_engine_last_value(e) > 0.8 && lx_engine_last_value(e) <= 1);
     lx_engine_free(e);
 }
 
@@ -634,6 +649,7 @@ int main(void)
         cmocka_unit_test(hex_takes_an_immediate_win),
         cmocka_unit_test(hex_blocks_an_immediate_loss),
         cmocka_unit_test(hex_search_finds_a_win_the_shortcut_does_not),
+        cmocka_unit_test(hex_last_value_is_the_chosen_moves_value),
         cmocka_unit_test(hex_swaps_a_centre_opening_not_a_corner),
         cmocka_unit_test(hex_genmove_on_a_finished_game_is_game_over),
         cmocka_unit_test(hex_illegal_plays_give_the_rules_codes),

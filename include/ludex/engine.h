@@ -174,6 +174,12 @@ int lx_engine_show(const lx_engine *e, lx_buf *out);
 /* Playouts (Hex, Twixt) done by the last search, and how long it ran. */
 void lx_engine_last_search(const lx_engine *e, long *playouts, double *seconds);
 
+/* Hex, Twixt: the last genmove's chance to win for the player who moved, as
+ * the engine judged the move it chose after its search (0 for a
+ * resignation); -1 when it had no value (a move chosen without a search: a
+ * win at once or the one block; another kind; no genmove yet).  A match referee can end games both engines agree on. */
+double lx_engine_last_value(const lx_engine *e);
+
 /* "hex", "twixt", "backgammon", ... as given. */
 const char *lx_engine_kind(const lx_engine *e);
 

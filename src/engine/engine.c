@@ -56,6 +56,7 @@ lx_engine *lx_engine_new(const lx_engine_options *o, lx_game_error *err)
     }
     e->ops = ops;
     e->opt = *o;
+    e->last_value = -1;
     e->rules_copy = copy_or_null(o->rules);
     e->program_copy = copy_or_null(o->program);
     if ((o->rules && !e->rules_copy) || (o->program && !e->program_copy)) {
@@ -164,6 +165,11 @@ void lx_engine_last_search(const lx_engine *e, long *playouts, double *seconds)
 {
     *playouts = e->last_playouts;
     *seconds = e->last_seconds;
+}
+
+double lx_engine_last_value(const lx_engine *e)
+{
+    return e->last_value;
 }
 
 const char *lx_engine_kind(const lx_engine *e)

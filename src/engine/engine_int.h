@@ -38,6 +38,7 @@ struct lx_engine {
     atomic_int stop;       /* set by lx_engine_stop; a search polls it */
     long last_playouts;
     double last_seconds;
+    double last_value;     /* the last genmove's move's value for its mover, -1 when none */
     void *impl;
 };
 

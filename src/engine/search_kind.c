@@ -313,9 +313,11 @@ int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err
     int32_t forced = forced_move(s, v.sim[0], who);
     e->last_playouts = 0;
     e->last_seconds = 0;
+    e->last_value = -1;
     int rc = -1;
     if (forced == -2) {
         strcpy(text, "resign");
+        e->last_value = 0;
         rc = 0;
     } else if (forced >= 0) {
         rc = s->g->format_id(s->board, forced, text, sizeof text);
@@ -323,6 +325,7 @@ int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err
         mcts_move best;
         long total = 0;
         if (mcts_root_moves(s->tree, &best, 1, &total) == 1) {
+            e->last_value = best.value;
             if (best.value < RESIGN_VALUE && total >= RESIGN_PLAYOUTS)
                 strcpy(text, "resign"), rc = 0;
             else
