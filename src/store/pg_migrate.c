@@ -142,8 +142,8 @@ static const char *const migrations[] = {
     /* 11: a game's change is told once per batch by the server that wrote it (one NOTIFY naming
      * every board of the batch), not once per row by 9's trigger, which cost a notification per
      * write of a game and held PostgreSQL's notification lock over each of them */
-    "DROP TRIGGER games_changed ON games;"
-    "DROP FUNCTION ludex_board_changed();",
+    ("DROP TRIGGER games_changed ON games;"
+     "DROP FUNCTION ludex_board_changed();"),
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))
