@@ -62,8 +62,10 @@ static void fuzz_generate(const lx_xw_lexicon *lx, lx_xw_data *data)
             if (!have || lx_xw_play_cmp(&plays[i], &top) < 0)
                 top = plays[i], have = 1;
         }
-        CHECK(lx_xw_gen_best(g, p, &o, &best, NULL) == 0);
-        CHECK(!have || lx_xw_play_cmp(&best, &top) == 0);
+        for (int again = 0; again < 2; again++) { /* the second search with the lexicon has its word map */
+            CHECK(lx_xw_gen_best(g, p, &o, &best, NULL) == 0);
+            CHECK(!have || lx_xw_play_cmp(&best, &top) == 0);
+        }
     }
     lx_xw_gen_free(g);
     lx_xw_pos_free(p);
