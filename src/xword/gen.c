@@ -153,15 +153,18 @@ static void fill_leaves(lx_xw_gen *g, const lx_xw_gen_options *o, int endgame, l
         g->best_leave[k] = -1e300;
     for (int idx = 0; idx < g->nleaves; idx++) {
         uint8_t kept[LX_XW_RACK_SIZE];
-        int n = 0, value = 0;
+        int n = 0, value = 0, counts[LX_XW_RACK_SIZE];
         for (int i = 0; i < g->ndt; i++) {
             int t = g->dt[i];
+            counts[i] = g->kept[idx][i];
             for (int j = 0; j < g->kept[idx][i]; j++)
                 kept[n++] = (uint8_t)t, value += g->values[t];
         }
         double v;
         if (endgame)
             v = n == 0 ? 2.0 * (double)unseen_value : -10.0 - 2.0 * value;
+        else if (!o->leaves) /* the built-in estimate, from the counts at hand */
+            v = n == 0 ? 0.0 : xw_leave_builtin(d, g->dt, counts, g->ndt);
         else
             v = n == 0 ? 0.0 : lx_xw_leave_value(o->leaves, d, kept, (size_t)n);
         g->leave[idx] = v;

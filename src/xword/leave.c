@@ -131,20 +131,12 @@ static long leave_index(const lx_xw_leaves *lv, const uint8_t *t, size_t n)
     return -1;
 }
 
-/* (Each distinct tile once, in the order met: the terms are quarters, so
- * the sum is exact in any order.) */
-static double builtin_value(const lx_xw_dist *d, const uint8_t *tiles, size_t n)
+double xw_leave_builtin(const lx_xw_dist *d, const uint8_t *tiles, const int *counts, int n)
 {
-    int count[LX_XW_MAX_LETTERS + 1];
-    for (size_t i = 0; i < n; i++)
-        count[tiles[i] & 0x3F] = 0;
-    for (size_t i = 0; i < n; i++)
-        count[tiles[i] & 0x3F]++;
-    double v = 0;
+    double v = 0; /* the terms are quarters: the sum is exact in any order */
     int vowels = 0, consonants = 0;
-    for (size_t i = 0; i < n; i++) {
-        int t = tiles[i] & 0x3F, c = count[t];
-        count[t] = 0;
+    for (int i = 0; i < n; i++) {
+        int t = tiles[i], c = counts[i];
         if (c == 0 || t > d->n)
             continue;
         if (t == 0) {
@@ -159,6 +151,22 @@ static double builtin_value(const lx_xw_dist *d, const uint8_t *tiles, size_t n)
     }
     int off = vowels > consonants ? vowels - consonants : consonants - vowels;
     return off > 1 ? v - 3.0 * (off - 1) : v;
+}
+
+/* The built-in estimate of tiles[0..n): each distinct tile once, with its count. */
+static double builtin_value(const lx_xw_dist *d, const uint8_t *tiles, size_t n)
+{
+    uint8_t distinct[LX_XW_MAX_LETTERS + 1];
+    int counts[LX_XW_MAX_LETTERS + 1], nd = 0;
+    for (size_t i = 0; i < n; i++) {
+        int t = tiles[i] & 0x3F, j = 0;
+        while (j < nd && distinct[j] != t)
+            j++;
+        if (j == nd)
+            distinct[nd] = (uint8_t)t, counts[nd++] = 0;
+        counts[j]++;
+    }
+    return xw_leave_builtin(d, distinct, counts, nd);
 }
 
 double lx_xw_leave_value(const lx_xw_leaves *lv, const lx_xw_dist *d, const uint8_t *tiles, size_t n)

@@ -94,6 +94,8 @@ typedef struct xw_word_ref {
 } xw_word_ref;
 int xw_word_ref_cmp(const void *a, const void *b);
 
+/* The built-in leave estimate (leave.c) of counts[i] of tiles[i], i < n. */
+double xw_leave_builtin(const lx_xw_dist *d, const uint8_t *tiles, const int *counts, int n);
 /* The digest of a lexicon's nodes (lx->digest). */
 uint64_t xw_kwg_digest(const uint32_t *nodes, size_t n);
 /* 1 when every run of siblings is in ascending tile order (lx->ascending). */
