@@ -133,6 +133,7 @@ typedef struct pg_store {
     int slots[2 * CHUNK + 4];
     int nslots, slot_at, count_as;
     char **notify;        /* the batch's boards as array literals, NOTIFY_BOARDS at most in each */
+    store_guard *plan;    /* how the batch's conditional ops run (store_plan_guards) */
     size_t nnotify;
     time_t last_reset;    /* when a lost connection was last tried again */
 } pg_store;
@@ -354,12 +355,13 @@ static int send_game(pg_store *q, const store_op *op)
  * whether it was refused is counted as i.  The same statements as SQLite's (sqlite_store.c). */
 static int send_guarded(pg_store *q, const store_op *op, int i)
 {
+    const store_guard *g = &q->plan[i];
     params p = {.n = 0};
     p_int(&p, op->guard_board);
     switch (op->kind) {
     case STORE_GAME_STATE:
         p_text(&p, op->game.state ? op->game.state : "");
-        p_int(&p, op->guard_version);
+        p_int(&p, g->version);
         p_int(&p, op->new_version);
         q->count_as = i;
         return send_q(q, Q_GAME_STATE_IF, &p);
@@ -370,16 +372,17 @@ static int send_guarded(pg_store *q, const store_op *op, int i)
         p_text(&p, op->game.result);
         p_int(&p, op->game.status);
         p_text(&p, op->game.offer);
-        p_int(&p, op->guard_version);
+        p_int(&p, g->version);
         p_int(&p, op->new_version);
         q->count_as = i;
         return send_q(q, Q_GAME_CLOCK_IF, &p);
-    case STORE_MOVE_APPEND: case STORE_MOVE_DELETE: {
-        p_int(&p, op->guard_version);
+    case STORE_MOVE_APPEND: case STORE_MOVE_DELETE: { /* its own version change, or the next write's */
+        p_int(&p, g->version);
         p_int(&p, op->new_version);
         q->count_as = i;
-        if (send_q(q, Q_GAME_BUMP, &p) != 0)
+        if (g->bump && send_q(q, Q_GAME_BUMP, &p) != 0)
             return -1;
+        q->count_as = g->bump ? -1 : i;
         params m = {.n = 0};
         p_int(&m, op->move.game_id);
         p_int(&m, op->move.n);
@@ -387,7 +390,7 @@ static int send_guarded(pg_store *q, const store_op *op, int i)
             p_int(&m, op->move.seat);
             p_text(&m, op->move.text);
         }
-        p_int(&m, op->new_version);
+        p_int(&m, g->bump ? op->new_version : g->version);
         return send_q(q, op->kind == STORE_MOVE_APPEND ? Q_MOVE_INSERT_IF : Q_MOVE_DELETE_IF, &m);
     }
     case STORE_MOVE_COMMENT: {
@@ -396,21 +399,21 @@ static int send_guarded(pg_store *q, const store_op *op, int i)
         p_int(&m, op->move.n);
         if (op->move.text)
             p_text(&m, op->move.text);
-        p_int(&m, op->guard_version);
+        p_int(&m, g->version);
         return send_q(q, op->move.text ? Q_COMMENT_SET_IF : Q_COMMENT_DELETE_IF, &m);
     }
     case STORE_RATING_SET: {
         params r = {.n = 0};
         p_rating(&r, &op->rating);
         p_int(&r, op->guard_board);
-        p_int(&r, op->guard_version);
+        p_int(&r, g->version);
         return send_q(q, Q_RATING_SET_IF, &r);
     }
     default: { /* STORE_OUTBOX_ADD */
         params m = {.n = 0};
         p_outbox(&m, &op->mail);
         p_int(&m, op->guard_board);
-        p_int(&m, op->guard_version);
+        p_int(&m, g->version);
         return send_q(q, Q_OUTBOX_INSERT_IF, &m);
     }
     }
@@ -757,6 +760,14 @@ static char *boards_of(pg_store *q, const store_op *ops, size_t n)
     return all;
 }
 
+static int has_bumps(const store_op *ops, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (store_op_guarded(&ops[i]) && store_op_bumps(ops[i].kind))
+            return 1;
+    return 0;
+}
+
 /* A batch that lost a deadlock (another server's batch waited on its rows while it waited on
  * theirs) was rolled back whole: it is sent again, a few times, after a short pause. */
 static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *refused, char *err, size_t errcap)
@@ -764,6 +775,14 @@ static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *ref
     pg_store *q = (pg_store *)s;
     char *boards = boards_of(q, ops, n);
     int rc = -1, retry = 1;
+    /* a move that leaves its version change to the write after it relies on the board's row lock
+     * (Q_LOCK_BOARDS) between the two: without it, or without the plan, nothing is sent */
+    q->plan = malloc((n ? n : 1) * sizeof *q->plan);
+    if (!q->plan || store_plan_guards(ops, n, q->plan) != 0 || (!boards && has_bumps(ops, n))) {
+        snprintf(err, errcap, "out of memory");
+        retry = 0;
+        rc = STORE_FULL;
+    }
     for (int attempt = 0; retry && attempt < 8; attempt++) {
         if (attempt > 0) {
             struct timespec pause = {0, (long)(1 + (attempt * 7 + (long)(time(NULL) & 3)) % 10) * 1000000L};
@@ -772,6 +791,8 @@ static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *ref
         rc = commit_once(q, ops, n, boards, refused, &retry, err, errcap);
     }
     free(boards);
+    free(q->plan);
+    q->plan = NULL;
     for (size_t k = 0; k < q->nnotify; k++)
         free(q->notify[k]);
     free(q->notify);

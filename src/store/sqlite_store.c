@@ -378,34 +378,36 @@ static int run_changes(sqlite_store *q, sqlite3_stmt *st)
 
 /* A conditional op (store_op's guard): 0 with *refused set when the board's version was not the
  * op's, or -1. */
-static int apply_guarded(sqlite_store *q, const store_op *op, int *refused)
+static int apply_guarded(sqlite_store *q, const store_op *op, const store_guard *g, int *refused)
 {
     sqlite3_stmt *st;
-    int64_t b = op->guard_board;
+    int64_t b = op->guard_board, v = g->version;
     int changed = 1;
     switch (op->kind) {
     case STORE_GAME_STATE:
         st = q->q[Q_GAME_STATE_IF];
         sqlite3_bind_int64(st, 1, b);
         bind_text(st, 2, op->game.state ? op->game.state : "");
-        sqlite3_bind_int64(st, 3, op->guard_version);
+        sqlite3_bind_int64(st, 3, v);
         sqlite3_bind_int64(st, 4, op->new_version);
         changed = run_changes(q, st);
         break;
     case STORE_GAME_CLOCK:
         st = q->q[Q_GAME_CLOCK_IF];
         bind_clock(st, &op->game);
-        sqlite3_bind_int64(st, 8, op->guard_version);
+        sqlite3_bind_int64(st, 8, v);
         sqlite3_bind_int64(st, 9, op->new_version);
         changed = run_changes(q, st);
         break;
-    case STORE_MOVE_APPEND: case STORE_MOVE_DELETE:
-        st = q->q[Q_GAME_BUMP];
-        sqlite3_bind_int64(st, 1, b);
-        sqlite3_bind_int64(st, 2, op->guard_version);
-        sqlite3_bind_int64(st, 3, op->new_version);
-        if ((changed = run_changes(q, st)) <= 0)
-            break;
+    case STORE_MOVE_APPEND: case STORE_MOVE_DELETE: /* its own version change, or the next write's (g->bump) */
+        if (g->bump) {
+            st = q->q[Q_GAME_BUMP];
+            sqlite3_bind_int64(st, 1, b);
+            sqlite3_bind_int64(st, 2, v);
+            sqlite3_bind_int64(st, 3, op->new_version);
+            if ((changed = run_changes(q, st)) <= 0)
+                break;
+        }
         st = q->q[op->kind == STORE_MOVE_APPEND ? Q_MOVE_INSERT_IF : Q_MOVE_DELETE_IF];
         sqlite3_bind_int64(st, 1, op->move.game_id);
         sqlite3_bind_int(st, 2, op->move.n);
@@ -413,9 +415,12 @@ static int apply_guarded(sqlite_store *q, const store_op *op, int *refused)
             sqlite3_bind_int(st, 3, op->move.seat);
             bind_text(st, 4, op->move.text);
         }
-        sqlite3_bind_int64(st, op->kind == STORE_MOVE_APPEND ? 5 : 3, op->new_version);
-        if (run_done(st) != 0)
+        sqlite3_bind_int64(st, op->kind == STORE_MOVE_APPEND ? 5 : 3, g->bump ? op->new_version : v);
+        int rows = run_changes(q, st);
+        if (rows < 0)
             return -1;
+        if (!g->bump)
+            changed = rows;
         break;
     case STORE_MOVE_COMMENT:
         st = q->q[op->move.text ? Q_COMMENT_SET_IF : Q_COMMENT_DELETE_IF];
@@ -423,19 +428,19 @@ static int apply_guarded(sqlite_store *q, const store_op *op, int *refused)
         sqlite3_bind_int(st, 2, op->move.n);
         if (op->move.text)
             bind_text(st, 3, op->move.text);
-        sqlite3_bind_int64(st, op->move.text ? 4 : 3, op->guard_version);
+        sqlite3_bind_int64(st, op->move.text ? 4 : 3, v);
         return run_done(st);
     case STORE_RATING_SET:
         st = q->q[Q_RATING_SET_IF];
         bind_rating(st, &op->rating);
         sqlite3_bind_int64(st, 7, b);
-        sqlite3_bind_int64(st, 8, op->guard_version);
+        sqlite3_bind_int64(st, 8, v);
         return run_done(st);
     default: /* STORE_OUTBOX_ADD */
         st = q->q[Q_OUTBOX_INSERT_IF];
         bind_outbox(st, &op->mail);
         sqlite3_bind_int64(st, 5, b);
-        sqlite3_bind_int64(st, 6, op->guard_version);
+        sqlite3_bind_int64(st, 6, v);
         return run_done(st);
     }
     if (changed < 0)
@@ -493,18 +498,27 @@ static int apply_op(sqlite_store *q, const store_op *op)
 static int sq_commit(store *s, const store_op *ops, size_t n, unsigned char *refused, char *err, size_t errcap)
 {
     sqlite_store *q = (sqlite_store *)s;
+    store_guard *plan = malloc((n ? n : 1) * sizeof *plan);
+    if (!plan || store_plan_guards(ops, n, plan) != 0) {
+        free(plan);
+        snprintf(err, errcap, "out of memory");
+        return STORE_FULL; /* nothing applied; a later commit may have the memory */
+    }
     if (run_done(q->q[Q_BEGIN]) != 0)
         goto fail;
     for (size_t i = 0; i < n; i++) {
         int no = 0;
-        if ((store_op_guarded(&ops[i]) ? apply_guarded(q, &ops[i], &no) : apply_op(q, &ops[i])) != 0)
+        if ((store_op_guarded(&ops[i]) ? apply_guarded(q, &ops[i], &plan[i], &no) : apply_op(q, &ops[i])) != 0)
             goto fail;
         if (refused)
             refused[i] = (unsigned char)no;
     }
-    if (run_done(q->q[Q_COMMIT]) == 0)
+    if (run_done(q->q[Q_COMMIT]) == 0) {
+        free(plan);
         return 0;
+    }
 fail:
+    free(plan);
     snprintf(err, errcap, "%s", sqlite3_errmsg(q->db));
     int full = (sqlite3_extended_errcode(q->db) & 0xff) == SQLITE_FULL;
     if (!sqlite3_get_autocommit(q->db))

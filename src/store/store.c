@@ -97,3 +97,59 @@ void store_user_notice(store_op *op, uint32_t instance, const char *name)
     op->kind = STORE_NOTIFY;
     snprintf(op->message.text, sizeof op->message.text, "USER %u %s", (unsigned)instance, name);
 }
+
+/* Each board's chain through the batch: the version its last op makes (virt) and the one the
+ * row will really have there (real), in a small open-addressing table. */
+typedef struct chain {
+    int64_t board, virt, real;
+} chain;
+
+static chain *chain_of(chain *t, size_t cap, int64_t board)
+{
+    size_t h = (size_t)((uint64_t)board * 0x9E3779B97F4A7C15ull >> 17) & (cap - 1);
+    while (t[h].board && t[h].board != board)
+        h = (h + 1) & (cap - 1);
+    t[h].board = board;
+    return &t[h];
+}
+
+/* The next op after i that bumps the same board, among the few that follow (a move's clock
+ * write is queued right after it), or -1. */
+static long next_bump(const store_op *ops, size_t n, size_t i)
+{
+    for (size_t j = i + 1; j < n && j < i + 16; j++)
+        if (ops[j].guard_board == ops[i].guard_board && store_op_guarded(&ops[j]) && store_op_bumps(ops[j].kind))
+            return (long)j;
+    return -1;
+}
+
+int store_plan_guards(const store_op *ops, size_t n, store_guard *out)
+{
+    size_t cap = 16;
+    while (cap < 2 * n)
+        cap *= 2;
+    chain *t = calloc(cap, sizeof *t);
+    if (!t)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        const store_op *op = &ops[i];
+        out[i] = (store_guard){op->guard_version, 0};
+        if (!store_op_guarded(op))
+            continue;
+        chain *c = chain_of(t, cap, op->guard_board);
+        if (!c->virt || c->virt != op->guard_version) /* the board's first op here, or a new chain */
+            c->virt = c->real = op->guard_version;
+        out[i].version = c->real;
+        if (!store_op_bumps(op->kind))
+            continue;
+        long j = op->kind == STORE_MOVE_APPEND || op->kind == STORE_MOVE_DELETE ? next_bump(ops, n, i) : -1;
+        if (j >= 0 && ops[j].guard_version == op->new_version) { /* that write changes the version for both */
+            c->virt = op->new_version;
+            continue;
+        }
+        out[i].bump = 1;
+        c->virt = c->real = op->new_version;
+    }
+    free(t);
+    return 0;
+}

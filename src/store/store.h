@@ -301,6 +301,18 @@ int store_op_bumps(store_op_kind kind);
  * server, ludex-admin).  Those that hold the user read it again (service/users.c). */
 void store_user_notice(store_op *op, uint32_t instance, const char *name);
 
+/* How a batch's conditional ops are run (store_plan_guards): on which version of its board each
+ * is checked, and whether it sets the board's version to its new_version.  A move (or a move taken
+ * back) followed in the batch by a write of its game that goes on from the move's version (its
+ * clock) leaves the version to that write: one write of the game's row for both, and the two
+ * still apply together or not at all.  Ops that are not conditional keep guard_version, bump 0. */
+typedef struct store_guard {
+    int64_t version;
+    int bump;
+} store_guard;
+/* out[i] for each of the n ops; 0, or -1 out of memory. */
+int store_plan_guards(const store_op *ops, size_t n, store_guard *out);
+
 /* A copy of op that owns its strings (store_op_clear frees them); 0, or -1 out of memory. */
 int store_op_copy(store_op *dst, const store_op *src);
 void store_op_clear(store_op *op);
