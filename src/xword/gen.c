@@ -8,7 +8,10 @@
  * (gen_place.c).  The best-play search first bounds each anchor
  * (gen_shadow.c), then walks the anchors in the order of their bounds and
  * stops when the next bound is below the best play found: the result is
- * exactly the first play of the full list under lx_xw_play_cmp.
+ * exactly the first play of the full list under lx_xw_play_cmp.  From the
+ * second search with a lexicon, a word map of it makes the bounds tighter
+ * (gen_wordmap.c): an anchor's bound is refined when it first comes up, and
+ * the anchor goes back on the heap if it is no longer first.
  *
  * At the end of the game (the bag empty) the leave table holds the
  * endgame rule instead: going out earns twice the value of the tiles the

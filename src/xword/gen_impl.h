@@ -4,7 +4,8 @@
  * (across) or column (down) is an array of squares, the perpendicular
  * cross-word facts folded into each square.  gen_board.c fills them,
  * gen_place.c walks the GADDAG along a line from each anchor, gen_shadow.c
- * bounds what an anchor can give, gen.c is the public face (racks, leaves,
+ * bounds what an anchor can give (with gen_wordmap.c's word map, which
+ * letter multisets are words), gen.c is the public face (racks, leaves,
  * exchanges, the best-play search). */
 #ifndef LX_XWORD_GEN_IMPL_H
 #define LX_XWORD_GEN_IMPL_H
@@ -153,6 +154,15 @@ static inline uint32_t xw_kwg_find_asc(const uint32_t *nodes, uint32_t run, int 
         if (node & XW_KWG_IS_END)
             return 0;
     }
+}
+
+/* The index of the lowest bit set in m (not 0). */
+static inline int xw_lowest_bit(uint64_t m)
+{
+    int n = 0;
+    for (; !(m & 1); m >>= 1)
+        n++;
+    return n;
 }
 
 /* Fill g->sq for p (cross sets and scores, premiums, anchors).  0 or -1. */

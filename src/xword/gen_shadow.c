@@ -10,7 +10,15 @@
  * lexicon and the cross sets allow: by the rearrangement inequality the
  * sorted pairing is the largest sum any assignment can give.  The score
  * bound plus the best leave of a rack with k tiles played bounds the
- * equity. */
+ * equity.
+ *
+ * With a word map (gen_wordmap.c) an extent is bounded again by the
+ * sub-racks of k tiles that make a word with the board tiles it runs
+ * through (in some order): their largest tile values and best leave only.
+ * A bingo's extent is bounded so from the start (one sub-rack); the others
+ * when the search comes to their anchor.  Bounds are kept apart for plays
+ * that put down a blank, and the letters a blank may be in a bingo are
+ * worked out for the walk. */
 #include <string.h>
 
 #include "xword/gen_impl.h"
@@ -27,14 +35,6 @@ static void sort_desc(int *a, int n)
 }
 
 static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k);
-
-static int lowest_bit(uint64_t m)
-{
-    int n = 0;
-    for (; !(m & 1); m >>= 1)
-        n++;
-    return n;
-}
 
 /* ---- which words could the rack make at all? ----------------------------------------------- */
 
@@ -153,7 +153,6 @@ typedef struct extent {
 typedef struct span_sums {
     int value[LX_XW_MAX_SIDE + 1], count[LX_XW_MAX_SIDE + 1];
     uint64_t hb[LX_XW_MAX_SIDE + 1];
-    int from;
 } span_sums;
 
 /* Every extent of the anchor: ex[kl][kr] for kl <= nl, kr <= nr, kl + 1 + kr
@@ -265,20 +264,20 @@ double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_boun
 
 /* ---- the word map's bounds ----------------------------------------------------------------- */
 
-/* The sub-racks of k tiles that make a word with the board tiles of
- * fingerprint hb, summed up (cached for the call). */
 /* Two blanks and the letters of fingerprint h: a word when one blank, as
  * some letter, and the other make one. */
 static int two_blanks_word(const lx_xw_gen *g, uint64_t h)
 {
     for (uint64_t m = g->letters; m; m &= m - 1)
-        xw_wordmap_prefetch(&g->wm, 1, h + g->wm.key[lowest_bit(m)]);
+        xw_wordmap_prefetch(&g->wm, 1, h + g->wm.key[xw_lowest_bit(m)]);
     for (uint64_t m = g->letters; m; m &= m - 1)
-        if (xw_wordmap_has(&g->wm, 1, h + g->wm.key[lowest_bit(m)]))
+        if (xw_wordmap_has(&g->wm, 1, h + g->wm.key[xw_lowest_bit(m)]))
             return 1;
     return 0;
 }
 
+/* The sub-racks of k tiles that make a word with the board tiles of
+ * fingerprint hb, summed up (kept for the rest of the call). */
 static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
 {
     uint64_t h = hb + (uint64_t)k * 0x9E3779B97F4A7C15ULL;
@@ -373,11 +372,11 @@ uint64_t xw_gen_bingo_letters(lx_xw_gen *g, int dir, int line, int anchor, const
             continue;
         uint64_t h = rest + ex[kl][kr].hb;
         for (uint64_t m = g->letters; m; m &= m - 1) {
-            int t = lowest_bit(m);
+            int t = xw_lowest_bit(m);
             xw_wordmap_prefetch(&g->wm, 0, h + g->wm.key[t]);
         }
         for (uint64_t m = g->letters; m; m &= m - 1) {
-            int t = lowest_bit(m);
+            int t = xw_lowest_bit(m);
             if (xw_wordmap_has(&g->wm, 0, h + g->wm.key[t]))
                 letters |= (uint64_t)1 << t;
         }

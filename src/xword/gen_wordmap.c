@@ -29,14 +29,6 @@ static uint64_t mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-static int lowest_bit(uint64_t m)
-{
-    int n = 0;
-    for (; !(m & 1); m >>= 1)
-        n++;
-    return n;
-}
-
 static void put(uint32_t *set, size_t mask, uint64_t h)
 {
     uint32_t tag = (uint32_t)(h >> 32) | 1;
@@ -99,7 +91,7 @@ static int each_word(xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps, size
             for (uint64_t m = mm; m; m &= m - 1) {
                 ++*less_one;
                 if (wm->set[1])
-                    put(wm->set[1], wm->mask[1], hh - wm->key[lowest_bit(m)]);
+                    put(wm->set[1], wm->mask[1], hh - wm->key[xw_lowest_bit(m)]);
             }
         }
         if (xw_kwg_arc(node) && d + 1 < LX_XW_MAX_SIDE) { /* longer words fit no board */
