@@ -26,6 +26,18 @@ static inline int32_t find_mut(int32_t *parent, int32_t x)
     return x;
 }
 
+/* find_mut for join_neighbours: sets are shallow (union by rank), so two
+ * steps up without a branch (a root is its own parent) reach the root of
+ * nearly every cell; the start cell is then made to point at it. */
+static inline int32_t find_shallow(int32_t *parent, int32_t x)
+{
+    int32_t r = parent[parent[x]];
+    if (parent[r] != r)
+        r = find_mut(parent, r);
+    parent[x] = r;
+    return r;
+}
+
 /* The index of the lowest set bit of x (x != 0). */
 static inline int lowest_bit(unsigned x)
 {
@@ -178,13 +190,13 @@ static int32_t join_neighbours(hex_grid *g, int32_t p, int32_t root, int fresh)
         starts = 1; /* one run all around */
     if (starts && fresh) {
         /* a new stone (rank 0, no edge) joins the first run's set: no rank or flags to merge */
-        int32_t other = find_mut(parent, p + ring[lowest_bit(starts)]);
+        int32_t other = find_shallow(parent, p + ring[lowest_bit(starts)]);
         parent[p] = other;
         root = other;
         starts &= starts - 1;
     }
     for (; starts; starts &= starts - 1) {
-        int32_t other = find_mut(parent, p + ring[lowest_bit(starts)]);
+        int32_t other = find_shallow(parent, p + ring[lowest_bit(starts)]);
         int low = rank[root] < rank[other];
         int32_t hi = low ? other : root, lo = low ? root : other;
         parent[lo] = hi;
