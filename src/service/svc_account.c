@@ -6,7 +6,10 @@
  * in the keyed credential cache, so the next check of the same credential
  * is exact and immediate; a cached credential is accepted even while
  * failures for that user are limited (only hashing is limited).
- * Passwords are 1 to 256 bytes; nothing keeps one once its job is over. */
+ * Passwords are 1 to 256 bytes; nothing keeps one once its job is over.
+ * Several ludexd on one PostgreSQL: a new account is inserted at once, if
+ * its name is still free in the store (create_account), so two servers
+ * never both make one name; failed logins are counted in the store too. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +118,24 @@ static int password_ok(const char *pw, svc_status *st)
     return 0;
 }
 
+/* The new account in the store: queued in the batch (one server, whose memory says the name is
+ * free), or, with several servers on one database, inserted at once if the name is still free
+ * there (two signups of one name on two servers: the second is told USER_EXISTS). 0, or -1 (st). */
+static int create_account(srv *s, const hash_job *j, svc_status *st)
+{
+    store_op op = {.kind = STORE_USER_CREATE};
+    snprintf(op.user.name, sizeof op.user.name, "%s", j->user);
+    op.user.pwhash = j->hash;
+    op.user.email = j->extra[0] ? (char *)j->extra : NULL;
+    op.user.display = 2;
+    if (!s->rstore->be->user_insert)
+        return svc_commit(s, &op, NULL, st);
+    int rc = s->rstore->be->user_insert(s->rstore, &op.user);
+    if (rc == 0)
+        return svc_fail(st, "USER_EXISTS", "the name '%s' is taken", j->user);
+    return rc == 1 ? 0 : svc_fail(st, "INTERNAL", "the database cannot take the account now: try again later");
+}
+
 static void signup_done(srv *s, hash_job *j)
 {
     svc_status st;
@@ -125,18 +146,13 @@ static void signup_done(srv *s, hash_job *j)
         svc_fail(&st, "USER_EXISTS", "the name '%s' is taken", j->user);
     } else if (!users_add(s, j->user, j->hash, 2)) {
         svc_fail(&st, "INTERNAL", "out of memory");
+    } else if (create_account(s, j, &st) != 0) {
+        users_reload(s, j->user); /* as the store has it: another server's account, or none */
     } else {
-        store_op op = {.kind = STORE_USER_CREATE};
-        snprintf(op.user.name, sizeof op.user.name, "%s", j->user);
-        op.user.pwhash = j->hash;
-        op.user.email = j->extra[0] ? j->extra : NULL;
-        op.user.display = 2;
-        if (svc_commit(s, &op, NULL, &st) == 0) {
-            cred_cache_put(s->creds, j->user, j->password, j->hash);
-            snprintf(st.user, sizeof st.user, "%s", j->user);
-            if (j->extra[0] && svc_address_valid(j->extra))
-                svc_set_address(s, j->user, j->extra, &st); /* a token mailed to it */
-        }
+        cred_cache_put(s->creds, j->user, j->password, j->hash);
+        snprintf(st.user, sizeof st.user, "%s", j->user);
+        if (j->extra[0] && svc_address_valid(j->extra))
+            svc_set_address(s, j->user, j->extra, &st); /* a token mailed to it */
     }
     j->door_done(j->door_ctx, &st);
 }

@@ -264,6 +264,11 @@ typedef struct store_backend {
      * every instance's: 0, or -1.  NULL in a backend that serves one instance (SQLite): the
      * service counts in memory then. */
     int (*login_failures)(store *s, const char *address, const char *user, int64_t minute, long out[3]);
+    /* A new user, committed at once and only if the name is free, whatever other servers on the
+     * database do meanwhile (the user's name, pwhash, email, display): 1 made, 0 the name is
+     * taken, -1 error.  NULL in a backend that serves one instance (SQLite): the service queues
+     * STORE_USER_CREATE in a batch then, its memory deciding whether a name is free. */
+    int (*user_insert)(store *s, const store_user *u);
 } store_backend;
 
 struct store {
