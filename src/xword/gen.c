@@ -320,9 +320,9 @@ static void sub_racks(lx_xw_gen *g)
         for (int i = n - 1; i >= 0; i--) {
             int idx = g->by_k[k][i], blank = g->sub_nb[idx] > 0;
             g->blanks_after[k][i] = (uint8_t)(g->blanks_after[k][i + 1] | blank);
-            for (int u = 0; u < 2; u++)
-                for (int j = 0; j < LX_XW_RACK_SIZE; j++) {
-                    int v = j < k && (u == 0 || blank) ? g->sub_vals[idx][j] : 0, w = g->after[u][k][i + 1][j];
+            for (int u = 0; u < (g->rack[0] ? 2 : 1); u++) /* (only j < k is read; [1] only with a blank) */
+                for (int j = 0; j < k; j++) {
+                    int v = u == 0 || blank ? g->sub_vals[idx][j] : 0, w = g->after[u][k][i + 1][j];
                     g->after[u][k][i][j] = (uint8_t)(v > w ? v : w);
                 }
         }

@@ -322,7 +322,7 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
         /* the first one that makes a word has the best leave (the first with
          * a blank, of those with one): done when no later one has higher values */
         int full = !g->blanks_after[k][i + 1] || s->valid[1];
-        for (int u = 0; u < 2 && full; u++)
+        for (int u = 0; u < (g->rack[0] ? 2 : 1) && full; u++)
             for (int j = 0; j < k && full; j++)
                 full = s->maxval[u][j] >= g->after[u][k][i + 1][j];
         if (full)
