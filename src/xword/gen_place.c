@@ -71,6 +71,10 @@ static void record(lx_xw_gen *g, int left, int right, walk_score s)
         if (g->dir == 1 && g->ln[g->anchor].cross_score >= 0)
             return;
     }
+    if (g->mode == XW_GEN_BEST && g->rack0[0] &&
+        s.main * s.mult + s.cross + (g->nplaced == LX_XW_RACK_SIZE ? g->bingo_bonus : 0) + g->best_leave[g->nplaced] <
+            g->best.equity)
+        return; /* no way of putting it down can win (a blank only lowers the score) */
     lx_xw_play pl;
     pl.kind = LX_XW_PLACE;
     pl.down = g->dir;
