@@ -8,7 +8,9 @@
  * challenge expires after 14 days (the clocks' sweep finds it by the same
  * index as a deadline).  A seek is an open challenge anyone may join; a
  * rematch challenges again with the colours swapped.  A game's clock
- * starts when the game begins, not when it is asked for. */
+ * starts when the game begins, not when it is asked for.  With several
+ * ludexd on one PostgreSQL, the store decides which of two servers
+ * accepting one seek at the same moment gets it (take_seek). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,6 +321,24 @@ static void drop_seek(srv *s, srv_seek **at, svc_status *st)
     svc_commit(s, &op, NULL, st);
 }
 
+/* The seek at *at accepted: with several servers on one database, taken in the store at once,
+ * only if it is still there (two servers accepting one seek at the same moment: the second is
+ * told NO_SUCH_SEEK, as one server tells the later of two); then dropped as drop_seek does (its
+ * delete in the batch tells the other servers).  0, or -1 (st). */
+static int take_seek(srv *s, srv_seek **at, svc_status *st)
+{
+    int64_t id = (*at)->k.id;
+    int rc = s->rstore->be->seek_take ? s->rstore->be->seek_take(s->rstore, id) : 1;
+    if (rc == 1) {
+        drop_seek(s, at, st);
+        return 0;
+    }
+    if (rc < 0)
+        return svc_fail(st, "INTERNAL", "the database cannot take the seek now: try again later");
+    seeks_reload(s); /* as the store has it: another server took or withdrew it */
+    return svc_fail(st, "NO_SUCH_SEEK", "there is no open seek %lld", (long long)id);
+}
+
 /* Seeks older than the challenge days go. */
 static void expire_seeks(srv *s)
 {
@@ -407,6 +427,7 @@ int svc_join(srv *s, const char *actor, int64_t id, int64_t *board, svc_status *
     proto_game kind = proto_game_of(e->k.kind);
     char canon[STORE_TEXT_MAX];
     snprintf(canon, sizeof canon, "%s", e->k.options);
-    drop_seek(s, at, st);
+    if (take_seek(s, at, st) != 0)
+        return -1;
     return start_game(s, actor, kind, name, canon, -1, board, st);
 }

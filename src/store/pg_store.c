@@ -42,7 +42,7 @@
 /* The statements only PostgreSQL runs, numbered after the shared ones (queries.h). */
 enum {
     Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, Q_NOTIFY, Q_OUTBOX_CLAIM, Q_GAMES_CLAIM, Q_LOGIN_FAIL, Q_LOGIN_COUNT,
-    Q_LOCK_BOARDS, Q_NOTIFY_BOARDS, Q_USER_INSERT_NOW, NPG_QUERIES
+    Q_LOCK_BOARDS, Q_NOTIFY_BOARDS, Q_USER_INSERT_NOW, Q_SEEK_TAKE, NPG_QUERIES
 };
 
 static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
@@ -79,6 +79,8 @@ static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
     /* a signup: the name is taken once, by the first server whose insert commits */
     [Q_USER_INSERT_NOW - NQUERIES] = "INSERT INTO users(name, pwhash, email, display, created)"
                                      " VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (name) DO NOTHING RETURNING id",
+    /* a seek accepted: taken once, by the first server whose delete commits */
+    [Q_SEEK_TAKE - NQUERIES] = "DELETE FROM seeks WHERE id = ?1 RETURNING id",
     [Q_LOGIN_COUNT - NQUERIES] =
         "SELECT COALESCE(SUM(failures) FILTER (WHERE address = ?1 AND \"user\" = ?2), 0),"
         " COALESCE(SUM(failures) FILTER (WHERE \"user\" = ?2), 0), COALESCE(SUM(failures) FILTER (WHERE address = ?1), 0)"
@@ -1122,6 +1124,16 @@ static int pg_user_insert(store *s, const store_user *u)
     return rc;
 }
 
+static int pg_seek_take(store *s, int64_t id)
+{
+    params p = {.n = 0};
+    p_int(&p, id);
+    PGresult *r = run_read((pg_store *)s, Q_SEEK_TAKE, &p);
+    int rc = r ? PQntuples(r) == 1 : -1;
+    PQclear(r);
+    return rc;
+}
+
 static int pg_login_failures(store *s, const char *address, const char *user, int64_t minute, long out[3])
 {
     params p = {.n = 0};
@@ -1309,5 +1321,5 @@ const store_backend store_pg_backend = {
     pg_session_get, pg_users_each, pg_backup, pg_integrity, pg_mail_seen, pg_outbox_due, pg_rating_get, pg_ratings_of,
     pg_games_due, pg_blocks_of, pg_seeks_each, pg_messages_unread, pg_messages_unread_count, pg_chat_of,
     pg_comments_each, pg_table_each, pg_ids_reserve, pg_listen, pg_notifications, pg_login_failures,
-    pg_user_insert,
+    pg_user_insert, pg_seek_take,
 };

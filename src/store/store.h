@@ -269,6 +269,11 @@ typedef struct store_backend {
      * taken, -1 error.  NULL in a backend that serves one instance (SQLite): the service queues
      * STORE_USER_CREATE in a batch then, its memory deciding whether a name is free. */
     int (*user_insert)(store *s, const store_user *u);
+    /* An open seek taken (deleted) at once, whatever other servers on the database do meanwhile:
+     * 1 taken here, 0 it was gone already (another server took or withdrew it), -1 error.  NULL
+     * in a backend that serves one instance (SQLite): the service queues STORE_SEEK_DELETE then,
+     * its memory deciding whether a seek is open. */
+    int (*seek_take)(store *s, int64_t id);
 } store_backend;
 
 struct store {
