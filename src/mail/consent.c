@@ -86,6 +86,8 @@ int mail_run_consent(mail_job *j, proto_cmd *cmd)
     }
     if (st.wait_seq > j->wait_seq)
         j->wait_seq = st.wait_seq;
+    if (st.wait_board)
+        j->wait_board = st.wait_board;
     lx_buf_printf(&j->reply, "OK: %s\n\n", text);
     return 0;
 }

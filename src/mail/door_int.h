@@ -82,6 +82,7 @@ struct mail_job {
     int retried;                   /* line `next` runs again after its password check */
     int quit;
     uint64_t wait_seq;
+    int64_t wait_board;            /* the board the message's commands wrote (svc_status.wait_board), 0: none */
     svc_wait wait;
     lx_buf reply;                  /* the answer to the sender */
     mail_job *prev, *next_job;

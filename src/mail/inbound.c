@@ -102,7 +102,9 @@ static void job_answer(mail_job *j, const char *word, const char *text)
 static void job_committed(void *arg)
 {
     mail_job *j = arg;
-    if (j->wait.refused)
+    if (j->wait.refused == SVC_REFUSED_CONFLICT) /* neither answered nor marked applied: the MTA tries again */
+        job_answer(j, "TEMPFAIL", "another server changed the board first; try again");
+    else if (j->wait.refused)
         job_answer(j, "TEMPFAIL", "the server's disk is full; nothing was applied");
     else
         job_answer(j, "OK", j->nlines ? "commands run and answered" : "answered");
@@ -132,7 +134,7 @@ static void job_finish(mail_job *j)
                         "auto-replied", "reply"};
         compose_mail(d, &hd, j->reply.data, NULL, NULL, NULL, 0, &msg);
     }
-    if (svc_mail_answer(d->s, j->id, event, j->sender, has_reply ? msg.data : NULL, &st) != 0) {
+    if (svc_mail_answer(d->s, j->id, event, j->sender, has_reply ? msg.data : NULL, j->wait_board, &st) != 0) {
         lx_buf_free(&msg);
         job_answer(j, "TEMPFAIL", st.msg);
         return;
@@ -142,6 +144,7 @@ static void job_finish(mail_job *j)
         outbox_kick(d->sender, st.wait_seq);
     uint64_t seq = st.wait_seq > j->wait_seq ? st.wait_seq : j->wait_seq;
     d->handled++;
+    j->wait.board = j->wait_board;
     if (svc_wait_for(d->s, &j->wait, seq, job_committed, j))
         job_committed(j);
 }

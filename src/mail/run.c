@@ -67,6 +67,8 @@ static void hold(mail_job *j, const svc_status *st)
 {
     if (st->wait_seq > j->wait_seq)
         j->wait_seq = st->wait_seq;
+    if (st->wait_board)
+        j->wait_board = st->wait_board;
 }
 
 static int need_user(mail_job *j)

@@ -306,9 +306,12 @@ int svc_user_present(srv *s, const char *user);
 int svc_mail_seen(srv *s, const char *message_id);          /* 1 applied, 0 not, -1 (the store cannot say) */
 int svc_mail_mark_seen(srv *s, const char *message_id, svc_status *st);
 /* The end of an inbound message: its answer queued (message may be NULL: none)
- * and its Message-ID marked applied, in one batch. */
+ * and its Message-ID marked applied, in one batch; when the message wrote `board` (its
+ * commands' st->wait_board, else 0), both are kept only if that change is: a move another
+ * server beat is neither answered nor marked, and the message's wait is refused
+ * (SVC_REFUSED_CONFLICT), so it can be tried again. */
 int svc_mail_answer(srv *s, const char *message_id, const char *event, const char *recipient, const char *message,
-                    svc_status *st);
+                    int64_t board, svc_status *st);
 /* Queue a mail (the whole message) for `event`, unique: a second mail for one event is dropped. */
 int svc_outbox_add(srv *s, const char *event, const char *recipient, const char *message, svc_status *st);
 /* Committed mails due to be sent (free each with store_mail_clear); the count, or -1.  With several

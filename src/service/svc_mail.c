@@ -229,10 +229,16 @@ int svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user_
 }
 
 int svc_mail_answer(srv *s, const char *message_id, const char *event, const char *recipient, const char *message,
-                    svc_status *st)
+                    int64_t board, svc_status *st)
 {
+    char key[24];
+    snprintf(key, sizeof key, "%lld", (long long)board);
+    srv_game *was = s->guard;
+    if (board > 0) /* kept only when the message's change of the board is (another server may come first) */
+        s->guard = map_get(s->games, key);
     commit_hold(s->cq); /* the answer and "applied" in one batch: both or neither */
     int rc = (message ? svc_outbox_add(s, event, recipient, message, st) : 0) || svc_mail_mark_seen(s, message_id, st);
     commit_release(s->cq);
+    s->guard = was;
     return rc ? -1 : 0;
 }

@@ -414,6 +414,14 @@ static int send_guarded(pg_store *q, const store_op *op, int i)
         p_int(&r, g->version);
         return send_q(q, Q_RATING_SET_IF, &r);
     }
+    case STORE_MAIL_SEEN: {
+        params m = {.n = 0};
+        p_text(&m, op->mail.message_id);
+        p_int(&m, (int64_t)time(NULL));
+        p_int(&m, op->guard_board);
+        p_int(&m, g->version);
+        return send_q(q, Q_MAIL_SEEN_INSERT_IF, &m);
+    }
     default: { /* STORE_OUTBOX_ADD */
         params m = {.n = 0};
         p_outbox(&m, &op->mail);

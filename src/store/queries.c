@@ -103,4 +103,6 @@ const char *const store_query_sql[NQUERIES] = {
     [Q_OUTBOX_INSERT_IF] = "INSERT INTO outbox(event, recipient, message, created) SELECT CAST(?1 AS TEXT), CAST(?2 AS TEXT),"
                            " CAST(?3 AS TEXT), CAST(?4 AS BIGINT) WHERE EXISTS (SELECT 1 FROM games WHERE id = ?5"
                            " AND version = ?6) ON CONFLICT (event) DO NOTHING",
+    [Q_MAIL_SEEN_INSERT_IF] = "INSERT INTO mail_seen(message_id, at) SELECT CAST(?1 AS TEXT), CAST(?2 AS BIGINT) WHERE EXISTS"
+                              " (SELECT 1 FROM games WHERE id = ?3 AND version = ?4) ON CONFLICT DO NOTHING",
 };

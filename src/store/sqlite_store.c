@@ -436,6 +436,13 @@ static int apply_guarded(sqlite_store *q, const store_op *op, const store_guard 
         sqlite3_bind_int64(st, 7, b);
         sqlite3_bind_int64(st, 8, v);
         return run_done(st);
+    case STORE_MAIL_SEEN:
+        st = q->q[Q_MAIL_SEEN_INSERT_IF];
+        bind_text(st, 1, op->mail.message_id);
+        sqlite3_bind_int64(st, 2, (sqlite3_int64)time(NULL));
+        sqlite3_bind_int64(st, 3, b);
+        sqlite3_bind_int64(st, 4, v);
+        return run_done(st);
     default: /* STORE_OUTBOX_ADD */
         st = q->q[Q_OUTBOX_INSERT_IF];
         bind_outbox(st, &op->mail);

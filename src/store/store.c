@@ -88,7 +88,8 @@ int store_op_bumps(store_op_kind kind)
 int store_op_guarded(const store_op *op)
 {
     return op->guard_board > 0 && (store_op_bumps(op->kind) || op->kind == STORE_MOVE_COMMENT ||
-                                   op->kind == STORE_RATING_SET || op->kind == STORE_OUTBOX_ADD);
+                                   op->kind == STORE_RATING_SET || op->kind == STORE_OUTBOX_ADD ||
+                                   op->kind == STORE_MAIL_SEEN);
 }
 
 void store_user_notice(store_op *op, uint32_t instance, const char *name)

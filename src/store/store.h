@@ -169,7 +169,8 @@ typedef struct store_op {
      * guard_version.  The ops that write the game's row or its moves (STORE_GAME_STATE,
      * STORE_GAME_CLOCK, STORE_MOVE_APPEND, STORE_MOVE_DELETE) then set the version to new_version,
      * and one that finds another version changes nothing and is refused on its own (store_backend.commit:
-     * refused[i]); the others (a comment, a rating, a mail of the move) are silently skipped.  So of two
+     * refused[i]); the others (a comment, a rating, a mail of the move, an inbound mail's
+ * "applied" mark) are silently skipped.  So of two
      * servers racing on one board, the one that wrote first wins and the other's ops find it. */
     int64_t guard_board, guard_version, new_version;
     store_user user;

@@ -204,6 +204,16 @@ static void test_conditional_ops(void **state)
     assert_int_equal(g.version, 10);
     assert_string_equal(g.clock, "first");
     store_game_clear(&g);
+    /* an inbound mail's "applied" mark kept only on the version its move made */
+    store_op seen[2] = {{.kind = STORE_MAIL_SEEN}, {.kind = STORE_MAIL_SEEN}};
+    snprintf(seen[0].mail.message_id, sizeof seen[0].mail.message_id, "<lost@example.org>");
+    snprintf(seen[1].mail.message_id, sizeof seen[1].mail.message_id, "<won@example.org>");
+    seen[0].guard_board = seen[1].guard_board = 1;
+    seen[0].guard_version = 9;
+    seen[1].guard_version = 10;
+    assert_int_equal(s->be->commit(s, seen, 2, refused, err, sizeof err), 0);
+    assert_int_equal(s->be->mail_seen(s, "<lost@example.org>"), 0);
+    assert_int_equal(s->be->mail_seen(s, "<won@example.org>"), 1);
     int64_t a = s->be->ids_reserve(s, "games", 64), b = s->be->ids_reserve(s, "games", 64);
     assert_true(a >= 1);
     assert_int_equal(b, a + 64);
