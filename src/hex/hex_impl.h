@@ -88,11 +88,12 @@ static inline int hex_grid_connected(const hex_grid *g)
  * 0-based *col and *row; 0 for anything else (sgf_hex.c reads it then). */
 static inline int hex_plain_cell(const char *s, size_t n, int cols, int rows, int *col, int *row)
 {
-    if (!((n == 2 || n == 3) && s[0] >= 'a' && s[0] <= 'z' && s[1] >= '1' && s[1] <= '9' &&
-          (n == 2 || (s[2] >= '0' && s[2] <= '9'))))
+    /* the row's last digit is s[n - 1] whether it has one digit or two: no branch on n,
+     * which a board of ten rows or more makes hard to guess */
+    if (n - 2 > 1 || (unsigned)(s[0] - 'a') > 25 || (unsigned)(s[1] - '1') > 8 || (unsigned)(s[n - 1] - '0') > 9)
         return 0;
     *col = s[0] - 'a';
-    *row = n == 2 ? s[1] - '1' : (s[1] - '0') * 10 + (s[2] - '0') - 1;
+    *row = (n == 3) * (s[1] - '0') * 10 + (s[n - 1] - '0') - 1;
     return *col < cols && *row < rows;
 }
 
