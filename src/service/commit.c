@@ -135,7 +135,13 @@ static int note_conflicts(commit_queue *q, const batch *work, uint64_t seq)
             q->conflicts = c;
             q->conflicts_cap = cap;
         }
-        q->conflicts[q->nconflicts++] = (commit_conflict){seq, work->ops[i].guard_board};
+        store_op *rating = NULL;
+        if (work->ops[i].kind == STORE_RATING_SET) { /* kept whole: the loop may compute it again */
+            if (!(rating = malloc(sizeof *rating)))
+                return -1;
+            *rating = work->ops[i];
+        }
+        q->conflicts[q->nconflicts++] = (commit_conflict){seq, work->ops[i].guard_board, rating};
     }
     return 0;
 }
@@ -237,6 +243,13 @@ commit_conflict *commit_take_conflicts(commit_queue *q, size_t *n, uint64_t *com
     return list;
 }
 
+void commit_conflicts_free(commit_conflict *list, size_t n)
+{
+    for (size_t i = 0; list && i < n; i++)
+        free(list[i].rating);
+    free(list);
+}
+
 void commit_ask_ids(commit_queue *q, int kind)
 {
     pthread_mutex_lock(&q->lock);
@@ -304,7 +317,7 @@ void commit_stop(commit_queue *q)
     batch_clear(&q->open);
     free(q->open.ops);
     free(q->refused_ops);
-    free(q->conflicts);
+    commit_conflicts_free(q->conflicts, q->nconflicts);
     pthread_mutex_destroy(&q->lock);
     pthread_cond_destroy(&q->more);
     free(q);

@@ -152,7 +152,7 @@ static int was_refused(const refused_batch *list, uint64_t seq)
 static int was_conflict(const commit_conflict *c, size_t n, uint64_t seq, int64_t board)
 {
     for (size_t i = 0; board && i < n; i++)
-        if (c[i].seq == seq && c[i].board == board)
+        if (c[i].seq == seq && c[i].board == board && !c[i].rating)
             return 1;
     return 0;
 }
@@ -290,17 +290,21 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
         s->failed = 1;
         event_base_loopbreak(s->base);
         commit_refused_free(refused);
-        free(conflicts);
+        commit_conflicts_free(conflicts, nconflicts);
         return;
     }
     if (refused)
         undo_refused(s, refused);
+    int64_t last = 0;
     for (size_t i = 0; i < nconflicts; i++) /* another server wrote these boards first: memory as the store has it */
-        if (i == 0 || conflicts[i].board != conflicts[i - 1].board) {
-            games_reload(s, conflicts[i].board);
+        if (!conflicts[i].rating && conflicts[i].board != last) {
+            games_reload(s, last = conflicts[i].board);
             forget_ratings(s, conflicts[i].board);
             s->conflicts++;
         }
+    for (size_t i = 0; i < nconflicts; i++) /* a rating refused while its game's end committed: again */
+        if (conflicts[i].rating && !was_conflict(conflicts, nconflicts, conflicts[i].seq, conflicts[i].board))
+            ratings_again(s, conflicts[i].rating);
     if (done > s->committed) {
         if (!refused && s->storage_full && commit_any_committed(s->cq, s->committed)) {
             srv_log(s, "the store takes writes again");
@@ -311,7 +315,7 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
         watch_flush(s, done);
         listen_settled(s);
     }
-    free(conflicts);
+    commit_conflicts_free(conflicts, nconflicts);
     commit_refused_free(refused);
     hash_job *j;
     while ((j = hashpool_take_done(s->hp))) {

@@ -13,7 +13,11 @@
  * ludexd on one PostgreSQL, each rating change is told to the others (a
  * RATING notice in its batch, loop.c): one that holds that rating forgets
  * it (ratings_changed; once its own rating changes in flight have
- * committed), so its next game end computes from what the store has. */
+ * committed), so its next game end computes from what the store has.
+ * Two game ends of one player committing at the same moment on two servers
+ * would both start from the same row: each rating write is conditional on
+ * the row it was computed from, and one refused is computed again from the
+ * row the other wrote (ratings_again) and written again, so both count. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,17 +162,54 @@ int ratings_game_over(srv *s, srv_game *sg, svc_status *st)
     glicko2_rating nb = glicko2_update((glicko2_rating){b->r, b->rd, b->sigma}, &rb, 1, GLICKO2_TAU);
     store_rating *both[2] = {a, b};
     glicko2_rating now[2] = {na, nb};
+    const glicko2_result *vs[2] = {&ra, &rb};
     for (int i = 0; i < 2; i++) {
+        store_op op = {.kind = STORE_RATING_SET};
+        op.rating_from.check = 1; /* and only while the row is still the one it was computed from */
+        op.rating_from.was = *both[i];
+        op.rating_from.vs_r = vs[i]->r;
+        op.rating_from.vs_rd = vs[i]->rd;
+        op.rating_from.score = vs[i]->score;
         both[i]->r = now[i].r;
         both[i]->rd = now[i].rd;
         both[i]->sigma = now[i].sigma;
         both[i]->games++;
-        store_op op = {.kind = STORE_RATING_SET};
         op.rating = *both[i];
         if (svc_commit(s, &op, sg, st) != 0) /* kept only when the game's end is (its version) */
             return -1;
     }
     return 0;
+}
+
+void ratings_again(srv *s, const store_op *refused)
+{
+    const store_rating *was = &refused->rating;
+    ratings_forget(s, was->user, was->cls); /* ours lost: the store's row is the truth */
+    if (refused->rating_from.tries >= 16) {
+        srv_log(s, "the %s rating of %s could not be written after 16 tries: one game not counted", was->cls,
+                was->user);
+        return;
+    }
+    store_rating *r = rating_of(s, was->user, was->cls);
+    if (!r) {
+        srv_log(s, "out of memory: the %s rating of %s not computed again", was->cls, was->user);
+        return;
+    }
+    store_op op = *refused;
+    op.guard_board = op.guard_version = op.new_version = 0; /* the game's end has committed */
+    op.rating_from.tries++;
+    op.rating_from.was = *r;
+    glicko2_result res = {refused->rating_from.vs_r, refused->rating_from.vs_rd, refused->rating_from.score};
+    glicko2_rating n = glicko2_update((glicko2_rating){r->r, r->rd, r->sigma}, &res, 1, GLICKO2_TAU);
+    r->r = n.r;
+    r->rd = n.rd;
+    r->sigma = n.sigma;
+    r->games++;
+    op.rating = *r;
+    svc_status st;
+    svc_status_init(&st);
+    if (svc_commit(s, &op, NULL, &st) != 0)
+        ratings_forget(s, was->user, was->cls);
 }
 
 /* ---- reading ---------------------------------------------------------------------------- */

@@ -262,6 +262,9 @@ const char *ratings_class(const srv_game *sg);
 int ratings_game_over(srv *s, srv_game *sg, svc_status *st);
 /* Forget a rating held in memory (its change was refused): the store's is the truth again. */
 void ratings_forget(srv *s, const char *user, const char *cls);
+/* A game end's rating write refused because another server changed the row first: computed
+ * again from the store's row, against the same opponent and score, and written again. */
+void ratings_again(srv *s, const store_op *refused);
 
 /* ---- messages, chat and move comments (messages.c) ------------------------------------ */
 /* The game's move comments from the store, onto its moves (a game being loaded).  0, or -1. */
@@ -288,14 +291,20 @@ typedef struct refused_batch {
  * first; the store's message in err.  Batches after this are tried again. */
 refused_batch *commit_take_refused(commit_queue *q, char *err, size_t errcap);
 void commit_refused_free(refused_batch *list);
-/* A board whose conditional op (another server wrote it first) was refused in batch seq. */
+/* A board whose conditional op (another server wrote it first) was refused in batch seq; or
+ * (rating not NULL) a game end's rating write of that board refused, its op (malloc'd): either
+ * the game's end was refused too (a board conflict of the same batch says so), or another
+ * server's game end changed the rating row first and the rating is computed again (ratings.c). */
 typedef struct commit_conflict {
     uint64_t seq;
     int64_t board;
+    store_op *rating;
 } commit_conflict;
-/* The conflicts noted since the last call (malloc'd, *n of them; the caller frees), and the last
- * batch decided when they were taken (so none of the batches up to it has a conflict left behind). */
+/* The conflicts noted since the last call (malloc'd, *n of them; the caller frees with
+ * commit_conflicts_free), and the last batch decided when they were taken (so none of the
+ * batches up to it has a conflict left behind). */
 commit_conflict *commit_take_conflicts(commit_queue *q, size_t *n, uint64_t *committed);
+void commit_conflicts_free(commit_conflict *list, size_t n);
 /* Ids handed out in blocks (ids.c): ask the commit thread for the next block of a kind; take it (0: not yet). */
 enum { IDS_GAMES, IDS_SEEKS, IDS_KINDS };
 #define IDS_BLOCK 64

@@ -128,7 +128,7 @@ static int pg_sql(int i, char *out, size_t cap)
 
 #define CHUNK 256     /* statements sent before one round trip */
 #define NOTIFY_BOARDS 150 /* boards in one notification */
-#define MAX_PARAMS 10
+#define MAX_PARAMS 13
 
 typedef struct pg_store {
     store base;
@@ -411,7 +411,14 @@ static int send_guarded(pg_store *q, const store_op *op, int i)
         params r = {.n = 0};
         p_rating(&r, &op->rating);
         p_int(&r, op->guard_board);
-        p_int(&r, g->version);
+        p_int(&r, op->guard_board ? g->version : 0);
+        p_real(&r, op->rating_from.was.r);
+        p_real(&r, op->rating_from.was.rd);
+        p_real(&r, op->rating_from.was.sigma);
+        p_int(&r, op->rating_from.was.games);
+        p_int(&r, op->rating_from.check);
+        if (op->rating_from.check) /* refused when another server changed the row first */
+            q->count_as = i;
         return send_q(q, Q_RATING_SET_IF, &r);
     }
     case STORE_MAIL_SEEN: {

@@ -97,9 +97,12 @@ const char *const store_query_sql[NQUERIES] = {
                             " WHERE id = ?1 AND version = ?3)",
     [Q_RATING_SET_IF] = "INSERT INTO ratings(\"user\", class, rating, rd, volatility, games) SELECT CAST(?1 AS TEXT),"
                         " CAST(?2 AS TEXT), CAST(?3 AS DOUBLE PRECISION), CAST(?4 AS DOUBLE PRECISION),"
-                        " CAST(?5 AS DOUBLE PRECISION), CAST(?6 AS INTEGER) WHERE EXISTS (SELECT 1 FROM games"
-                        " WHERE id = ?7 AND version = ?8) ON CONFLICT (\"user\", class) DO UPDATE SET"
-                        " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, games = excluded.games",
+                        " CAST(?5 AS DOUBLE PRECISION), CAST(?6 AS INTEGER) WHERE CAST(?7 AS BIGINT) = 0 OR EXISTS"
+                        " (SELECT 1 FROM games WHERE id = ?7 AND version = ?8) ON CONFLICT (\"user\", class) DO UPDATE SET"
+                        " rating = excluded.rating, rd = excluded.rd, volatility = excluded.volatility, games = excluded.games"
+                        " WHERE CAST(?13 AS INTEGER) = 0 OR (ratings.rating = CAST(?9 AS DOUBLE PRECISION) AND ratings.rd = CAST(?10 AS"
+                        " DOUBLE PRECISION) AND ratings.volatility = CAST(?11 AS DOUBLE PRECISION) AND ratings.games ="
+                        " CAST(?12 AS INTEGER))",
     [Q_OUTBOX_INSERT_IF] = "INSERT INTO outbox(event, recipient, message, created) SELECT CAST(?1 AS TEXT), CAST(?2 AS TEXT),"
                            " CAST(?3 AS TEXT), CAST(?4 AS BIGINT) WHERE EXISTS (SELECT 1 FROM games WHERE id = ?5"
                            " AND version = ?6) ON CONFLICT (event) DO NOTHING",

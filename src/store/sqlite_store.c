@@ -434,8 +434,16 @@ static int apply_guarded(sqlite_store *q, const store_op *op, const store_guard 
         st = q->q[Q_RATING_SET_IF];
         bind_rating(st, &op->rating);
         sqlite3_bind_int64(st, 7, b);
-        sqlite3_bind_int64(st, 8, v);
-        return run_done(st);
+        sqlite3_bind_int64(st, 8, b ? v : 0);
+        sqlite3_bind_double(st, 9, op->rating_from.was.r);
+        sqlite3_bind_double(st, 10, op->rating_from.was.rd);
+        sqlite3_bind_double(st, 11, op->rating_from.was.sigma);
+        sqlite3_bind_int(st, 12, op->rating_from.was.games);
+        sqlite3_bind_int(st, 13, op->rating_from.check);
+        if (!op->rating_from.check)
+            return run_done(st);
+        changed = run_changes(q, st);
+        break;
     case STORE_MAIL_SEEN:
         st = q->q[Q_MAIL_SEEN_INSERT_IF];
         bind_text(st, 1, op->mail.message_id);

@@ -87,6 +87,8 @@ int store_op_bumps(store_op_kind kind)
 
 int store_op_guarded(const store_op *op)
 {
+    if (op->kind == STORE_RATING_SET && op->rating_from.check)
+        return 1;
     return op->guard_board > 0 && (store_op_bumps(op->kind) || op->kind == STORE_MOVE_COMMENT ||
                                    op->kind == STORE_RATING_SET || op->kind == STORE_OUTBOX_ADD ||
                                    op->kind == STORE_MAIL_SEEN);
@@ -135,7 +137,7 @@ int store_plan_guards(const store_op *ops, size_t n, store_guard *out)
     for (size_t i = 0; i < n; i++) {
         const store_op *op = &ops[i];
         out[i] = (store_guard){op->guard_version, 0};
-        if (!store_op_guarded(op))
+        if (!store_op_guarded(op) || op->guard_board <= 0) /* a rating on its row alone */
             continue;
         chain *c = chain_of(t, cap, op->guard_board);
         if (!c->virt || c->virt != op->guard_version) /* the board's first op here, or a new chain */

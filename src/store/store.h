@@ -179,6 +179,17 @@ typedef struct store_op {
     store_session session;
     store_mail mail;
     store_rating rating;
+    /* STORE_RATING_SET of a game's end (check 1): written only while the user's row is still the
+     * one it was computed from (was: rating, rd, volatility, games; no row at all passes too), else
+     * refused (refused[i]) - with several servers on one database another's game end may have
+     * changed it first.  vs_r, vs_rd and score (the opponent's rating and the user's score, as
+     * Glicko-2 took them) let the service compute it again from the fresh row; tries counts those.
+     * Conditional on the row alone when guard_board is 0 (the game's end has committed). */
+    struct {
+        int check, tries;
+        store_rating was;
+        double vs_r, vs_rd, score;
+    } rating_from;
     store_seek seek;
     struct {
         char user[STORE_NAME_MAX + 1], other[STORE_NAME_MAX + 1];
