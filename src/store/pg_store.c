@@ -150,10 +150,19 @@ typedef struct params {
     int n;
 } params;
 
-static void p_text(params *p, const char *s) { p->v[p->n++] = s; }
+/* A statement with more parameters than MAX_PARAMS is a programming error: the
+ * extra ones are dropped, so PostgreSQL refuses the statement (its parameter
+ * count) instead of this writing past the arrays. */
+static void p_text(params *p, const char *s)
+{
+    if (p->n < MAX_PARAMS)
+        p->v[p->n++] = s;
+}
 
 static void p_int(params *p, int64_t x)
 {
+    if (p->n >= MAX_PARAMS)
+        return;
     snprintf(p->num[p->n], sizeof p->num[p->n], "%lld", (long long)x);
     p->v[p->n] = p->num[p->n];
     p->n++;
@@ -161,6 +170,8 @@ static void p_int(params *p, int64_t x)
 
 static void p_real(params *p, double x)
 {
+    if (p->n >= MAX_PARAMS)
+        return;
     snprintf(p->num[p->n], sizeof p->num[p->n], "%.17g", x);
     p->v[p->n] = p->num[p->n];
     p->n++;
