@@ -139,6 +139,10 @@ static void on_reply(client *c, const char *r)
 {
     double t = now() - c->sent;
     if (c->ph == S_SIGNUP) {
+        if (strncmp(r, "OK", 2) != 0) {
+            fprintf(stderr, "signup refused: %.80s\n", r);
+            exit(1);
+        }
         c->ph = S_CHALLENGE;
     } else if (c->ph == S_CHALLENGE) {
         if (strncmp(r, "OK ", 3) != 0) {
