@@ -196,6 +196,28 @@ static void p_outbox(params *p, const store_mail *m)
     p_int(p, (int64_t)time(NULL));
 }
 
+/* A message's own fields, in the order of Q_MESSAGE_INSERT (and Q_MESSAGE_COPY after its id). */
+static void p_message(params *p, const store_message *m)
+{
+    if (m->board)
+        p_int(p, m->board);
+    else
+        p_text(p, NULL);
+    p_text(p, m->sender);
+    p_text(p, m->recipient[0] ? m->recipient : NULL);
+    p_text(p, m->text);
+    p_int(p, m->created);
+}
+
+/* A queued mail's delivery so far, in the order of Q_OUTBOX_DONE (and the end of Q_OUTBOX_COPY). */
+static void p_delivery(params *p, const store_mail *m)
+{
+    p_int(p, m->sent);
+    p_int(p, m->attempts);
+    p_int(p, m->next_try);
+    p_text(p, m->error);
+}
+
 static void qname(int i, char out[8]) { snprintf(out, 8, "q%d", i); }
 
 static void pg_close(store *s)
@@ -499,10 +521,7 @@ static int send_mail(pg_store *q, const store_op *op)
         return send_q(q, Q_OUTBOX_INSERT, &p);
     default:
         p_int(&p, m->id);
-        p_int(&p, m->sent);
-        p_int(&p, m->attempts);
-        p_int(&p, m->next_try);
-        p_text(&p, m->error);
+        p_delivery(&p, m);
         return send_q(q, Q_OUTBOX_DONE, &p);
     }
 }
@@ -531,14 +550,7 @@ static int send_other(pg_store *q, const store_op *op)
         p_int(&p, op->seek.id);
         return send_q(q, Q_SEEK_DELETE, &p);
     case STORE_MESSAGE_ADD:
-        if (m->board)
-            p_int(&p, m->board);
-        else
-            p_text(&p, NULL);
-        p_text(&p, m->sender);
-        p_text(&p, m->recipient[0] ? m->recipient : NULL);
-        p_text(&p, m->text);
-        p_int(&p, m->created);
+        p_message(&p, m);
         return send_q(q, Q_MESSAGE_INSERT, &p);
     default: /* STORE_MESSAGES_SEEN */
         p_text(&p, m->recipient);
@@ -556,14 +568,7 @@ static int send_copy(pg_store *q, const store_op *op)
     if (op->kind == STORE_MESSAGE_COPY) {
         const store_message *m = &op->message;
         p_int(&p, m->id);
-        if (m->board)
-            p_int(&p, m->board);
-        else
-            p_text(&p, NULL);
-        p_text(&p, m->sender);
-        p_text(&p, m->recipient[0] ? m->recipient : NULL);
-        p_text(&p, m->text);
-        p_int(&p, m->created);
+        p_message(&p, m);
         p_int(&p, m->seen);
         return send_q(q, Q_MESSAGE_COPY, &p);
     }
@@ -573,10 +578,7 @@ static int send_copy(pg_store *q, const store_op *op)
     p_text(&p, m->recipient);
     p_text(&p, m->message ? m->message : "");
     p_int(&p, m->created);
-    p_int(&p, m->sent);
-    p_int(&p, m->attempts);
-    p_int(&p, m->next_try);
-    p_text(&p, m->error);
+    p_delivery(&p, m);
     return send_q(q, Q_OUTBOX_COPY, &p);
 }
 

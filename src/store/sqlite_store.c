@@ -107,6 +107,28 @@ static void bind_text(sqlite3_stmt *st, int i, const char *s)
         sqlite3_bind_null(st, i);
 }
 
+/* A queued mail's delivery so far, from parameter `at` on, in the order of Q_OUTBOX_DONE. */
+static void bind_delivery(sqlite3_stmt *st, int at, const store_mail *m)
+{
+    sqlite3_bind_int(st, at, m->sent);
+    sqlite3_bind_int(st, at + 1, m->attempts);
+    sqlite3_bind_int64(st, at + 2, m->next_try);
+    bind_text(st, at + 3, m->error);
+}
+
+/* A message's own fields, from parameter `at` on, in the order of Q_MESSAGE_INSERT. */
+static void bind_message(sqlite3_stmt *st, int at, const store_message *m)
+{
+    if (m->board)
+        sqlite3_bind_int64(st, at, m->board);
+    else
+        sqlite3_bind_null(st, at);
+    bind_text(st, at + 1, m->sender);
+    bind_text(st, at + 2, m->recipient[0] ? m->recipient : NULL);
+    bind_text(st, at + 3, m->text);
+    sqlite3_bind_int64(st, at + 4, m->created);
+}
+
 static int apply_user(sqlite_store *q, const store_op *op)
 {
     const store_user *u = &op->user;
@@ -239,10 +261,7 @@ static int apply_mail(sqlite_store *q, const store_op *op)
     default:
         st = q->q[Q_OUTBOX_DONE];
         sqlite3_bind_int64(st, 1, m->id);
-        sqlite3_bind_int(st, 2, m->sent);
-        sqlite3_bind_int(st, 3, m->attempts);
-        sqlite3_bind_int64(st, 4, m->next_try);
-        bind_text(st, 5, m->error);
+        bind_delivery(st, 2, m);
         return run_done(st);
     }
 }
@@ -311,14 +330,7 @@ static int apply_message(sqlite_store *q, const store_op *op)
     switch (op->kind) {
     case STORE_MESSAGE_ADD:
         st = q->q[Q_MESSAGE_INSERT];
-        if (m->board)
-            sqlite3_bind_int64(st, 1, m->board);
-        else
-            sqlite3_bind_null(st, 1);
-        bind_text(st, 2, m->sender);
-        bind_text(st, 3, m->recipient[0] ? m->recipient : NULL);
-        bind_text(st, 4, m->text);
-        sqlite3_bind_int64(st, 5, m->created);
+        bind_message(st, 1, m);
         return run_done(st);
     case STORE_MESSAGES_SEEN:
         st = q->q[Q_MESSAGES_SEEN];
@@ -345,14 +357,7 @@ static int apply_copy(sqlite_store *q, const store_op *op)
         const store_message *m = &op->message;
         st = q->q[Q_MESSAGE_COPY];
         sqlite3_bind_int64(st, 1, m->id);
-        if (m->board)
-            sqlite3_bind_int64(st, 2, m->board);
-        else
-            sqlite3_bind_null(st, 2);
-        bind_text(st, 3, m->sender);
-        bind_text(st, 4, m->recipient[0] ? m->recipient : NULL);
-        bind_text(st, 5, m->text);
-        sqlite3_bind_int64(st, 6, m->created);
+        bind_message(st, 2, m);
         sqlite3_bind_int(st, 7, m->seen);
         return run_done(st);
     }
@@ -363,10 +368,7 @@ static int apply_copy(sqlite_store *q, const store_op *op)
     bind_text(st, 3, m->recipient);
     bind_text(st, 4, m->message ? m->message : "");
     sqlite3_bind_int64(st, 5, m->created);
-    sqlite3_bind_int(st, 6, m->sent);
-    sqlite3_bind_int(st, 7, m->attempts);
-    sqlite3_bind_int64(st, 8, m->next_try);
-    bind_text(st, 9, m->error);
+    bind_delivery(st, 6, m);
     return run_done(st);
 }
 
