@@ -243,10 +243,13 @@ int main(int argc, char **argv)
     }
     client *cs = calloc((size_t)n, sizeof *cs);
     struct pollfd *pf = calloc((size_t)n, sizeof *pf);
-    unsigned tag = (unsigned)time(NULL) ^ (unsigned)getpid();
+    /* Names no earlier run on the same database has used: the time and the pid side by side (their
+     * XOR, used before, repeated when the clock and the pid had moved on by matching bits between
+     * two runs, and the later run's signups were refused USER_EXISTS). */
+    unsigned long tag = (unsigned long)time(NULL) % 1000000000UL, pid = (unsigned long)getpid();
     for (int i = 0; i < n; i++) {
         cs[i].fd = connect_to(&sa[i % naddr]);
-        snprintf(cs[i].user, sizeof cs[i].user, "load%x_%d", tag, i);
+        snprintf(cs[i].user, sizeof cs[i].user, "l%lu_%lu_%d", tag, pid, i);
         pf[i].fd = cs[i].fd;
         pf[i].events = POLLIN;
         send_next(&cs[i]);

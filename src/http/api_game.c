@@ -178,8 +178,6 @@ void api_game_play(http_call *c, const char *action)
     if (auth_check_csrf(c, 1) != 0 ||
         json_body(c, !action ? move_fields : resign ? resign_fields : action_fields) != 0)
         return;
-    c->again = play_parsed; /* another server wrote the board first: the same move on the fresh board */
-    c->again_action = action;
     play_parsed(c, action);
 }
 

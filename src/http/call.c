@@ -121,16 +121,21 @@ static void send_now(http_call *c)
     call_free(c);
 }
 
+void call_reset(http_call *c)
+{
+    lx_buf_clear(&c->body);
+    c->status = 200;
+    c->content_type = "application/json";
+    c->cookie[0] = c->disposition[0] = 0;
+    c->wait_board = 0;
+    if (c->args)
+        json_decref(c->args);
+    c->args = NULL;
+}
+
 static void committed(void *ctx)
 {
     http_call *c = ctx;
-    if (c->wait.refused == SVC_REFUSED_CONFLICT && c->again && c->reruns < 8 && c->req) {
-        c->reruns++; /* nothing of it was kept and the board is fresh again: answer as one server would */
-        c->wait_board = 0;
-        lx_buf_clear(&c->body);
-        c->again(c, c->again_action);
-        return;
-    }
     if (c->wait.refused) { /* the store was full, or another server wrote the board first: nothing of this request was kept */
         int conflict = c->wait.refused == SVC_REFUSED_CONFLICT;
         json_t *o = json_pack("{s:{s:s,s:s}}", "error", "code", conflict ? "CONFLICT" : "STORAGE_FULL", "message",

@@ -108,6 +108,32 @@ static void route_game(http_call *c, const char *what, enum evhttp_cmd_type m)
     not_found(c);
 }
 
+static void route_call(http_call *c, const char *rest)
+{
+    enum evhttp_cmd_type m = evhttp_request_get_command(c->req);
+    int64_t board;
+    const char *what;
+    if (http_board_path(rest, &board, &what)) {
+        c->board = board;
+        route_game(c, what, m);
+    } else {
+        route_plain(c, rest, m);
+    }
+}
+
+/* The service runs a request again (svc_wait.again: another server wrote its board first): the
+ * answer made is dropped and the request routed as it came, on the fresh board. */
+static void route_again(void *ctx)
+{
+    http_call *c = ctx;
+    if (!c->req) { /* the client is gone: nothing to answer */
+        call_answer(c, 0);
+        return;
+    }
+    call_reset(c);
+    route_call(c, evhttp_uri_get_path(evhttp_request_get_evhttp_uri(c->req)) + 8);
+}
+
 static void route_api(http_door *d, struct evhttp_request *req, const char *rest)
 {
     enum evhttp_cmd_type m = evhttp_request_get_command(req);
@@ -123,12 +149,8 @@ static void route_api(http_door *d, struct evhttp_request *req, const char *rest
         return;
     }
     auth_load_session(c);
-    if (http_board_path(rest, &board, &what)) {
-        c->board = board;
-        route_game(c, what, m);
-    } else {
-        route_plain(c, rest, m);
-    }
+    c->wait.again = route_again;
+    route_call(c, rest);
 }
 
 /* An answer larger than a segment must not wait for the client's delayed ACK

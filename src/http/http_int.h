@@ -74,10 +74,6 @@ typedef struct http_call {
     int pending;                     /* service continuations still to come */
     svc_wait wait;
     int64_t wait_board;              /* the board the call wrote (svc_status.wait_board), 0: none */
-    /* a move runs again when another server wrote its board first (SVC_REFUSED_CONFLICT), at most 8 times */
-    void (*again)(struct http_call *c, const char *action);
-    const char *again_action;
-    int reruns;
     json_t *args;                    /* the request's JSON body */
     int64_t board;                   /* a game request's board */
     double started;                  /* when it arrived, for the log */
@@ -85,6 +81,8 @@ typedef struct http_call {
 
 /* ---- calls (call.c) --------------------------------------------------------------- */
 http_call *call_new(http_door *d, struct evhttp_request *req);
+/* The answer made so far dropped (the request runs again from its start). */
+void call_reset(http_call *c);
 /* Answer now, or once batch wait_seq has committed; frees the call. */
 void call_answer(http_call *c, uint64_t wait_seq);
 /* Answer with a JSON object (stolen), or with the service's error. */

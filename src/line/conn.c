@@ -135,19 +135,19 @@ static void send_reply(conn *c)
     c->retried = 0;
 }
 
+/* The service runs the command again (svc_wait.again): another server wrote its board first. */
+static void run_again(void *ctx)
+{
+    conn *c = ctx;
+    c->wait_seq = 0;
+    c->wait_board = 0;
+    lx_buf_clear(&c->reply);
+    cmd_run(c);
+}
+
 static void reply_committed(void *ctx)
 {
     conn *c = ctx;
-    if (c->wait.refused == SVC_REFUSED_CONFLICT && c->reruns < 8 && !c->dead) {
-        /* another server wrote the board first: nothing of this on it was kept, and the board is
-         * fresh in memory again; run the command again, to answer as one server would have */
-        c->reruns++;
-        c->wait_seq = 0;
-        c->wait_board = 0;
-        lx_buf_clear(&c->reply);
-        cmd_run(c);
-        return;
-    }
     if (c->wait.refused == SVC_REFUSED_CONFLICT) {
         lx_buf_clear(&c->reply);
         reply_err(&c->reply, "CONFLICT", "the board kept changing under this command; nothing was changed: try again");
@@ -313,7 +313,7 @@ static void conn_input(conn *c)
         c->busy = 1;
         c->wait_seq = 0;
         c->wait_board = 0;
-        c->reruns = 0;
+        c->wait.runs = 0;
         c->retried = 0;
         c->started = svc_now();
         lx_buf_clear(&c->reply);
@@ -389,6 +389,7 @@ static void conn_accept(line_door *d, evutil_socket_t fd, const char *addr)
     }
     c->door = d;
     c->s = d->s;
+    c->wait.again = run_again;
     c->last_active = svc_now();
     snprintf(c->addr, sizeof c->addr, "%s", addr);
     c->slot = d->nall;

@@ -37,7 +37,6 @@ struct conn {
     int closing;         /* close once the output has drained */
     uint64_t wait_seq;   /* the reply is held until this batch has committed */
     int64_t wait_board;  /* the board the command wrote (svc_wait.board), 0: none */
-    int reruns;          /* times the command ran again because another server wrote its board first */
     svc_wait wait;
     lx_buf reply;        /* the reply being built or held */
     char line[PROTO_LINE_MAX + 2];   /* the command running, for retries and the log */

@@ -328,13 +328,16 @@ static void drop_seek(srv *s, srv_seek **at, svc_status *st)
 static int take_seek(srv *s, srv_seek **at, svc_status *st)
 {
     int64_t id = (*at)->k.id;
-    int rc = s->rstore->be->seek_take ? s->rstore->be->seek_take(s->rstore, id) : 1;
+    char why[256];
+    int rc = s->rstore->be->seek_take ? s->rstore->be->seek_take(s->rstore, id, why, sizeof why) : 1;
     if (rc == 1) {
         drop_seek(s, at, st);
         return 0;
     }
-    if (rc < 0)
+    if (rc < 0) {
+        srv_log(s, "seek %lld: the database did not take it: %s", (long long)id, why);
         return svc_fail(st, "INTERNAL", "the database cannot take the seek now: try again later");
+    }
     seeks_reload(s); /* as the store has it: another server took or withdrew it */
     return svc_fail(st, "NO_SUCH_SEEK", "there is no open seek %lld", (long long)id);
 }

@@ -184,7 +184,13 @@ void waits_release(srv *s, uint64_t committed, const refused_batch *refused, con
         svc_wait *w = ordered;
         ordered = w->next;
         w->next = NULL;
-        w->ready(w->ctx);
+        if (w->refused == SVC_REFUSED_CONFLICT && w->again && w->runs < SVC_RUNS_MAX) {
+            w->runs++; /* nothing of it was kept and the board is fresh again: as one server would answer */
+            w->refused = 0;
+            w->again(w->ctx);
+        } else {
+            w->ready(w->ctx);
+        }
     }
 }
 
@@ -322,6 +328,9 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
         j->done(s, j);
         hash_job_free(j);
     }
+    db_job *d;
+    while ((d = dbjobs_take_done(s->dbj)))
+        d->done(s, d);
 }
 
 /* ---- open and close ------------------------------------------------------------------- */
@@ -407,7 +416,8 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
         svc_close(s);
         return NULL;
     }
-    if (!(s->db = strdup(cfg->db)) || listen_start(s, err, errcap) != 0) {
+    if (!(s->db = strdup(cfg->db)) || listen_start(s, err, errcap) != 0 ||
+        (listen_shared(s) && !(s->dbj = dbjobs_start(s->db, s->wake[1], err, errcap)))) {
         svc_close(s);
         return NULL;
     }
@@ -430,6 +440,7 @@ void svc_close(srv *s)
     listen_stop(s);
     commit_stop(s->cq); /* commits what is queued */
     hashpool_stop(s->hp);
+    dbjobs_stop(s->dbj);
     if (s->wake_ev)
         event_free(s->wake_ev);
     if (s->sweep_ev)

@@ -90,6 +90,12 @@ typedef struct svc_wait {
     int refused;          /* set when ready() runs: SVC_REFUSED_FULL or SVC_REFUSED_CONFLICT, else 0 */
     int64_t board;        /* set by the door before svc_wait_for: the board its call wrote (st->wait_board) */
     void (*ready)(void *ctx);
+    /* Set by a door that can run its request again from the start (NULL: it cannot), and `runs`
+     * set to 0 by the door when a new request begins.  When another server wrote the wait's board
+     * first, the service calls again(ctx) instead of ready (counting runs, SVC_RUNS_MAX at most):
+     * the request then answers as one server answers it on the fresh board. */
+    void (*again)(void *ctx);
+    int runs;
     void *ctx;
     struct svc_wait *prev, *next;
     int linked;
@@ -97,8 +103,10 @@ typedef struct svc_wait {
 /* Why a wait's changes were not kept: the store was full and refused the whole batch (ERR
  * STORAGE_FULL); or another server wrote the wait's board first (several ludexd on one
  * PostgreSQL), so nothing of the call on that board was kept and the board is fresh again in
- * memory: a door runs the call again, which answers as it would have on fresh memory. */
+ * memory: the service runs the request again (w->again) up to SVC_RUNS_MAX times, and only a
+ * request still refused then (or one of a door without again) gets ready() with the refusal. */
 enum { SVC_REFUSED_FULL = 1, SVC_REFUSED_CONFLICT = 2 };
+#define SVC_RUNS_MAX 8
 /* 1 when batch `seq` has committed already (go on now); else 0, and
  * w->ready(ctx) runs once it has (w must stay valid until then or svc_wait_cancel). */
 int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void *ctx);

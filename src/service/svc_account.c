@@ -7,9 +7,11 @@
  * is exact and immediate; a cached credential is accepted even while
  * failures for that user are limited (only hashing is limited).
  * Passwords are 1 to 256 bytes; nothing keeps one once its job is over.
- * Several ludexd on one PostgreSQL: a new account is inserted at once, if
- * its name is still free in the store (create_account), so two servers
- * never both make one name; failed logins are counted in the store too. */
+ * Several ludexd on one PostgreSQL: a new account is inserted on the store
+ * thread (dbjobs.c), off the loop, if its name is still free in the store
+ * (insert_later), so two servers never both make one name; failed logins
+ * are counted in the store too. */
+#include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,41 +120,116 @@ static int password_ok(const char *pw, svc_status *st)
     return 0;
 }
 
-/* The new account in the store: queued in the batch (one server, whose memory says the name is
- * free), or, with several servers on one database, inserted at once if the name is still free
- * there (two signups of one name on two servers: the second is told USER_EXISTS). 0, or -1 (st). */
-static int create_account(srv *s, const hash_job *j, svc_status *st)
+/* The account is made: its password known to the cache, its address (if any) sent a token. */
+static void account_made(srv *s, const char *user, const char *password, const char *hash, const char *email,
+                         svc_status *st)
 {
+    cred_cache_put(s->creds, user, password, hash);
+    snprintf(st->user, sizeof st->user, "%s", user);
+    if (email[0] && svc_address_valid(email))
+        svc_set_address(s, user, email, st); /* a token mailed to it */
+}
+
+/* A signup's insert with several servers on one database (store_backend.user_insert): made on the
+ * store thread, the name taken only if it is still free there, whatever other servers do. */
+typedef struct signup_job {
+    db_job base;
+    store_user u;            /* name, pwhash (owned), email (extra), display */
+    char *password;          /* for the credential cache; wiped when freed */
+    char extra[STORE_NAME_MAX + 256];
+    svc_done_fn door_done;
+    void *door_ctx;
+    int rc;                  /* user_insert's: 1 made, 0 taken, -1 error (why) */
+    char why[256];
+} signup_job;
+
+static void signup_job_free(db_job *d)
+{
+    signup_job *k = (signup_job *)d;
+    if (k->password) {
+        sodium_memzero(k->password, strlen(k->password));
+        free(k->password);
+    }
+    free(k->u.pwhash);
+    free(k);
+}
+
+static void signup_insert(store *st, db_job *d)
+{
+    signup_job *k = (signup_job *)d;
+    k->rc = st->be->user_insert(st, &k->u, k->why, sizeof k->why);
+}
+
+static void signup_inserted(srv *s, db_job *d)
+{
+    signup_job *k = (signup_job *)d;
+    svc_status st;
+    svc_status_init(&st);
+    if (k->rc == 0) {
+        svc_fail(&st, "USER_EXISTS", "the name '%s' is taken", k->u.name);
+    } else if (k->rc < 0) {
+        srv_log(s, "signup of %s: the database did not take the account: %s", k->u.name, k->why);
+        svc_fail(&st, "INTERNAL", "the database cannot take the account now: try again later");
+    } else if (!map_get(s->users, k->u.name) && !users_add(s, k->u.name, k->u.pwhash, 2)) {
+        svc_fail(&st, "INTERNAL", "out of memory");
+    } else {
+        account_made(s, k->u.name, k->password, k->u.pwhash, k->extra, &st);
+    }
+    k->door_done(k->door_ctx, &st);
+    signup_job_free(d);
+}
+
+/* The hash is made: the insert goes to the store thread, which owns the password and hash now. */
+static void insert_later(srv *s, hash_job *j)
+{
+    signup_job *k = calloc(1, sizeof *k);
+    if (!k) {
+        svc_status st;
+        svc_status_init(&st);
+        svc_fail(&st, "INTERNAL", "out of memory");
+        j->door_done(j->door_ctx, &st);
+        return;
+    }
+    k->base.run = signup_insert;
+    k->base.done = signup_inserted;
+    k->base.discard = signup_job_free;
+    snprintf(k->u.name, sizeof k->u.name, "%s", j->user);
+    k->u.pwhash = j->hash;
+    k->password = j->password;
+    j->hash = j->password = NULL;
+    snprintf(k->extra, sizeof k->extra, "%s", j->extra);
+    k->u.email = k->extra[0] ? k->extra : NULL;
+    k->u.display = 2;
+    k->door_done = j->door_done;
+    k->door_ctx = j->door_ctx;
+    dbjobs_run(s, &k->base);
+}
+
+/* One server on the database: memory says the name is free, and the account is queued in the
+ * batch.  With several (user_insert), the store decides, on the store thread (insert_later). */
+static void signup_done(srv *s, hash_job *j)
+{
+    svc_status st;
+    svc_status_init(&st);
+    int shared = s->rstore->be->user_insert != NULL;
     store_op op = {.kind = STORE_USER_CREATE};
     snprintf(op.user.name, sizeof op.user.name, "%s", j->user);
     op.user.pwhash = j->hash;
     op.user.email = j->extra[0] ? (char *)j->extra : NULL;
     op.user.display = 2;
-    if (!s->rstore->be->user_insert)
-        return svc_commit(s, &op, NULL, st);
-    int rc = s->rstore->be->user_insert(s->rstore, &op.user);
-    if (rc == 0)
-        return svc_fail(st, "USER_EXISTS", "the name '%s' is taken", j->user);
-    return rc == 1 ? 0 : svc_fail(st, "INTERNAL", "the database cannot take the account now: try again later");
-}
-
-static void signup_done(srv *s, hash_job *j)
-{
-    svc_status st;
-    svc_status_init(&st);
     if (!j->ok) {
         svc_fail(&st, "INTERNAL", "cannot hash the password");
-    } else if (users_find(s, j->user)) {
+    } else if (shared ? map_get(s->users, j->user) != NULL : users_find(s, j->user) != NULL) {
         svc_fail(&st, "USER_EXISTS", "the name '%s' is taken", j->user);
+    } else if (shared) {
+        insert_later(s, j);
+        return;
     } else if (!users_add(s, j->user, j->hash, 2)) {
         svc_fail(&st, "INTERNAL", "out of memory");
-    } else if (create_account(s, j, &st) != 0) {
-        users_reload(s, j->user); /* as the store has it: another server's account, or none */
+    } else if (svc_commit(s, &op, NULL, &st) != 0) {
+        users_reload(s, j->user);
     } else {
-        cred_cache_put(s->creds, j->user, j->password, j->hash);
-        snprintf(st.user, sizeof st.user, "%s", j->user);
-        if (j->extra[0] && svc_address_valid(j->extra))
-            svc_set_address(s, j->user, j->extra, &st); /* a token mailed to it */
+        account_made(s, j->user, j->password, j->hash, j->extra, &st);
     }
     j->door_done(j->door_ctx, &st);
 }

@@ -7,8 +7,10 @@
  *   - the commit thread (commit.c) makes batches of changes durable, one
  *     transaction per batch (group commit);
  *   - the hash threads (hashpool.c) run argon2id for signup, login and
- *     password changes.
- * Both hand results back through a pipe that wakes the loop.
+ *     password changes;
+ *   - with a shared store (PostgreSQL), the store thread (dbjobs.c) runs the
+ *     round trips that decide a request (a signup's insert).
+ * All hand results back through a pipe that wakes the loop.
  *
  * A call either answers at once, or waits for a hash job whose completion
  * (on the loop) runs the rest of it and then the door's continuation.  A
@@ -343,6 +345,25 @@ void hashpool_submit(hashpool *p, hash_job *j);
 hash_job *hashpool_take_done(hashpool *p); /* one finished job, or NULL */
 void hash_job_free(hash_job *j);
 
+/* ---- store work off the loop (dbjobs.c) ------------------------------------------------ */
+/* A job: `run` on the store thread against its own connection (or on the loop against
+ * s->rstore when the store is local: SQLite), then `done` on the loop, which frees it; `discard`
+ * frees it unanswered (the server stopping).  Embedded first in each kind of job. */
+typedef struct db_job {
+    void (*run)(store *st, struct db_job *j);
+    void (*done)(srv *s, struct db_job *j);
+    void (*discard)(struct db_job *j);
+    struct db_job *next;
+} db_job;
+typedef struct dbjobs dbjobs;
+/* The thread and its connection to db (a shared store: PostgreSQL).  NULL with err. */
+dbjobs *dbjobs_start(const char *db, int notify_fd, char *err, size_t errcap);
+/* Run what is queued, stop the thread, discard the answers not taken, free. */
+void dbjobs_stop(dbjobs *p);
+/* Queue j for the thread, or (no thread: SQLite) run it and finish it now. */
+void dbjobs_run(srv *s, db_job *j);
+db_job *dbjobs_take_done(dbjobs *p); /* one finished job, or NULL */
+
 /* ---- credentials (auth.c) --------------------------------------------------------- */
 cred_cache *cred_cache_new(size_t slots);
 void cred_cache_free(cred_cache *cc);
@@ -396,6 +417,7 @@ struct srv {
     store *wstore;           /* writes, on the commit thread */
     commit_queue *cq;
     hashpool *hp;
+    dbjobs *dbj;             /* store work off the loop (a shared store: PostgreSQL), else NULL */
     cred_cache *creds;
     rate_limit *fail_pair, *fail_user, *fail_addr; /* failed logins by (address, user), user, address */
     rate_limit *signups;     /* accounts made per address; NULL: no limit */

@@ -836,23 +836,29 @@ static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *ref
 
 /* ---- reads ------------------------------------------------------------------------------- */
 
-/* Run a read; its rows, or NULL (error).  A lost connection is tried again once. */
-static PGresult *run_read(pg_store *q, int qi, const params *p)
+/* Run a read; its rows, or NULL (error, its message in err when err is not NULL).  A lost
+ * connection is tried again once. */
+static PGresult *run_read_err(pg_store *q, int qi, const params *p, char *err, size_t errcap)
 {
-    char name[8], err[256];
+    char name[8], why[256];
     qname(qi, name);
+    if (!err)
+        err = why, errcap = sizeof why;
     for (int attempt = 0; attempt < 2; attempt++) {
-        if (ensure_connected(q, err, sizeof err) != 0)
+        if (ensure_connected(q, err, errcap) != 0)
             return NULL;
         PGresult *r = PQexecPrepared(q->c, name, p ? p->n : 0, p ? p->v : NULL, NULL, NULL, 0);
         if (PQresultStatus(r) == PGRES_TUPLES_OK)
             return r;
+        snprintf(err, errcap, "%s", PQresultErrorMessage(r)[0] ? PQresultErrorMessage(r) : PQerrorMessage(q->c));
         PQclear(r);
         if (PQstatus(q->c) == CONNECTION_OK)
             return NULL;
     }
     return NULL;
 }
+
+static PGresult *run_read(pg_store *q, int qi, const params *p) { return run_read_err(q, qi, p, NULL, 0); }
 
 static int64_t col_int(const PGresult *r, int row, int col) { return strtoll(PQgetvalue(r, row, col), NULL, 10); }
 
@@ -1138,7 +1144,7 @@ static long pg_games_due(store *s, int64_t now, int64_t claim_until, int64_t *id
     return id_rows(run_read((pg_store *)s, Q_GAMES_CLAIM, &p), ids, cap);
 }
 
-static int pg_user_insert(store *s, const store_user *u)
+static int pg_user_insert(store *s, const store_user *u, char *err, size_t errcap)
 {
     params p = {.n = 0};
     p_text(&p, u->name);
@@ -1146,17 +1152,17 @@ static int pg_user_insert(store *s, const store_user *u)
     p_text(&p, u->email);
     p_int(&p, u->display);
     p_int(&p, u->created ? u->created : (int64_t)time(NULL));
-    PGresult *r = run_read((pg_store *)s, Q_USER_INSERT_NOW, &p);
+    PGresult *r = run_read_err((pg_store *)s, Q_USER_INSERT_NOW, &p, err, errcap);
     int rc = r ? PQntuples(r) == 1 : -1;
     PQclear(r);
     return rc;
 }
 
-static int pg_seek_take(store *s, int64_t id)
+static int pg_seek_take(store *s, int64_t id, char *err, size_t errcap)
 {
     params p = {.n = 0};
     p_int(&p, id);
-    PGresult *r = run_read((pg_store *)s, Q_SEEK_TAKE, &p);
+    PGresult *r = run_read_err((pg_store *)s, Q_SEEK_TAKE, &p, err, errcap);
     int rc = r ? PQntuples(r) == 1 : -1;
     PQclear(r);
     return rc;

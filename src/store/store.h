@@ -278,14 +278,15 @@ typedef struct store_backend {
     int (*login_failures)(store *s, const char *address, const char *user, int64_t minute, long out[3]);
     /* A new user, committed at once and only if the name is free, whatever other servers on the
      * database do meanwhile (the user's name, pwhash, email, display): 1 made, 0 the name is
-     * taken, -1 error.  NULL in a backend that serves one instance (SQLite): the service queues
+     * taken, -1 error (its message in err).  NULL in a backend that serves one instance (SQLite): the service queues
      * STORE_USER_CREATE in a batch then, its memory deciding whether a name is free. */
-    int (*user_insert)(store *s, const store_user *u);
+    int (*user_insert)(store *s, const store_user *u, char *err, size_t errcap);
     /* An open seek taken (deleted) at once, whatever other servers on the database do meanwhile:
-     * 1 taken here, 0 it was gone already (another server took or withdrew it), -1 error.  NULL
+     * 1 taken here, 0 it was gone already (another server took or withdrew it), -1 error (its
+     * message in err).  NULL
      * in a backend that serves one instance (SQLite): the service queues STORE_SEEK_DELETE then,
      * its memory deciding whether a seek is open. */
-    int (*seek_take)(store *s, int64_t id);
+    int (*seek_take)(store *s, int64_t id, char *err, size_t errcap);
 } store_backend;
 
 struct store {
