@@ -5,7 +5,8 @@
  * tile counts and a table of leaves (one value for every sub-multiset of
  * the rack, indexed in mixed radix so that using a tile is a subtraction),
  * adds the pass and the exchanges, and walks the GADDAG from every anchor
- * (gen_place.c).  The best-play search first bounds each anchor
+ * (gen_place.c; for every play, the left parts of the rack are found once,
+ * gen_left.c).  The best-play search first bounds each anchor
  * (gen_shadow.c), then walks the anchors in the order of their bounds and
  * stops when the next bound is below the best play found: the result is
  * exactly the first play of the full list under lx_xw_play_cmp.  From the
@@ -34,6 +35,7 @@ void lx_xw_gen_free(lx_xw_gen *g)
     free(g->sq[0]);
     free(g->sq[1]);
     free(g->plays);
+    free(g->lp);
     xw_wordmap_free(&g->wm);
     free(g);
 }
@@ -379,13 +381,21 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
         return -1;
     g->max_tiles = g->nrack;
     bounds_open(g);
-    for (int dir = 0; dir < 2 && g->nrack > 0 && g->lx->words > 0; dir++) {
+    int walk = g->nrack > 0 && g->lx->words > 0;
+    if (walk && xw_gen_left_parts(g) != 0)
+        return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
+    for (int dir = 0; dir < 2 && walk; dir++) {
         int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;
         for (int line = 0; line < lines; line++) {
             const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
-            for (int i = 0; i < len; i++)
-                if (ln[i].anchor)
+            for (int i = 0; i < len; i++) {
+                if (!ln[i].anchor)
+                    continue;
+                if (i > 0 && ln[i - 1].tile) /* the tiles before it are the play's */
                     xw_gen_anchor(g, dir, line, i);
+                else
+                    xw_gen_anchor_by_parts(g, dir, line, i);
+            }
         }
     }
     if (g->oom)

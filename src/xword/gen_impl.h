@@ -3,7 +3,9 @@
  * The generator sees the board as lines: for each direction, each row
  * (across) or column (down) is an array of squares, the perpendicular
  * cross-word facts folded into each square.  gen_board.c fills them,
- * gen_place.c walks the GADDAG along a line from each anchor, gen_shadow.c
+ * gen_place.c walks the GADDAG along a line from each anchor (for every
+ * play, gen_left.c finds the rack's left parts once for all anchors that
+ * have no tile right before them), gen_shadow.c
  * bounds what an anchor can give (with gen_wordmap.c's word map, which
  * letter multisets are words), gen.c is the public face (racks, leaves,
  * exchanges, the best-play search). */
@@ -22,6 +24,34 @@ typedef struct xw_square {
 } xw_square;
 
 #define XW_GEN_BEST 1 /* keep only the best play */
+
+/* What a play being walked is worth so far: its main word's tiles, the
+ * word multiplier, the cross-words' sum. */
+typedef struct xw_walk_score {
+    int main, mult, cross;
+} xw_walk_score;
+
+/* A left part of the rack (gen_left.c): the tiles a play puts on an anchor
+ * and on the empty squares left of it, read backwards from the anchor in
+ * the GADDAG.  Left of an anchor with no tile next to it on the left the
+ * squares are empty with no cross-words, so which left parts are good
+ * depends on the rack alone: they are found once for all such anchors, in
+ * the walk's order, each followed by its longer left parts (depth-first),
+ * those that lead to no word dropped. */
+typedef struct xw_left_part {
+    uint64_t rack_mask;  /* the rack's tiles left after it (bit 0: a blank) */
+    uint64_t right_rack; /* letters that may start its right part on an empty square */
+    uint64_t right_tile; /* letters a board tile right after the anchor may be */
+    uint64_t sub_rack, sub_tile; /* the same for it and its longer left parts */
+    uint32_t sep_run;    /* the GADDAG's run after the separator, 0: no word goes on right */
+    uint32_t end;        /* index past its longer left parts */
+    uint16_t leave_idx;
+    uint8_t tile;        /* as put down (letter | blank bit) */
+    uint8_t rack_tile;   /* the rack tile used (0: the blank) */
+    uint8_t depth;       /* tiles, the anchor's included */
+    uint8_t accepts;     /* the tiles alone are a word */
+    uint8_t sub_accepts; /* it or a longer left part is */
+} xw_left_part;
 
 /* Which multisets of letters are words (gen_wordmap.c). */
 #define XW_ASKED 4
@@ -120,6 +150,9 @@ struct lx_xw_gen {
     int no_bingo, bingo_known;
     const xw_extent_bounds *bingo_ext; /* the anchor's, to work bingo_letters out from when first needed */
     uint8_t strip[LX_XW_MAX_SIDE]; /* the tiles the walk put on empty squares (stale elsewhere) */
+    /* every play: the rack's left parts (gen_left.c) */
+    xw_left_part *lp;
+    size_t nlp, lp_cap;
     /* the plays found */
     lx_xw_play *plays;
     size_t nplays, plays_cap;
@@ -169,6 +202,20 @@ static inline int xw_lowest_bit(uint64_t m)
 int xw_gen_board(lx_xw_gen *g);
 /* Every placement from the anchor at (dir, line, anchor). */
 void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor);
+/* Set the walk up for the anchor at (dir, line, anchor). */
+void xw_gen_anchor_at(lx_xw_gen *g, int dir, int line, int anchor);
+/* Go on walking at square col of the anchor's line from GADDAG run `run`
+ * with score s, the rack and g->nplaced, g->leave_idx, g->strip as the walk
+ * left them; g->left is where the play starts once the walk is right of
+ * the anchor. */
+void xw_gen_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s);
+/* Record the word the walk made on squares left..right. */
+void xw_gen_record_word(lx_xw_gen *g, int left, int right, xw_walk_score s);
+/* Find the rack's left parts (g->lp): 0, or -1 out of memory. */
+int xw_gen_left_parts(lx_xw_gen *g);
+/* Every placement from an anchor with no tile right before it, by the left
+ * parts (the same plays as xw_gen_anchor, in the same order). */
+void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor);
 /* An upper bound on the equity of any placement from that anchor; ext->b[0][kl][kr]
  * the bound for plays with kl tiles left of the anchor and kr right of it
  * (a bingo's already by the word map, when there is one). */

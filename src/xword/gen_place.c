@@ -16,9 +16,7 @@
 
 #include "xword/gen_impl.h"
 
-typedef struct walk_score {
-    int main, mult, cross;
-} walk_score;
+typedef xw_walk_score walk_score;
 
 static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s);
 
@@ -252,7 +250,17 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
     }
 }
 
-void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor)
+void xw_gen_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s)
+{
+    walk(g, col, run, s);
+}
+
+void xw_gen_record_word(lx_xw_gen *g, int left, int right, xw_walk_score s)
+{
+    record(g, left, right, s);
+}
+
+void xw_gen_anchor_at(lx_xw_gen *g, int dir, int line, int anchor)
 {
     g->dir = dir;
     g->line = line;
@@ -262,6 +270,11 @@ void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor)
     g->left = anchor;
     g->kl = 0;
     g->right_empty = anchor + 1 >= g->len || !g->ln[anchor + 1].tile;
+}
+
+void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor)
+{
+    xw_gen_anchor_at(g, dir, line, anchor);
     walk_score s = {0, 1, 0};
     walk(g, anchor, g->lx->gaddag, s);
 }

@@ -1,0 +1,179 @@
+/* gen_left.c - every play: the rack's left parts, found once for all anchors.
+ *
+ * Left of an anchor whose left neighbour is empty, the walk puts tiles on
+ * empty squares that touch no tile (else they would be anchors): no cross
+ * set to meet, no cross-word to score.  Which tiles may go there is then a
+ * matter of the rack and the GADDAG alone, the same at every such anchor:
+ * the tile on the anchor, then the ones left of it, read backwards.  So the
+ * left parts are walked once per rack (xw_gen_left_parts), in the order the
+ * walk takes them, keeping those that are a word, or a word's beginning, or
+ * lead to one; each anchor then goes through the list (only the parts that
+ * fit its room and its cross set), scores them on its squares, and walks on
+ * right of the anchor only where the next square can take a letter that
+ * follows (gen_place.c's walk).  The plays, and their order, are those of
+ * xw_gen_anchor. */
+#include <stdlib.h>
+
+#include "xword/gen_impl.h"
+
+static long new_part(lx_xw_gen *g)
+{
+    if (g->nlp == g->lp_cap) {
+        size_t cap = g->lp_cap ? g->lp_cap * 2 : 256;
+        xw_left_part *n = realloc(g->lp, cap * sizeof *n);
+        if (!n)
+            return -1;
+        g->lp = n;
+        g->lp_cap = cap;
+    }
+    return (long)g->nlp++;
+}
+
+/* The letters of a run of nodes. */
+static uint64_t run_letters(const uint32_t *nodes, uint32_t run)
+{
+    uint64_t m = 0;
+    for (uint32_t i = run; run; i++) {
+        m |= (uint64_t)1 << xw_kwg_tile(nodes[i]);
+        if (nodes[i] & XW_KWG_IS_END)
+            break;
+    }
+    return m;
+}
+
+/* The left parts one tile longer than `depth` whose last tile is read from
+ * `run`, each followed by its own; 1 when any is kept, -1 out of memory. */
+static int add_parts(lx_xw_gen *g, uint32_t run, int depth)
+{
+    const uint32_t *nodes = g->nodes;
+    uint64_t any = (g->rack[0] ? g->letters : g->letters & g->rack_mask) & ~(uint64_t)1;
+    int kept = 0;
+    for (uint32_t i = run; run; i++) {
+        uint32_t node = nodes[i];
+        int t = xw_kwg_tile(node);
+        if ((any >> t) & 1) {
+            int rt = g->rack[t] ? t : 0;
+            long at = new_part(g);
+            if (at < 0)
+                return -1;
+            uint64_t mask = g->rack_mask;
+            if (--g->rack[rt] == 0)
+                g->rack_mask &= ~((uint64_t)1 << rt);
+            g->leave_idx -= g->pv[rt];
+            uint32_t arc = xw_kwg_arc(node), sep = 0;
+            if (arc)
+                sep = g->lx->ascending ? (xw_kwg_tile(nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(nodes, arc, 0);
+            uint32_t sep_run = sep ? xw_kwg_arc(nodes[sep]) : 0;
+            uint64_t next = sep_run ? run_letters(nodes, sep_run) & ~(uint64_t)1 : 0;
+            xw_left_part *e = &g->lp[at];
+            e->rack_mask = g->rack_mask;
+            e->right_tile = next;
+            e->right_rack = next & (g->rack[0] ? ~(uint64_t)0 : g->rack_mask);
+            e->sep_run = sep_run;
+            e->leave_idx = (uint16_t)g->leave_idx;
+            e->tile = (uint8_t)(rt ? t : t | LX_XW_BLANK_BIT);
+            e->rack_tile = (uint8_t)rt;
+            e->depth = (uint8_t)(depth + 1);
+            e->accepts = (node & XW_KWG_ACCEPTS) != 0;
+            int longer = depth + 1 < g->nrack && arc ? add_parts(g, arc, depth + 1) : 0;
+            g->leave_idx += g->pv[rt];
+            g->rack[rt]++;
+            g->rack_mask = mask;
+            if (longer < 0)
+                return -1;
+            if (longer || sep_run || (node & XW_KWG_ACCEPTS)) {
+                xw_left_part *k = &g->lp[at];
+                k->end = (uint32_t)g->nlp;
+                k->sub_rack = k->right_rack;
+                k->sub_tile = k->right_tile;
+                k->sub_accepts = k->accepts;
+                for (size_t c = (size_t)at + 1; c < g->nlp; c = g->lp[c].end) { /* the next tile's parts */
+                    k->sub_rack |= g->lp[c].sub_rack;
+                    k->sub_tile |= g->lp[c].sub_tile;
+                    k->sub_accepts |= g->lp[c].sub_accepts;
+                }
+                kept = 1;
+            } else {
+                g->nlp = (size_t)at; /* leads to no word */
+            }
+        }
+        if (node & XW_KWG_IS_END)
+            break;
+    }
+    return kept;
+}
+
+int xw_gen_left_parts(lx_xw_gen *g)
+{
+    g->nlp = 0;
+    return add_parts(g, g->lx->gaddag, 0) < 0 ? -1 : 0;
+}
+
+typedef struct part_at {
+    const xw_left_part *e;
+    xw_walk_score s;
+} part_at;
+
+/* Done with the left part on top of the stack: the words it begins, right
+ * of the anchor, when the next square may take what follows. */
+static void close_part(lx_xw_gen *g, const part_at *p, uint64_t next_mask, int next_tile, uint64_t rack_mask)
+{
+    const xw_left_part *e = p->e;
+    if ((next_tile ? e->right_tile : e->right_rack) & next_mask) {
+        g->nplaced = e->depth;
+        g->leave_idx = e->leave_idx;
+        g->left = g->anchor - (e->depth - 1);
+        g->kl = e->depth - 1;
+        g->rack_mask = e->rack_mask;
+        xw_gen_walk(g, g->anchor + 1, e->sep_run, p->s);
+        g->rack_mask = rack_mask;
+    }
+    g->rack[e->rack_tile]++;
+}
+
+void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
+{
+    xw_gen_anchor_at(g, dir, line, anchor);
+    const xw_square *ln = g->ln;
+    int room = 0; /* empty squares left of the anchor that take a tile of its play */
+    for (int c = anchor - 1; c >= 0 && !ln[c].tile && !ln[c].anchor; c--)
+        room++;
+    const xw_square *q = &ln[anchor];
+    int next_tile = anchor + 1 < g->len ? ln[anchor + 1].tile & 0x7F : 0;
+    uint64_t next_mask = anchor + 1 >= g->len ? 0 : next_tile ? (uint64_t)1 << next_tile : ln[anchor + 1].cross;
+    uint64_t rack_mask = g->rack_mask;
+    part_at st[LX_XW_RACK_SIZE + 1];
+    int top = 0;
+    const xw_left_part *lp = g->lp;
+    for (size_t i = 0; i < g->nlp;) {
+        const xw_left_part *e = &lp[i];
+        int d = e->depth;
+        if (d > room + 1 || (d == 1 && !((q->cross >> (e->tile & 0x7F)) & 1)) ||
+            (!((next_tile ? e->sub_tile : e->sub_rack) & next_mask) && !(e->sub_accepts && g->right_empty))) {
+            i = e->end;
+            continue;
+        }
+        while (top >= d)
+            close_part(g, &st[top--], next_mask, next_tile, rack_mask);
+        int col = anchor - (d - 1), v = g->values[e->tile] * ln[col].lm;
+        xw_walk_score s;
+        if (d == 1)
+            s = (xw_walk_score){v, q->wm, q->cross_score >= 0 ? (q->cross_score + v) * q->wm : 0};
+        else
+            s = (xw_walk_score){st[d - 1].s.main + v, st[d - 1].s.mult * ln[col].wm, st[d - 1].s.cross};
+        g->strip[col] = e->tile;
+        g->rack[e->rack_tile]--;
+        st[d] = (part_at){e, s};
+        top = d;
+        if (e->accepts && g->right_empty) {
+            g->nplaced = d;
+            g->leave_idx = e->leave_idx;
+            xw_gen_record_word(g, col, anchor, s);
+        }
+        i++;
+    }
+    while (top >= 1)
+        close_part(g, &st[top--], next_mask, next_tile, rack_mask);
+    g->nplaced = 0;
+    g->leave_idx = g->nleaves - 1;
+}
