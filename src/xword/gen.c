@@ -151,30 +151,53 @@ static long bag_tiles(const lx_xw_gen *g, const lx_xw_pos *p, long *unseen_value
     return unseen - others_room - (LX_XW_RACK_SIZE - g->nrack);
 }
 
+/* The built-in estimate of every leave of the rack, from the parts of each
+ * distinct tile's counts (added in the order xw_leave_builtin adds them). */
+static void builtin_leaves(lx_xw_gen *g)
+{
+    xw_leave_part part[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE + 1];
+    for (int i = 0; i < g->ndt; i++)
+        for (int c = 0; c <= g->rack[g->dt[i]]; c++)
+            xw_leave_builtin_part(g->p->dist, g->dt[i], c, &part[i][c]);
+    for (int idx = 0; idx < g->nleaves; idx++) {
+        double v = 0;
+        int vowels = 0, consonants = 0;
+        for (int i = 0; i < g->ndt; i++) {
+            const xw_leave_part *q = &part[i][g->kept[idx][i]];
+            v += q->v;
+            vowels += q->vowels;
+            consonants += q->consonants;
+        }
+        g->leave[idx] = idx == 0 ? 0.0 : xw_leave_builtin_sum(v, vowels, consonants);
+    }
+}
+
 static void fill_leaves(lx_xw_gen *g, const lx_xw_gen_options *o, int endgame, long unseen_value)
 {
     const lx_xw_dist *d = g->p->dist;
-    for (int k = 0; k <= LX_XW_RACK_SIZE; k++)
-        g->best_leave[k] = -1e300;
-    for (int idx = 0; idx < g->nleaves; idx++) {
+    if (!endgame && !o->leaves)
+        builtin_leaves(g);
+    for (int idx = 0; (endgame || o->leaves) && idx < g->nleaves; idx++) {
         uint8_t kept[LX_XW_RACK_SIZE];
-        int n = 0, value = 0, counts[LX_XW_RACK_SIZE];
+        int n = 0, value = 0;
         for (int i = 0; i < g->ndt; i++) {
             int t = g->dt[i];
-            counts[i] = g->kept[idx][i];
             for (int j = 0; j < g->kept[idx][i]; j++)
                 kept[n++] = (uint8_t)t, value += g->values[t];
         }
-        double v;
         if (endgame)
-            v = n == 0 ? 2.0 * (double)unseen_value : -10.0 - 2.0 * value;
-        else if (!o->leaves) /* the built-in estimate, from the counts at hand */
-            v = n == 0 ? 0.0 : xw_leave_builtin(d, g->dt, counts, g->ndt);
+            g->leave[idx] = n == 0 ? 2.0 * (double)unseen_value : -10.0 - 2.0 * value;
         else
-            v = n == 0 ? 0.0 : lx_xw_leave_value(o->leaves, d, kept, (size_t)n);
-        g->leave[idx] = v;
-        if (v > g->best_leave[g->nrack - n])
-            g->best_leave[g->nrack - n] = v;
+            g->leave[idx] = n == 0 ? 0.0 : lx_xw_leave_value(o->leaves, d, kept, (size_t)n);
+    }
+    for (int k = 0; k <= LX_XW_RACK_SIZE; k++)
+        g->best_leave[k] = -1e300;
+    for (int idx = 0; idx < g->nleaves; idx++) {
+        int played = 0; /* the leave index counts the tiles kept in mixed radix */
+        for (int i = 0; i < g->ndt; i++)
+            played += g->rack[g->dt[i]] - g->kept[idx][i];
+        if (g->leave[idx] > g->best_leave[played])
+            g->best_leave[played] = g->leave[idx];
     }
 }
 

@@ -131,26 +131,41 @@ static long leave_index(const lx_xw_leaves *lv, const uint8_t *t, size_t n)
     return -1;
 }
 
+void xw_leave_builtin_part(const lx_xw_dist *d, int t, int c, xw_leave_part *part)
+{
+    part->v = 0;
+    part->vowels = part->consonants = 0;
+    if (c == 0 || t > d->n)
+        return;
+    if (t == 0) {
+        part->v = 25.0 * c;
+        return;
+    }
+    part->v = c * (2.0 - 0.75 * (d->tiles[t].value - 1)) - 4.0 * (c - 1);
+    if (d->tiles[t].vowel)
+        part->vowels = c;
+    else
+        part->consonants = c;
+}
+
+double xw_leave_builtin_sum(double v, int vowels, int consonants)
+{
+    int off = vowels > consonants ? vowels - consonants : consonants - vowels;
+    return off > 1 ? v - 3.0 * (off - 1) : v;
+}
+
 double xw_leave_builtin(const lx_xw_dist *d, const uint8_t *tiles, const int *counts, int n)
 {
     double v = 0; /* the terms are quarters: the sum is exact in any order */
     int vowels = 0, consonants = 0;
     for (int i = 0; i < n; i++) {
-        int t = tiles[i], c = counts[i];
-        if (c == 0 || t > d->n)
-            continue;
-        if (t == 0) {
-            v += 25.0 * c;
-            continue;
-        }
-        v += c * (2.0 - 0.75 * (d->tiles[t].value - 1)) - 4.0 * (c - 1);
-        if (d->tiles[t].vowel)
-            vowels += c;
-        else
-            consonants += c;
+        xw_leave_part part;
+        xw_leave_builtin_part(d, tiles[i], counts[i], &part);
+        v += part.v;
+        vowels += part.vowels;
+        consonants += part.consonants;
     }
-    int off = vowels > consonants ? vowels - consonants : consonants - vowels;
-    return off > 1 ? v - 3.0 * (off - 1) : v;
+    return xw_leave_builtin_sum(v, vowels, consonants);
 }
 
 /* The built-in estimate of tiles[0..n): each distinct tile once, with its count. */

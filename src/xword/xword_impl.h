@@ -96,6 +96,16 @@ int xw_word_ref_cmp(const void *a, const void *b);
 
 /* The built-in leave estimate (leave.c) of counts[i] of tiles[i], i < n. */
 double xw_leave_builtin(const lx_xw_dist *d, const uint8_t *tiles, const int *counts, int n);
+/* Its parts, for the generator to sum over many leaves of one rack: the
+ * terms of c copies of tile t, and how many vowels and consonants they
+ * are; and the sum of such parts (the terms are quarters: exact in any
+ * order). */
+typedef struct xw_leave_part {
+    double v;
+    int vowels, consonants;
+} xw_leave_part;
+void xw_leave_builtin_part(const lx_xw_dist *d, int t, int c, xw_leave_part *part);
+double xw_leave_builtin_sum(double v, int vowels, int consonants);
 /* The digest of a lexicon's nodes (lx->digest). */
 uint64_t xw_kwg_digest(const uint32_t *nodes, size_t n);
 /* 1 when every run of siblings is in ascending tile order (lx->ascending). */
