@@ -107,23 +107,27 @@ int xw_gen_board(lx_xw_gen *g)
     for (size_t i = 0; i < n && empty; i++)
         empty = p->sq[i] == 0;
     lx_xw_layout_start(p->layout, &sr, &sc);
+    const uint8_t *lmul = p->layout->lmul, *wmul = p->layout->wmul;
     for (int r = 0; r < p->rows; r++)
         for (int c = 0; c < p->cols; c++) {
-            int t = xw_sq(p, r, c);
-            xw_square base = {0, -1, (uint8_t)t, (uint8_t)g->values[t], (uint8_t)lx_xw_layout_letter_mult(p->layout, r, c),
-                              (uint8_t)lx_xw_layout_word_mult(p->layout, r, c), 0};
-            if (!t)
-                base.anchor = empty ? (r == sr && c == sc)
-                                    : (tile_at(p, r - 1, c) || tile_at(p, r + 1, c) || tile_at(p, r, c - 1) ||
-                                       tile_at(p, r, c + 1));
+            size_t at = (size_t)r * (size_t)p->cols + (size_t)c;
+            int t = p->sq[at];
+            xw_square base = {g->letters, -1, (uint8_t)t, (uint8_t)g->values[t], lmul[at], wmul[at], 0};
+            if (t)
+                base.cross = 0;
             xw_square across = base, down = base;
-            if (!t && !empty) {
-                cross_facts(g, r, c, 1, 0, &across);
-                cross_facts(g, r, c, 0, 1, &down);
-            } else if (!t) {
-                across.cross = down.cross = g->letters;
+            if (!t && empty) {
+                across.anchor = down.anchor = r == sr && c == sc;
+            } else if (!t) { /* a perpendicular neighbour makes a cross word */
+                int vertical = tile_at(p, r - 1, c) || tile_at(p, r + 1, c);
+                int horizontal = tile_at(p, r, c - 1) || tile_at(p, r, c + 1);
+                across.anchor = down.anchor = vertical || horizontal;
+                if (vertical)
+                    cross_facts(g, r, c, 1, 0, &across);
+                if (horizontal)
+                    cross_facts(g, r, c, 0, 1, &down);
             }
-            g->sq[0][(size_t)r * (size_t)p->cols + (size_t)c] = across;
+            g->sq[0][at] = across;
             g->sq[1][(size_t)c * (size_t)p->rows + (size_t)r] = down;
         }
     return 0;
