@@ -9,10 +9,11 @@
  * gen_left.c).  The best-play search first bounds each anchor
  * (gen_shadow.c), then walks the anchors in the order of their bounds and
  * stops when the next bound is below the best play found: the result is
- * exactly the first play of the full list under lx_xw_play_cmp.  From the
- * second search with a lexicon, a word map of it makes the bounds tighter
- * (gen_wordmap.c): an anchor's bound is refined when it first comes up, and
- * the anchor goes back on the heap if it is no longer first.
+ * exactly the first play of the full list under lx_xw_play_cmp.  An
+ * anchor's extents (how many tiles left and right of it) are bounded one by
+ * one only when it first comes up, and it goes back on the heap if no
+ * longer first; from the second search with a lexicon, a word map of it
+ * makes those bounds tighter (gen_wordmap.c).
  *
  * At the end of the game (the bag empty) the leave table holds the
  * endgame rule instead: going out earns twice the value of the tiles the
@@ -36,6 +37,8 @@ void lx_xw_gen_free(lx_xw_gen *g)
     free(g->sq[1]);
     free(g->plays);
     free(g->lp);
+    free(g->anchors);
+    free(g->ext);
     xw_wordmap_free(&g->wm);
     free(g);
 }
@@ -271,14 +274,8 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
     return 0;
 }
 
-typedef struct anchor_bound {
-    double bound;
-    int dir, line, at, refined;
-    size_t id; /* of its extent bounds */
-} anchor_bound;
-
 /* The anchors as a heap, the highest bound on top. */
-static void sift_down(anchor_bound *a, size_t n, size_t i)
+static void sift_down(xw_anchor_bound *a, size_t n, size_t i)
 {
     for (;;) {
         size_t c = 2 * i + 1;
@@ -288,16 +285,16 @@ static void sift_down(anchor_bound *a, size_t n, size_t i)
             c++;
         if (a[c].bound <= a[i].bound)
             return;
-        anchor_bound t = a[i];
+        xw_anchor_bound t = a[i];
         a[i] = a[c];
         a[c] = t;
         i = c;
     }
 }
 
-static anchor_bound heap_pop(anchor_bound *a, size_t *n)
+static xw_anchor_bound heap_pop(xw_anchor_bound *a, size_t *n)
 {
-    anchor_bound top = a[0];
+    xw_anchor_bound top = a[0];
     a[0] = a[--*n];
     sift_down(a, *n, 0);
     return top;
@@ -356,6 +353,21 @@ static void sub_racks(lx_xw_gen *g)
         memset(g->summaries, 0, sizeof g->summaries);
         g->stamp = 1;
     }
+}
+
+/* Room for more anchors in the best-play search: 0, or -1 out of memory. */
+static int grow_anchors(lx_xw_gen *g)
+{
+    size_t cap = g->anchors_cap ? g->anchors_cap * 2 : 256;
+    xw_anchor_bound *a = realloc(g->anchors, cap * sizeof *a);
+    if (a)
+        g->anchors = a;
+    xw_extent_bounds *e = a ? realloc(g->ext, cap * sizeof *e) : NULL;
+    if (!e)
+        return -1;
+    g->ext = e;
+    g->anchors_cap = cap;
+    return 0;
 }
 
 /* No pruning: every play is wanted. */
@@ -436,9 +448,7 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
     if (g->use_wm)
         sub_racks(g);
     xw_gen_word_check(g);
-    size_t n = 0, cap = 0;
-    anchor_bound *a = NULL;
-    xw_extent_bounds *ext = NULL;
+    size_t n = 0;
     for (int dir = 0; dir < 2 && g->nrack > 0 && g->lx->words > 0; dir++) {
         int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;
         for (int line = 0; line < lines; line++) {
@@ -446,45 +456,34 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
             for (int i = 0; i < len; i++) {
                 if (!ln[i].anchor)
                     continue;
-                if (n == cap) {
-                    cap = cap ? cap * 2 : 256;
-                    anchor_bound *na = realloc(a, cap * sizeof *na);
-                    xw_extent_bounds *ne = na ? realloc(ext, cap * sizeof *ne) : NULL;
-                    if (na)
-                        a = na;
-                    if (!ne) {
-                        free(a);
-                        free(ext);
-                        return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
-                    }
-                    ext = ne;
-                }
-                a[n] = (anchor_bound){xw_gen_shadow(g, dir, line, i, &ext[n]), dir, line, i, 0, n};
+                if (n == g->anchors_cap && grow_anchors(g) != 0)
+                    return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
+                g->anchors[n] = (xw_anchor_bound){xw_gen_shadow(g, dir, line, i), dir, line, i, 0, n};
                 n++;
             }
         }
     }
-    /* the most promising anchor first; with the word map, an anchor's bound
-     * is made tighter when it comes up, and it goes back if no longer first */
+    /* the most promising anchor first; its extents are bounded when it
+     * first comes up (with the word map, more tightly), and it goes back if
+     * no longer first */
+    xw_anchor_bound *a = g->anchors;
     for (size_t i = n / 2; i-- > 0;)
         sift_down(a, n, i);
     while (n > 0 && a[0].bound >= g->best.equity) {
-        if (g->use_wm && !a[0].refined) {
-            a[0].bound = xw_gen_refine(g, a[0].dir, a[0].line, a[0].at, &ext[a[0].id], g->best.equity);
-            a[0].refined = 1;
+        if (!a[0].bounded) {
+            a[0].bound = xw_gen_bounds(g, a[0].dir, a[0].line, a[0].at, &g->ext[a[0].id], g->best.equity);
+            a[0].bounded = 1;
             sift_down(a, n, 0);
             continue;
         }
-        anchor_bound top = heap_pop(a, &n);
-        bounds_from(g, &ext[top.id]);
+        xw_anchor_bound top = heap_pop(a, &n);
+        bounds_from(g, &g->ext[top.id]);
         g->no_bingo = 0;
         g->bingo_known = !(g->use_wm && g->rack0[0] == 1 && g->nrack == LX_XW_RACK_SIZE);
         g->bingo_letters = ~(uint64_t)0;
-        g->bingo_ext = &ext[top.id];
+        g->bingo_ext = &g->ext[top.id];
         xw_gen_anchor(g, top.dir, top.line, top.at);
     }
-    free(a);
-    free(ext);
     *best = g->best;
     return 0;
 }

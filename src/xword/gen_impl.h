@@ -86,6 +86,14 @@ typedef struct xw_extent_bounds {
     double b[2][LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 1];
 } xw_extent_bounds;
 
+/* The best-play search's anchors, on a heap by bound: ext, the bounds of
+ * each extent, worked out when the anchor first comes up (bounded). */
+typedef struct xw_anchor_bound {
+    double bound;
+    int dir, line, at, bounded;
+    size_t id; /* of its extent bounds */
+} xw_anchor_bound;
+
 struct lx_xw_gen {
     /* the position */
     const lx_xw_pos *p;
@@ -128,6 +136,9 @@ struct lx_xw_gen {
     uint8_t blanks_after[LX_XW_RACK_SIZE + 1][(1 << LX_XW_RACK_SIZE) + 1];
     xw_summary summaries[XW_SUMMARIES];
     unsigned stamp;
+    xw_anchor_bound *anchors;  /* kept from call to call, as ext */
+    xw_extent_bounds *ext;
+    size_t anchors_cap;
     /* the walk */
     int mode;
     int dir, line, len, anchor, left;
@@ -216,14 +227,15 @@ int xw_gen_left_parts(lx_xw_gen *g);
 /* Every placement from an anchor with no tile right before it, by the left
  * parts (the same plays as xw_gen_anchor, in the same order). */
 void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor);
-/* An upper bound on the equity of any placement from that anchor; ext->b[0][kl][kr]
- * the bound for plays with kl tiles left of the anchor and kr right of it
- * (a bingo's already by the word map, when there is one). */
-double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext);
-/* The bound of xw_gen_shadow made tighter with the word map: each extent
- * whose bound is at least `floor` bounded again by the sub-racks that make a
- * word with its board tiles.  Returns the anchor's new bound. */
-double xw_gen_refine(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor);
+/* An upper bound on the equity of any placement from that anchor (a
+ * bingo's by the word map already, when there is one). */
+double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor);
+/* The same bound, extent by extent: ext->b[0][kl][kr] the bound for plays
+ * with kl tiles left of the anchor and kr right of it, b[1] for those of
+ * them that put down a blank; with the word map, each extent whose bound is
+ * at least `floor` bounded again by the sub-racks that make a word with its
+ * board tiles.  Returns the anchor's bound (at most xw_gen_shadow's). */
+double xw_gen_bounds(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor);
 /* With a rack of seven tiles, one of them a blank: the letters the blank
  * may be in a bingo from that anchor worth at least `floor` (all letters
  * when that is not known). */

@@ -225,39 +225,47 @@ static double summary_bound(const extent *e, const xw_summary *s, int u)
     return score + s->leave[u];
 }
 
-double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext)
+/* The bounds of extent e before the word map's refinement, into b[0] (all
+ * plays) and b[1] (those with a blank): by the rack's most valuable tiles
+ * and the best leave of k played; a bingo's (one sub-rack) by the word map
+ * already, when there is one. */
+static void first_bounds(lx_xw_gen *g, const extent *e, double b[2])
 {
-    for (int i = 0; i <= LX_XW_RACK_SIZE; i++)
-        for (int j = 0; j <= LX_XW_RACK_SIZE; j++)
-            ext->b[0][i][j] = ext->b[1][i][j] = -1e300;
+    if (g->use_wm && e->k == LX_XW_RACK_SIZE) { /* one question to the word map */
+        const xw_summary *sm = summary(g, e->hb, e->k);
+        b[0] = summary_bound(e, sm, 0);
+        b[1] = summary_bound(e, sm, 1);
+        return;
+    }
+    int score = e->base;
+    for (int j = 0; j < e->k; j++)
+        score += e->coef[j] * g->rack_values[j];
+    b[0] = score + g->best_leave[e->k];
+    b[1] = g->rack[0] ? b[0] : -1e300;
+}
+
+/* 0 when no word is made of the extent's k rack tiles alone. */
+static int may_be_word(const lx_xw_gen *g, const extent *e)
+{
+    return e->through > 0 || g->can_alone[e->k];
+}
+
+double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor)
+{
     shadow_line sl;
     if (!line_of(g, dir, line, anchor, &sl))
         return -1e300;
     extent ex[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
     extents_of(g, &sl, ex);
-    const int *tv = g->rack_values;
     double best = -1e300;
     for (int kl = 0; kl <= sl.nl; kl++)
         for (int kr = 0; kl + 1 + kr <= g->nrack && kr <= sl.nr; kr++) {
-            const extent *e = &ex[kl][kr];
-            if (e->through == 0 && !g->can_alone[e->k])
-                continue; /* no word is made of k rack tiles */
-            if (g->use_wm && e->k == LX_XW_RACK_SIZE) { /* a bingo: one sub-rack, one question to the word map */
-                const xw_summary *sm = summary(g, e->hb, e->k);
-                ext->b[0][kl][kr] = summary_bound(e, sm, 0);
-                ext->b[1][kl][kr] = summary_bound(e, sm, 1);
-                if (ext->b[0][kl][kr] > best)
-                    best = ext->b[0][kl][kr];
+            double b[2];
+            if (!may_be_word(g, &ex[kl][kr]))
                 continue;
-            }
-            int score = e->base;
-            for (int j = 0; j < e->k; j++)
-                score += e->coef[j] * tv[j];
-            double b = score + g->best_leave[e->k];
-            ext->b[0][kl][kr] = b;
-            ext->b[1][kl][kr] = g->rack[0] ? b : -1e300;
-            if (b > best)
-                best = b;
+            first_bounds(g, &ex[kl][kr], b);
+            if (b[0] > best)
+                best = b[0];
         }
     return best;
 }
@@ -331,8 +339,11 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
     return s;
 }
 
-double xw_gen_refine(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor)
+double xw_gen_bounds(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor)
 {
+    for (int i = 0; i <= LX_XW_RACK_SIZE; i++)
+        for (int j = 0; j <= LX_XW_RACK_SIZE; j++)
+            ext->b[0][i][j] = ext->b[1][i][j] = -1e300;
     shadow_line sl;
     double best = -1e300;
     if (!line_of(g, dir, line, anchor, &sl))
@@ -341,17 +352,23 @@ double xw_gen_refine(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_boun
     extents_of(g, &sl, ex);
     for (int kl = 0; kl <= sl.nl; kl++)
         for (int kr = 0; kl + 1 + kr <= g->nrack && kr <= sl.nr; kr++) {
-            if (ext->b[0][kl][kr] < floor)
-                continue; /* it cannot beat the best play already */
             const extent *e = &ex[kl][kr];
-            const xw_summary *s = summary(g, e->hb, e->k);
-            for (int u = 0; u < 2; u++) {
-                double b = summary_bound(e, s, u);
-                if (b < ext->b[u][kl][kr])
-                    ext->b[u][kl][kr] = b;
+            if (!may_be_word(g, e))
+                continue;
+            double b[2];
+            first_bounds(g, e, b);
+            if (g->use_wm && b[0] >= floor) { /* else it cannot beat the best play already */
+                const xw_summary *s = summary(g, e->hb, e->k);
+                for (int u = 0; u < 2; u++) {
+                    double r = summary_bound(e, s, u);
+                    if (r < b[u])
+                        b[u] = r;
+                }
             }
-            if (ext->b[0][kl][kr] > best)
-                best = ext->b[0][kl][kr];
+            ext->b[0][kl][kr] = b[0];
+            ext->b[1][kl][kr] = b[1];
+            if (b[0] > best)
+                best = b[0];
         }
     return best;
 }
