@@ -11,6 +11,9 @@
  * A batch is one transaction sent through libpq's pipeline: BEGIN and the
  * ops in chunks of CHUNK statements with one round trip each, then COMMIT,
  * so a batch of a thousand moves costs a few round trips, not a thousand.
+ * The moves that are alone on their board with their clock write go as two
+ * statements over arrays for the whole batch (pg_pairs.c): PostgreSQL's cost
+ * of a statement is mostly in starting and ending it, not in its row.
  * Outcomes (store_backend.commit):
  *   0           committed;
  *   STORE_FULL  nothing applied and a later commit may succeed: the server
@@ -35,6 +38,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "store/pg_pairs.h"
 #include "store/pg_store.h"
 #include "store/queries.h"
 #include "store/store.h"
@@ -42,7 +46,7 @@
 /* The statements only PostgreSQL runs, numbered after the shared ones (queries.h). */
 enum {
     Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, Q_NOTIFY, Q_OUTBOX_CLAIM, Q_GAMES_CLAIM, Q_LOGIN_FAIL, Q_LOGIN_COUNT,
-    Q_LOCK_BOARDS, Q_NOTIFY_BOARDS, Q_USER_INSERT_NOW, Q_SEEK_TAKE, NPG_QUERIES
+    Q_LOCK_BOARDS, Q_NOTIFY_BOARDS, Q_USER_INSERT_NOW, Q_SEEK_TAKE, Q_MOVES_IF_MANY, Q_CLOCKS_IF_MANY, NPG_QUERIES
 };
 
 static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
@@ -86,13 +90,30 @@ static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
         " COALESCE(SUM(failures) FILTER (WHERE \"user\" = ?2), 0), COALESCE(SUM(failures) FILTER (WHERE address = ?1), 0)"
         " FROM login_failures WHERE minute = ?3 AND (address = ?1 OR \"user\" = ?2)",
     /* the rows of the boards a batch writes, locked first and in the order of their ids: two
-     * servers' batches then never wait for each other in a circle */
-    [Q_LOCK_BOARDS - NQUERIES] = "SELECT id FROM games WHERE id = ANY(CAST(?1 AS BIGINT[])) ORDER BY id FOR UPDATE",
+     * servers' batches then never wait for each other in a circle.  Both statements over a batch's
+     * boards join the array's elements to the rows by the key: "id = ANY(array)" was tested against
+     * every element for every row it read, a cost growing with the square of the batch */
+    [Q_LOCK_BOARDS - NQUERIES] = "SELECT g.id FROM unnest(CAST(?1 AS BIGINT[])) AS b(id) JOIN games g ON g.id = b.id"
+                                 " ORDER BY g.id FOR UPDATE OF g",
     /* the boards a batch wrote, with the versions they have now, told every listening server in one
      * payload when the batch commits ("BOARDS ID VERSION ID VERSION ...": at most NOTIFY_BOARDS of them,
      * which keeps it under PostgreSQL's 8,000 bytes) */
-    [Q_NOTIFY_BOARDS - NQUERIES] = "SELECT pg_notify('ludex', 'BOARDS ' || string_agg(id || ' ' || version, ' '))"
-                                   " FROM games WHERE id = ANY(CAST(?1 AS BIGINT[])) HAVING COUNT(*) > 0",
+    [Q_NOTIFY_BOARDS - NQUERIES] = "SELECT pg_notify('ludex', 'BOARDS ' || string_agg(g.id || ' ' || g.version, ' '))"
+                                   " FROM unnest(CAST(?1 AS BIGINT[])) AS b(id) JOIN games g ON g.id = b.id"
+                                   " HAVING COUNT(*) > 0",
+    /* a batch's moves alone on their boards and their clock writes (pg_pairs.c): Q_MOVE_INSERT_IF's and
+     * Q_GAME_CLOCK_IF's checks, one row of the arrays each, returning the boards written */
+    [Q_MOVES_IF_MANY - NQUERIES] =
+        "INSERT INTO moves(game_id, n, seat, text) SELECT m.g, m.n, m.s, m.t FROM unnest(CAST(?1 AS BIGINT[]),"
+        " CAST(?2 AS INTEGER[]), CAST(?3 AS INTEGER[]), CAST(?4 AS TEXT[]), CAST(?5 AS BIGINT[])) AS m(g, n, s, t, v)"
+        " WHERE EXISTS (SELECT 1 FROM games WHERE id = m.g AND version = m.v) ON CONFLICT (game_id, n) DO NOTHING"
+        " RETURNING game_id",
+    [Q_CLOCKS_IF_MANY - NQUERIES] =
+        "UPDATE games g SET clock = c.clock, deadline = c.deadline, nag_at = c.nag, result = c.result, status = c.status,"
+        " offer = c.offer, swept_until = 0, version = c.nv FROM unnest(CAST(?1 AS BIGINT[]), CAST(?2 AS BIGINT[]),"
+        " CAST(?3 AS TEXT[]), CAST(?4 AS BIGINT[]), CAST(?5 AS BIGINT[]), CAST(?6 AS TEXT[]), CAST(?7 AS INTEGER[]),"
+        " CAST(?8 AS TEXT[]), CAST(?9 AS BIGINT[])) AS c(id, v, clock, deadline, nag, result, status, offer, nv)"
+        " WHERE g.id = c.id AND g.version = c.v RETURNING g.id",
 };
 
 /* Shared statements whose words differ here: no BEGIN IMMEDIATE; names sorted by their
@@ -129,16 +150,19 @@ static int pg_sql(int i, char *out, size_t cap)
 #define CHUNK 256     /* statements sent before one round trip */
 #define NOTIFY_BOARDS 150 /* boards in one notification */
 #define MAX_PARAMS 13
+#define SLOT_MOVES (-2)   /* a round's statement of the pairs' moves (its rows: the boards written) */
+#define SLOT_CLOCKS (-3)  /* ... of their clocks */
 
 typedef struct pg_store {
     store base;
     PGconn *c;
     /* the statements of the round in flight, in order: the op whose row count says whether it
-     * was refused (store_op's guard), or -1 */
+     * was refused (store_op's guard), SLOT_MOVES or SLOT_CLOCKS, or -1 */
     int slots[2 * CHUNK + 4];
     int nslots, slot_at, count_as;
     char **notify;        /* the batch's boards as array literals, NOTIFY_BOARDS at most in each */
     store_guard *plan;    /* how the batch's conditional ops run (store_plan_guards) */
+    pg_pairs pairs;       /* the batch's moves that go in two statements (pg_pairs.c) */
     size_t nnotify;
     time_t last_reset;    /* when a lost connection was last tried again */
 } pg_store;
@@ -659,6 +683,8 @@ static void read_round(pg_store *q, round *rd, unsigned char *refused, char *err
         int slot = q->slot_at < q->nslots ? q->slots[q->slot_at++] : -1;
         if (slot >= 0 && refused && st == PGRES_COMMAND_OK && !strcmp(PQcmdTuples(r), "0"))
             refused[slot] = 1;
+        for (int k = 0; (slot == SLOT_MOVES || slot == SLOT_CLOCKS) && st == PGRES_TUPLES_OK && k < PQntuples(r); k++)
+            pg_pairs_applied(&q->pairs, strtoll(PQgetvalue(r, k, 0), NULL, 10), slot == SLOT_CLOCKS, refused);
         if (st == PGRES_FATAL_ERROR && !rd->failed) {
             const char *state = PQresultErrorField(r, PG_DIAG_SQLSTATE);
             rd->failed = 1;
@@ -676,8 +702,8 @@ static int send_chunk(pg_store *q, const store_op *ops, size_t n, size_t *i)
 {
     if (*i == n)
         return send_q(q, Q_COMMIT, NULL) == 0 ? 1 : -1;
-    for (size_t sent = 0; *i < n && sent < CHUNK; (*i)++, sent++)
-        if (send_op(q, &ops[*i], (int)*i) != 0)
+    for (size_t sent = 0; *i < n && sent < CHUNK; (*i)++)
+        if (!q->pairs.in[*i] && (sent++, send_op(q, &ops[*i], (int)*i) != 0))
             return -1;
     for (size_t k = 0; *i == n && k < q->nnotify; k++) { /* after the last op: the boards it left */
         params p = {.n = 0};
@@ -686,6 +712,27 @@ static int send_chunk(pg_store *q, const store_op *ops, size_t n, size_t *i)
             return -1;
     }
     return 0;
+}
+
+/* The pairs' two statements (pg_pairs.c), after the boards' lock and before the other ops: none of
+ * those touches their boards.  0, or -1 a send failed. */
+static int send_pairs(pg_store *q)
+{
+    const pg_pairs *pp = &q->pairs;
+    if (pp->n == 0)
+        return 0;
+    params m = {.n = 0}, c = {.n = 0};
+    for (int k = 0; k < 5; k++)
+        p_text(&m, pp->col[k]);
+    p_text(&c, pp->col[0]);
+    p_text(&c, pp->col[4]);
+    for (int k = 5; k < PG_PAIR_COLS; k++)
+        p_text(&c, pp->col[k]);
+    q->count_as = SLOT_MOVES;
+    if (send_q(q, Q_MOVES_IF_MANY, &m) != 0)
+        return -1;
+    q->count_as = SLOT_CLOCKS;
+    return send_q(q, Q_CLOCKS_IF_MANY, &c);
 }
 
 /* BEGIN and the ops in rounds of CHUNK, then COMMIT alone in the last round:
@@ -698,6 +745,7 @@ static int commit_once(pg_store *q, const store_op *ops, size_t n, const char *b
     *retry = 0;
     if (refused)
         memset(refused, 0, n);
+    pg_pairs_refuse_all(&q->pairs, refused);
     q->nslots = q->slot_at = 0;
     q->count_as = -1;
     if (ensure_connected(q, err, errcap) != 0)
@@ -711,7 +759,7 @@ static int commit_once(pg_store *q, const store_op *ops, size_t n, const char *b
     size_t i = 0;
     params lock = {.n = 0};
     p_text(&lock, boards);
-    if (send_q(q, Q_BEGIN, NULL) != 0 || (boards && send_q(q, Q_LOCK_BOARDS, &lock) != 0))
+    if (send_q(q, Q_BEGIN, NULL) != 0 || (boards && send_q(q, Q_LOCK_BOARDS, &lock) != 0) || send_pairs(q) != 0)
         rd.failed = rd.lost = 1;
     while (!rd.failed && !committing) {
         committing = send_chunk(q, ops, n, &i);
@@ -811,7 +859,8 @@ static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *ref
     /* a move that leaves its version change to the write after it relies on the board's row lock
      * (Q_LOCK_BOARDS) between the two: without it, or without the plan, nothing is sent */
     q->plan = malloc((n ? n : 1) * sizeof *q->plan);
-    if (!q->plan || store_plan_guards(ops, n, q->plan) != 0 || (!boards && has_bumps(ops, n))) {
+    if (!q->plan || store_plan_guards(ops, n, q->plan) != 0 || (!boards && has_bumps(ops, n)) ||
+        pg_pairs_plan(&q->pairs, ops, n, q->plan) != 0) {
         snprintf(err, errcap, "out of memory");
         retry = 0;
         rc = STORE_FULL;
@@ -826,6 +875,7 @@ static int pg_commit(store *s, const store_op *ops, size_t n, unsigned char *ref
     free(boards);
     free(q->plan);
     q->plan = NULL;
+    pg_pairs_free(&q->pairs);
     for (size_t k = 0; k < q->nnotify; k++)
         free(q->notify[k]);
     free(q->notify);
