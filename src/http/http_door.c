@@ -108,21 +108,26 @@ static void route_game(http_call *c, const char *what, enum evhttp_cmd_type m)
     not_found(c);
 }
 
+/* Each run of a request is the service's request (svc_request): see route_again. */
 static void route_call(http_call *c, const char *rest)
 {
     enum evhttp_cmd_type m = evhttp_request_get_command(c->req);
     int64_t board;
     const char *what;
+    srv *s = c->d->s;
+    svc_request(s, &c->wait);
     if (http_board_path(rest, &board, &what)) {
         c->board = board;
         route_game(c, what, m);
     } else {
         route_plain(c, rest, m);
     }
+    svc_request(s, NULL);
 }
 
-/* The service runs a request again (svc_wait.again: another server wrote its board first): the
- * answer made is dropped and the request routed as it came, on the fresh board. */
+/* The service runs a request again (svc_wait.again: another server wrote its board first, or a
+ * board it needs was read off the loop): the answer made is dropped and the request routed as
+ * it came, on the fresh board. */
 static void route_again(void *ctx)
 {
     http_call *c = ctx;

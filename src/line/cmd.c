@@ -2,7 +2,9 @@
  *
  * cmd_run is where every command starts, and starts again after a password
  * check that had to run argon2id: the service then has the verified
- * credential in its cache, and the same line runs again and finds it there.
+ * credential in its cache, and the same line runs again and finds it there;
+ * and when the service runs it again (svc_wait.again: a lost race against
+ * another server, or a board read off the loop).
  * Every reply ends through cmd_finish (one exit per request); an error from
  * the service becomes "ERR CODE message" in one place, cmd_fail. */
 #include <stdio.h>
@@ -61,7 +63,18 @@ int cmd_check_password(conn *c, const char *user, const char *password, char nam
     return 1;
 }
 
+static void dispatch(conn *c);
+
+/* Every run of the line is the connection's request to the service (svc_request): a board the
+ * service must read first makes it run again, through svc_wait.again (conn.c), once it has. */
 void cmd_run(conn *c)
+{
+    svc_request(c->s, &c->wait);
+    dispatch(c);
+    svc_request(c->s, NULL);
+}
+
+static void dispatch(conn *c)
 {
     proto_cmd cmd;
     const char *code;

@@ -135,7 +135,8 @@ static void send_reply(conn *c)
     c->retried = 0;
 }
 
-/* The service runs the command again (svc_wait.again): another server wrote its board first. */
+/* The service runs the command again (svc_wait.again): another server wrote its board first, or
+ * a board the command needs has been read off the loop. */
 static void run_again(void *ctx)
 {
     conn *c = ctx;
@@ -314,6 +315,7 @@ static void conn_input(conn *c)
         c->wait_seq = 0;
         c->wait_board = 0;
         c->wait.runs = 0;
+        c->wait.read_board = 0;
         c->retried = 0;
         c->started = svc_now();
         lx_buf_clear(&c->reply);

@@ -130,12 +130,13 @@ static int replay_one(void *ctx, const store_move *m)
     return games_append_move(sg, m->seat, m->text, colour);
 }
 
-/* The game as the store has it, not yet in the map: NULL when it has none (*unread
- * set when the store could not be read at all: a database away). */
-static srv_game *load_fresh(srv *s, int64_t id, int *unread)
+/* The game as store `st` has it, not yet in the map: NULL when it has none (*unread set when
+ * the store could not be read at all: a database away).  On the loop (s->rstore) or on the
+ * store thread (its own connection): it touches nothing of s but the log. */
+static srv_game *load_fresh(srv *s, store *st, int64_t id, int *unread)
 {
     store_game row;
-    int found = s->rstore->be->game_get(s->rstore, id, &row);
+    int found = st->be->game_get(st, id, &row);
     *unread = found < 0;
     if (found != 1)
         return NULL;
@@ -146,7 +147,7 @@ static srv_game *load_fresh(srv *s, int64_t id, int *unread)
     if (sg && !(sg->g = sg->rules->create(row.options, &err)))
         srv_log(s, "board %lld: cannot make the game: %s", (long long)id, err.message.data ? err.message.data : "");
     lx_game_error_free(&err);
-    if (sg && sg->g && (s->rstore->be->moves_each(s->rstore, id, replay_one, sg) != 0 || comments_load(s, sg) != 0)) {
+    if (sg && sg->g && (st->be->moves_each(st, id, replay_one, sg) != 0 || comments_load(st, sg) != 0)) {
         srv_log(s, "board %lld: a stored move does not replay", (long long)id);
         game_free(sg);
         sg = NULL;
@@ -181,7 +182,7 @@ static void settle_loaded(srv *s, srv_game *sg)
 static srv_game *load(srv *s, int64_t id)
 {
     int unread;
-    srv_game *sg = load_fresh(s, id, &unread);
+    srv_game *sg = load_fresh(s, s->rstore, id, &unread);
     if (sg && put_game(s, sg) != 0) {
         game_free(sg);
         return NULL;
@@ -216,15 +217,16 @@ static void take_play(srv_game *sg, srv_game *fresh)
     game_free(fresh);
 }
 
-void games_reload(srv *s, int64_t id)
+static srv_game *held(srv *s, int64_t id)
 {
     char key[24];
     snprintf(key, sizeof key, "%lld", (long long)id);
-    srv_game *sg = map_get(s->games, key);
-    if (!sg)
-        return;
-    int unread;
-    srv_game *fresh = load_fresh(s, id, &unread);
+    return map_get(s->games, key);
+}
+
+/* sg as the store has it now (fresh, or NULL with unread set: read by load_fresh). */
+static void take_fresh(srv *s, srv_game *sg, srv_game *fresh, int unread)
+{
     sg->stale = unread;
     if (!fresh) {
         sg->gone = !unread;
@@ -235,11 +237,94 @@ void games_reload(srv *s, int64_t id)
     settle_loaded(s, sg);
 }
 
+void games_reload(srv *s, int64_t id)
+{
+    srv_game *sg = held(s, id);
+    if (!sg)
+        return;
+    int unread;
+    srv_game *fresh = load_fresh(s, s->rstore, id, &unread);
+    take_fresh(s, sg, fresh, unread);
+}
+
+/* ---- reads off the loop (dbjobs.c) ---------------------------------------------------- */
+typedef struct game_read {
+    db_job base;
+    srv *s;
+    int64_t id;
+    srv_game *fresh;
+    int unread;
+} game_read;
+
+static void read_run(store *st, db_job *d)
+{
+    game_read *r = (game_read *)d;
+    r->fresh = load_fresh(r->s, st, r->id, &r->unread);
+}
+
+static void read_discard(db_job *d)
+{
+    game_free(((game_read *)d)->fresh);
+    free(d);
+}
+
+/* On the loop: a game not held is put in memory as read; one held stale (another server changed
+ * it) takes the read play unless something made it fresh meanwhile; watchers are told. */
+static void read_done(srv *s, db_job *d)
+{
+    game_read *r = (game_read *)d;
+    srv_game *sg = held(s, r->id);
+    s->reads++;
+    if (!sg && r->fresh && put_game(s, r->fresh) == 0) {
+        settle_loaded(s, r->fresh);
+        r->fresh = NULL;
+    } else if (sg && sg->stale && sg->write_seq <= s->committed) {
+        take_fresh(s, sg, r->fresh, r->unread);
+        r->fresh = NULL;
+        if (sg->watchers && !sg->stale && !sg->gone)
+            watch_notified(s, sg);
+    }
+    waits_read(s, r->id);
+    read_discard(d);
+}
+
+void games_read(srv *s, int64_t id)
+{
+    game_read *r = calloc(1, sizeof *r);
+    if (!r) { /* out of memory: at once, as without a store thread */
+        games_reload(s, id);
+        waits_read(s, id);
+        return;
+    }
+    r->base.run = read_run;
+    r->base.done = read_done;
+    r->base.discard = read_discard;
+    r->s = s;
+    r->id = id;
+    dbjobs_run(s, &r->base);
+}
+
+srv_game *games_for_request(srv *s, int64_t id, int *reading)
+{
+    *reading = 0;
+    svc_wait *w = s->request;
+    srv_game *sg = id > 0 ? held(s, id) : NULL;
+    if (id <= 0 || (sg && !sg->stale))
+        return sg && !sg->gone ? sg : NULL;
+    if (!s->dbj || !w || w->runs >= SVC_RUNS_MAX || w->reading)
+        return games_find(s, id);
+    if (w->read_board == id) /* read for this request already: as it came (absent, or stale again) */
+        return sg && !sg->gone ? sg : NULL;
+    w->read_board = id;
+    w->reading = 1;
+    *reading = 1;
+    games_read(s, id);
+    return NULL;
+}
+
 srv_game *games_find(srv *s, int64_t id)
 {
-    char key[24];
-    snprintf(key, sizeof key, "%lld", (long long)id);
-    srv_game *sg = map_get(s->games, key);
+    srv_game *sg = held(s, id);
     if (sg && sg->stale)
         games_reload(s, id);
     if (sg && (sg->gone || sg->stale))

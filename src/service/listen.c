@@ -52,6 +52,11 @@ static void board_fresh(srv *s, srv_game *sg)
         sg->stale = 1;
         return;
     }
+    if (s->dbj) { /* read off the loop; applied and told to the watchers when it has come */
+        sg->stale = 1;
+        games_read(s, sg->id);
+        return;
+    }
     games_reload(s, sg->id);
     if (!sg->stale && !sg->gone)
         watch_notified(s, sg);

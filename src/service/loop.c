@@ -125,7 +125,7 @@ int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void 
 {
     wait_unlink(s, w);
     w->refused = 0;
-    if (seq <= s->committed)
+    if (seq <= s->committed && !w->reading)
         return 1;
     w->seq = seq;
     w->ready = ready;
@@ -139,7 +139,39 @@ int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void 
     return 0;
 }
 
-void svc_wait_cancel(srv *s, svc_wait *w) { wait_unlink(s, w); }
+void svc_wait_cancel(srv *s, svc_wait *w)
+{
+    wait_unlink(s, w);
+    w->reading = 0;
+    if (s->request == w)
+        s->request = NULL;
+}
+
+void svc_request(srv *s, svc_wait *w) { s->request = w && w->again ? w : NULL; }
+
+/* Board `board` was read off the loop: the requests waiting for it run again. */
+void waits_read(srv *s, int64_t board)
+{
+    svc_wait *due = NULL;
+    for (svc_wait *w = s->waits, *nx; w; w = nx) {
+        nx = w->next;
+        if (w->reading && w->read_board == board) {
+            wait_unlink(s, w);
+            w->reading = 0;
+            w->next = due;
+            due = w;
+        }
+    }
+    if (s->request && s->request->read_board == board)
+        s->request->reading = 0; /* read at once (no memory for a job): not waited for */
+    while (due) {
+        svc_wait *w = due;
+        due = w->next;
+        w->next = NULL;
+        w->runs++;
+        w->again(w->ctx);
+    }
+}
 
 static int was_refused(const refused_batch *list, uint64_t seq)
 {
@@ -164,7 +196,7 @@ void waits_release(srv *s, uint64_t committed, const refused_batch *refused, con
     svc_wait *due = NULL;
     for (svc_wait *w = s->waits, *nx; w; w = nx) {
         nx = w->next;
-        if (w->seq <= committed) {
+        if (w->seq <= committed && !w->reading) {
             wait_unlink(s, w);
             w->refused = was_refused(refused, w->seq)                               ? SVC_REFUSED_FULL
                          : was_conflict(conflicts, nconflicts, w->seq, w->board) ? SVC_REFUSED_CONFLICT
@@ -437,6 +469,8 @@ void svc_close(srv *s)
         return;
     if (s->conflicts)
         srv_log(s, "%lu times a board was reloaded because another server wrote it first", s->conflicts);
+    if (s->reads)
+        srv_log(s, "%lu boards read off the event loop on the store thread", s->reads);
     listen_stop(s);
     commit_stop(s->cq); /* commits what is queued */
     hashpool_stop(s->hp);

@@ -202,7 +202,4 @@ static int load_one(void *ctx, int n, const char *text)
     return 0;
 }
 
-int comments_load(srv *s, srv_game *sg)
-{
-    return s->rstore->be->comments_each(s->rstore, sg->id, load_one, sg);
-}
+int comments_load(store *st, srv_game *sg) { return st->be->comments_each(st, sg->id, load_one, sg); }

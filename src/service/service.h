@@ -96,6 +96,10 @@ typedef struct svc_wait {
      * the request then answers as one server answers it on the fresh board. */
     void (*again)(void *ctx);
     int runs;
+    /* The service's: the board read off the loop for this request (svc_request), 0 none, and 1
+     * while that read is in flight.  A door sets read_board to 0 with runs when a request begins. */
+    int64_t read_board;
+    int reading;
     void *ctx;
     struct svc_wait *prev, *next;
     int linked;
@@ -107,6 +111,14 @@ typedef struct svc_wait {
  * request still refused then (or one of a door without again) gets ready() with the refusal. */
 enum { SVC_REFUSED_FULL = 1, SVC_REFUSED_CONFLICT = 2 };
 #define SVC_RUNS_MAX 8
+/* A door's request runs (w: its wait, with again set), or has stopped running (NULL): the calls
+ * made in between are that request's.  With a store on another machine (PostgreSQL), a board such
+ * a call needs that the service does not hold (or holds stale: another server changed it) is read
+ * off the loop, on the store thread: the call fails as if there were no such board, having
+ * changed nothing, and the door's svc_wait_for on w then waits for the read and runs the request
+ * again (w->again) with the board in memory.  Without a request (NULL), or after SVC_RUNS_MAX
+ * runs, the board is read at once, on the loop. */
+void svc_request(srv *s, svc_wait *w);
 /* 1 when batch `seq` has committed already (go on now); else 0, and
  * w->ready(ctx) runs once it has (w must stay valid until then or svc_wait_cancel). */
 int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void *ctx);

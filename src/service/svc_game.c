@@ -18,9 +18,10 @@
 srv_game *svc_game(srv *s, int64_t board, proto_game kind, svc_status *st)
 {
     listen_poll(s); /* other servers' changes that have arrived: seen before this command */
-    srv_game *sg = board > 0 ? games_find(s, board) : NULL;
-    if (!sg) {
-        svc_fail(st, "NO_SUCH_BOARD", "there is no board '%lld'", (long long)board);
+    int reading;
+    srv_game *sg = games_for_request(s, board, &reading);
+    if (!sg) { /* or being read off the loop: the door's request runs again once it has come */
+        svc_fail(st, "NO_SUCH_BOARD", "there is no board '%lld'%s", (long long)board, reading ? " (reading it)" : "");
         return NULL;
     }
     if (kind != G_NONE && sg->kind != kind) {

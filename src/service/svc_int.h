@@ -197,6 +197,13 @@ extern const srv_rules rules_twixt, rules_hex, rules_backgammon, rules_crossword
 const srv_rules *rules_for(proto_game kind);
 
 srv_game *games_find(srv *s, int64_t id);   /* loads from the store on first use */
+/* The game a door's request needs (svc_game): as games_find, but with a store thread and a
+ * request that can run again (svc_request), a game not held or held stale is read off the loop:
+ * NULL with *reading set, and the request runs again once it has come. */
+srv_game *games_for_request(srv *s, int64_t id, int *reading);
+/* Read game id again off the loop (another server changed it): applied on the loop when it has
+ * come, if still stale then, and its watchers told.  With no store thread: at once. */
+void games_read(srv *s, int64_t id);
 /* A version no server on the database has made (see games.c). */
 int64_t games_new_version(srv *s);
 srv_game *games_create(srv *s, proto_game kind, const char *p1, const char *p2, const char *options, void *g,
@@ -270,7 +277,7 @@ void ratings_again(srv *s, const store_op *refused);
 
 /* ---- messages, chat and move comments (messages.c) ------------------------------------ */
 /* The game's move comments from the store, onto its moves (a game being loaded).  0, or -1. */
-int comments_load(srv *s, srv_game *sg);
+int comments_load(store *st, srv_game *sg);
 /* A move was just recorded: the comment svc_play_commented holds for it, attached in its batch. 0 or -1. */
 int comments_attach_pending(srv *s, srv_game *sg, const char *actor, svc_status *st);
 
@@ -409,6 +416,8 @@ uint64_t svc_queue(srv *s, const store_op *op, srv_game *sg);
 int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st);
 void waits_release(srv *s, uint64_t committed, const refused_batch *refused, const commit_conflict *conflicts,
                    size_t nconflicts);
+/* Board `board` was read off the loop (games.c): the requests waiting for it run again. */
+void waits_read(srv *s, int64_t board);
 
 /* ---- the server ----------------------------------------------------------------- */
 struct srv {
@@ -418,6 +427,7 @@ struct srv {
     commit_queue *cq;
     hashpool *hp;
     dbjobs *dbj;             /* store work off the loop (a shared store: PostgreSQL), else NULL */
+    svc_wait *request;       /* the door request running now (svc_request), NULL: none */
     cred_cache *creds;
     rate_limit *fail_pair, *fail_user, *fail_addr; /* failed logins by (address, user), user, address */
     rate_limit *signups;     /* accounts made per address; NULL: no limit */
@@ -465,6 +475,7 @@ struct srv {
     size_t nlater;
     int polling;             /* listen_poll is running */
     unsigned long conflicts; /* boards reloaded because another server wrote them first (logged at exit) */
+    unsigned long reads;     /* boards read off the loop on the store thread (logged at exit) */
 };
 
 /* The service's own names for its public clock, log and random bytes (util.c). */
