@@ -321,25 +321,131 @@ static void drop_seek(srv *s, srv_seek **at, svc_status *st)
     svc_commit(s, &op, NULL, st);
 }
 
-/* The seek at *at accepted: with several servers on one database, taken in the store at once,
- * only if it is still there (two servers accepting one seek at the same moment: the second is
- * told NO_SUCH_SEEK, as one server tells the later of two); then dropped as drop_seek does (its
- * delete in the batch tells the other servers).  0, or -1 (st). */
-static int take_seek(srv *s, srv_seek **at, svc_status *st)
-{
-    int64_t id = (*at)->k.id;
+/* ---- taking a seek in the store, off the loop (several servers on one database) ---------- */
+/* A seek taken for a join, kept until the join runs again (its request's read_ticket). */
+typedef struct seek_taken {
+    uint64_t ticket;
+    int rc;                  /* seek_take's: 1 taken here, 0 gone already, -1 error */
+    store_seek k;
+    struct seek_taken *next;
+} seek_taken;
+
+typedef struct take_job {
+    db_job base;
+    seek_taken t;
     char why[256];
-    int rc = s->rstore->be->seek_take ? s->rstore->be->seek_take(s->rstore, id, why, sizeof why) : 1;
-    if (rc == 1) {
-        drop_seek(s, at, st);
+} take_job;
+
+static void take_run(store *st, db_job *d)
+{
+    take_job *j = (take_job *)d;
+    j->t.rc = st->be->seek_take(st, j->t.k.id, j->why, sizeof j->why);
+}
+
+static void take_discard(db_job *d) { free(d); }
+
+static void take_done(srv *s, db_job *d)
+{
+    take_job *j = (take_job *)d;
+    seek_taken *t = malloc(sizeof *t);
+    if (j->t.rc < 0)
+        srv_log(s, "seek %lld: the database did not take it: %s", (long long)j->t.k.id, j->why);
+    if (t) {
+        *t = j->t;
+        t->next = s->taken;
+        s->taken = t;
+    } else if (j->t.rc == 1) {
+        srv_log(s, "seek %lld: taken, but no memory to start its game", (long long)j->t.k.id);
+    }
+    waits_read(s, j->t.ticket);
+    free(j);
+}
+
+void seek_take_forget(srv *s, uint64_t ticket)
+{
+    for (seek_taken **at = &s->taken; ticket && *at; at = &(*at)->next)
+        if ((*at)->ticket == ticket) {
+            seek_taken *t = *at;
+            *at = t->next;
+            free(t);
+            return;
+        }
+}
+
+void seek_takes_free(srv *s)
+{
+    while (s->taken) {
+        seek_taken *t = s->taken;
+        s->taken = t->next;
+        free(t);
+    }
+}
+
+/* The store's answer for the join running now, taken out of the list: 1, 0 none yet. */
+static int take_answer(srv *s, int64_t id, seek_taken *out)
+{
+    svc_wait *w = s->request;
+    for (seek_taken **at = &s->taken; w && w->read_seek == id && *at; at = &(*at)->next)
+        if ((*at)->ticket == w->read_ticket) {
+            seek_taken *t = *at;
+            *at = t->next;
+            *out = *t;
+            free(t);
+            w->read_ticket = 0;
+            return 1;
+        }
+    return 0;
+}
+
+/* Queue the take of seek k for the join running now; 1 queued (the join runs again with the
+ * answer), 0 when it cannot wait (no store thread, no request that can run again, no memory). */
+static int take_later(srv *s, const store_seek *k)
+{
+    svc_wait *w = s->request;
+    take_job *j = s->dbj && w && w->runs < SVC_RUNS_MAX && !w->reading ? calloc(1, sizeof *j) : NULL;
+    if (!j)
         return 0;
+    j->base.run = take_run;
+    j->base.done = take_done;
+    j->base.discard = take_discard;
+    j->t.k = *k;
+    j->t.ticket = w->read_ticket = svc_read_ticket(s);
+    w->read_seek = k->id;
+    w->reading = 1;
+    dbjobs_run(s, &j->base);
+    return 1;
+}
+
+/* The seek k (at *at in memory, or gone from it meanwhile: at NULL) accepted: with several
+ * servers on one database, taken in the store, only if it is still there (two servers accepting
+ * one seek at the same moment: the second is told NO_SUCH_SEEK, as one server tells the later of
+ * two); then dropped as drop_seek does (its delete in the batch tells the other servers).  The
+ * take runs on the store thread when the request can run again (take_later), and `answer` is
+ * the store's answer on the second run (take_answer); else at once.  0, or -1 (st). */
+static int take_seek(srv *s, const store_seek *k, srv_seek **at, const seek_taken *answer, svc_status *st)
+{
+    char why[256];
+    int rc = 1;
+    if (answer) {
+        rc = answer->rc;
+    } else if (s->rstore->be->seek_take && take_later(s, k)) {
+        return svc_fail(st, "NO_SUCH_SEEK", "there is no open seek %lld (taking it)", (long long)k->id);
+    } else if (s->rstore->be->seek_take && (rc = s->rstore->be->seek_take(s->rstore, k->id, why, sizeof why)) < 0) {
+        srv_log(s, "seek %lld: the database did not take it: %s", (long long)k->id, why);
     }
-    if (rc < 0) {
-        srv_log(s, "seek %lld: the database did not take it: %s", (long long)id, why);
+    if (rc == 1 && at) {
+        drop_seek(s, at, st);
+    } else if (rc == 1) { /* gone from memory meanwhile (the seeks read again): the notice still goes */
+        store_op op = {.kind = STORE_SEEK_DELETE};
+        op.seek.id = k->id;
+        svc_commit(s, &op, NULL, st);
+    }
+    if (rc == 1)
+        return 0;
+    if (rc < 0)
         return svc_fail(st, "INTERNAL", "the database cannot take the seek now: try again later");
-    }
     seeks_reload(s); /* as the store has it: another server took or withdrew it */
-    return svc_fail(st, "NO_SUCH_SEEK", "there is no open seek %lld", (long long)id);
+    return svc_fail(st, "NO_SUCH_SEEK", "there is no open seek %lld", (long long)k->id);
 }
 
 /* Seeks older than the challenge days go. */
@@ -413,24 +519,21 @@ int svc_join(srv *s, const char *actor, int64_t id, int64_t *board, svc_status *
     srv_seek **at = &s->seeks;
     while (*at && (*at)->k.id != id)
         at = &(*at)->next;
-    if (!*at)
+    seek_taken t;
+    int answered = take_answer(s, id, &t); /* this join's second run: the store's answer */
+    if (!*at && !(answered && t.rc == 1))
         return svc_fail(st, "NO_SUCH_SEEK", "there is no open seek %lld", (long long)id);
-    srv_seek *e = *at;
-    srv_user *seeker = users_find(s, e->k.user);
-    if (!strcmp(e->k.user, actor)) { /* joining one's own seek withdraws it */
+    store_seek k = *at ? (*at)->k : t.k;
+    if (*at && !strcmp(k.user, actor)) { /* joining one's own seek withdraws it */
         drop_seek(s, at, st);
         *board = 0;
         return 0;
     }
+    srv_user *seeker = users_find(s, k.user);
     if (seeker && users_blocks(seeker, actor))
-        return svc_fail(st, "BLOCKED", "%s does not take challenges from you", e->k.user);
+        return svc_fail(st, "BLOCKED", "%s does not take challenges from you", k.user);
     char name[2][STORE_NAME_MAX + 1];
-    if (players_exist(s, e->k.user, actor, name, st) != 0)
+    if (players_exist(s, k.user, actor, name, st) != 0 || take_seek(s, &k, *at ? at : NULL, answered ? &t : NULL, st) != 0)
         return -1;
-    proto_game kind = proto_game_of(e->k.kind);
-    char canon[STORE_TEXT_MAX];
-    snprintf(canon, sizeof canon, "%s", e->k.options);
-    if (take_seek(s, at, st) != 0)
-        return -1;
-    return start_game(s, actor, kind, name, canon, -1, board, st);
+    return start_game(s, actor, proto_game_of(k.kind), name, k.options, -1, board, st);
 }

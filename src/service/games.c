@@ -251,6 +251,7 @@ void games_reload(srv *s, int64_t id)
 typedef struct game_read {
     db_job base;
     srv *s;
+    uint64_t ticket;
     int64_t id;
     srv_game *fresh;
     int unread;
@@ -284,24 +285,25 @@ static void read_done(srv *s, db_job *d)
         if (sg->watchers && !sg->stale && !sg->gone)
             watch_notified(s, sg);
     }
-    waits_read(s, r->id);
+    waits_read(s, r->ticket);
     read_discard(d);
 }
 
-void games_read(srv *s, int64_t id)
+uint64_t games_read(srv *s, int64_t id)
 {
-    game_read *r = calloc(1, sizeof *r);
-    if (!r) { /* out of memory: at once, as without a store thread */
+    game_read *r = s->dbj ? calloc(1, sizeof *r) : NULL;
+    if (!r) { /* no store thread, or out of memory: at once */
         games_reload(s, id);
-        waits_read(s, id);
-        return;
+        return 0;
     }
     r->base.run = read_run;
     r->base.done = read_done;
     r->base.discard = read_discard;
     r->s = s;
     r->id = id;
+    r->ticket = svc_read_ticket(s);
     dbjobs_run(s, &r->base);
+    return r->ticket;
 }
 
 srv_game *games_for_request(srv *s, int64_t id, int *reading)
@@ -316,9 +318,10 @@ srv_game *games_for_request(srv *s, int64_t id, int *reading)
     if (w->read_board == id) /* read for this request already: as it came (absent, or stale again) */
         return sg && !sg->gone ? sg : NULL;
     w->read_board = id;
+    if (!(w->read_ticket = games_read(s, id)))
+        return games_find(s, id);
     w->reading = 1;
     *reading = 1;
-    games_read(s, id);
     return NULL;
 }
 

@@ -143,34 +143,27 @@ void svc_wait_cancel(srv *s, svc_wait *w)
 {
     wait_unlink(s, w);
     w->reading = 0;
+    seek_take_forget(s, w->read_ticket);
+    w->read_ticket = 0;
     if (s->request == w)
         s->request = NULL;
 }
 
 void svc_request(srv *s, svc_wait *w) { s->request = w && w->again ? w : NULL; }
 
-/* Board `board` was read off the loop: the requests waiting for it run again. */
-void waits_read(srv *s, int64_t board)
+uint64_t svc_read_ticket(srv *s) { return ++s->read_tickets; }
+
+/* The store thread's job `ticket` is done: the request waiting for it runs again. */
+void waits_read(srv *s, uint64_t ticket)
 {
-    svc_wait *due = NULL;
-    for (svc_wait *w = s->waits, *nx; w; w = nx) {
-        nx = w->next;
-        if (w->reading && w->read_board == board) {
+    for (svc_wait *w = s->waits; w; w = w->next)
+        if (w->reading && w->read_ticket == ticket) {
             wait_unlink(s, w);
             w->reading = 0;
-            w->next = due;
-            due = w;
+            w->runs++;
+            w->again(w->ctx);
+            return;
         }
-    }
-    if (s->request && s->request->read_board == board)
-        s->request->reading = 0; /* read at once (no memory for a job): not waited for */
-    while (due) {
-        svc_wait *w = due;
-        due = w->next;
-        w->next = NULL;
-        w->runs++;
-        w->again(w->ctx);
-    }
 }
 
 static int was_refused(const refused_batch *list, uint64_t seq)
@@ -489,6 +482,7 @@ void svc_close(srv *s)
     if (s->ratings)
         map_free(s->ratings, free);
     seeks_free_all(s);
+    seek_takes_free(s);
     cred_cache_free(s->creds);
     rate_limit_free(s->fail_pair);
     rate_limit_free(s->fail_user);

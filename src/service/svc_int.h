@@ -202,8 +202,9 @@ srv_game *games_find(srv *s, int64_t id);   /* loads from the store on first use
  * NULL with *reading set, and the request runs again once it has come. */
 srv_game *games_for_request(srv *s, int64_t id, int *reading);
 /* Read game id again off the loop (another server changed it): applied on the loop when it has
- * come, if still stale then, and its watchers told.  With no store thread: at once. */
-void games_read(srv *s, int64_t id);
+ * come, if still stale then, and its watchers told.  Its ticket (svc_read_ticket), or 0 when
+ * it was read at once (no store thread, or no memory for the job). */
+uint64_t games_read(srv *s, int64_t id);
 /* A version no server on the database has made (see games.c). */
 int64_t games_new_version(srv *s);
 srv_game *games_create(srv *s, proto_game kind, const char *p1, const char *p2, const char *options, void *g,
@@ -416,8 +417,13 @@ uint64_t svc_queue(srv *s, const store_op *op, srv_game *sg);
 int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st);
 void waits_release(srv *s, uint64_t committed, const refused_batch *refused, const commit_conflict *conflicts,
                    size_t nconflicts);
-/* Board `board` was read off the loop (games.c): the requests waiting for it run again. */
-void waits_read(srv *s, int64_t board);
+/* A new ticket for a job of the store thread a request waits for (svc_wait.read_ticket). */
+uint64_t svc_read_ticket(srv *s);
+/* The store thread's job `ticket` is done: the request waiting for it runs again. */
+void waits_read(srv *s, uint64_t ticket);
+/* A request's wait was cancelled: the seek its join took (challenge.c), if any, is forgotten. */
+void seek_take_forget(srv *s, uint64_t ticket);
+void seek_takes_free(srv *s);
 
 /* ---- the server ----------------------------------------------------------------- */
 struct srv {
@@ -428,6 +434,8 @@ struct srv {
     hashpool *hp;
     dbjobs *dbj;             /* store work off the loop (a shared store: PostgreSQL), else NULL */
     svc_wait *request;       /* the door request running now (svc_request), NULL: none */
+    uint64_t read_tickets;   /* the last svc_read_ticket */
+    struct seek_taken *taken; /* seeks taken in the store for joins that have not run again yet */
     cred_cache *creds;
     rate_limit *fail_pair, *fail_user, *fail_addr; /* failed logins by (address, user), user, address */
     rate_limit *signups;     /* accounts made per address; NULL: no limit */
