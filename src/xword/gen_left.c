@@ -41,66 +41,75 @@ static uint64_t run_letters(const uint32_t *nodes, uint32_t run)
     return m;
 }
 
+static int add_parts(lx_xw_gen *g, uint32_t run, int depth);
+
+/* The left part one tile longer than `depth` whose last tile, t, is read
+ * from `node`, followed by its own; 1 when kept, 0 when it leads to no
+ * word, -1 out of memory. */
+static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth)
+{
+    const uint32_t *nodes = g->nodes;
+    int rt = g->rack[t] ? t : 0;
+    long at = new_part(g);
+    if (at < 0)
+        return -1;
+    uint64_t mask = g->rack_mask;
+    if (--g->rack[rt] == 0)
+        g->rack_mask &= ~((uint64_t)1 << rt);
+    g->leave_idx -= g->pv[rt];
+    uint32_t arc = xw_kwg_arc(node), sep = 0;
+    if (arc)
+        sep = g->lx->ascending ? (xw_kwg_tile(nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(nodes, arc, 0);
+    uint32_t sep_run = sep ? xw_kwg_arc(nodes[sep]) : 0;
+    uint64_t next = sep_run ? run_letters(nodes, sep_run) & ~(uint64_t)1 : 0;
+    xw_left_part *e = &g->lp[at];
+    e->rack_mask = g->rack_mask;
+    e->right_tile = next;
+    e->right_rack = next & (g->rack[0] ? ~(uint64_t)0 : g->rack_mask);
+    e->sep_run = sep_run;
+    e->leave_idx = (uint16_t)g->leave_idx;
+    e->tile = (uint8_t)(rt ? t : t | LX_XW_BLANK_BIT);
+    e->rack_tile = (uint8_t)rt;
+    e->depth = (uint8_t)(depth + 1);
+    e->accepts = (node & XW_KWG_ACCEPTS) != 0;
+    int longer = depth + 1 < g->nrack && arc ? add_parts(g, arc, depth + 1) : 0;
+    g->leave_idx += g->pv[rt];
+    g->rack[rt]++;
+    g->rack_mask = mask;
+    if (longer < 0)
+        return -1;
+    if (!longer && !sep_run && !(node & XW_KWG_ACCEPTS)) {
+        g->nlp = (size_t)at;
+        return 0;
+    }
+    xw_left_part *k = &g->lp[at];
+    k->end = (uint32_t)g->nlp;
+    k->sub_rack = k->right_rack;
+    k->sub_tile = k->right_tile;
+    k->sub_accepts = k->accepts;
+    for (size_t c = (size_t)at + 1; c < g->nlp; c = g->lp[c].end) { /* the next tile's parts */
+        k->sub_rack |= g->lp[c].sub_rack;
+        k->sub_tile |= g->lp[c].sub_tile;
+        k->sub_accepts |= g->lp[c].sub_accepts;
+    }
+    return 1;
+}
+
 /* The left parts one tile longer than `depth` whose last tile is read from
  * `run`, each followed by its own; 1 when any is kept, -1 out of memory. */
 static int add_parts(lx_xw_gen *g, uint32_t run, int depth)
 {
     const uint32_t *nodes = g->nodes;
     uint64_t any = (g->rack[0] ? g->letters : g->letters & g->rack_mask) & ~(uint64_t)1;
-    int kept = 0;
-    for (uint32_t i = run; run; i++) {
+    int kept = 0, r = 0;
+    for (uint32_t i = run; r >= 0; i++) {
         uint32_t node = nodes[i];
-        int t = xw_kwg_tile(node);
-        if ((any >> t) & 1) {
-            int rt = g->rack[t] ? t : 0;
-            long at = new_part(g);
-            if (at < 0)
-                return -1;
-            uint64_t mask = g->rack_mask;
-            if (--g->rack[rt] == 0)
-                g->rack_mask &= ~((uint64_t)1 << rt);
-            g->leave_idx -= g->pv[rt];
-            uint32_t arc = xw_kwg_arc(node), sep = 0;
-            if (arc)
-                sep = g->lx->ascending ? (xw_kwg_tile(nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(nodes, arc, 0);
-            uint32_t sep_run = sep ? xw_kwg_arc(nodes[sep]) : 0;
-            uint64_t next = sep_run ? run_letters(nodes, sep_run) & ~(uint64_t)1 : 0;
-            xw_left_part *e = &g->lp[at];
-            e->rack_mask = g->rack_mask;
-            e->right_tile = next;
-            e->right_rack = next & (g->rack[0] ? ~(uint64_t)0 : g->rack_mask);
-            e->sep_run = sep_run;
-            e->leave_idx = (uint16_t)g->leave_idx;
-            e->tile = (uint8_t)(rt ? t : t | LX_XW_BLANK_BIT);
-            e->rack_tile = (uint8_t)rt;
-            e->depth = (uint8_t)(depth + 1);
-            e->accepts = (node & XW_KWG_ACCEPTS) != 0;
-            int longer = depth + 1 < g->nrack && arc ? add_parts(g, arc, depth + 1) : 0;
-            g->leave_idx += g->pv[rt];
-            g->rack[rt]++;
-            g->rack_mask = mask;
-            if (longer < 0)
-                return -1;
-            if (longer || sep_run || (node & XW_KWG_ACCEPTS)) {
-                xw_left_part *k = &g->lp[at];
-                k->end = (uint32_t)g->nlp;
-                k->sub_rack = k->right_rack;
-                k->sub_tile = k->right_tile;
-                k->sub_accepts = k->accepts;
-                for (size_t c = (size_t)at + 1; c < g->nlp; c = g->lp[c].end) { /* the next tile's parts */
-                    k->sub_rack |= g->lp[c].sub_rack;
-                    k->sub_tile |= g->lp[c].sub_tile;
-                    k->sub_accepts |= g->lp[c].sub_accepts;
-                }
-                kept = 1;
-            } else {
-                g->nlp = (size_t)at; /* leads to no word */
-            }
-        }
+        if ((any >> xw_kwg_tile(node)) & 1)
+            kept |= r = add_part(g, node, xw_kwg_tile(node), depth);
         if (node & XW_KWG_IS_END)
             break;
     }
-    return kept;
+    return r < 0 ? -1 : kept;
 }
 
 int xw_gen_left_parts(lx_xw_gen *g)

@@ -61,6 +61,45 @@ static void record_as(lx_xw_gen *g, lx_xw_play *pl, int left, int right, unsigne
     xw_gen_record(g, pl);
 }
 
+/* The same with one blank on the rack, without trying each tile: a word the
+ * walk put down with the blank as b goes down with the blank as any of its
+ * b's (the rack has no other b left, and the same tiles are kept); a word
+ * it put down without the blank, as it is and with the blank as any one of
+ * its tiles.  In the order record_as takes them. */
+static void record_one_blank(lx_xw_gen *g, lx_xw_play *pl, int left, int right, walk_score s)
+{
+    const xw_square *ln = g->ln;
+    int n = 0, blank_at = -1, less[LX_XW_RACK_SIZE]; /* what a tile as a blank takes off the score */
+    for (int i = left; i <= right; i++) {
+        if (ln[i].tile)
+            continue;
+        int t = g->strip[i] & 0x7F, v = g->values[t] * ln[i].lm;
+        if (g->strip[i] & LX_XW_BLANK_BIT)
+            blank_at = n;
+        pl->tiles[n] = (uint8_t)t;
+        less[n++] = v * s.mult + (ln[i].cross_score >= 0 ? v * ln[i].wm : 0);
+    }
+    int letters = s.main * s.mult + s.cross + (n == LX_XW_RACK_SIZE ? g->bingo_bonus : 0) +
+                  (blank_at >= 0 ? less[blank_at] : 0); /* each tile a letter */
+    if (blank_at < 0) {
+        pl->score = letters;
+        pl->leave = g->leave[g->leave_idx];
+        pl->equity = pl->score + pl->leave;
+        xw_gen_record(g, pl);
+    }
+    for (int j = 0; j < n; j++) {
+        int t = pl->tiles[j];
+        if (blank_at >= 0 && t != pl->tiles[blank_at])
+            continue;
+        pl->tiles[j] = (uint8_t)(t | LX_XW_BLANK_BIT);
+        pl->score = letters - less[j];
+        pl->leave = g->leave[blank_at >= 0 ? g->leave_idx : g->leave_idx + g->pv[t] - g->pv[0]];
+        pl->equity = pl->score + pl->leave;
+        xw_gen_record(g, pl);
+        pl->tiles[j] = (uint8_t)t;
+    }
+}
+
 static void record(lx_xw_gen *g, int left, int right, walk_score s)
 {
     if (g->nplaced == 1) { /* one tile: across when it makes an across word, else down */
@@ -93,6 +132,10 @@ static void record(lx_xw_gen *g, int left, int right, walk_score s)
     /* The walk took a rack letter where it could and a blank only where it
      * had to, so each word is walked once; here come all the ways the rack
      * can put it down, a blank standing for any of its letters. */
+    if (g->rack0[0] == 1) {
+        record_one_blank(g, &pl, left, right, s);
+        return;
+    }
     g->word_mult = s.mult;
     if (g->rack0[0] > 2) {
         for (unsigned blanks = 0; blanks < (1u << g->nplaced); blanks++)
