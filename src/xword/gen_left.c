@@ -179,7 +179,7 @@ void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
             g->leave_idx = e->leave_idx;
             xw_gen_record_word(g, col, anchor, s);
         }
-        i++;
+        i = d > room ? e->end : i + 1; /* no room for longer ones */
     }
     while (top >= 1)
         close_part(g, &st[top--], next_mask, next_tile, rack_mask);
