@@ -101,14 +101,17 @@ static int add_parts(lx_xw_gen *g, uint32_t run, int depth)
 {
     const uint32_t *nodes = g->nodes;
     uint64_t any = (g->rack[0] ? g->letters : g->letters & g->rack_mask) & ~(uint64_t)1;
-    int kept = 0, r = 0;
-    for (uint32_t i = run; r >= 0; i++) {
+    uint32_t cand[LX_XW_MAX_LETTERS + 1]; /* gathered without a branch on each node, as the walk does */
+    int nc = 0, kept = 0, r = 0;
+    for (uint32_t i = run;; i++) {
         uint32_t node = nodes[i];
-        if ((any >> xw_kwg_tile(node)) & 1)
-            kept |= r = add_part(g, node, xw_kwg_tile(node), depth);
+        cand[nc] = node;
+        nc += (int)((any >> xw_kwg_tile(node)) & 1);
         if (node & XW_KWG_IS_END)
             break;
     }
+    for (int c = 0; c < nc && r >= 0; c++)
+        kept |= r = add_part(g, cand[c], xw_kwg_tile(cand[c]), depth);
     return r < 0 ? -1 : kept;
 }
 
