@@ -5,7 +5,7 @@
  * cross-word facts folded into each square.  gen_board.c fills them,
  * gen_place.c walks the GADDAG along a line from each anchor (for every
  * play, gen_left.c finds the rack's left parts once for all anchors that
- * have no tile right before them), gen_shadow.c
+ * have no tile next to them on their line), gen_shadow.c
  * bounds what an anchor can give (with gen_wordmap.c's word map, which
  * letter multisets are words), gen.c is the public face (racks, leaves,
  * exchanges, the best-play search). */
@@ -41,8 +41,7 @@ typedef struct xw_walk_score {
 typedef struct xw_left_part {
     uint64_t rack_mask;  /* the rack's tiles left after it (bit 0: a blank) */
     uint64_t right_rack; /* letters that may start its right part on an empty square */
-    uint64_t right_tile; /* letters a board tile right after the anchor may be */
-    uint64_t sub_rack, sub_tile; /* the same for it and its longer left parts */
+    uint64_t sub_rack;   /* the same for it and its longer left parts */
     uint32_t sep_run;    /* the GADDAG's run after the separator, 0: no word goes on right */
     uint32_t end;        /* index past its longer left parts */
     uint16_t leave_idx;
@@ -142,6 +141,7 @@ struct lx_xw_gen {
     /* the walk */
     int mode;
     int dir, line, len, anchor, left;
+    int turn;                  /* where the walk turns right: the anchor, or the last of the tiles right after it */
     int right_empty;           /* no tile right after the anchor */
     const xw_square *ln;
     int nplaced, leave_idx, word_mult;
@@ -213,6 +213,10 @@ static inline int xw_lowest_bit(uint64_t m)
 int xw_gen_board(lx_xw_gen *g);
 /* Every placement from the anchor at (dir, line, anchor). */
 void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor);
+/* Every placement from an anchor right before a tile (for every play): the
+ * walk reads those tiles backwards once, then goes on left from the anchor,
+ * and right after the last of them. */
+void xw_gen_anchor_before_tiles(lx_xw_gen *g, int dir, int line, int anchor);
 /* Set the walk up for the anchor at (dir, line, anchor). */
 void xw_gen_anchor_at(lx_xw_gen *g, int dir, int line, int anchor);
 /* Go on walking at square col of the anchor's line from GADDAG run `run`
@@ -224,8 +228,8 @@ void xw_gen_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s);
 void xw_gen_record_word(lx_xw_gen *g, int left, int right, xw_walk_score s);
 /* Find the rack's left parts (g->lp): 0, or -1 out of memory. */
 int xw_gen_left_parts(lx_xw_gen *g);
-/* Every placement from an anchor with no tile right before it, by the left
- * parts (the same plays as xw_gen_anchor, in the same order). */
+/* Every placement from an anchor with no tile next to it on its line, by
+ * the left parts (the same plays as xw_gen_anchor, in the same order). */
 void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor);
 /* An upper bound on the equity of any placement from that anchor (a
  * bingo's by the word map already, when there is one). */

@@ -1,17 +1,17 @@
 /* gen_left.c - every play: the rack's left parts, found once for all anchors.
  *
- * Left of an anchor whose left neighbour is empty, the walk puts tiles on
- * empty squares that touch no tile (else they would be anchors): no cross
- * set to meet, no cross-word to score.  Which tiles may go there is then a
- * matter of the rack and the GADDAG alone, the same at every such anchor:
- * the tile on the anchor, then the ones left of it, read backwards.  So the
- * left parts are walked once per rack (xw_gen_left_parts), in the order the
- * walk takes them, keeping those that are a word, or a word's beginning, or
- * lead to one; each anchor then goes through the list (only the parts that
- * fit its room and its cross set), scores them on its squares, and walks on
- * right of the anchor only where the next square can take a letter that
- * follows (gen_place.c's walk).  The plays, and their order, are those of
- * xw_gen_anchor. */
+ * Left of an anchor with no tile next to it on its line, the walk puts
+ * tiles on empty squares that touch no tile (else they would be anchors):
+ * no cross set to meet, no cross-word to score.  Which tiles may go there
+ * is then a matter of the rack and the GADDAG alone, the same at every such
+ * anchor: the tile on the anchor, then the ones left of it, read backwards.
+ * So the left parts are walked once per rack (xw_gen_left_parts), in the
+ * order the walk takes them, keeping those that are a word, or a word's
+ * beginning, or lead to one; each anchor then goes through the list (only
+ * the parts that fit its room and its cross set), scores them on its
+ * squares, and walks on right of the anchor only where the next square can
+ * take a letter that follows (gen_place.c's walk).  The plays, and their
+ * order, are those of xw_gen_anchor. */
 #include <stdlib.h>
 
 #include "xword/gen_impl.h"
@@ -64,7 +64,6 @@ static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth)
     uint64_t next = sep_run ? run_letters(nodes, sep_run) & ~(uint64_t)1 : 0;
     xw_left_part *e = &g->lp[at];
     e->rack_mask = g->rack_mask;
-    e->right_tile = next;
     e->right_rack = next & (g->rack[0] ? ~(uint64_t)0 : g->rack_mask);
     e->sep_run = sep_run;
     e->leave_idx = (uint16_t)g->leave_idx;
@@ -85,11 +84,9 @@ static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth)
     xw_left_part *k = &g->lp[at];
     k->end = (uint32_t)g->nlp;
     k->sub_rack = k->right_rack;
-    k->sub_tile = k->right_tile;
     k->sub_accepts = k->accepts;
     for (size_t c = (size_t)at + 1; c < g->nlp; c = g->lp[c].end) { /* the next tile's parts */
         k->sub_rack |= g->lp[c].sub_rack;
-        k->sub_tile |= g->lp[c].sub_tile;
         k->sub_accepts |= g->lp[c].sub_accepts;
     }
     return 1;
@@ -128,10 +125,10 @@ typedef struct part_at {
 
 /* Done with the left part on top of the stack: the words it begins, right
  * of the anchor, when the next square may take what follows. */
-static void close_part(lx_xw_gen *g, const part_at *p, uint64_t next_mask, int next_tile, uint64_t rack_mask)
+static void close_part(lx_xw_gen *g, const part_at *p, uint64_t next_mask, uint64_t rack_mask)
 {
     const xw_left_part *e = p->e;
-    if ((next_tile ? e->right_tile : e->right_rack) & next_mask) {
+    if (e->right_rack & next_mask) {
         g->nplaced = e->depth;
         g->leave_idx = e->leave_idx;
         g->left = g->anchor - (e->depth - 1);
@@ -151,8 +148,7 @@ void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
     for (int c = anchor - 1; c >= 0 && !ln[c].tile && !ln[c].anchor; c--)
         room++;
     const xw_square *q = &ln[anchor];
-    int next_tile = anchor + 1 < g->len ? ln[anchor + 1].tile & 0x7F : 0;
-    uint64_t next_mask = anchor + 1 >= g->len ? 0 : next_tile ? (uint64_t)1 << next_tile : ln[anchor + 1].cross;
+    uint64_t next_mask = anchor + 1 < g->len ? ln[anchor + 1].cross : 0; /* (an empty square) */
     uint64_t rack_mask = g->rack_mask;
     part_at st[LX_XW_RACK_SIZE + 1];
     int top = 0;
@@ -161,12 +157,12 @@ void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
         const xw_left_part *e = &lp[i];
         int d = e->depth;
         if (d > room + 1 || (d == 1 && !((q->cross >> (e->tile & 0x7F)) & 1)) ||
-            (!((next_tile ? e->sub_tile : e->sub_rack) & next_mask) && !(e->sub_accepts && g->right_empty))) {
+            (!(e->sub_rack & next_mask) && !e->sub_accepts)) {
             i = e->end;
             continue;
         }
         while (top >= d)
-            close_part(g, &st[top--], next_mask, next_tile, rack_mask);
+            close_part(g, &st[top--], next_mask, rack_mask);
         int col = anchor - (d - 1), v = g->values[e->tile] * ln[col].lm;
         xw_walk_score s;
         if (d == 1)
@@ -177,7 +173,7 @@ void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
         g->rack[e->rack_tile]--;
         st[d] = (part_at){e, s};
         top = d;
-        if (e->accepts && g->right_empty) {
+        if (e->accepts) {
             g->nplaced = d;
             g->leave_idx = e->leave_idx;
             xw_gen_record_word(g, col, anchor, s);
@@ -185,7 +181,7 @@ void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
         i = d > room ? e->end : i + 1; /* no room for longer ones */
     }
     while (top >= 1)
-        close_part(g, &st[top--], next_mask, next_tile, rack_mask);
+        close_part(g, &st[top--], next_mask, rack_mask);
     g->nplaced = 0;
     g->leave_idx = g->nleaves - 1;
 }

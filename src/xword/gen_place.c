@@ -170,23 +170,23 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
 {
     const xw_square *ln = g->ln;
     uint32_t arc = xw_kwg_arc(node);
-    if (col <= g->anchor) {
+    if (col <= g->turn) {
         int left_empty = col == 0 || !ln[col - 1].tile;
         if ((node & XW_KWG_ACCEPTS) && left_empty && g->right_empty)
-            record(g, col, g->anchor, s);
+            record(g, col, g->turn, s);
         if (!arc)
             return;
         int more = g->nplaced < g->max_tiles; /* tiles left to put on empty squares */
         if (col > 0 && (ln[col - 1].tile || (more && !ln[col - 1].anchor)))
             walk(g, col - 1, arc, s);
-        if (left_empty && g->anchor + 1 < g->len && (more || ln[g->anchor + 1].tile) &&
+        if (left_empty && g->turn + 1 < g->len && (more || ln[g->turn + 1].tile) &&
             (g->mode != XW_GEN_BEST || g->right_bound[bounds_kind(g)][g->nplaced - 1][0] >= g->best.equity)) {
             uint32_t sep = g->lx->ascending ? (xw_kwg_tile(g->nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(g->nodes, arc, 0);
             if (sep && xw_kwg_arc(g->nodes[sep])) {
                 int saved = g->left, saved_kl = g->kl;
                 g->left = col;
                 g->kl = g->nplaced - 1; /* the tiles left of the anchor */
-                walk(g, g->anchor + 1, xw_kwg_arc(g->nodes[sep]), s);
+                walk(g, g->turn + 1, xw_kwg_arc(g->nodes[sep]), s);
                 g->left = saved;
                 g->kl = saved_kl;
             }
@@ -310,9 +310,32 @@ void xw_gen_anchor_at(lx_xw_gen *g, int dir, int line, int anchor)
     g->len = dir ? g->rows : g->cols;
     g->ln = g->sq[dir] + (size_t)line * (size_t)g->len;
     g->anchor = anchor;
+    g->turn = anchor;
     g->left = anchor;
     g->kl = 0;
     g->right_empty = anchor + 1 >= g->len || !g->ln[anchor + 1].tile;
+}
+
+void xw_gen_anchor_before_tiles(lx_xw_gen *g, int dir, int line, int anchor)
+{
+    xw_gen_anchor_at(g, dir, line, anchor);
+    const xw_square *ln = g->ln;
+    int end = anchor + 1;
+    while (end + 1 < g->len && ln[end + 1].tile)
+        end++;
+    walk_score s = {0, 1, 0};
+    uint32_t run = g->lx->gaddag;
+    for (int c = end; c > anchor && run; c--) { /* the tiles, backwards */
+        uint32_t at = g->lx->ascending ? xw_kwg_find_asc(g->nodes, run, ln[c].tile & 0x7F)
+                                       : xw_kwg_find(g->nodes, run, ln[c].tile & 0x7F);
+        run = at ? xw_kwg_arc(g->nodes[at]) : 0;
+        s.main += ln[c].value;
+    }
+    g->turn = end;
+    g->right_empty = 1;
+    if (run)
+        walk(g, anchor, run, s);
+    g->turn = anchor;
 }
 
 void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor)
