@@ -385,11 +385,13 @@ static void bounds_open(lx_xw_gen *g)
     }
 }
 
-/* The suffix maxima of an anchor's extent bounds, for the walk to prune with. */
+/* The suffix maxima of an anchor's extent bounds, for the walk to prune
+ * with (those of plays with a blank, [1] and [2], only with one on the
+ * rack: the walk reads them only to put one down). */
 static void bounds_from(lx_xw_gen *g, const xw_extent_bounds *e)
 {
     const int n = LX_XW_RACK_SIZE;
-    for (int u = 0; u < 3; u++) {
+    for (int u = 0; u < (g->rack0[0] ? 3 : 1); u++) {
         double *lb = g->left_bound[u];
         lb[n + 1] = -1e300;
         for (int kl = n; kl >= 0; kl--) {

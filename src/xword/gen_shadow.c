@@ -172,7 +172,7 @@ static void extents_of(const lx_xw_gen *g, const shadow_line *sl, extent ex[][LX
         ps.hb[n + 1] = ps.hb[n] + (t ? g->wm.key[t & 0x3F] : 0);
     }
     for (int kl = 0; kl <= sl->nl; kl++) {
-        int lm[LX_XW_RACK_SIZE], cr[LX_XW_RACK_SIZE], coef[LX_XW_RACK_SIZE], k = 0, mult = 1, fixed = 0;
+        int lm[LX_XW_RACK_SIZE], cr[LX_XW_RACK_SIZE], coef[LX_XW_RACK_SIZE] = {0}, k = 0, mult = 1, fixed = 0;
         for (int j = 0; j <= kl; j++) {
             const xw_square *q = &ln[j < kl ? sl->left[j] : sl->anchor];
             lm[k] = q->lm;
@@ -209,7 +209,7 @@ static void extents_of(const lx_xw_gen *g, const shadow_line *sl, extent ex[][LX
             e->through = ps.count[hi] - ps.count[lo];
             e->hb = ps.hb[hi] - ps.hb[lo];
             e->base = (ps.value[hi] - ps.value[lo]) * mult + fixed + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
-            memcpy(e->coef, coef, (size_t)k * sizeof *coef);
+            memcpy(e->coef, coef, sizeof e->coef); /* (a fixed size: no call) */
         }
     }
 }
@@ -225,16 +225,22 @@ static double summary_bound(const extent *e, const xw_summary *s, int u)
     return score + s->leave[u];
 }
 
+/* A bingo's bounds by the word map (one sub-rack: one question). */
+static void bingo_bounds(lx_xw_gen *g, const extent *e, double b[2])
+{
+    const xw_summary *sm = summary(g, e->hb, e->k);
+    b[0] = summary_bound(e, sm, 0);
+    b[1] = summary_bound(e, sm, 1);
+}
+
 /* The bounds of extent e before the word map's refinement, into b[0] (all
  * plays) and b[1] (those with a blank): by the rack's most valuable tiles
- * and the best leave of k played; a bingo's (one sub-rack) by the word map
- * already, when there is one. */
-static void first_bounds(lx_xw_gen *g, const extent *e, double b[2])
+ * and the best leave of k played; a bingo's by the word map already, when
+ * there is one. */
+static inline void first_bounds(lx_xw_gen *g, const extent *e, double b[2])
 {
-    if (g->use_wm && e->k == LX_XW_RACK_SIZE) { /* one question to the word map */
-        const xw_summary *sm = summary(g, e->hb, e->k);
-        b[0] = summary_bound(e, sm, 0);
-        b[1] = summary_bound(e, sm, 1);
+    if (g->use_wm && e->k == LX_XW_RACK_SIZE) {
+        bingo_bounds(g, e, b);
         return;
     }
     int score = e->base;
