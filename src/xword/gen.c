@@ -460,9 +460,12 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
             for (int i = 0; i < len; i++) {
                 if (!ln[i].anchor)
                     continue;
+                double bound = xw_gen_shadow(g, dir, line, i);
+                if (bound < g->best.equity)
+                    continue; /* not even the pass or an exchange: it cannot come up */
                 if (n == g->anchors_cap && grow_anchors(g) != 0)
                     return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
-                g->anchors[n] = (xw_anchor_bound){xw_gen_shadow(g, dir, line, i), dir, line, i, 0, n};
+                g->anchors[n] = (xw_anchor_bound){bound, dir, line, i, 0, n};
                 n++;
             }
         }

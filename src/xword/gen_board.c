@@ -32,11 +32,12 @@ static int follow(const uint32_t *nodes, uint32_t run, const uint8_t *tiles, int
     return 1;
 }
 
-/* The letters that make a word with the tiles before[] and after[]: from
+/* The letters of `wanted` that make a word with the tiles before[] and after[]: from
  * the DAWG (before, the letter, after), or, when after[] is the longer side,
  * from the GADDAG, which holds every word reversed (rev(after), the letter,
  * rev(before)), so that the walk made once per letter is the shorter one. */
-static uint64_t cross_set(const lx_xw_lexicon *lx, const uint8_t *before, int nb, const uint8_t *after, int na)
+static uint64_t cross_set(const lx_xw_lexicon *lx, const uint8_t *before, int nb, const uint8_t *after, int na,
+                          uint64_t wanted)
 {
     const uint32_t *nodes = lx->nodes;
     int rev = na > nb;
@@ -51,7 +52,8 @@ static uint64_t cross_set(const lx_xw_lexicon *lx, const uint8_t *before, int nb
     for (uint32_t i = run; i; i++) {
         uint32_t node = nodes[i];
         int ok = nt == 0 ? (node & XW_KWG_ACCEPTS) != 0
-                         : follow(nodes, xw_kwg_arc(node), tail, nt, rev, &last) && (last & XW_KWG_ACCEPTS);
+                         : ((wanted >> xw_kwg_tile(node)) & 1) && follow(nodes, xw_kwg_arc(node), tail, nt, rev, &last) &&
+                               (last & XW_KWG_ACCEPTS);
         if (ok && xw_kwg_tile(node) > 0)
             set |= (uint64_t)1 << xw_kwg_tile(node);
         if (node & XW_KWG_IS_END)
@@ -82,7 +84,8 @@ static void cross_facts(lx_xw_gen *g, int r, int c, int dr, int dc, xw_square *s
         s->cross_score = -1;
         return;
     }
-    s->cross = cross_set(g->lx, before, nb, after, na) & g->letters;
+    uint64_t wanted = g->letters & (g->rack[0] ? ~(uint64_t)0 : g->rack_mask); /* the letters a tile may be */
+    s->cross = cross_set(g->lx, before, nb, after, na, wanted) & wanted;
     s->cross_score = sum;
 }
 

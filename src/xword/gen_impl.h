@@ -15,7 +15,8 @@
 #include "xword/xword_impl.h"
 
 typedef struct xw_square {
-    uint64_t cross;      /* letters (bit t for letter t) a new tile here may be */
+    uint64_t cross;      /* letters (bit t for letter t) a new tile here may be; without a
+                          * blank on the rack, of the rack's letters only (others: 0) */
     int32_t cross_score; /* the perpendicular word's tiles' value; -1: no such word */
     uint8_t tile;        /* the board's tile (letter | blank bit), 0 empty */
     uint8_t value;       /* its value (0 for a blank) */
