@@ -91,13 +91,15 @@ void xw_gen_word_check(lx_xw_gen *g)
 }
 
 /* An anchor's line and the empty squares its plays may cover, nearest
- * first; lo[kl] where a word with kl tiles left of the anchor starts, hi[kr]
- * where one with kr right of it ends (over the board tiles next to them). */
+ * first; the board tiles a word with kl tiles left of the anchor runs
+ * through left of it (over the board tiles next to them), and those of one
+ * with kr right of it: how many, their values' sum, their fingerprint. */
 typedef struct shadow_line {
     const xw_square *ln;
     int len, anchor, nl, nr;
     int left[LX_XW_RACK_SIZE], right[LX_XW_RACK_SIZE];
-    int lo[LX_XW_RACK_SIZE], hi[LX_XW_RACK_SIZE];
+    int lcount[LX_XW_RACK_SIZE], lvalue[LX_XW_RACK_SIZE], rcount[LX_XW_RACK_SIZE], rvalue[LX_XW_RACK_SIZE];
+    uint64_t lhb[LX_XW_RACK_SIZE], rhb[LX_XW_RACK_SIZE];
 } shadow_line;
 
 /* 0 when no tile of the rack fits the anchor. */
@@ -125,17 +127,20 @@ static int line_of(const lx_xw_gen *g, int dir, int line, int anchor, shadow_lin
             break;
         sl->right[sl->nr++] = i;
     }
+    /* the tiles next to each empty square, added as the extents grow */
+    int count = 0, value = 0;
+    uint64_t hb = 0;
     for (int kl = 0; kl <= sl->nl; kl++) {
-        int lo = kl ? sl->left[kl - 1] : anchor;
-        while (lo > 0 && ln[lo - 1].tile)
-            lo--;
-        sl->lo[kl] = lo;
+        for (int lo = kl ? sl->left[kl - 1] : anchor; lo > 0 && ln[lo - 1].tile; lo--)
+            count++, value += ln[lo - 1].value, hb += g->wm.key[ln[lo - 1].tile & 0x3F];
+        sl->lcount[kl] = count, sl->lvalue[kl] = value, sl->lhb[kl] = hb;
     }
+    count = value = 0;
+    hb = 0;
     for (int kr = 0; kr <= sl->nr; kr++) {
-        int hi = kr ? sl->right[kr - 1] : anchor;
-        while (hi + 1 < sl->len && ln[hi + 1].tile)
-            hi++;
-        sl->hi[kr] = hi;
+        for (int hi = kr ? sl->right[kr - 1] : anchor; hi + 1 < sl->len && ln[hi + 1].tile; hi++)
+            count++, value += ln[hi + 1].value, hb += g->wm.key[ln[hi + 1].tile & 0x3F];
+        sl->rcount[kr] = count, sl->rvalue[kr] = value, sl->rhb[kr] = hb;
     }
     return 1;
 }
@@ -149,28 +154,12 @@ typedef struct extent {
     uint64_t hb;
 } extent;
 
-/* The board tiles of [lo, hi]: their values' sum, how many, their fingerprint. */
-typedef struct span_sums {
-    int value[LX_XW_MAX_SIDE + 1], count[LX_XW_MAX_SIDE + 1];
-    uint64_t hb[LX_XW_MAX_SIDE + 1];
-} span_sums;
-
 /* Every extent of the anchor: ex[kl][kr] for kl <= nl, kr <= nr, kl + 1 + kr
  * tiles at most the rack's.  The coefficients are kept sorted as squares
  * join on the right, sorted again when the word multiplier changes. */
 static void extents_of(const lx_xw_gen *g, const shadow_line *sl, extent ex[][LX_XW_RACK_SIZE])
 {
     const xw_square *ln = sl->ln;
-    span_sums ps;
-    int from = sl->lo[sl->nl], to = sl->hi[sl->nr];
-    ps.value[0] = ps.count[0] = 0;
-    ps.hb[0] = 0;
-    for (int i = from; i <= to; i++) {
-        int t = ln[i].tile, n = i - from;
-        ps.value[n + 1] = ps.value[n] + (t ? ln[i].value : 0);
-        ps.count[n + 1] = ps.count[n] + (t != 0);
-        ps.hb[n + 1] = ps.hb[n] + (t ? g->wm.key[t & 0x3F] : 0);
-    }
     for (int kl = 0; kl <= sl->nl; kl++) {
         int lm[LX_XW_RACK_SIZE], cr[LX_XW_RACK_SIZE], coef[LX_XW_RACK_SIZE] = {0}, k = 0, mult = 1, fixed = 0;
         for (int j = 0; j <= kl; j++) {
@@ -204,11 +193,10 @@ static void extents_of(const lx_xw_gen *g, const shadow_line *sl, extent ex[][LX
                 }
             }
             extent *e = &ex[kl][kr];
-            int lo = sl->lo[kl] - from, hi = sl->hi[kr] - from + 1;
             e->k = k;
-            e->through = ps.count[hi] - ps.count[lo];
-            e->hb = ps.hb[hi] - ps.hb[lo];
-            e->base = (ps.value[hi] - ps.value[lo]) * mult + fixed + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
+            e->through = sl->lcount[kl] + sl->rcount[kr];
+            e->hb = sl->lhb[kl] + sl->rhb[kr];
+            e->base = (sl->lvalue[kl] + sl->rvalue[kr]) * mult + fixed + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
             memcpy(e->coef, coef, sizeof e->coef); /* (a fixed size: no call) */
         }
     }
