@@ -312,23 +312,26 @@ static void sub_racks(lx_xw_gen *g)
             by_value[j] = by_value[j - 1];
         by_value[j] = i;
     }
+    uint8_t value[LX_XW_RACK_SIZE], count[LX_XW_RACK_SIZE]; /* by_value's tiles' values (at most 255), counts */
+    uint64_t key[LX_XW_RACK_SIZE];                            /* and keys (0 for the blank) */
+    for (int n = 0; n < g->ndt; n++) {
+        int t = g->dt[by_value[n]];
+        value[n] = (uint8_t)(g->values[t] > 255 ? 255 : g->values[t]);
+        count[n] = (uint8_t)g->rack[t];
+        key[n] = t ? g->wm.key[t] : 0;
+    }
     for (int idx = 0; idx < g->nleaves; idx++) {
         uint64_t h = 0;
-        int k = 0, nb = 0, vals[LX_XW_RACK_SIZE]; /* descending */
+        int k = 0;
+        uint8_t *vals = g->sub_vals[idx]; /* descending */
         for (int n = 0; n < g->ndt; n++) {
-            int i = by_value[n], t = g->dt[i], played = g->rack[t] - g->kept[idx][i];
-            for (int j = 0; j < played; j++) {
-                vals[k++] = g->values[t];
-                if (t)
-                    h += g->wm.key[t];
-                else
-                    nb++;
-            }
+            int played = count[n] - g->kept[idx][by_value[n]];
+            h += (uint64_t)played * key[n];
+            for (int j = 0; j < played; j++)
+                vals[k++] = value[n];
         }
         g->sub_h[idx] = h;
-        g->sub_nb[idx] = (uint8_t)nb;
-        for (int j = 0; j < k; j++)
-            g->sub_vals[idx][j] = (uint8_t)(vals[j] > 255 ? 255 : vals[j]);
+        g->sub_nb[idx] = (uint8_t)(g->rack[0] ? g->rack[0] - g->kept[idx][0] : 0); /* the blank is dt[0] */
         int at = g->nby_k[k]++; /* best leave first */
         for (; at > 0 && g->leave[g->by_k[k][at - 1]] < g->leave[idx]; at--)
             g->by_k[k][at] = g->by_k[k][at - 1];
