@@ -432,7 +432,7 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
                 if (!ln[i].anchor)
                     continue;
                 if (i > 0 && ln[i - 1].tile) /* the tiles before it are the play's */
-                    xw_gen_anchor(g, dir, line, i);
+                    xw_gen_anchor_after_tiles(g, dir, line, i);
                 else if (i + 1 < len && ln[i + 1].tile) /* and those after it */
                     xw_gen_anchor_before_tiles(g, dir, line, i);
                 else

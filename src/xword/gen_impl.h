@@ -222,6 +222,11 @@ void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor);
  * walk reads those tiles backwards once, then goes on left from the anchor,
  * and right after the last of them. */
 void xw_gen_anchor_before_tiles(lx_xw_gen *g, int dir, int line, int anchor);
+/* Every placement from an anchor right after a tile (for every play): the
+ * word starts with the tiles before it, read once in the word graph, and
+ * the walk goes right from the anchor (the same plays as xw_gen_anchor, in
+ * the same order). */
+void xw_gen_anchor_after_tiles(lx_xw_gen *g, int dir, int line, int anchor);
 /* Set the walk up for the anchor at (dir, line, anchor). */
 void xw_gen_anchor_at(lx_xw_gen *g, int dir, int line, int anchor);
 /* Go on walking at square col of the anchor's line from GADDAG run `run`

@@ -338,6 +338,28 @@ void xw_gen_anchor_before_tiles(lx_xw_gen *g, int dir, int line, int anchor)
     g->turn = anchor;
 }
 
+void xw_gen_anchor_after_tiles(lx_xw_gen *g, int dir, int line, int anchor)
+{
+    xw_gen_anchor_at(g, dir, line, anchor);
+    const xw_square *ln = g->ln;
+    int start = anchor - 1;
+    while (start > 0 && ln[start - 1].tile)
+        start--;
+    walk_score s = {0, 1, 0};
+    uint32_t run = g->lx->dawg;
+    for (int c = start; c < anchor && run; c++) {
+        uint32_t at = g->lx->ascending ? xw_kwg_find_asc(g->nodes, run, ln[c].tile & 0x7F)
+                                       : xw_kwg_find(g->nodes, run, ln[c].tile & 0x7F);
+        run = at ? xw_kwg_arc(g->nodes[at]) : 0;
+        s.main += ln[c].value;
+    }
+    g->turn = anchor - 1; /* all of the walk is right of them */
+    g->left = start;
+    if (run)
+        walk(g, anchor, run, s);
+    g->turn = g->left = anchor;
+}
+
 void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor)
 {
     xw_gen_anchor_at(g, dir, line, anchor);
