@@ -165,6 +165,8 @@ struct lx_xw_gen {
     /* every play: the rack's left parts (gen_left.c) */
     xw_left_part *lp;
     size_t nlp, lp_cap;
+    uint8_t most[LX_XW_MAX_LETTERS + 1]; /* the most tiles of a left part with tile t on the anchor */
+    uint64_t most_mask;                  /* the tiles t with most[t] > 0 */
     /* the plays found */
     lx_xw_play *plays;
     size_t nplays, plays_cap;
@@ -199,6 +201,19 @@ static inline uint32_t xw_kwg_find_asc(const uint32_t *nodes, uint32_t run, int 
         if (node & XW_KWG_IS_END)
             return 0;
     }
+}
+
+/* The index of the lowest bit set in m (not 0), in a few instructions. */
+static inline int xw_ctz(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int n = 0;
+    for (; !(m & 1); m >>= 1)
+        n++;
+    return n;
+#endif
 }
 
 /* The index of the lowest bit set in m (not 0). */

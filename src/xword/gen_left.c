@@ -13,6 +13,7 @@
  * take a letter that follows (gen_place.c's walk).  The plays, and their
  * order, are those of xw_gen_anchor. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "xword/gen_impl.h"
 
@@ -41,12 +42,12 @@ static uint64_t run_letters(const uint32_t *nodes, uint32_t run)
     return m;
 }
 
-static int add_parts(lx_xw_gen *g, uint32_t run, int depth);
+static int add_parts(lx_xw_gen *g, uint32_t run, int depth, int most);
 
 /* The left part one tile longer than `depth` whose last tile, t, is read
- * from `node`, followed by its own; 1 when kept, 0 when it leads to no
- * word, -1 out of memory. */
-static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth)
+ * from `node`, followed by its own of at most `most` tiles; 1 when kept, 0
+ * when it leads to no word, -1 out of memory. */
+static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int most)
 {
     const uint32_t *nodes = g->nodes;
     int rt = g->rack[t] ? t : 0;
@@ -71,7 +72,7 @@ static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth)
     e->rack_tile = (uint8_t)rt;
     e->depth = (uint8_t)(depth + 1);
     e->accepts = (node & XW_KWG_ACCEPTS) != 0;
-    int longer = depth + 1 < g->nrack && arc ? add_parts(g, arc, depth + 1) : 0;
+    int longer = depth + 1 < most && arc ? add_parts(g, arc, depth + 1, most) : 0;
     g->leave_idx += g->pv[rt];
     g->rack[rt]++;
     g->rack_mask = mask;
@@ -93,11 +94,14 @@ static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth)
 }
 
 /* The left parts one tile longer than `depth` whose last tile is read from
- * `run`, each followed by its own; 1 when any is kept, -1 out of memory. */
-static int add_parts(lx_xw_gen *g, uint32_t run, int depth)
+ * `run`, each followed by its own of at most `most` tiles (tile t on the
+ * anchor: at most g->most[t]); 1 when any is kept, -1 out of memory. */
+static int add_parts(lx_xw_gen *g, uint32_t run, int depth, int most)
 {
     const uint32_t *nodes = g->nodes;
     uint64_t any = (g->rack[0] ? g->letters : g->letters & g->rack_mask) & ~(uint64_t)1;
+    if (depth == 0)
+        any &= g->most_mask;
     uint32_t cand[LX_XW_MAX_LETTERS + 1]; /* gathered without a branch on each node, as the walk does */
     int nc = 0, kept = 0, r = 0;
     for (uint32_t i = run;; i++) {
@@ -107,15 +111,47 @@ static int add_parts(lx_xw_gen *g, uint32_t run, int depth)
         if (node & XW_KWG_IS_END)
             break;
     }
-    for (int c = 0; c < nc && r >= 0; c++)
-        kept |= r = add_part(g, cand[c], xw_kwg_tile(cand[c]), depth);
+    for (int c = 0; c < nc && r >= 0; c++) {
+        int t = xw_kwg_tile(cand[c]);
+        kept |= r = add_part(g, cand[c], t, depth, depth ? most : g->most[t]);
+    }
     return r < 0 ? -1 : kept;
+}
+
+/* The empty squares left of the anchor at ln[anchor] that a play from it
+ * may cover. */
+static int room_left(const xw_square *ln, int anchor)
+{
+    int room = 0;
+    for (int c = anchor - 1; c >= 0 && !ln[c].tile && !ln[c].anchor; c--)
+        room++;
+    return room;
 }
 
 int xw_gen_left_parts(lx_xw_gen *g)
 {
+    /* the most tiles a left part with tile t on the anchor may have at an
+     * anchor that uses the list (no tile next to it on its line) */
+    memset(g->most, 0, sizeof g->most);
+    g->most_mask = 0;
+    for (int dir = 0; dir < 2; dir++) {
+        int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;
+        for (int line = 0; line < lines; line++) {
+            const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
+            for (int i = 0; i < len; i++) {
+                if (!ln[i].anchor || (i > 0 && ln[i - 1].tile) || (i + 1 < len && ln[i + 1].tile))
+                    continue;
+                int most = room_left(ln, i) + 1;
+                most = most < g->nrack ? most : g->nrack;
+                g->most_mask |= ln[i].cross;
+                for (uint64_t m = ln[i].cross; m; m &= m - 1)
+                    if (g->most[xw_ctz(m)] < most)
+                        g->most[xw_ctz(m)] = (uint8_t)most;
+            }
+        }
+    }
     g->nlp = 0;
-    return add_parts(g, g->lx->gaddag, 0) < 0 ? -1 : 0;
+    return add_parts(g, g->lx->gaddag, 0, 0) < 0 ? -1 : 0;
 }
 
 typedef struct part_at {
@@ -144,9 +180,7 @@ void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
 {
     xw_gen_anchor_at(g, dir, line, anchor);
     const xw_square *ln = g->ln;
-    int room = 0; /* empty squares left of the anchor that take a tile of its play */
-    for (int c = anchor - 1; c >= 0 && !ln[c].tile && !ln[c].anchor; c--)
-        room++;
+    int room = room_left(ln, anchor);
     const xw_square *q = &ln[anchor];
     uint64_t next_mask = anchor + 1 < g->len ? ln[anchor + 1].cross : 0; /* (an empty square) */
     uint64_t rack_mask = g->rack_mask;
