@@ -203,19 +203,6 @@ static inline uint32_t xw_kwg_find_asc(const uint32_t *nodes, uint32_t run, int 
     }
 }
 
-/* The index of the lowest bit set in m (not 0), in a few instructions. */
-static inline int xw_ctz(uint64_t m)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(m);
-#else
-    int n = 0;
-    for (; !(m & 1); m >>= 1)
-        n++;
-    return n;
-#endif
-}
-
 /* The index of the lowest bit set in m (not 0). */
 static inline int xw_lowest_bit(uint64_t m)
 {

@@ -145,8 +145,8 @@ int xw_gen_left_parts(lx_xw_gen *g)
                 most = most < g->nrack ? most : g->nrack;
                 g->most_mask |= ln[i].cross;
                 for (uint64_t m = ln[i].cross; m; m &= m - 1)
-                    if (g->most[xw_ctz(m)] < most)
-                        g->most[xw_ctz(m)] = (uint8_t)most;
+                    if (g->most[xw_lowest_bit(m)] < most)
+                        g->most[xw_lowest_bit(m)] = (uint8_t)most;
             }
         }
     }
