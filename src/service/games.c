@@ -247,6 +247,17 @@ void games_reload(srv *s, int64_t id)
     take_fresh(s, sg, fresh, unread);
 }
 
+void games_conflict(srv *s, int64_t id)
+{
+    srv_game *sg = held(s, id);
+    if (!s->dbj || !sg) {
+        games_reload(s, id);
+        return;
+    }
+    sg->stale = 1; /* read on its next use: off the loop by a request that runs again */
+    sg->changes++;
+}
+
 /* ---- reads off the loop (dbjobs.c) ---------------------------------------------------- */
 typedef struct game_read {
     db_job base;
@@ -306,23 +317,45 @@ uint64_t games_read(srv *s, int64_t id)
     return r->ticket;
 }
 
+/* The request running now can wait for a read of board id (once per board a run). */
+static svc_wait *can_wait(srv *s, int64_t id)
+{
+    svc_wait *w = s->request;
+    return s->dbj && w && w->runs < SVC_RUNS_MAX && !w->reading && w->read_board != id ? w : NULL;
+}
+
+/* Board id read off the loop for request w: 1 queued (w waits for it), 0 read at once. */
+static int read_for(srv *s, svc_wait *w, int64_t id)
+{
+    w->read_board = id;
+    if (!(w->read_ticket = games_read(s, id)))
+        return 0;
+    w->reading = 1;
+    return 1;
+}
+
 srv_game *games_for_request(srv *s, int64_t id, int *reading)
 {
     *reading = 0;
-    svc_wait *w = s->request;
     srv_game *sg = id > 0 ? held(s, id) : NULL;
     if (id <= 0 || (sg && !sg->stale))
         return sg && !sg->gone ? sg : NULL;
-    if (!s->dbj || !w || w->runs >= SVC_RUNS_MAX || w->reading)
-        return games_find(s, id);
-    if (w->read_board == id) /* read for this request already: as it came (absent, or stale again) */
+    svc_wait *w = can_wait(s, id);
+    if (!w && s->request && s->request->read_board == id) /* read for this request: as it came */
         return sg && !sg->gone ? sg : NULL;
-    w->read_board = id;
-    if (!(w->read_ticket = games_read(s, id)))
+    if (!w || !read_for(s, w, id))
         return games_find(s, id);
-    w->reading = 1;
     *reading = 1;
     return NULL;
+}
+
+int games_refresh_for_request(srv *s, srv_game *sg)
+{
+    svc_wait *w = sg->write_seq <= s->committed ? can_wait(s, sg->id) : NULL;
+    if (!w)
+        return 0;
+    sg->stale = 1;
+    return read_for(s, w, sg->id);
 }
 
 srv_game *games_find(srv *s, int64_t id)

@@ -212,6 +212,7 @@ void waits_release(srv *s, uint64_t committed, const refused_batch *refused, con
         if (w->refused == SVC_REFUSED_CONFLICT && w->again && w->runs < SVC_RUNS_MAX) {
             w->runs++; /* nothing of it was kept and the board is fresh again: as one server would answer */
             w->refused = 0;
+            w->read_board = 0; /* stale: to be read again */
             w->again(w->ctx);
         } else {
             w->ready(w->ctx);
@@ -329,7 +330,7 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     int64_t last = 0;
     for (size_t i = 0; i < nconflicts; i++) /* another server wrote these boards first: memory as the store has it */
         if (!conflicts[i].rating && conflicts[i].board != last) {
-            games_reload(s, last = conflicts[i].board);
+            games_conflict(s, last = conflicts[i].board);
             forget_ratings(s, conflicts[i].board);
             s->conflicts++;
         }

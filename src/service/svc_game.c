@@ -149,8 +149,10 @@ static int behind_store(srv *s, int64_t board, const svc_status *st)
     char key[24];
     snprintf(key, sizeof key, "%lld", (long long)board);
     srv_game *sg = map_get(s->games, key);
-    if (!sg || sg->write_seq > s->committed)
-        return 0;
+    if (!sg || sg->write_seq > s->committed || (s->request && s->request->read_board == board) ||
+        games_refresh_for_request(s, sg))
+        return 0; /* ours in flight, or read for this request; or being read off the loop, and the
+                     request runs again with it */
     store_game row;
     int behind = s->rstore->be->game_get(s->rstore, board, &row) == 1 && row.version != sg->version;
     store_game_clear(&row);

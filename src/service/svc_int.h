@@ -201,6 +201,10 @@ srv_game *games_find(srv *s, int64_t id);   /* loads from the store on first use
  * request that can run again (svc_request), a game not held or held stale is read off the loop:
  * NULL with *reading set, and the request runs again once it has come. */
 srv_game *games_for_request(srv *s, int64_t id, int *reading);
+/* A request is about to be refused for sg's state, which another server may have moved on: sg
+ * read again off the loop and the request run again once it has come (1), if the request can
+ * wait and sg was not read for it yet; else 0. */
+int games_refresh_for_request(srv *s, srv_game *sg);
 /* Read game id again off the loop (another server changed it): applied on the loop when it has
  * come, if still stale then, and its watchers told.  Its ticket (svc_read_ticket), or 0 when
  * it was read at once (no store thread, or no memory for the job). */
@@ -232,6 +236,9 @@ void games_colour_of(const srv_game *sg, int seat, char out[8]);
  * state replayed from the store into the same game (its watchers stay), or
  * the game gone when the store never had it. */
 void games_reload(srv *s, int64_t id);
+/* Another server wrote game id first (a refused write): with a store thread, marked stale and
+ * read on its next use (a request's off the loop); without, reloaded at once. */
+void games_conflict(srv *s, int64_t id);
 
 /* ---- clocks (clock.c) --------------------------------------------------------------- */
 int64_t svc_clock_now(const srv *s);
