@@ -38,9 +38,22 @@ void store_op_clear(store_op *op)
     store_mail_clear(&op->mail);
 }
 
+/* The bytes of an op its kind uses: message and seek, at the end, only for theirs. */
+static size_t op_extent(store_op_kind kind)
+{
+    switch (kind) {
+    case STORE_SEEK_ADD: case STORE_SEEK_DELETE:
+        return sizeof(store_op);
+    case STORE_MESSAGE_ADD: case STORE_MESSAGES_SEEN: case STORE_MESSAGE_COPY: case STORE_NOTIFY:
+        return offsetof(store_op, seek);
+    default:
+        return offsetof(store_op, message);
+    }
+}
+
 int store_op_copy(store_op *dst, const store_op *src)
 {
-    *dst = *src;
+    memcpy(dst, src, op_extent(src->kind));
     dst->user.pwhash = dup_or_null(src->user.pwhash);
     dst->user.email = dup_or_null(src->user.email);
     dst->game.options = dup_or_null(src->game.options);
