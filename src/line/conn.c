@@ -316,6 +316,7 @@ static void conn_input(conn *c)
         c->wait_board = 0;
         c->wait.runs = 0;
         c->wait.read_board = c->wait.read_seek = 0;
+        c->wait.read_user[0] = 0;
         c->retried = 0;
         c->started = svc_now();
         lx_buf_clear(&c->reply);

@@ -21,9 +21,13 @@
 static int players_exist(srv *s, const char *p1, const char *p2, char name[2][STORE_NAME_MAX + 1], svc_status *st)
 {
     const char *p[2] = {p1, p2};
-    for (int i = 0; i < 2; i++)
-        if (!svc_user_exists(s, p[i], name[i]))
-            return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", p[i]);
+    for (int i = 0; i < 2; i++) {
+        int reading;
+        srv_user *u = users_for_request(s, p[i], &reading); /* read off the loop: run again */
+        if (!u)
+            return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'%s", p[i], reading ? " (reading it)" : "");
+        snprintf(name[i], STORE_NAME_MAX + 1, "%s", u->name);
+    }
     return 0;
 }
 

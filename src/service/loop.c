@@ -465,6 +465,8 @@ void svc_close(srv *s)
         srv_log(s, "%lu times a board was reloaded because another server wrote it first", s->conflicts);
     if (s->reads)
         srv_log(s, "%lu boards read off the event loop on the store thread", s->reads);
+    if (s->user_reads)
+        srv_log(s, "%lu users read off the event loop on the store thread", s->user_reads);
     listen_stop(s);
     commit_stop(s->cq); /* commits what is queued */
     hashpool_stop(s->hp);

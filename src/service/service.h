@@ -98,8 +98,9 @@ typedef struct svc_wait {
     int runs;
     /* The service's: the board read, or the seek taken, off the loop for this request
      * (svc_request), 0 none; the job's ticket, and 1 while it is in flight.  A door sets
-     * read_board and read_seek to 0 with runs when a request begins. */
+     * read_board and read_seek to 0 and read_user to "" with runs when a request begins. */
     int64_t read_board, read_seek;
+    char read_user[STORE_NAME_MAX + 1]; /* likewise a user read ("" none) */
     uint64_t read_ticket;
     int reading;
     void *ctx;
@@ -118,7 +119,8 @@ enum { SVC_REFUSED_FULL = 1, SVC_REFUSED_CONFLICT = 2 };
  * a call needs that the service does not hold (or holds stale: another server changed it) is read
  * off the loop, on the store thread: the call fails as if there were no such board, having
  * changed nothing, and the door's svc_wait_for on w then waits for the read and runs the request
- * again (w->again) with the board in memory.  A seek joined is taken in the store likewise
+ * again (w->again) with the board in memory; so is a user that a login, a signup or a
+ * challenge names.  A seek joined is taken in the store likewise
  * (several servers may race for it), and the join's second run goes on with the store's answer.  Without a request (NULL), or after SVC_RUNS_MAX
  * runs, the board is read at once, on the loop. */
 void svc_request(srv *s, svc_wait *w);

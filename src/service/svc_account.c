@@ -93,7 +93,10 @@ static void verify_done(srv *s, hash_job *j)
 int svc_authenticate(srv *s, const char *user, const char *password, const char *addr, svc_status *st,
                      svc_done_fn done, void *ctx)
 {
-    srv_user *u = users_find(s, user);
+    int reading;
+    srv_user *u = users_for_request(s, user, &reading);
+    if (reading) /* read off the loop: the request runs again once it has come */
+        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s' (reading it)", user), SVC_DONE;
     if (!u) {
         count_failure(s, addr, "", st);
         return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user), SVC_DONE;
@@ -246,8 +249,9 @@ int svc_signup(srv *s, const char *user, const char *password, const char *email
         return svc_fail(st, "BAD_EMAIL", "'%.60s' is not an e-mail address (name@example.org)", email), SVC_DONE;
     if (!password_ok(password, st))
         return SVC_DONE;
-    if (users_find(s, user))
-        return svc_fail(st, "USER_EXISTS", "the name '%s' is taken", user), SVC_DONE;
+    int reading;
+    if (users_for_request(s, user, &reading) || reading)
+        return svc_fail(st, "USER_EXISTS", "the name '%s' is taken%s", user, reading ? " (reading it)" : ""), SVC_DONE;
     if (s->signups && rate_limit_blocked(s->signups, addr))
         return svc_fail(st, "RATE_LIMITED", "too many new accounts from your address; try again in an hour"), SVC_DONE;
     if (s->signups)

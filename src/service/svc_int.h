@@ -65,6 +65,10 @@ struct srv_user {
 /* The user named (loaded from the store on first use), or NULL. */
 srv_user *users_find(srv *s, const char *name);
 srv_user *users_add(srv *s, const char *name, const char *pwhash, int display);
+/* The user a door's request names (svc_request): as users_find, but with a store thread and a
+ * request that can run again, a user not held is read off the loop: NULL with *reading set, and
+ * the request runs again once it has come (then NULL means no such user). */
+srv_user *users_for_request(srv *s, const char *name, int *reading);
 /* The user's mail settings and preferences from a store row (and whom they block, from the store). */
 void users_set_mail(srv_user *u, const store_user *su);
 void users_load_blocks(srv *s, srv_user *u);
@@ -490,7 +494,7 @@ struct srv {
     size_t nlater;
     int polling;             /* listen_poll is running */
     unsigned long conflicts; /* boards reloaded because another server wrote them first (logged at exit) */
-    unsigned long reads;     /* boards read off the loop on the store thread (logged at exit) */
+    unsigned long reads, user_reads; /* boards, users read off the loop on the store thread (logged at exit) */
 };
 
 /* The service's own names for its public clock, log and random bytes (util.c). */

@@ -46,6 +46,23 @@ srv_user *users_add(srv *s, const char *name, const char *pwhash, int display)
     return u;
 }
 
+/* A user as the store has it, held in memory from now on (whom they block read before). */
+static srv_user *hold(srv *s, const store_user *su, char (*blocks)[STORE_NAME_MAX + 1], size_t nblocks)
+{
+    srv_user *u = users_add(s, su->name, su->pwhash, su->display);
+    if (!u) {
+        free(blocks);
+        return NULL;
+    }
+    u->disabled = su->disabled;
+    users_set_mail(u, su);
+    u->blocks = blocks;
+    u->nblocks = nblocks;
+    return u;
+}
+
+static int add_block(void *ctx, const char *other);
+
 srv_user *users_find(srv *s, const char *name)
 {
     if (!user_name_valid(name))
@@ -56,14 +73,73 @@ srv_user *users_find(srv *s, const char *name)
     store_user su;
     if (s->rstore->be->user_get(s->rstore, name, &su) != 1)
         return NULL;
-    u = users_add(s, su.name, su.pwhash, su.display);
-    if (u) {
-        u->disabled = su.disabled;
-        users_set_mail(u, &su);
-        users_load_blocks(s, u);
-    }
+    srv_user got = {.blocks = NULL};
+    if (s->rstore->be->blocks_of(s->rstore, su.name, add_block, &got) != 0)
+        srv_log(s, "user %s: cannot read whom they block", su.name);
+    u = hold(s, &su, got.blocks, got.nblocks);
     store_user_clear(&su);
     return u;
+}
+
+/* ---- reads off the loop (dbjobs.c) ---------------------------------------------------- */
+typedef struct user_read {
+    db_job base;
+    uint64_t ticket;
+    char name[STORE_NAME_MAX + 1];
+    int found;           /* user_get's: 1, 0 none, -1 error */
+    store_user su;
+    srv_user blocks;     /* only its blocks and nblocks */
+} user_read;
+
+static void user_read_run(store *st, db_job *d)
+{
+    user_read *r = (user_read *)d;
+    r->found = st->be->user_get(st, r->name, &r->su);
+    if (r->found == 1 && st->be->blocks_of(st, r->su.name, add_block, &r->blocks) != 0)
+        r->found = -1;
+}
+
+static void user_read_discard(db_job *d)
+{
+    user_read *r = (user_read *)d;
+    if (r->found == 1)
+        store_user_clear(&r->su);
+    free(r->blocks.blocks);
+    free(r);
+}
+
+static void user_read_done(srv *s, db_job *d)
+{
+    user_read *r = (user_read *)d;
+    s->user_reads++;
+    if (r->found == 1 && !map_get(s->users, r->su.name) && hold(s, &r->su, r->blocks.blocks, r->blocks.nblocks))
+        r->blocks.blocks = NULL;
+    waits_read(s, r->ticket);
+    user_read_discard(d);
+}
+
+srv_user *users_for_request(srv *s, const char *name, int *reading)
+{
+    *reading = 0;
+    svc_wait *w = s->request;
+    srv_user *u = user_name_valid(name) ? map_get(s->users, name) : NULL;
+    if (u || !user_name_valid(name))
+        return u;
+    if (w && !strcmp(w->read_user, name)) /* read for this request: as it came */
+        return NULL;
+    user_read *r = s->dbj && w && w->runs < SVC_RUNS_MAX && !w->reading ? calloc(1, sizeof *r) : NULL;
+    if (!r)
+        return users_find(s, name);
+    r->base.run = user_read_run;
+    r->base.done = user_read_done;
+    r->base.discard = user_read_discard;
+    snprintf(r->name, sizeof r->name, "%s", name);
+    snprintf(w->read_user, sizeof w->read_user, "%s", name);
+    r->ticket = w->read_ticket = svc_read_ticket(s);
+    w->reading = 1;
+    *reading = 1;
+    dbjobs_run(s, &r->base);
+    return NULL;
 }
 
 static void user_free(void *p)
