@@ -58,22 +58,89 @@ static void count_failure(srv *s, const char *addr, const char *user, svc_status
     svc_commit(s, &op, NULL, st);
 }
 
-/* Too many failed logins this minute, by (address, user), user or address: here, or (several
- * ludexd) in the store's counts of every instance. */
+/* Too many failed logins this minute, by (address, user), user or address, counted here. */
 static int login_limited(srv *s, const char *addr, const char *user)
 {
     char pair[STORE_NAME_MAX + 80];
     snprintf(pair, sizeof pair, "%.64s|%.32s", addr, user);
-    if (rate_limit_blocked(s->fail_pair, pair) || rate_limit_blocked(s->fail_user, user) ||
-        rate_limit_blocked(s->fail_addr, addr))
-        return 1;
+    return rate_limit_blocked(s->fail_pair, pair) || rate_limit_blocked(s->fail_user, user) ||
+           rate_limit_blocked(s->fail_addr, addr);
+}
+
+/* Several ludexd: the store's counts of every instance are read on the store thread before the
+ * password is hashed (count_run); too many answers RATE_LIMITED, else the hash job goes. */
+typedef struct count_job {
+    db_job base;
+    char user[STORE_NAME_MAX + 1], addr[65];
+    char *password, *hash;
+    svc_done_fn door_done;
+    void *door_ctx;
     long n[3];
-    char a[65];
-    snprintf(a, sizeof a, "%.64s", addr);
-    return s->rstore->be->login_failures &&
-           s->rstore->be->login_failures(s->rstore, a, user, (int64_t)time(NULL) / 60, n) == 0 &&
-           (rate_limit_over(s->fail_pair, n[0]) || rate_limit_over(s->fail_user, n[1]) ||
-            rate_limit_over(s->fail_addr, n[2]));
+    int rc;
+} count_job;
+
+/* A password the service held for a job: wiped, then freed. */
+static void password_free(char *pw)
+{
+    if (pw) {
+        sodium_memzero(pw, strlen(pw));
+        free(pw);
+    }
+}
+
+static void count_free(db_job *d)
+{
+    count_job *k = (count_job *)d;
+    password_free(k->password);
+    free(k->hash);
+    free(k);
+}
+
+static void count_run(store *st, db_job *d)
+{
+    count_job *k = (count_job *)d;
+    k->rc = st->be->login_failures(st, k->addr, k->user, (int64_t)time(NULL) / 60, k->n);
+}
+
+static void verify_done(srv *s, hash_job *j);
+
+static void counted(srv *s, db_job *d)
+{
+    count_job *k = (count_job *)d;
+    svc_status st;
+    svc_status_init(&st);
+    if (k->rc == 0 && (rate_limit_over(s->fail_pair, k->n[0]) || rate_limit_over(s->fail_user, k->n[1]) ||
+                       rate_limit_over(s->fail_addr, k->n[2]))) {
+        svc_fail(&st, "RATE_LIMITED", "too many failed logins; wait a minute and try again");
+        k->door_done(k->door_ctx, &st);
+    } else if (submit(s, 1, k->user, k->password, k->hash, k->addr, verify_done, k->door_done, k->door_ctx, &st) !=
+               SVC_PENDING) {
+        k->door_done(k->door_ctx, &st);
+    }
+    count_free(d);
+}
+
+/* The store's counts first (several ludexd), then the hash: SVC_PENDING, or SVC_DONE (st). */
+static int count_then_verify(srv *s, const srv_user *u, const char *password, const char *addr, svc_status *st,
+                             svc_done_fn done, void *ctx)
+{
+    if (!s->rstore->be->login_failures)
+        return submit(s, 1, u->name, password, u->pwhash, addr, verify_done, done, ctx, st);
+    count_job *k = calloc(1, sizeof *k);
+    if (!k || !(k->password = strdup(password)) || !(k->hash = strdup(u->pwhash))) {
+        if (k)
+            count_free(&k->base);
+        return svc_fail(st, "INTERNAL", "out of memory"), SVC_DONE;
+    }
+    k->base.run = count_run;
+    k->base.done = counted;
+    k->base.discard = count_free;
+    snprintf(k->user, sizeof k->user, "%s", u->name);
+    snprintf(k->addr, sizeof k->addr, "%.64s", addr);
+    k->door_done = done;
+    k->door_ctx = ctx;
+    dbjobs_run(s, &k->base);
+    return SVC_PENDING;
 }
 
 static void verify_done(srv *s, hash_job *j)
@@ -110,7 +177,7 @@ int svc_authenticate(srv *s, const char *user, const char *password, const char 
     }
     if (login_limited(s, addr, u->name))
         return svc_fail(st, "RATE_LIMITED", "too many failed logins; wait a minute and try again"), SVC_DONE;
-    return submit(s, 1, u->name, password, u->pwhash, addr, verify_done, done, ctx, st);
+    return count_then_verify(s, u, password, addr, st, done, ctx);
 }
 
 /* ---- signup ------------------------------------------------------------------------ */
@@ -149,10 +216,7 @@ typedef struct signup_job {
 static void signup_job_free(db_job *d)
 {
     signup_job *k = (signup_job *)d;
-    if (k->password) {
-        sodium_memzero(k->password, strlen(k->password));
-        free(k->password);
-    }
+    password_free(k->password);
     free(k->u.pwhash);
     free(k);
 }
