@@ -446,6 +446,22 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
     return (long)g->nplays;
 }
 
+/* The best-play search's walk from an anchor: one with tiles next to it
+ * on its line reads them once (gen_place.c), as for every play.  (Those
+ * without go the old way: building the rack's left parts for them, as every
+ * play does, costs the search more than it saves.) */
+static void walk_anchor(lx_xw_gen *g, int dir, int line, int at)
+{
+    int len = dir ? g->rows : g->cols;
+    const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
+    if (at > 0 && ln[at - 1].tile)
+        xw_gen_anchor_after_tiles(g, dir, line, at);
+    else if (at + 1 < len && ln[at + 1].tile)
+        xw_gen_anchor_before_tiles(g, dir, line, at);
+    else
+        xw_gen_anchor(g, dir, line, at);
+}
+
 int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, lx_xw_play *best,
                    lx_game_error *err)
 {
@@ -492,7 +508,7 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
         g->bingo_known = !(g->use_wm && g->rack0[0] == 1 && g->nrack == LX_XW_RACK_SIZE);
         g->bingo_letters = ~(uint64_t)0;
         g->bingo_ext = &g->ext[top.id];
-        xw_gen_anchor(g, top.dir, top.line, top.at);
+        walk_anchor(g, top.dir, top.line, top.at);
     }
     *best = g->best;
     return 0;

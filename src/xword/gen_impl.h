@@ -220,11 +220,13 @@ static inline int xw_lowest_bit(uint64_t m)
 int xw_gen_board(lx_xw_gen *g);
 /* Every placement from the anchor at (dir, line, anchor). */
 void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor);
-/* Every placement from an anchor right before a tile (for every play): the
+/* Every placement from an anchor right before a tile (for every play and
+ * the best-play search, the bounds of g->left_bound applying): the
  * walk reads those tiles backwards once, then goes on left from the anchor,
  * and right after the last of them. */
 void xw_gen_anchor_before_tiles(lx_xw_gen *g, int dir, int line, int anchor);
-/* Every placement from an anchor right after a tile (for every play): the
+/* Every placement from an anchor right after a tile (for every play and
+ * the best-play search): the
  * word starts with the tiles before it, read once in the word graph, and
  * the walk goes right from the anchor (the same plays as xw_gen_anchor, in
  * the same order). */
