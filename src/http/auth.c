@@ -26,7 +26,13 @@ int auth_load_session(http_call *c)
     c->user[0] = c->csrf[0] = 0;
     if (!auth_session_token(c->req, token))
         return 0;
-    if (svc_session_user(c->d->s, token, c->user, c->csrf))
+    int rc = svc_session_user(c->d->s, token, c->user, c->csrf);
+    if (rc < 0) { /* being read off the loop: the request runs again (route_call) */
+        c->user[0] = c->csrf[0] = 0;
+        return -1;
+    }
+    c->session_known = 1; /* the request's runs again keep it */
+    if (rc == 1)
         return 0;
     svc_presence_touch(c->d->s, c->user); /* a player who asks is there: no mail for their turn */
     return 1;

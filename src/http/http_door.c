@@ -116,7 +116,9 @@ static void route_call(http_call *c, const char *rest)
     const char *what;
     srv *s = c->d->s;
     svc_request(s, &c->wait);
-    if (http_board_path(rest, &board, &what)) {
+    if (!c->session_known && auth_load_session(c) < 0) { /* read off the loop: the request runs again with it */
+        call_answer(c, 0);
+    } else if (http_board_path(rest, &board, &what)) {
         c->board = board;
         route_game(c, what, m);
     } else {
@@ -153,7 +155,6 @@ static void route_api(http_door *d, struct evhttp_request *req, const char *rest
         evhttp_send_error(req, 500, NULL);
         return;
     }
-    auth_load_session(c);
     c->wait.again = route_again;
     route_call(c, rest);
 }

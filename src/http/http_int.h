@@ -66,6 +66,7 @@ typedef struct http_call {
     char addr[64];
     char user[STORE_NAME_MAX + 1];   /* from the session, "" for anyone */
     char csrf[65];
+    int session_known;               /* c->user and c->csrf are the session's (read once a request) */
     char cookie[256];                /* a Set-Cookie to send with the answer */
     int status;
     lx_buf body;
@@ -101,7 +102,9 @@ void http_request_forget(struct evhttp_request *req);
 int http_status_of(const char *code);
 
 /* ---- sessions, CSRF, origin (auth.c) ------------------------------------------------ */
-/* Read the session cookie into c->user and c->csrf; 1 when there was a cookie that is not (or no longer) valid. */
+/* Read the session cookie into c->user and c->csrf; 1 when there was a cookie that is not (or no
+ * longer) valid; -1 when the session is being read off the loop (answer nothing: the request runs
+ * again once it has been read). */
 int auth_load_session(http_call *c);
 /* The session token from the request's cookie, or NULL. */
 const char *auth_session_token(struct evhttp_request *req, char token[65]);

@@ -189,7 +189,7 @@ void sse_open(http_door *d, struct evhttp_request *req, int64_t board)
     t->req = req;
     t->evcon = evhttp_request_get_connection(req);
     char token[65], csrf[65];
-    if (auth_session_token(req, token) && svc_session_user(d->s, token, t->user, csrf))
+    if (auth_session_token(req, token) && svc_session_user(d->s, token, t->user, csrf) == 1)
         svc_presence_add(d->s, t->user);
     else
         t->user[0] = 0;

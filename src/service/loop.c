@@ -144,6 +144,8 @@ void svc_wait_cancel(srv *s, svc_wait *w)
     wait_unlink(s, w);
     w->reading = 0;
     seek_take_forget(s, w->read_ticket);
+    if (w->read_ticket)
+        session_read_forget(s, w->read_ticket);
     w->read_ticket = 0;
     if (s->request == w)
         s->request = NULL;
@@ -486,6 +488,7 @@ void svc_close(srv *s)
         map_free(s->ratings, free);
     seeks_free_all(s);
     seek_takes_free(s);
+    session_read_forget(s, 0);
     cred_cache_free(s->creds);
     rate_limit_free(s->fail_pair);
     rate_limit_free(s->fail_user);

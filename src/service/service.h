@@ -157,7 +157,9 @@ int svc_display_size_of(const char *word);
 /* Web sessions: a random token for `user` (hex, 64 characters) kept only as
  * its SHA-256, valid `seconds`; its CSRF token in csrf (hex, 64).  0 or -1. */
 int svc_session_create(srv *s, const char *user, long seconds, char token[65], char csrf[65], svc_status *st);
-/* The user of a live session (and its CSRF token), or 0 when none or expired. */
+/* The user of a live session (and its CSRF token): 1, or 0 when none or expired; or -1 when it
+ * is being read off the loop for the request running now (svc_request): the door answers
+ * nothing yet, and its svc_wait_for runs the request again once it has been read. */
 int svc_session_user(srv *s, const char *token, char user[STORE_NAME_MAX + 1], char csrf[65]);
 void svc_session_end(srv *s, const char *token, svc_status *st);
 

@@ -3,12 +3,14 @@
  * The token (256 random bits, in hex) goes to the browser once, in a
  * cookie; the store keeps its SHA-256, the user, an expiry and a CSRF token
  * bound to the session.  Someone who reads the database cannot log in with
- * what is there.  Lookups read the store (on the loop thread, as user loads
- * do): a session's creation is committed before its cookie is sent, and its
- * end before the logout is answered, so the store is always right.  Ending
+ * what is there.  Lookups read the store (on the store thread for a web
+ * request that can run again, svc_request; else on the loop): a session's
+ * creation is committed before its cookie is sent, and its end before the
+ * logout is answered, so the store is always right.  Ending
  * a session also sweeps the expired ones. */
 #include <sodium.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -55,16 +57,98 @@ static int token_well_formed(const char *token)
     return 1;
 }
 
+/* ---- lookups off the loop (several servers on one database) ------------------------------ */
+/* A session read for a web request, kept until the request runs again (its read_ticket). */
+typedef struct session_read {
+    db_job base;
+    uint64_t ticket;
+    char hash[65];
+    int found;                /* session_get's: 1, 0 none, -1 error */
+    store_session ss;
+    struct session_read *next;
+} session_read;
+
+static void session_run(store *st, db_job *d)
+{
+    session_read *r = (session_read *)d;
+    r->found = st->be->session_get(st, r->hash, &r->ss);
+}
+
+static void session_discard(db_job *d) { free(d); }
+
+static void session_done(srv *s, db_job *d)
+{
+    session_read *r = (session_read *)d;
+    r->next = s->sessions_read;
+    s->sessions_read = r;
+    waits_read(s, r->ticket);
+}
+
+void session_read_forget(srv *s, uint64_t ticket)
+{
+    session_read **at = &s->sessions_read;
+    while (*at)
+        if (!ticket || (*at)->ticket == ticket) {
+            session_read *r = *at;
+            *at = r->next;
+            free(r);
+        } else {
+            at = &(*at)->next;
+        }
+}
+
+/* The session read for the request running now, if it is this one: 1 (taken out), else 0. */
+static int session_answer(srv *s, const char *hash, int *found, store_session *ss)
+{
+    svc_wait *w = s->request;
+    for (session_read **at = &s->sessions_read; w && w->read_ticket && *at; at = &(*at)->next)
+        if ((*at)->ticket == w->read_ticket && !strcmp((*at)->hash, hash)) {
+            session_read *r = *at;
+            *at = r->next;
+            *found = r->found;
+            *ss = r->ss;
+            free(r);
+            w->read_ticket = 0;
+            return 1;
+        }
+    return 0;
+}
+
+/* Queue the read of session `hash` for the request running now: 1 queued, 0 it cannot wait. */
+static int session_later(srv *s, const char *hash)
+{
+    svc_wait *w = s->request;
+    session_read *r = s->dbj && w && w->runs < SVC_RUNS_MAX && !w->reading ? calloc(1, sizeof *r) : NULL;
+    if (!r)
+        return 0;
+    r->base.run = session_run;
+    r->base.done = session_done;
+    r->base.discard = session_discard;
+    snprintf(r->hash, sizeof r->hash, "%s", hash);
+    r->ticket = w->read_ticket = svc_read_ticket(s);
+    w->reading = 1;
+    dbjobs_run(s, &r->base);
+    return 1;
+}
+
 int svc_session_user(srv *s, const char *token, char user[STORE_NAME_MAX + 1], char csrf[65])
 {
     if (!token || !token_well_formed(token))
         return 0;
     store_session ss;
     char h[65];
+    int found, reading;
     token_hash(token, h);
-    if (s->rstore->be->session_get(s->rstore, h, &ss) != 1 || ss.expires <= (int64_t)time(NULL))
+    if (!session_answer(s, h, &found, &ss)) {
+        if (session_later(s, h))
+            return -1;
+        found = s->rstore->be->session_get(s->rstore, h, &ss);
+    }
+    if (found != 1 || ss.expires <= (int64_t)time(NULL))
         return 0;
-    srv_user *u = users_find(s, ss.user);
+    srv_user *u = users_for_request(s, ss.user, &reading);
+    if (reading)
+        return -1;
     if (!u || u->disabled)
         return 0;
     snprintf(user, STORE_NAME_MAX + 1, "%s", ss.user);

@@ -435,6 +435,9 @@ void waits_read(srv *s, uint64_t ticket);
 /* A request's wait was cancelled: the seek its join took (challenge.c), if any, is forgotten. */
 void seek_take_forget(srv *s, uint64_t ticket);
 void seek_takes_free(srv *s);
+/* A request's wait was cancelled: the session read for it (session.c), if any, is forgotten
+ * (ticket 0: every one, at close). */
+void session_read_forget(srv *s, uint64_t ticket);
 
 /* ---- the server ----------------------------------------------------------------- */
 struct srv {
@@ -447,6 +450,7 @@ struct srv {
     svc_wait *request;       /* the door request running now (svc_request), NULL: none */
     uint64_t read_tickets;   /* the last svc_read_ticket */
     struct seek_taken *taken; /* seeks taken in the store for joins that have not run again yet */
+    struct session_read *sessions_read; /* sessions read for web requests that have not run again yet */
     cred_cache *creds;
     rate_limit *fail_pair, *fail_user, *fail_addr; /* failed logins by (address, user), user, address */
     rate_limit *signups;     /* accounts made per address; NULL: no limit */
