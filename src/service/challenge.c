@@ -326,24 +326,18 @@ static void drop_seek(srv *s, srv_seek **at, svc_status *st)
 }
 
 /* ---- taking a seek in the store, off the loop (several servers on one database) ---------- */
-/* A seek taken for a join, kept until the join runs again (its request's read_ticket). */
-typedef struct seek_taken {
-    uint64_t ticket;
-    int rc;                  /* seek_take's: 1 taken here, 0 gone already, -1 error */
-    store_seek k;
-    struct seek_taken *next;
-} seek_taken;
-
+/* A seek taken for a join, kept for the join's next run (dbjobs_keep). */
 typedef struct take_job {
     db_job base;
-    seek_taken t;
+    int rc;                  /* seek_take's: 1 taken here, 0 gone already, -1 error */
+    store_seek k;
     char why[256];
 } take_job;
 
 static void take_run(store *st, db_job *d)
 {
     take_job *j = (take_job *)d;
-    j->t.rc = st->be->seek_take(st, j->t.k.id, j->why, sizeof j->why);
+    j->rc = st->be->seek_take(st, j->k.id, j->why, sizeof j->why);
 }
 
 static void take_discard(db_job *d) { free(d); }
@@ -351,72 +345,30 @@ static void take_discard(db_job *d) { free(d); }
 static void take_done(srv *s, db_job *d)
 {
     take_job *j = (take_job *)d;
-    seek_taken *t = malloc(sizeof *t);
-    if (j->t.rc < 0)
-        srv_log(s, "seek %lld: the database did not take it: %s", (long long)j->t.k.id, j->why);
-    if (t) {
-        *t = j->t;
-        t->next = s->taken;
-        s->taken = t;
-    } else if (j->t.rc == 1) {
-        srv_log(s, "seek %lld: taken, but no memory to start its game", (long long)j->t.k.id);
-    }
-    waits_read(s, j->t.ticket);
-    free(j);
+    if (j->rc < 0)
+        srv_log(s, "seek %lld: the database did not take it: %s", (long long)j->k.id, j->why);
+    dbjobs_keep(s, d);
 }
 
-void seek_take_forget(srv *s, uint64_t ticket)
+/* The store's answer for the join of seek id running now, taken out (the caller frees it with
+ * take_discard), or NULL when there is none yet. */
+static take_job *take_answer(srv *s, int64_t id)
 {
-    for (seek_taken **at = &s->taken; ticket && *at; at = &(*at)->next)
-        if ((*at)->ticket == ticket) {
-            seek_taken *t = *at;
-            *at = t->next;
-            free(t);
-            return;
-        }
-}
-
-void seek_takes_free(srv *s)
-{
-    while (s->taken) {
-        seek_taken *t = s->taken;
-        s->taken = t->next;
-        free(t);
-    }
-}
-
-/* The store's answer for the join running now, taken out of the list: 1, 0 none yet. */
-static int take_answer(srv *s, int64_t id, seek_taken *out)
-{
-    svc_wait *w = s->request;
-    for (seek_taken **at = &s->taken; w && w->read_seek == id && *at; at = &(*at)->next)
-        if ((*at)->ticket == w->read_ticket) {
-            seek_taken *t = *at;
-            *at = t->next;
-            *out = *t;
-            free(t);
-            w->read_ticket = 0;
-            return 1;
-        }
-    return 0;
+    return s->request && s->request->read_seek == id ? (take_job *)dbjobs_answer(s, take_done) : NULL;
 }
 
 /* Queue the take of seek k for the join running now; 1 queued (the join runs again with the
  * answer), 0 when it cannot wait (no store thread, no request that can run again, no memory). */
 static int take_later(srv *s, const store_seek *k)
 {
-    svc_wait *w = s->request;
-    take_job *j = s->dbj && w && w->runs < SVC_RUNS_MAX && !w->reading ? calloc(1, sizeof *j) : NULL;
+    svc_wait *w = dbjobs_request(s);
+    take_job *j = w ? calloc(1, sizeof *j) : NULL;
     if (!j)
         return 0;
-    j->base.run = take_run;
-    j->base.done = take_done;
-    j->base.discard = take_discard;
-    j->t.k = *k;
-    j->t.ticket = w->read_ticket = svc_read_ticket(s);
+    dbjobs_setup(&j->base, take_run, take_done, take_discard);
+    j->k = *k;
     w->read_seek = k->id;
-    w->reading = 1;
-    dbjobs_run(s, &j->base);
+    dbjobs_run_for(s, w, &j->base);
     return 1;
 }
 
@@ -426,7 +378,7 @@ static int take_later(srv *s, const store_seek *k)
  * two); then dropped as drop_seek does (its delete in the batch tells the other servers).  The
  * take runs on the store thread when the request can run again (take_later), and `answer` is
  * the store's answer on the second run (take_answer); else at once.  0, or -1 (st). */
-static int take_seek(srv *s, const store_seek *k, srv_seek **at, const seek_taken *answer, svc_status *st)
+static int take_seek(srv *s, const store_seek *k, srv_seek **at, const take_job *answer, svc_status *st)
 {
     char why[256];
     int rc = 1;
@@ -523,11 +475,17 @@ int svc_join(srv *s, const char *actor, int64_t id, int64_t *board, svc_status *
     srv_seek **at = &s->seeks;
     while (*at && (*at)->k.id != id)
         at = &(*at)->next;
-    seek_taken t;
-    int answered = take_answer(s, id, &t); /* this join's second run: the store's answer */
-    if (!*at && !(answered && t.rc == 1))
+    take_job *t = take_answer(s, id); /* this join's second run: the store's answer */
+    if (!*at && !(t && t->rc == 1)) {
+        if (t)
+            take_discard(&t->base);
         return svc_fail(st, "NO_SUCH_SEEK", "there is no open seek %lld", (long long)id);
-    store_seek k = *at ? (*at)->k : t.k;
+    }
+    int answered = t != NULL;
+    take_job answer = t ? *t : (take_job){.rc = 0};
+    if (t)
+        take_discard(&t->base);
+    store_seek k = *at ? (*at)->k : answer.k;
     if (*at && !strcmp(k.user, actor)) { /* joining one's own seek withdraws it */
         drop_seek(s, at, st);
         *board = 0;
@@ -537,7 +495,7 @@ int svc_join(srv *s, const char *actor, int64_t id, int64_t *board, svc_status *
     if (seeker && users_blocks(seeker, actor))
         return svc_fail(st, "BLOCKED", "%s does not take challenges from you", k.user);
     char name[2][STORE_NAME_MAX + 1];
-    if (players_exist(s, k.user, actor, name, st) != 0 || take_seek(s, &k, *at ? at : NULL, answered ? &t : NULL, st) != 0)
+    if (players_exist(s, k.user, actor, name, st) != 0 || take_seek(s, &k, *at ? at : NULL, answered ? &answer : NULL, st) != 0)
         return -1;
     return start_game(s, actor, proto_game_of(k.kind), name, k.options, -1, board, st);
 }

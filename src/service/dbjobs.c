@@ -123,3 +123,57 @@ db_job *dbjobs_take_done(dbjobs *p)
     pthread_mutex_unlock(&p->lock);
     return j;
 }
+
+svc_wait *dbjobs_request(srv *s)
+{
+    svc_wait *w = s->request;
+    return s->dbj && w && w->runs < SVC_RUNS_MAX && !w->reading ? w : NULL;
+}
+
+void dbjobs_run_for(srv *s, svc_wait *w, db_job *j)
+{
+    j->ticket = w->read_ticket = svc_read_ticket(s);
+    w->reading = 1;
+    dbjobs_run(s, j);
+}
+
+void dbjobs_keep(srv *s, db_job *j)
+{
+    j->next = s->kept;
+    s->kept = j;
+    waits_read(s, j->ticket);
+}
+
+db_job *dbjobs_answer(srv *s, void (*done)(srv *s, db_job *j))
+{
+    svc_wait *w = s->request;
+    for (db_job **at = &s->kept; w && w->read_ticket && *at; at = &(*at)->next)
+        if ((*at)->ticket == w->read_ticket && (*at)->done == done) {
+            db_job *j = *at;
+            *at = j->next;
+            w->read_ticket = 0;
+            return j;
+        }
+    return NULL;
+}
+
+void dbjobs_forget(srv *s, uint64_t ticket)
+{
+    db_job **at = &s->kept;
+    while (*at)
+        if (!ticket || (*at)->ticket == ticket) {
+            db_job *j = *at;
+            *at = j->next;
+            j->discard(j);
+        } else {
+            at = &(*at)->next;
+        }
+}
+
+void dbjobs_setup(db_job *j, void (*run)(store *st, db_job *j), void (*done)(srv *s, db_job *j),
+                  void (*discard)(db_job *j))
+{
+    j->run = run;
+    j->done = done;
+    j->discard = discard;
+}

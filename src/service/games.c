@@ -262,7 +262,6 @@ void games_conflict(srv *s, int64_t id)
 typedef struct game_read {
     db_job base;
     srv *s;
-    uint64_t ticket;
     int64_t id;
     srv_game *fresh;
     int unread;
@@ -296,7 +295,7 @@ static void read_done(srv *s, db_job *d)
         if (sg->watchers && !sg->stale && !sg->gone)
             watch_notified(s, sg);
     }
-    waits_read(s, r->ticket);
+    waits_read(s, r->base.ticket);
     read_discard(d);
 }
 
@@ -307,21 +306,19 @@ uint64_t games_read(srv *s, int64_t id)
         games_reload(s, id);
         return 0;
     }
-    r->base.run = read_run;
-    r->base.done = read_done;
-    r->base.discard = read_discard;
+    dbjobs_setup(&r->base, read_run, read_done, read_discard);
     r->s = s;
     r->id = id;
-    r->ticket = svc_read_ticket(s);
+    r->base.ticket = svc_read_ticket(s);
     dbjobs_run(s, &r->base);
-    return r->ticket;
+    return r->base.ticket;
 }
 
 /* The request running now can wait for a read of board id (once per board a run). */
 static svc_wait *can_wait(srv *s, int64_t id)
 {
-    svc_wait *w = s->request;
-    return s->dbj && w && w->runs < SVC_RUNS_MAX && !w->reading && w->read_board != id ? w : NULL;
+    svc_wait *w = dbjobs_request(s);
+    return w && w->read_board != id ? w : NULL;
 }
 
 /* Board id read off the loop for request w: 1 queued (w waits for it), 0 read at once. */

@@ -143,9 +143,8 @@ void svc_wait_cancel(srv *s, svc_wait *w)
 {
     wait_unlink(s, w);
     w->reading = 0;
-    seek_take_forget(s, w->read_ticket);
     if (w->read_ticket)
-        session_read_forget(s, w->read_ticket);
+        dbjobs_forget(s, w->read_ticket);
     w->read_ticket = 0;
     if (s->request == w)
         s->request = NULL;
@@ -487,8 +486,7 @@ void svc_close(srv *s)
     if (s->ratings)
         map_free(s->ratings, free);
     seeks_free_all(s);
-    seek_takes_free(s);
-    session_read_forget(s, 0);
+    dbjobs_forget(s, 0);
     cred_cache_free(s->creds);
     rate_limit_free(s->fail_pair);
     rate_limit_free(s->fail_user);

@@ -58,14 +58,12 @@ static int token_well_formed(const char *token)
 }
 
 /* ---- lookups off the loop (several servers on one database) ------------------------------ */
-/* A session read for a web request, kept until the request runs again (its read_ticket). */
+/* A session read for a web request, kept for its next run (dbjobs_keep). */
 typedef struct session_read {
     db_job base;
-    uint64_t ticket;
     char hash[65];
     int found;                /* session_get's: 1, 0 none, -1 error */
     store_session ss;
-    struct session_read *next;
 } session_read;
 
 static void session_run(store *st, db_job *d)
@@ -76,58 +74,32 @@ static void session_run(store *st, db_job *d)
 
 static void session_discard(db_job *d) { free(d); }
 
-static void session_done(srv *s, db_job *d)
-{
-    session_read *r = (session_read *)d;
-    r->next = s->sessions_read;
-    s->sessions_read = r;
-    waits_read(s, r->ticket);
-}
-
-void session_read_forget(srv *s, uint64_t ticket)
-{
-    session_read **at = &s->sessions_read;
-    while (*at)
-        if (!ticket || (*at)->ticket == ticket) {
-            session_read *r = *at;
-            *at = r->next;
-            free(r);
-        } else {
-            at = &(*at)->next;
-        }
-}
+static void session_done(srv *s, db_job *d) { dbjobs_keep(s, d); }
 
 /* The session read for the request running now, if it is this one: 1 (taken out), else 0. */
 static int session_answer(srv *s, const char *hash, int *found, store_session *ss)
 {
-    svc_wait *w = s->request;
-    for (session_read **at = &s->sessions_read; w && w->read_ticket && *at; at = &(*at)->next)
-        if ((*at)->ticket == w->read_ticket && !strcmp((*at)->hash, hash)) {
-            session_read *r = *at;
-            *at = r->next;
-            *found = r->found;
-            *ss = r->ss;
-            free(r);
-            w->read_ticket = 0;
-            return 1;
-        }
-    return 0;
+    session_read *r = (session_read *)dbjobs_answer(s, session_done);
+    int mine = r && !strcmp(r->hash, hash);
+    if (mine) {
+        *found = r->found;
+        *ss = r->ss;
+    }
+    if (r)
+        session_discard(&r->base);
+    return mine;
 }
 
 /* Queue the read of session `hash` for the request running now: 1 queued, 0 it cannot wait. */
 static int session_later(srv *s, const char *hash)
 {
-    svc_wait *w = s->request;
-    session_read *r = s->dbj && w && w->runs < SVC_RUNS_MAX && !w->reading ? calloc(1, sizeof *r) : NULL;
+    svc_wait *w = dbjobs_request(s);
+    session_read *r = w ? calloc(1, sizeof *r) : NULL;
     if (!r)
         return 0;
-    r->base.run = session_run;
-    r->base.done = session_done;
-    r->base.discard = session_discard;
+    dbjobs_setup(&r->base, session_run, session_done, session_discard);
     snprintf(r->hash, sizeof r->hash, "%s", hash);
-    r->ticket = w->read_ticket = svc_read_ticket(s);
-    w->reading = 1;
-    dbjobs_run(s, &r->base);
+    dbjobs_run_for(s, w, &r->base);
     return 1;
 }
 

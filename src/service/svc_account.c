@@ -132,9 +132,7 @@ static int count_then_verify(srv *s, const srv_user *u, const char *password, co
             count_free(&k->base);
         return svc_fail(st, "INTERNAL", "out of memory"), SVC_DONE;
     }
-    k->base.run = count_run;
-    k->base.done = counted;
-    k->base.discard = count_free;
+    dbjobs_setup(&k->base, count_run, counted, count_free);
     snprintf(k->user, sizeof k->user, "%s", u->name);
     snprintf(k->addr, sizeof k->addr, "%.64s", addr);
     k->door_done = done;
@@ -257,9 +255,7 @@ static void insert_later(srv *s, hash_job *j)
         j->door_done(j->door_ctx, &st);
         return;
     }
-    k->base.run = signup_insert;
-    k->base.done = signup_inserted;
-    k->base.discard = signup_job_free;
+    dbjobs_setup(&k->base, signup_insert, signup_inserted, signup_job_free);
     snprintf(k->u.name, sizeof k->u.name, "%s", j->user);
     k->u.pwhash = j->hash;
     k->password = j->password;

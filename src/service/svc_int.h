@@ -372,16 +372,33 @@ typedef struct db_job {
     void (*run)(store *st, struct db_job *j);
     void (*done)(srv *s, struct db_job *j);
     void (*discard)(struct db_job *j);
+    uint64_t ticket;         /* the request waiting for it (dbjobs_run_for), 0 none */
     struct db_job *next;
 } db_job;
 typedef struct dbjobs dbjobs;
 /* The thread and its connection to db (a shared store: PostgreSQL).  NULL with err. */
 dbjobs *dbjobs_start(const char *db, int notify_fd, char *err, size_t errcap);
+/* A job's three functions set (the rest of the job is its kind's). */
+void dbjobs_setup(db_job *j, void (*run)(store *st, db_job *j), void (*done)(srv *s, db_job *j),
+                  void (*discard)(db_job *j));
 /* Run what is queued, stop the thread, discard the answers not taken, free. */
 void dbjobs_stop(dbjobs *p);
 /* Queue j for the thread, or (no thread: SQLite) run it and finish it now. */
 void dbjobs_run(srv *s, db_job *j);
 db_job *dbjobs_take_done(dbjobs *p); /* one finished job, or NULL */
+/* The request running now (svc_request) if it can wait for a job of the store thread: there is
+ * one, the request can run again and has runs left, and it waits for nothing yet; else NULL. */
+svc_wait *dbjobs_request(srv *s);
+/* Queue j for request w (from dbjobs_request): w waits for it under a new ticket (j->ticket,
+ * which j's done hands to waits_read, or dbjobs_keep), and runs again once it is done. */
+void dbjobs_run_for(srv *s, svc_wait *w, db_job *j);
+/* In a done: j is kept for its request's next run, which takes it (dbjobs_answer), and the
+ * request runs again.  A request cancelled meanwhile drops it (dbjobs_forget). */
+void dbjobs_keep(srv *s, db_job *j);
+/* The job kept for the request running now whose done is `done` (its kind), taken out; or NULL. */
+db_job *dbjobs_answer(srv *s, void (*done)(srv *s, db_job *j));
+/* Drop the kept jobs of ticket (0: every one, at close). */
+void dbjobs_forget(srv *s, uint64_t ticket);
 
 /* ---- credentials (auth.c) --------------------------------------------------------- */
 cred_cache *cred_cache_new(size_t slots);
@@ -432,12 +449,7 @@ void waits_release(srv *s, uint64_t committed, const refused_batch *refused, con
 uint64_t svc_read_ticket(srv *s);
 /* The store thread's job `ticket` is done: the request waiting for it runs again. */
 void waits_read(srv *s, uint64_t ticket);
-/* A request's wait was cancelled: the seek its join took (challenge.c), if any, is forgotten. */
-void seek_take_forget(srv *s, uint64_t ticket);
-void seek_takes_free(srv *s);
-/* A request's wait was cancelled: the session read for it (session.c), if any, is forgotten
- * (ticket 0: every one, at close). */
-void session_read_forget(srv *s, uint64_t ticket);
+
 
 /* ---- the server ----------------------------------------------------------------- */
 struct srv {
@@ -449,8 +461,7 @@ struct srv {
     dbjobs *dbj;             /* store work off the loop (a shared store: PostgreSQL), else NULL */
     svc_wait *request;       /* the door request running now (svc_request), NULL: none */
     uint64_t read_tickets;   /* the last svc_read_ticket */
-    struct seek_taken *taken; /* seeks taken in the store for joins that have not run again yet */
-    struct session_read *sessions_read; /* sessions read for web requests that have not run again yet */
+    db_job *kept;            /* store jobs' answers kept for their requests' next runs (dbjobs_keep) */
     cred_cache *creds;
     rate_limit *fail_pair, *fail_user, *fail_addr; /* failed logins by (address, user), user, address */
     rate_limit *signups;     /* accounts made per address; NULL: no limit */

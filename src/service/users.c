@@ -84,7 +84,6 @@ srv_user *users_find(srv *s, const char *name)
 /* ---- reads off the loop (dbjobs.c) ---------------------------------------------------- */
 typedef struct user_read {
     db_job base;
-    uint64_t ticket;
     char name[STORE_NAME_MAX + 1];
     int found;           /* user_get's: 1, 0 none, -1 error */
     store_user su;
@@ -114,7 +113,7 @@ static void user_read_done(srv *s, db_job *d)
     s->user_reads++;
     if (r->found == 1 && !map_get(s->users, r->su.name) && hold(s, &r->su, r->blocks.blocks, r->blocks.nblocks))
         r->blocks.blocks = NULL;
-    waits_read(s, r->ticket);
+    waits_read(s, r->base.ticket);
     user_read_discard(d);
 }
 
@@ -127,18 +126,14 @@ srv_user *users_for_request(srv *s, const char *name, int *reading)
         return u;
     if (w && !strcmp(w->read_user, name)) /* read for this request: as it came */
         return NULL;
-    user_read *r = s->dbj && w && w->runs < SVC_RUNS_MAX && !w->reading ? calloc(1, sizeof *r) : NULL;
+    user_read *r = (w = dbjobs_request(s)) ? calloc(1, sizeof *r) : NULL;
     if (!r)
         return users_find(s, name);
-    r->base.run = user_read_run;
-    r->base.done = user_read_done;
-    r->base.discard = user_read_discard;
+    dbjobs_setup(&r->base, user_read_run, user_read_done, user_read_discard);
     snprintf(r->name, sizeof r->name, "%s", name);
     snprintf(w->read_user, sizeof w->read_user, "%s", name);
-    r->ticket = w->read_ticket = svc_read_ticket(s);
-    w->reading = 1;
     *reading = 1;
-    dbjobs_run(s, &r->base);
+    dbjobs_run_for(s, w, &r->base);
     return NULL;
 }
 
