@@ -32,7 +32,7 @@ int auth_load_session(http_call *c)
         return -1;
     }
     c->session_known = 1; /* the request's runs again keep it */
-    if (rc == 1)
+    if (rc != 1)
         return 0;
     svc_presence_touch(c->d->s, c->user); /* a player who asks is there: no mail for their turn */
     return 1;
