@@ -49,7 +49,7 @@ static void answer_list(http_call *c, int64_t board)
     size_t cap = board ? CHAT_LINES : MESSAGES_MAX;
     store_message *m = calloc(cap, sizeof *m);
     long n = !m ? svc_fail(&st, "INTERNAL", "out of memory")
-             : board ? svc_chat_of(c->d->s, board, c->user, m, cap, &st)
+             : board ? svc_chat_of(c->d->s, board, c->user, m, cap, NULL, &st)
                      : svc_messages_unread(c->d->s, c->user, m, cap, &st);
     if (n < 0) {
         free(m);

@@ -86,14 +86,14 @@ void cmd_show_chat(conn *c, int64_t board)
     svc_status st;
     svc_status_init(&st);
     store_message m[SHOW_CHAT_LINES];
-    long n = svc_chat_of(c->s, board, c->user, m, SHOW_CHAT_LINES, &st);
+    long unread = 0;
+    long n = svc_chat_of(c->s, board, c->user, m, SHOW_CHAT_LINES, c->user[0] ? &unread : NULL, &st);
     lx_buf line = LX_BUF_INIT;
     for (long i = 0; i < n; i++) {
         lx_buf_clear(&line);
         msg_text_line(&m[i], &line);
         reply_body(&c->reply, line.data ? line.data : "", line.len);
     }
-    long unread = c->user[0] ? svc_messages_unread_count(c->s, c->user) : 0;
     if (unread > 0) {
         lx_buf_clear(&line);
         lx_buf_printf(&line, "%ld unread message%s ('messages' shows them)", unread, unread == 1 ? "" : "s");

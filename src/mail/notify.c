@@ -39,7 +39,7 @@ static void chat_lines(mail_door *d, const svc_game_info *g, int seat, lx_buf *o
     store_message m[NOTIFY_CHAT_LINES];
     svc_status st;
     svc_status_init(&st);
-    long n = seat >= 0 ? svc_chat_of(d->s, g->board, g->player[seat], m, NOTIFY_CHAT_LINES, &st) : 0;
+    long n = seat >= 0 ? svc_chat_of(d->s, g->board, g->player[seat], m, NOTIFY_CHAT_LINES, NULL, &st) : 0;
     if (n > 0)
         lx_buf_printf(out, "\nThe board's chat, the last lines ('chat %lld TEXT' adds one):\n", (long long)g->board);
     for (long i = 0; i < n; i++) {

@@ -468,6 +468,8 @@ void svc_close(srv *s)
         srv_log(s, "%lu boards read off the event loop on the store thread", s->reads);
     if (s->user_reads)
         srv_log(s, "%lu users read off the event loop on the store thread", s->user_reads);
+    if (s->message_reads)
+        srv_log(s, "%lu message and chat reads made off the event loop on the store thread", s->message_reads);
     listen_stop(s);
     commit_stop(s->cq); /* commits what is queued */
     hashpool_stop(s->hp);

@@ -96,9 +96,88 @@ int svc_chat(srv *s, const char *from, int64_t board, const char *text, svc_stat
     return send_row(s, board, from, strcmp(other, from) ? other : "", text, st);
 }
 
+/* ---- reads off the loop (several servers on one database) ------------------------------------ */
+/* What a request reads: board's chat (board != 0) or user's unread messages (list), and/or how
+ * many messages user has unread (count); the rows in out (cap), their number in n. */
+typedef struct message_read {
+    db_job base;
+    char user[STORE_NAME_MAX + 1];
+    int64_t board;
+    int list, count;
+    size_t cap;
+    store_message *out;
+    long n, unread;
+} message_read;
+
+static void read_rows(store *st, message_read *r)
+{
+    r->n = !r->list ? 0
+           : r->board ? st->be->chat_of(st, r->board, r->out, r->cap)
+                      : st->be->messages_unread(st, r->user, r->out, r->cap);
+    r->unread = r->count ? st->be->messages_unread_count(st, r->user) : 0;
+}
+
+static void message_run(store *st, db_job *d) { read_rows(st, (message_read *)d); }
+
+static void message_discard(db_job *d)
+{
+    free(((message_read *)d)->out);
+    free(d);
+}
+
+static void message_done(srv *s, db_job *d)
+{
+    s->message_reads++;
+    dbjobs_keep(s, d);
+}
+
+static int same_read(const message_read *a, const message_read *b)
+{
+    return a->board == b->board && a->list == b->list && a->count == b->count && a->cap == b->cap &&
+           !strcmp(a->user, b->user);
+}
+
+/* want's answer taken from the read kept for the request running now (0); else queued for the
+ * store thread for that request (1: it runs again once the answer has come); else read now. */
+static int messages_read(srv *s, message_read *want)
+{
+    message_read *r = (message_read *)dbjobs_answer(s, message_done);
+    int mine = r && same_read(r, want);
+    if (mine) {
+        want->n = r->n;
+        want->unread = r->unread;
+        if (r->n > 0)
+            memcpy(want->out, r->out, (size_t)r->n * sizeof *r->out);
+    }
+    if (r)
+        message_discard(&r->base);
+    if (mine)
+        return 0;
+    svc_wait *w = dbjobs_request(s);
+    message_read *j = w ? calloc(1, sizeof *j) : NULL;
+    if (j) {
+        *j = *want;
+        j->out = want->list ? calloc(want->cap ? want->cap : 1, sizeof *j->out) : NULL;
+        if (j->out || !want->list) {
+            dbjobs_setup(&j->base, message_run, message_done, message_discard);
+            dbjobs_run_for(s, w, &j->base);
+            return 1;
+        }
+        free(j);
+    }
+    read_rows(s->rstore, want);
+    return 0;
+}
+
+static int reading(svc_status *st) { return svc_fail(st, "BUSY", "the messages are being read"); }
+
 long svc_messages_unread(srv *s, const char *user, store_message *out, size_t cap, svc_status *st)
 {
-    long n = s->rstore->be->messages_unread(s->rstore, user, out, cap);
+    message_read r = {.list = 1, .cap = cap, .out = out};
+    snprintf(r.user, sizeof r.user, "%s", user);
+    if (messages_read(s, &r))
+        return reading(st);
+    long n = r.n;
     if (n < 0)
         return svc_fail(st, "INTERNAL", "the messages cannot be read");
     if (n == 0)
@@ -109,21 +188,24 @@ long svc_messages_unread(srv *s, const char *user, store_message *out, size_t ca
     return svc_commit(s, &op, NULL, st) == 0 ? n : -1;
 }
 
-long svc_messages_unread_count(srv *s, const char *user)
+long svc_chat_of(srv *s, int64_t board, const char *viewer, store_message *out, size_t cap, long *unread,
+                 svc_status *st)
 {
-    long n = s->rstore->be->messages_unread_count(s->rstore, user);
-    return n < 0 ? 0 : n;
-}
-
-long svc_chat_of(srv *s, int64_t board, const char *viewer, store_message *out, size_t cap, svc_status *st)
-{
+    if (unread)
+        *unread = 0;
     srv_game *sg = svc_game(s, board, G_NONE, st);
     if (!sg)
         return -1;
-    if (!opt_long(sg->options, "publicchat", 0) && (!viewer || games_seat_of(sg, viewer) < 0))
+    int allowed = opt_long(sg->options, "publicchat", 0) || (viewer && games_seat_of(sg, viewer) >= 0);
+    message_read r = {.board = board, .list = allowed, .count = unread && viewer && viewer[0], .cap = cap, .out = out};
+    snprintf(r.user, sizeof r.user, "%s", r.count ? viewer : "");
+    if ((r.list || r.count) && messages_read(s, &r))
+        return reading(st);
+    if (unread)
+        *unread = r.unread < 0 ? 0 : r.unread;
+    if (!allowed)
         return svc_fail(st, "NOT_A_PLAYER", "this board's chat is for its players (challenge with -publicchat)");
-    long n = s->rstore->be->chat_of(s->rstore, board, out, cap);
-    return n < 0 ? svc_fail(st, "INTERNAL", "the chat cannot be read") : n;
+    return r.n < 0 ? svc_fail(st, "INTERNAL", "the chat cannot be read") : r.n;
 }
 
 /* ---- move comments ------------------------------------------------------------------------------- */

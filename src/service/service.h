@@ -402,13 +402,17 @@ int svc_message(srv *s, const char *from, const char *to, const char *text, svc_
  * two players only (not by watchers): each line is addressed to the other player. */
 int svc_chat(srv *s, const char *from, int64_t board, const char *text, svc_status *st);
 /* user's unread messages and chat lines, oldest first, up to cap, marked read by the
- * same call (st->wait_seq: the batch that marks them); the count, or -1 (st). */
+ * same call (st->wait_seq: the batch that marks them); the count, or -1 (st).  For a request
+ * that can run again (svc_request) they are read on the store thread: -1 (BUSY) meanwhile,
+ * having changed nothing, and the request runs again with them (several servers, PostgreSQL). */
 long svc_messages_unread(srv *s, const char *user, store_message *out, size_t cap, svc_status *st);
-/* How many unread messages and chat lines user has (0 when the store cannot say). */
-long svc_messages_unread_count(srv *s, const char *user);
 /* The last cap lines of board's chat, oldest first, for viewer (a player, else NOT_A_PLAYER);
- * they stay unread.  The count or -1. */
-long svc_chat_of(srv *s, int64_t board, const char *viewer, store_message *out, size_t cap, svc_status *st);
+ * they stay unread.  The count or -1.  unread (NULL: not wanted) gets how many unread messages
+ * and chat lines viewer has (0 when the store cannot say), even when viewer is not a player.
+ * Both are read in one go; for a request that can run again (svc_request) on the store
+ * thread: -1 (BUSY) meanwhile, and the request runs again with them, as svc_messages_unread. */
+long svc_chat_of(srv *s, int64_t board, const char *viewer, store_message *out, size_t cap, long *unread,
+                 svc_status *st);
 /* A comment on move n (1-based) of board by the one who made it (NO_SUCH_MOVE, NOT_YOUR_MOVE,
  * COMMENT_EXISTS): kept with the move, and in the record as the move node's C[] (a GCG note). */
 int svc_comment_move(srv *s, const char *actor, int64_t board, long n, const char *text, svc_status *st);

@@ -510,6 +510,7 @@ struct srv {
     int polling;             /* listen_poll is running */
     unsigned long conflicts; /* boards reloaded because another server wrote them first (logged at exit) */
     unsigned long reads, user_reads; /* boards, users read off the loop on the store thread (logged at exit) */
+    unsigned long message_reads;     /* messages and chat read off the loop likewise */
 };
 
 /* The service's own names for its public clock, log and random bytes (util.c). */

@@ -36,11 +36,14 @@ void svc_remove_notifier(srv *s, void *ctx)
 void notify_game_changed(srv *s, srv_game *sg, const char *actor)
 {
     srv_game *was = s->guard;
+    svc_wait *request = s->request;
     s->guard = sg; /* the mails of a change are kept only when the change is (its version) */
+    s->request = NULL; /* the change is made: what the notifiers read is read now, the request not run again */
     for (int i = 0; i < s->nnotifiers; i++)
         if (s->notifiers[i].game_changed)
             s->notifiers[i].game_changed(s->notifiers[i].ctx, s, sg, actor);
     s->guard = was;
+    s->request = request;
 }
 
 void notify_reminder(srv *s, srv_game *sg, int seat, long left)
