@@ -76,6 +76,18 @@ static void settle_later(srv *s)
     s->nratings_later = 0;
 }
 
+/* A newcomer's rating: no row in the store. */
+static void newcomer(store_rating *r, const char *user, const char *cls)
+{
+    glicko2_rating fresh = GLICKO2_NEW;
+    memset(r, 0, sizeof *r);
+    snprintf(r->user, sizeof r->user, "%s", user);
+    snprintf(r->cls, sizeof r->cls, "%s", cls);
+    r->r = fresh.r;
+    r->rd = fresh.rd;
+    r->sigma = fresh.sigma;
+}
+
 /* The rating held for user in cls: memory, else the store, else a newcomer's. */
 static store_rating *rating_of(srv *s, const char *user, const char *cls)
 {
@@ -87,14 +99,8 @@ static store_rating *rating_of(srv *s, const char *user, const char *cls)
         return r;
     if (!(r = calloc(1, sizeof *r)))
         return NULL;
-    if (s->rstore->be->rating_get(s->rstore, user, cls, r) != 1) {
-        glicko2_rating fresh = GLICKO2_NEW;
-        snprintf(r->user, sizeof r->user, "%s", user);
-        snprintf(r->cls, sizeof r->cls, "%s", cls);
-        r->r = fresh.r;
-        r->rd = fresh.rd;
-        r->sigma = fresh.sigma;
-    }
+    if (s->rstore->be->rating_get(s->rstore, user, cls, r) != 1)
+        newcomer(r, user, cls);
     if (map_put(s->ratings, key, r) != 0) {
         free(r);
         return NULL;
@@ -116,6 +122,7 @@ void ratings_changed(srv *s, const char *args)
     char cls[24], user[STORE_NAME_MAX + 1];
     if (*end != ' ' || from == s->instance || sscanf(end, " %23s %32s", cls, user) != 2)
         return; /* not a notice, or our own change */
+    s->rating_changes++; /* a read off the loop in flight may be older than this change */
     if (s->ratings_written <= s->committed) {
         ratings_forget(s, user, cls);
         return;
@@ -213,8 +220,72 @@ void ratings_again(srv *s, const store_op *refused)
 }
 
 /* ---- reading ---------------------------------------------------------------------------- */
+/* A rating read off the loop for a request (several servers on one database): put in memory
+ * when it comes, unless memory has one by then or another server changed a rating meanwhile. */
+typedef struct rating_read {
+    db_job base;
+    char user[STORE_NAME_MAX + 1], cls[24];
+    unsigned long changes; /* s->rating_changes when queued */
+    int found;
+    store_rating r;
+} rating_read;
+
+static void rating_run(store *st, db_job *d)
+{
+    rating_read *r = (rating_read *)d;
+    r->found = st->be->rating_get(st, r->user, r->cls, &r->r);
+}
+
+static void rating_discard(db_job *d) { free(d); }
+
+static void rating_done(srv *s, db_job *d)
+{
+    rating_read *r = (rating_read *)d;
+    char key[80];
+    s->rating_reads++;
+    settle_later(s);
+    rating_key(r->user, r->cls, key, sizeof key);
+    store_rating *m = r->changes == s->rating_changes && !map_get(s->ratings, key) ? malloc(sizeof *m) : NULL;
+    if (m) {
+        if (r->found == 1)
+            *m = r->r;
+        else
+            newcomer(m, r->user, r->cls);
+        if (map_put(s->ratings, key, m) != 0)
+            free(m);
+    }
+    waits_read(s, r->base.ticket);
+    free(r);
+}
+
+/* user's rating in cls, not held, for the request running now: 1 when it will run again (the
+ * rating queued for the store thread, or the request waits for another read already); 0 read
+ * it now (no store thread, no request that can run again). */
+static int rating_later(srv *s, const char *user, const char *cls)
+{
+    svc_wait *w = s->request;
+    if (!s->dbj || !w || w->runs >= SVC_RUNS_MAX)
+        return 0;
+    if (w->reading) /* it runs again anyway: this rating is read then */
+        return 1;
+    rating_read *r = calloc(1, sizeof *r);
+    if (!r)
+        return 0;
+    dbjobs_setup(&r->base, rating_run, rating_done, rating_discard);
+    snprintf(r->user, sizeof r->user, "%s", user);
+    snprintf(r->cls, sizeof r->cls, "%s", cls);
+    r->changes = s->rating_changes;
+    dbjobs_run_for(s, w, &r->base);
+    return 1;
+}
+
 int svc_rating(srv *s, const char *user, const char *cls, store_rating *out)
 {
+    char key[80];
+    settle_later(s);
+    rating_key(user, cls, key, sizeof key);
+    if (!map_get(s->ratings, key) && rating_later(s, user, cls))
+        return -1;
     store_rating *r = rating_of(s, user, cls);
     if (!r)
         return -1;

@@ -511,6 +511,8 @@ struct srv {
     unsigned long conflicts; /* boards reloaded because another server wrote them first (logged at exit) */
     unsigned long reads, user_reads; /* boards, users read off the loop on the store thread (logged at exit) */
     unsigned long message_reads;     /* messages and chat read off the loop likewise */
+    unsigned long rating_reads;      /* and ratings */
+    unsigned long rating_changes;    /* other servers' rating notices so far (ratings.c) */
 };
 
 /* The service's own names for its public clock, log and random bytes (util.c). */
