@@ -228,10 +228,10 @@ static void remind(srv *s, srv_game *sg)
     commit_release(s->cq);
 }
 
-void clock_sweep(srv *s)
+/* The due games claimed: each reminded, lost on time or expired as its clock says now. */
+static void sweep_games(srv *s, const int64_t *ids, long n)
 {
-    int64_t ids[SWEEP_MAX], now = svc_clock_now(s);
-    long n = s->rstore->be->games_due(s->rstore, now, now + SWEEP_CLAIM, ids, SWEEP_MAX);
+    int64_t now = svc_clock_now(s);
     for (long i = 0; i < n; i++) {
         srv_game *sg = games_find(s, ids[i]);
         svc_status st;
@@ -247,6 +247,43 @@ void clock_sweep(srv *s)
         else if (!sg->clock.nagged && now >= nag_time(sg))
             remind(s, sg);
     }
+}
+
+/* The claim of the due games (a write, a round trip to a remote database): on the store
+ * thread when there is one, the games then handled on the loop; one claim in flight at a time. */
+typedef struct sweep_claim {
+    db_job base;
+    int64_t now;
+    long n;
+    int64_t ids[SWEEP_MAX];
+} sweep_claim;
+
+static void claim_run(store *st, db_job *d)
+{
+    sweep_claim *c = (sweep_claim *)d;
+    c->n = st->be->games_due(st, c->now, c->now + SWEEP_CLAIM, c->ids, SWEEP_MAX);
+}
+
+static void claim_discard(db_job *d) { free(d); }
+
+static void claim_done(srv *s, db_job *d)
+{
+    sweep_claim *c = (sweep_claim *)d;
+    s->sweeping = 0;
+    if (!s->stopping && !s->failed)
+        sweep_games(s, c->ids, c->n);
+    free(c);
+}
+
+void clock_sweep(srv *s)
+{
+    sweep_claim *c = s->sweeping ? NULL : calloc(1, sizeof *c);
+    if (!c)
+        return;
+    dbjobs_setup(&c->base, claim_run, claim_done, claim_discard);
+    c->now = svc_clock_now(s);
+    s->sweeping = 1;
+    dbjobs_run(s, &c->base);
 }
 
 long svc_game_time_left(srv *s, const srv_game *sg) { return clock_left(s, sg); }

@@ -497,6 +497,7 @@ struct srv {
     int seeks_later;          /* another server changed the seeks: read them again (challenge.c) */
     long clock_offset;       /* added to the system's time for game clocks (clock.c) */
     struct event *sweep_ev;  /* clock_sweep, once a second */
+    int sweeping;            /* a sweep's claim is on the store thread (clock.c) */
     int default_challenges;  /* STORE_CHALLENGES_* for users who never chose */
     struct srv_seek *seeks;  /* open seeks, oldest first (challenge.c) */
     int max_per_address;
