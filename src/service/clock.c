@@ -22,6 +22,8 @@
  * instances' sweeps skip it), so a game is lost on time, and reminded, by
  * one instance; a claim left by an instance that died runs out and another
  * takes the game.
+ * The claim is a write to the database: it runs on the store thread (one in
+ * flight at a time) and the games it returns are handled on the loop.
  *
  * Time is the service's clock (svc_clock_now): the system's, moved by
  * --clock-offset for tests that must jump weeks in a second. */
