@@ -203,6 +203,21 @@ static inline uint32_t xw_kwg_find_asc(const uint32_t *nodes, uint32_t run, int 
     }
 }
 
+/* The nodes of the run starting at `run` whose tile is in `any`, into cand
+ * (room for LX_XW_MAX_LETTERS + 1); how many.  Gathered without a branch on
+ * each node (that test mispredicts): a run holds each tile once. */
+static inline int xw_kwg_gather(const uint32_t *nodes, uint32_t run, uint64_t any, uint32_t *cand)
+{
+    int nc = 0;
+    for (uint32_t i = run;; i++) {
+        uint32_t node = nodes[i];
+        cand[nc] = node;
+        nc += (int)((any >> xw_kwg_tile(node)) & 1);
+        if (node & XW_KWG_IS_END)
+            return nc;
+    }
+}
+
 /* The index of the lowest bit set in m (not 0). */
 static inline int xw_lowest_bit(uint64_t m)
 {

@@ -102,15 +102,8 @@ static int add_parts(lx_xw_gen *g, uint32_t run, int depth, int most)
     uint64_t any = (g->rack[0] ? g->letters : g->letters & g->rack_mask) & ~(uint64_t)1;
     if (depth == 0)
         any &= g->most_mask;
-    uint32_t cand[LX_XW_MAX_LETTERS + 1]; /* gathered without a branch on each node, as the walk does */
-    int nc = 0, kept = 0, r = 0;
-    for (uint32_t i = run;; i++) {
-        uint32_t node = nodes[i];
-        cand[nc] = node;
-        nc += (int)((any >> xw_kwg_tile(node)) & 1);
-        if (node & XW_KWG_IS_END)
-            break;
-    }
+    uint32_t cand[LX_XW_MAX_LETTERS + 1];
+    int nc = xw_kwg_gather(nodes, run, any, cand), kept = 0, r = 0;
     for (int c = 0; c < nc && r >= 0; c++) {
         int t = xw_kwg_tile(cand[c]);
         kept |= r = add_part(g, cand[c], t, depth, depth ? most : g->most[t]);

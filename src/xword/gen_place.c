@@ -258,17 +258,9 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
     uint64_t any = (g->rack[0] ? q->cross : q->cross & g->rack_mask) & ~(uint64_t)1;
     if (!any)
         return;
-    /* the run's nodes whose letter may go here, gathered without a branch
-     * on each (a run holds each tile once: at most 64 nodes) */
+    /* the run's nodes whose letter may go here */
     uint32_t cand[LX_XW_MAX_LETTERS + 1];
-    int nc = 0;
-    for (uint32_t i = run;; i++) {
-        uint32_t node = nodes[i];
-        cand[nc] = node;
-        nc += (int)((any >> xw_kwg_tile(node)) & 1);
-        if (node & XW_KWG_IS_END)
-            break;
-    }
+    int nc = xw_kwg_gather(nodes, run, any, cand);
     for (int c = 0; c < nc; c++) {
         uint32_t node = cand[c];
         int t = xw_kwg_tile(node);
