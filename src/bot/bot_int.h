@@ -9,7 +9,7 @@
 
 /* One question for an engine: the move `bot` makes on `board` now. */
 typedef struct bot_job {
-    struct bot_job *next;
+    workq_job wq;             /* on the workers' queue */
     int bot;                  /* index in the door's bots */
     int64_t board;
     proto_game kind;
@@ -41,7 +41,7 @@ void bot_engines_stop(bot_engines *e);
 typedef struct bot_pool bot_pool;
 bot_pool *bot_pool_start(const bot_config *cfg, int notify_fd);
 void bot_pool_submit(bot_pool *p, bot_job *j);
-/* The answered jobs, oldest first (the caller frees them). */
+/* The oldest answered job not taken yet (the caller frees it), or NULL. */
 bot_job *bot_pool_take_done(bot_pool *p);
 void bot_pool_stop(bot_pool *p);
 

@@ -263,8 +263,7 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     char drain[256];
     while (read(fd, drain, sizeof drain) > 0) {
     }
-    for (bot_job *j = bot_pool_take_done(d->pool), *next; j; j = next) {
-        next = j->next;
+    for (bot_job *j; (j = bot_pool_take_done(d->pool));) {
         play_answer(d, j);
         bot_job_free(j);
     }

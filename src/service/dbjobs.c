@@ -1,51 +1,27 @@
 /* service/dbjobs.c - store work that must not run on the event loop: a round trip to a remote
  * database (several ludexd on one PostgreSQL) that decides a request, such as a signup's insert.
  *
- * One thread with its own store connection takes jobs from a queue, runs each job's `run`
- * against that connection, puts it on a done queue and writes one byte to the loop's wake-up
- * pipe; the loop then runs the job's `done` (loop.c's on_wake).  With a store that serves one
- * server and is read locally (SQLite) there is no thread: dbjobs_run runs `run` against the
- * loop's own connection and then `done`, at once - the same two functions either way. */
-#include <pthread.h>
+ * One thread (a work queue of one, workq.c) with its own store connection takes jobs in order,
+ * runs each job's `run` against that connection, puts it on a done queue and writes one byte to
+ * the loop's wake-up pipe; the loop then runs the job's `done` (loop.c's on_wake).  With a store
+ * that serves one server and is read locally (SQLite) there is no thread: dbjobs_run runs `run`
+ * against the loop's own connection and then `done`, at once - the same two functions either
+ * way. */
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "service/svc_int.h"
 
 struct dbjobs {
-    store *st;              /* the thread's own connection */
-    pthread_mutex_t lock;
-    pthread_cond_t more;
-    db_job *todo, *todo_tail, *done;
-    int stop;
-    int notify_fd;
-    pthread_t thread;
+    store *st; /* the thread's own connection */
+    workq *q;  /* one thread */
 };
 
-static void *worker(void *arg)
+static void run_job(workq_job *w, void *shared, int thread)
 {
-    dbjobs *p = arg;
-    pthread_mutex_lock(&p->lock);
-    for (;;) {
-        while (!p->todo && !p->stop)
-            pthread_cond_wait(&p->more, &p->lock);
-        if (!p->todo) /* stopping, and nothing left to run */
-            break;
-        db_job *j = p->todo;
-        if (!(p->todo = j->next))
-            p->todo_tail = NULL;
-        pthread_mutex_unlock(&p->lock);
-        j->run(p->st, j);
-        pthread_mutex_lock(&p->lock);
-        j->next = p->done;
-        p->done = j;
-        char b = 'd';
-        if (write(p->notify_fd, &b, 1) < 0) {
-            /* the pipe is full: the loop is awake already */
-        }
-    }
-    pthread_mutex_unlock(&p->lock);
-    return NULL;
+    (void)thread;
+    dbjobs *p = shared;
+    db_job *j = WORKQ_JOB_OF(w, db_job, wq);
+    j->run(p->st, j);
 }
 
 dbjobs *dbjobs_start(const char *db, int notify_fd, char *err, size_t errcap)
@@ -59,18 +35,20 @@ dbjobs *dbjobs_start(const char *db, int notify_fd, char *err, size_t errcap)
         free(p);
         return NULL;
     }
-    pthread_mutex_init(&p->lock, NULL);
-    pthread_cond_init(&p->more, NULL);
-    p->notify_fd = notify_fd;
-    if (pthread_create(&p->thread, NULL, worker, p) != 0) {
+    workq_setup setup = {.threads = 1, .notify_fd = notify_fd, .shared = p, .finish_queued = 1};
+    if (!(p->q = workq_start(&setup))) {
         snprintf(err, errcap, "cannot start the store thread");
         store_close(p->st);
-        pthread_mutex_destroy(&p->lock);
-        pthread_cond_destroy(&p->more);
         free(p);
         return NULL;
     }
     return p;
+}
+
+static void discard_job(workq_job *w)
+{
+    db_job *j = WORKQ_JOB_OF(w, db_job, wq);
+    j->discard(j);
 }
 
 /* Jobs still queued are run first (a signup's insert is not dropped half way); their answers
@@ -79,18 +57,8 @@ void dbjobs_stop(dbjobs *p)
 {
     if (!p)
         return;
-    pthread_mutex_lock(&p->lock);
-    p->stop = 1;
-    pthread_cond_broadcast(&p->more);
-    pthread_mutex_unlock(&p->lock);
-    pthread_join(p->thread, NULL);
+    workq_stop(p->q, discard_job);
     store_close(p->st);
-    for (db_job *j = p->done, *nx; j; j = nx) {
-        nx = j->next;
-        j->discard(j);
-    }
-    pthread_mutex_destroy(&p->lock);
-    pthread_cond_destroy(&p->more);
     free(p);
 }
 
@@ -101,27 +69,14 @@ void dbjobs_run(srv *s, db_job *j)
         j->done(s, j);
         return;
     }
-    j->next = NULL;
-    pthread_mutex_lock(&s->dbj->lock);
-    if (s->dbj->todo_tail)
-        s->dbj->todo_tail->next = j;
-    else
-        s->dbj->todo = j;
-    s->dbj->todo_tail = j;
-    pthread_cond_signal(&s->dbj->more);
-    pthread_mutex_unlock(&s->dbj->lock);
+    j->wq.run = run_job;
+    workq_submit(s->dbj->q, &j->wq);
 }
 
 db_job *dbjobs_take_done(dbjobs *p)
 {
-    if (!p)
-        return NULL;
-    pthread_mutex_lock(&p->lock);
-    db_job *j = p->done;
-    if (j)
-        p->done = j->next;
-    pthread_mutex_unlock(&p->lock);
-    return j;
+    workq_job *w = p ? workq_take_done(p->q) : NULL;
+    return w ? WORKQ_JOB_OF(w, db_job, wq) : NULL;
 }
 
 svc_wait *dbjobs_request(srv *s)

@@ -28,6 +28,7 @@
 #include "ludex/buf.h"
 #include "ludex/diag.h"
 #include "service/game_kind.h"
+#include "service/workq.h" /* the doors' own worker threads use it too (bot/pool.c) */
 #include "store/store.h"
 
 typedef struct srv srv;

@@ -355,7 +355,7 @@ typedef struct hash_job {
     void *door_ctx;
     char user[STORE_NAME_MAX + 1];
     char extra[STORE_NAME_MAX + 256]; /* email, or the command line's user */
-    struct hash_job *next;
+    workq_job wq;           /* on the hash threads' queue */
 } hash_job;
 
 hashpool *hashpool_start(int threads, unsigned long long ops, size_t mem, int notify_fd);
@@ -373,7 +373,8 @@ typedef struct db_job {
     void (*done)(srv *s, struct db_job *j);
     void (*discard)(struct db_job *j);
     uint64_t ticket;         /* the request waiting for it (dbjobs_run_for), 0 none */
-    struct db_job *next;
+    workq_job wq;            /* on the store thread's queue */
+    struct db_job *next;     /* on s->kept (dbjobs_keep) */
 } db_job;
 typedef struct dbjobs dbjobs;
 /* The thread and its connection to db (a shared store: PostgreSQL).  NULL with err. */
