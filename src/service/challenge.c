@@ -290,11 +290,98 @@ static int load_seek(void *ctx, const store_seek *k)
     return 0;
 }
 
-void seeks_reload(srv *s)
+/* The seeks as the store has them, read at once (at start, and with one server on a local store). */
+void seeks_load(srv *s)
 {
     seeks_free_all(s);
     if (s->rstore->be->seeks_each(s->rstore, load_seek, s) != 0)
         srv_log(s, "cannot read the seeks");
+}
+
+/* ---- the seeks read again on the store thread (several servers on one database) ---------- */
+typedef struct seeks_job {
+    db_job base;
+    uint64_t written;        /* this server's last seek change when the read was queued */
+    int rc;
+    srv_seek *list;          /* the rows read, oldest first */
+} seeks_job;
+
+static void seeks_list_free(srv_seek *e)
+{
+    while (e) {
+        srv_seek *n = e->next;
+        free(e);
+        e = n;
+    }
+}
+
+static int collect_seek(void *ctx, const store_seek *k)
+{
+    srv_seek ***tail = ctx, *e = calloc(1, sizeof *e);
+    if (!e)
+        return -1;
+    e->k = *k;
+    **tail = e;
+    *tail = &e->next;
+    return 0;
+}
+
+static void seeks_job_run(store *st, db_job *d)
+{
+    seeks_job *j = (seeks_job *)d;
+    srv_seek **tail = &j->list;
+    j->rc = st->be->seeks_each(st, collect_seek, &tail);
+}
+
+static void seeks_job_discard(db_job *d)
+{
+    seeks_list_free(((seeks_job *)d)->list);
+    free(d);
+}
+
+/* The rows have come: they replace the list unless this server changed a seek since the read was
+ * queued, or another server's notice came meanwhile (then they are read again once settled). */
+static void seeks_job_done(srv *s, db_job *d)
+{
+    seeks_job *j = (seeks_job *)d;
+    s->seeks_reading = 0;
+    if (j->rc != 0) {
+        srv_log(s, "cannot read the seeks");
+    } else if (j->written != s->seeks_written || s->seeks_later) {
+        s->seeks_later = 1;
+    } else {
+        seeks_free_all(s);
+        s->seeks = j->list;
+        j->list = NULL;
+    }
+    seeks_job_discard(d);
+    seeks_settle(s);
+}
+
+/* Read the seeks again: with a store thread the list in memory stays as it is until the rows have
+ * come (one read in flight; seeks_settle queues it once this server's own seek changes have
+ * committed); else at once. */
+void seeks_reload(srv *s)
+{
+    if (!s->dbj) {
+        seeks_load(s);
+        return;
+    }
+    s->seeks_later = 1;
+    seeks_settle(s);
+}
+
+static void seeks_read_later(srv *s)
+{
+    seeks_job *j = calloc(1, sizeof *j);
+    if (!j) {
+        seeks_load(s);
+        return;
+    }
+    dbjobs_setup(&j->base, seeks_job_run, seeks_job_done, seeks_job_discard);
+    j->written = s->seeks_written;
+    s->seeks_reading = 1;
+    dbjobs_run(s, &j->base);
 }
 
 /* Several ludexd on one PostgreSQL: another server made or took a seek (a SEEKS notice); the
@@ -309,9 +396,12 @@ void seeks_changed(srv *s, const char *args)
 
 void seeks_settle(srv *s)
 {
-    if (s->seeks_later && s->seeks_written <= s->committed) {
+    if (s->seeks_later && !s->seeks_reading && s->seeks_written <= s->committed) {
         s->seeks_later = 0;
-        seeks_reload(s);
+        if (s->dbj)
+            seeks_read_later(s);
+        else
+            seeks_load(s);
     }
 }
 

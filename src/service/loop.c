@@ -347,6 +347,7 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
         waits_release(s, done, refused, conflicts, nconflicts);
         watch_flush(s, done);
         listen_settled(s);
+        seeks_settle(s);
     }
     commit_conflicts_free(conflicts, nconflicts);
     commit_refused_free(refused);
@@ -425,7 +426,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     s->ratings = map_new();
     s->clock_offset = cfg->clock_offset;
     s->default_challenges = cfg->default_challenges;
-    seeks_reload(s);
+    seeks_load(s);
     s->creds = cred_cache_new(1u << 16);
     s->fail_pair = rate_limit_new(5, 60);
     s->fail_user = rate_limit_new(20, 60);
@@ -448,6 +449,8 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
         svc_close(s);
         return NULL;
     }
+    if (s->dbj) /* several servers on one database: no first block reserved on the loop */
+        ids_start(s);
     struct timeval second = {1, 0};
     s->sweep_ev = event_new(base, -1, EV_PERSIST, on_sweep, s);
     if (!s->sweep_ev || event_add(s->sweep_ev, &second) != 0) {

@@ -265,7 +265,8 @@ int clock_time_out(srv *s, srv_game *sg, svc_status *st);
 void clock_sweep(srv *s);
 
 /* ---- challenges, seeks, offers (challenge.c, offers.c) --------------------------------- */
-void seeks_reload(srv *s);
+void seeks_load(srv *s);   /* at start: read at once */
+void seeks_reload(srv *s); /* read again: on the store thread if there is one, else at once */
 void seeks_free_all(srv *s);
 /* A pending challenge whose time is up: void. */
 void challenge_expire(srv *s, srv_game *sg);
@@ -337,6 +338,7 @@ void commit_ask_ids(commit_queue *q, int kind);
 int64_t commit_take_ids(commit_queue *q, int kind);
 /* The next id of a kind no other server on the database hands out, or -1 (the database away). */
 int64_t ids_next(srv *s, int kind);
+void ids_start(srv *s); /* ask the commit thread for the first blocks */
 /* 1 when a batch after `since` was committed (not refused). */
 int commit_any_committed(commit_queue *q, uint64_t since);
 /* The last batch decided (committed or refused); *failed set when a commit failed. */
@@ -496,6 +498,7 @@ struct srv {
     int nratings_later;       /* how many; -1: too many, forget them all */
     uint64_t seeks_written;   /* the batch of this server's last seek change */
     int seeks_later;          /* another server changed the seeks: read them again (challenge.c) */
+    int seeks_reading;        /* a read of the seeks is on the store thread */
     long clock_offset;       /* added to the system's time for game clocks (clock.c) */
     struct event *sweep_ev;  /* clock_sweep, once a second */
     int sweeping;            /* a sweep's claim is on the store thread (clock.c) */
