@@ -1,7 +1,8 @@
 /* mail/outbox.c - handing committed mail to sendmail(1), off the loop.
  *
- * The loop reads a few due mails from the outbox (only committed rows are
- * there), gives them to a worker thread that runs `sendmail -i -f FROM --
+ * A few due mails are read from the outbox (only committed rows are there;
+ * svc_outbox_claim: on the store thread with PostgreSQL, at once with
+ * SQLite), then given to a worker thread that runs `sendmail -i -f FROM --
  * RCPT` for each with the message on its standard input, and, when the
  * thread is done, records each attempt: sent, or failed with the next try
  * later (30 s by default, doubling, at most an hour), so a mail is retried until the
@@ -37,7 +38,8 @@ struct outbox_sender {
     mail_door *d;
     store_mail rows[OUTBOX_ROUND];
     long n;
-    int busy;                  /* a round is out: with the thread, or its records committing */
+    int busy;                  /* a round is out: being claimed, with the thread, or its records committing */
+    int claiming;              /* the claim is on the store thread (svc_outbox_claim) */
     pthread_t thread;
     int thread_started;
     int done_pipe[2];
@@ -167,6 +169,26 @@ static void on_done(evutil_socket_t fd, short what, void *arg)
     record_round(o);
 }
 
+/* The due mails claimed for this instance: the thread sends them, or the next poll comes. */
+static void claimed(void *arg, store_mail *rows, long n)
+{
+    outbox_sender *o = arg;
+    struct timeval tv = {0, OUTBOX_POLL_MS * 1000};
+    o->claiming = 0;
+    o->n = n > 0 ? n : 0;
+    for (long i = 0; i < o->n; i++)
+        o->rows[i] = rows[i];
+    if (o->n > 0) {
+        if (pthread_create(&o->thread, NULL, sender_thread, o) == 0) {
+            o->thread_started = 1;
+            return;
+        }
+        free_rows(o);
+    }
+    o->busy = 0;
+    event_add(o->poll_ev, &tv);
+}
+
 static void on_poll(evutil_socket_t fd, short what, void *arg)
 {
     outbox_sender *o = arg;
@@ -178,19 +200,12 @@ static void on_poll(evutil_socket_t fd, short what, void *arg)
         record_round(o);
         return;
     }
-    if (!o->busy) {
-        o->n = svc_outbox_due(o->d->s, o->d->cfg.claim_seconds > 0 ? o->d->cfg.claim_seconds : 60, o->rows,
-                              OUTBOX_ROUND);
-        if (o->n > 0) {
-            o->busy = 1;
-            if (pthread_create(&o->thread, NULL, sender_thread, o) == 0) {
-                o->thread_started = 1;
-                return;
-            }
-            o->busy = 0;
-            free_rows(o);
-        }
-        o->n = o->n < 0 ? 0 : o->n;
+    if (!o->busy) { /* the claim runs off the loop; claimed goes on */
+        o->busy = o->claiming = 1;
+        if (svc_outbox_claim(o->d->s, o->d->cfg.claim_seconds > 0 ? o->d->cfg.claim_seconds : 60, OUTBOX_ROUND,
+                             claimed, o) == 0)
+            return;
+        o->busy = o->claiming = 0;
     }
     event_add(o->poll_ev, &tv);
 }
@@ -246,6 +261,8 @@ void outbox_stop(outbox_sender *o)
         return;
     svc_wait_cancel(o->d->s, &o->wait);
     svc_wait_cancel(o->d->s, &o->kick);
+    if (o->claiming) /* its mails are claimed until the claim runs out: then another instance's */
+        svc_outbox_claim_cancel(o->d->s);
     if (o->thread_started) { /* its attempts are recorded; the service commits them as it closes */
         pthread_join(o->thread, NULL);
         svc_status st;

@@ -342,9 +342,14 @@ int svc_mail_answer(srv *s, const char *message_id, const char *event, const cha
                     int64_t board, svc_status *st);
 /* Queue a mail (the whole message) for `event`, unique: a second mail for one event is dropped. */
 int svc_outbox_add(srv *s, const char *event, const char *recipient, const char *message, svc_status *st);
-/* Committed mails due to be sent (free each with store_mail_clear); the count, or -1.  With several
- * ludexd on one PostgreSQL they are this instance's for claim_seconds (or until svc_outbox_done). */
-long svc_outbox_due(srv *s, long claim_seconds, store_mail *out, size_t cap);
+/* Claim up to cap committed mails due to be sent: `got` runs on the loop with them (the caller's to
+ * free, each with store_mail_clear) and their count, or -1 - later, when the store thread has read
+ * them (several ludexd on one PostgreSQL: then they are this instance's for claim_seconds, or
+ * until svc_outbox_done), else at once.  One claim at a time: 0 asked, -1 not (one in flight, or
+ * out of memory).  svc_outbox_claim_cancel: `got` will not run (the sender stops). */
+typedef void (*svc_outbox_got)(void *arg, store_mail *rows, long n);
+int svc_outbox_claim(srv *s, long claim_seconds, size_t cap, svc_outbox_got got, void *arg);
+void svc_outbox_claim_cancel(srv *s);
 /* Record an attempt: sent, or failed with when to try again. */
 int svc_outbox_done(srv *s, const store_mail *m, svc_status *st);
 /* Every user whose notify mode is `mode`, with a proved address, through fn (digests). */

@@ -464,6 +464,7 @@ struct srv {
     dbjobs *dbj;             /* store work off the loop (a shared store: PostgreSQL), else NULL */
     svc_wait *request;       /* the door request running now (svc_request), NULL: none */
     uint64_t read_tickets;   /* the last svc_read_ticket */
+    struct claim_job *outbox_claim; /* the outbox's claim on the store thread (svc_mail.c), or NULL */
     db_job *kept;            /* store jobs' answers kept for their requests' next runs (dbjobs_keep) */
     cred_cache *creds;
     rate_limit *fail_pair, *fail_user, *fail_addr; /* failed logins by (address, user), user, address */

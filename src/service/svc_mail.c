@@ -191,10 +191,62 @@ int svc_outbox_add(srv *s, const char *event, const char *recipient, const char 
     return svc_commit(s, &op, NULL, st);
 }
 
-long svc_outbox_due(srv *s, long claim_seconds, store_mail *out, size_t cap)
+/* ---- the outbox's claim, on the store thread (a round trip with PostgreSQL) ---------------- */
+typedef struct claim_job {
+    db_job base;
+    int64_t now, until;
+    long n;                  /* the rows claimed, or -1 */
+    svc_outbox_got got;      /* NULL: cancelled (svc_outbox_claim_cancel) */
+    void *arg;
+    size_t cap;
+    store_mail rows[];
+} claim_job;
+
+static void claim_run(store *st, db_job *d)
 {
-    int64_t now = (int64_t)time(NULL);
-    return s->rstore->be->outbox_due(s->rstore, now, now + claim_seconds, out, cap);
+    claim_job *j = (claim_job *)d;
+    j->n = st->be->outbox_due(st, j->now, j->until, j->rows, j->cap);
+}
+
+static void claim_discard(db_job *d)
+{
+    claim_job *j = (claim_job *)d;
+    for (long i = 0; i < j->n; i++)
+        store_mail_clear(&j->rows[i]);
+    free(j);
+}
+
+static void claim_done(srv *s, db_job *d)
+{
+    claim_job *j = (claim_job *)d;
+    s->outbox_claim = NULL;
+    if (j->got) { /* the rows are the caller's now */
+        j->got(j->arg, j->rows, j->n);
+        j->n = 0;
+    }
+    claim_discard(d);
+}
+
+int svc_outbox_claim(srv *s, long claim_seconds, size_t cap, svc_outbox_got got, void *arg)
+{
+    claim_job *j = s->outbox_claim ? NULL : calloc(1, sizeof *j + cap * sizeof j->rows[0]);
+    if (!j)
+        return -1;
+    dbjobs_setup(&j->base, claim_run, claim_done, claim_discard);
+    j->now = (int64_t)time(NULL);
+    j->until = j->now + claim_seconds;
+    j->got = got;
+    j->arg = arg;
+    j->cap = cap;
+    s->outbox_claim = j;
+    dbjobs_run(s, &j->base);
+    return 0;
+}
+
+void svc_outbox_claim_cancel(srv *s)
+{
+    if (s->outbox_claim)
+        s->outbox_claim->got = NULL;
 }
 
 int svc_outbox_done(srv *s, const store_mail *m, svc_status *st)
