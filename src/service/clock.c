@@ -23,7 +23,9 @@
  * one instance; a claim left by an instance that died runs out and another
  * takes the game.
  * The claim is a write to the database: it runs on the store thread (one in
- * flight at a time) and the games it returns are handled on the loop.
+ * flight at a time) and the games it returns are handled on the loop; a game
+ * memory does not hold (or holds stale) is read on the store thread too and
+ * handled when it has come (sweep_read_done).
  *
  * Time is the service's clock (svc_clock_now): the system's, moved by
  * --clock-offset for tests that must jump weeks in a second. */
@@ -230,24 +232,41 @@ static void remind(srv *s, srv_game *sg)
     commit_release(s->cq);
 }
 
-/* The due games claimed: each reminded, lost on time or expired as its clock says now. */
+/* Due game sg (NULL: not there) reminded, lost on time or expired as its clock says now. */
+static void sweep_one(srv *s, srv_game *sg, int64_t now)
+{
+    svc_status st;
+    svc_status_init(&st);
+    if (sg && sg->waiting && !sg->forced_result[0] && now >= sg->waiting_until) {
+        challenge_expire(s, sg);
+        return;
+    }
+    if (!sg || games_over(sg) || sg->clock.seat < 0)
+        return; /* the store is a batch behind memory */
+    if (now >= clock_deadline(sg))
+        clock_time_out(s, sg, &st);
+    else if (!sg->clock.nagged && now >= nag_time(sg))
+        remind(s, sg);
+}
+
+/* A due game read on the store thread for the sweep has come (the claim kept it this
+ * instance's meanwhile): handled as memory has it now. */
+static void sweep_read_done(srv *s, int64_t id)
+{
+    if (!s->stopping && !s->failed)
+        sweep_one(s, games_find(s, id), svc_clock_now(s));
+}
+
+/* The due games claimed.  With a store thread, a game memory does not hold (or holds stale) is
+ * read there and handled when it has come (sweep_read_done); else it is read at once. */
 static void sweep_games(srv *s, const int64_t *ids, long n)
 {
     int64_t now = svc_clock_now(s);
     for (long i = 0; i < n; i++) {
-        srv_game *sg = games_find(s, ids[i]);
-        svc_status st;
-        svc_status_init(&st);
-        if (sg && sg->waiting && !sg->forced_result[0] && now >= sg->waiting_until) {
-            challenge_expire(s, sg);
+        srv_game *sg = games_held_fresh(s, ids[i]);
+        if (!sg && s->dbj && games_read_then(s, ids[i], sweep_read_done))
             continue;
-        }
-        if (!sg || games_over(sg) || sg->clock.seat < 0)
-            continue; /* the store is a batch behind memory */
-        if (now >= clock_deadline(sg))
-            clock_time_out(s, sg, &st);
-        else if (!sg->clock.nagged && now >= nag_time(sg))
-            remind(s, sg);
+        sweep_one(s, sg ? sg : games_find(s, ids[i]), now);
     }
 }
 

@@ -265,6 +265,7 @@ typedef struct game_read {
     int64_t id;
     srv_game *fresh;
     int unread;
+    void (*then)(srv *s, int64_t id); /* games_read_then's */
 } game_read;
 
 static void read_run(store *st, db_job *d)
@@ -296,10 +297,14 @@ static void read_done(srv *s, db_job *d)
             watch_notified(s, sg);
     }
     waits_read(s, r->base.ticket);
+    if (r->then)
+        r->then(s, r->id);
     read_discard(d);
 }
 
-uint64_t games_read(srv *s, int64_t id)
+uint64_t games_read(srv *s, int64_t id) { return games_read_then(s, id, NULL); }
+
+uint64_t games_read_then(srv *s, int64_t id, void (*then)(srv *s, int64_t id))
 {
     game_read *r = s->dbj ? calloc(1, sizeof *r) : NULL;
     if (!r) { /* no store thread, or out of memory: at once */
@@ -309,6 +314,7 @@ uint64_t games_read(srv *s, int64_t id)
     dbjobs_setup(&r->base, read_run, read_done, read_discard);
     r->s = s;
     r->id = id;
+    r->then = then;
     r->base.ticket = svc_read_ticket(s);
     dbjobs_run(s, &r->base);
     return r->base.ticket;
@@ -353,6 +359,12 @@ int games_refresh_for_request(srv *s, srv_game *sg)
         return 0;
     sg->stale = 1;
     return read_for(s, w, sg->id);
+}
+
+srv_game *games_held_fresh(srv *s, int64_t id)
+{
+    srv_game *sg = held(s, id);
+    return sg && !sg->stale && !sg->gone ? sg : NULL;
 }
 
 srv_game *games_find(srv *s, int64_t id)

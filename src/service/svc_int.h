@@ -201,6 +201,7 @@ extern const srv_rules rules_twixt, rules_hex, rules_backgammon, rules_crossword
 const srv_rules *rules_for(proto_game kind);
 
 srv_game *games_find(srv *s, int64_t id);   /* loads from the store on first use */
+srv_game *games_held_fresh(srv *s, int64_t id); /* held, not stale nor gone; never reads */
 /* The game a door's request needs (svc_game): as games_find, but with a store thread and a
  * request that can run again (svc_request), a game not held or held stale is read off the loop:
  * NULL with *reading set, and the request runs again once it has come. */
@@ -213,6 +214,8 @@ int games_refresh_for_request(srv *s, srv_game *sg);
  * come, if still stale then, and its watchers told.  Its ticket (svc_read_ticket), or 0 when
  * it was read at once (no store thread, or no memory for the job). */
 uint64_t games_read(srv *s, int64_t id);
+/* The same, and then (if not 0) runs on the loop once the read has been put in memory. */
+uint64_t games_read_then(srv *s, int64_t id, void (*then)(srv *s, int64_t id));
 /* A version no server on the database has made (see games.c). */
 int64_t games_new_version(srv *s);
 srv_game *games_create(srv *s, proto_game kind, const char *p1, const char *p2, const char *options, void *g,
