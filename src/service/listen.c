@@ -20,9 +20,9 @@
  *   USER INSTANCE NAME  a user changed (store_user_notice): when another server
  *                     (or ludex-admin) changed it, the user is read again
  *                     (users_changed).
- *   RATING INSTANCE CLASS USER  a rating another server changed: forgotten,
- *                     so it is read again from the store when next needed
- *                     (ratings_changed).
+ *   RATING INSTANCE CLASS USER R RD SIGMA GAMES  a rating another server
+ *                     changed: held with these values (ratings_changed; without
+ *                     them, forgotten and read again when next needed).
  *   SEEKS INSTANCE    another server made or took a seek: the seeks are read
  *                     again (seeks_changed).
  * Before a command reads a game (svc_game), what has arrived on the socket

@@ -72,8 +72,9 @@ static int notice_of(const srv *s, const store_op *op, store_op *notice)
     case STORE_RATING_SET:
         memset(notice, 0, sizeof *notice);
         notice->kind = STORE_NOTIFY;
-        snprintf(notice->message.text, sizeof notice->message.text, "RATING %u %s %s", (unsigned)s->instance,
-                 op->rating.cls, op->rating.user);
+        snprintf(notice->message.text, sizeof notice->message.text, "RATING %u %s %s %.17g %.17g %.17g %d",
+                 (unsigned)s->instance, op->rating.cls, op->rating.user, op->rating.r, op->rating.rd,
+                 op->rating.sigma, (int)op->rating.games);
         return 1;
     default:
         return 0;

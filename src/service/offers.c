@@ -60,8 +60,14 @@ static const char *offer_to(const srv_game *sg, int seat)
     return !strcmp(what, "draw") ? "draw" : !strcmp(what, "takeback") ? "takeback" : NULL;
 }
 
-/* The game ends agreed drawn: "0" in the record, half a point each. */
-static int agree_draw(srv *s, srv_game *sg, svc_status *st) { return clock_end_game(s, sg, "0", st); }
+/* The game ends agreed drawn: "0" in the record, half a point each (the players' ratings read
+ * first when not held, and the request run again: the game's end cannot). */
+static int agree_draw(srv *s, srv_game *sg, svc_status *st)
+{
+    if (ratings_for_move(s, sg))
+        return svc_fail(st, "BUSY", "the players' ratings are being read");
+    return clock_end_game(s, sg, "0", st);
+}
 
 int svc_offer_draw(srv *s, const char *actor, int64_t board, int *agreed, svc_status *st)
 {

@@ -11,8 +11,11 @@
  * neither.  Memory is the truth for the ratings it holds; a refused batch
  * makes it forget them (the store has the truth again).  With several
  * ludexd on one PostgreSQL, each rating change is told to the others (a
- * RATING notice in its batch, loop.c): one that holds that rating forgets
- * it (ratings_changed; once its own rating changes in flight have
+ * RATING notice in its batch, loop.c, carrying the new values): each holds
+ * them (ratings_changed), so it reads a player's rating once, on the store
+ * thread before a move or a draw's agreement (ratings_for_move), never at
+ * a game's end, which cannot run again.  A notice without values (an older
+ * server) makes it forget the rating (once its own changes in flight have
  * committed), so its next game end computes from what the store has.
  * Two game ends of one player committing at the same moment on two servers
  * would both start from the same row: each rating write is conditional on
@@ -115,18 +118,42 @@ void ratings_forget(srv *s, const char *user, const char *cls)
     free(map_remove(s->ratings, key));
 }
 
+/* The rating a notice carries, held in place of the one memory had (NULL: forgotten). */
+static void hold_told(srv *s, const store_rating *told)
+{
+    char key[80];
+    rating_key(told->user, told->cls, key, sizeof key);
+    store_rating *m = map_get(s->ratings, key);
+    if (!m && (m = malloc(sizeof *m)) && map_put(s->ratings, key, m) != 0) {
+        free(m);
+        m = NULL;
+    }
+    if (m)
+        *m = *told;
+    else
+        s->rating_changes++; /* a read in flight may be older than this change, and none is held */
+}
+
 void ratings_changed(srv *s, const char *args)
 {
     char *end;
     unsigned long from = strtoul(args, &end, 10);
-    char cls[24], user[STORE_NAME_MAX + 1];
-    if (*end != ' ' || from == s->instance || sscanf(end, " %23s %32s", cls, user) != 2)
+    store_rating told = {0};
+    int n = sscanf(end, " %23s %32s %lf %lf %lf %d", told.cls, told.user, &told.r, &told.rd, &told.sigma,
+                   &told.games);
+    if (*end != ' ' || from == s->instance || n < 2)
         return; /* not a notice, or our own change */
-    s->rating_changes++; /* a read off the loop in flight may be older than this change */
-    if (s->ratings_written <= s->committed) {
-        ratings_forget(s, user, cls);
+    if (n == 6) { /* the values it carries: the row as it committed (a write of ours computed from an
+                     older one is refused by its check, and computed again from the store's) */
+        hold_told(s, &told); /* a read in flight finds it held and keeps it */
         return;
     }
+    s->rating_changes++; /* a read off the loop in flight may be older than this change */
+    if (s->ratings_written <= s->committed) {
+        ratings_forget(s, told.user, told.cls);
+        return;
+    }
+    const char *cls = told.cls, *user = told.user;
     if (s->nratings_later >= 0 && s->nratings_later < 16) /* ours in flight: forget once it has committed */
         rating_key(user, cls, s->ratings_later[s->nratings_later++], sizeof s->ratings_later[0]);
     else
@@ -220,20 +247,23 @@ void ratings_again(srv *s, const store_op *refused)
 }
 
 /* ---- reading ---------------------------------------------------------------------------- */
-/* A rating read off the loop for a request (several servers on one database): put in memory
- * when it comes, unless memory has one by then or another server changed a rating meanwhile. */
+/* Ratings read off the loop for a request (several servers on one database), one or a game's
+ * two players' in one class: put in memory when they come, unless memory has one by then or
+ * another server changed a rating meanwhile. */
 typedef struct rating_read {
     db_job base;
-    char user[STORE_NAME_MAX + 1], cls[24];
+    char user[2][STORE_NAME_MAX + 1], cls[24];
+    int n;
     unsigned long changes; /* s->rating_changes when queued */
-    int found;
-    store_rating r;
+    int found[2];
+    store_rating r[2];
 } rating_read;
 
 static void rating_run(store *st, db_job *d)
 {
     rating_read *r = (rating_read *)d;
-    r->found = st->be->rating_get(st, r->user, r->cls, &r->r);
+    for (int i = 0; i < r->n; i++)
+        r->found[i] = st->be->rating_get(st, r->user[i], r->cls, &r->r[i]);
 }
 
 static void rating_discard(db_job *d) { free(d); }
@@ -241,42 +271,62 @@ static void rating_discard(db_job *d) { free(d); }
 static void rating_done(srv *s, db_job *d)
 {
     rating_read *r = (rating_read *)d;
-    char key[80];
-    s->rating_reads++;
     settle_later(s);
-    rating_key(r->user, r->cls, key, sizeof key);
-    store_rating *m = r->changes == s->rating_changes && !map_get(s->ratings, key) ? malloc(sizeof *m) : NULL;
-    if (m) {
-        if (r->found == 1)
-            *m = r->r;
-        else
-            newcomer(m, r->user, r->cls);
-        if (map_put(s->ratings, key, m) != 0)
-            free(m);
+    for (int i = 0; i < r->n; i++) {
+        char key[80];
+        s->rating_reads++;
+        rating_key(r->user[i], r->cls, key, sizeof key);
+        store_rating *m = r->changes == s->rating_changes && !map_get(s->ratings, key) ? malloc(sizeof *m) : NULL;
+        if (m) {
+            if (r->found[i] == 1)
+                *m = r->r[i];
+            else
+                newcomer(m, r->user[i], r->cls);
+            if (map_put(s->ratings, key, m) != 0)
+                free(m);
+        }
     }
     waits_read(s, r->base.ticket);
     free(r);
 }
 
-/* user's rating in cls, not held, for the request running now: 1 when it will run again (the
- * rating queued for the store thread, or the request waits for another read already); 0 read
- * it now (no store thread, no request that can run again). */
-static int rating_later(srv *s, const char *user, const char *cls)
+/* The ratings in cls of the n users (1 or 2) not held, for the request running now: 1 when it
+ * will run again (queued for the store thread, or the request waits for another read already);
+ * 0 read them now (no store thread, no request that can run again). */
+static int rating_later(srv *s, const char *const *users, int n, const char *cls)
 {
     svc_wait *w = s->request;
     if (!s->dbj || !w || w->runs >= SVC_RUNS_MAX)
         return 0;
-    if (w->reading) /* it runs again anyway: this rating is read then */
+    if (w->reading) /* it runs again anyway: these ratings are read then */
         return 1;
     rating_read *r = calloc(1, sizeof *r);
     if (!r)
         return 0;
     dbjobs_setup(&r->base, rating_run, rating_done, rating_discard);
-    snprintf(r->user, sizeof r->user, "%s", user);
+    for (int i = 0; i < n && i < 2; i++)
+        snprintf(r->user[i], sizeof r->user[i], "%s", users[i]);
+    r->n = n < 2 ? n : 2;
     snprintf(r->cls, sizeof r->cls, "%s", cls);
     r->changes = s->rating_changes;
     dbjobs_run_for(s, w, &r->base);
     return 1;
+}
+
+int ratings_for_move(srv *s, const srv_game *sg)
+{
+    if (!opt_long(sg->options, "rated", 1) || !strcmp(sg->player[0], sg->player[1]))
+        return 0;
+    const char *cls = ratings_class(sg), *missing[2];
+    int n = 0;
+    settle_later(s);
+    for (int seat = 0; seat < 2; seat++) {
+        char key[80];
+        rating_key(sg->player[seat], cls, key, sizeof key);
+        if (!map_get(s->ratings, key))
+            missing[n++] = sg->player[seat];
+    }
+    return n && rating_later(s, missing, n, cls);
 }
 
 int svc_rating(srv *s, const char *user, const char *cls, store_rating *out)
@@ -284,7 +334,7 @@ int svc_rating(srv *s, const char *user, const char *cls, store_rating *out)
     char key[80];
     settle_later(s);
     rating_key(user, cls, key, sizeof key);
-    if (!map_get(s->ratings, key) && rating_later(s, user, cls))
+    if (!map_get(s->ratings, key) && rating_later(s, &user, 1, cls))
         return -1;
     store_rating *r = rating_of(s, user, cls);
     if (!r)

@@ -83,6 +83,17 @@ static int record_move(srv *s, srv_game *sg, int seat, const char *colour, svc_p
     return 0;
 }
 
+/* Before a move, which cannot run again once made: the opponent (whose vacation its clock asks)
+ * and both players' ratings (a game's end) held, or read off the loop and the request run again
+ * (1). */
+static int players_later(srv *s, const srv_game *sg, int seat)
+{
+    int reading;
+    if (!users_for_request(s, sg->player[1 - seat], &reading) && reading)
+        return 1;
+    return ratings_for_move(s, sg);
+}
+
 static int play_once(srv *s, const char *actor, int64_t board, proto_game kind, const char *text, long want_n,
                      svc_played *out, svc_status *st)
 {
@@ -103,6 +114,8 @@ static int play_once(srv *s, const char *actor, int64_t board, proto_game kind, 
     if (sg->waiting)
         return svc_fail(st, "CHALLENGE_PENDING", "the game has not begun: it waits for %s to accept",
                         sg->player[sg->waiting - 1]);
+    if (players_later(s, sg, seat))
+        return svc_fail(st, "BUSY", "the players are being read");
     sg->offer[0] = 0; /* a move answers any offer: it lapses */
     lx_game_error err;
     char colour[8] = "";
@@ -142,7 +155,8 @@ static int play_once(srv *s, const char *actor, int64_t board, proto_game kind, 
  * this round trip is too; a game with writes of ours in flight is as fresh as it can be. */
 static int behind_store(srv *s, int64_t board, const svc_status *st)
 {
-    static const char *const settled[] = {"NO_SUCH_BOARD", "WRONG_GAME", "NOT_A_PLAYER", "BAD_MOVE", "INTERNAL"};
+    static const char *const settled[] = {"NO_SUCH_BOARD", "WRONG_GAME", "NOT_A_PLAYER", "BAD_MOVE", "INTERNAL",
+                                          "BUSY"};
     for (size_t i = 0; i < sizeof settled / sizeof settled[0]; i++)
         if (!strcmp(st->code, settled[i]))
             return 0;

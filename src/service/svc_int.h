@@ -86,7 +86,8 @@ void users_free_all(srv *s);
 void users_reload(srv *s, const char *name);
 /* Another server changed a user ("INSTANCE NAME" of a USER notice): read it again if held. */
 void users_changed(srv *s, const char *args);
-/* Another server changed a rating ("INSTANCE CLASS USER" of a RATING notice): forget it if held. */
+/* Another server changed a rating ("INSTANCE CLASS USER [R RD SIGMA GAMES]" of a RATING notice): held
+ * with the values the notice carries, else forgotten. */
 void ratings_changed(srv *s, const char *args);
 /* Another server changed the seeks ("INSTANCE" of a SEEKS notice): read them again, now or once
  * this server's own seek changes have committed (seeks_settle). */
@@ -285,6 +286,10 @@ int64_t vacation_until(srv *s, const char *user);
 const char *ratings_class(const srv_game *sg);
 /* sg has just ended: both players' new ratings queued (the caller holds the batch). 0 or -1. */
 int ratings_game_over(srv *s, srv_game *sg, svc_status *st);
+/* Before a move of the request running now on rated game sg: both players' ratings not held are
+ * read off the loop so that a game's end finds them in memory (1: the request runs again once
+ * they have come); 0 held, or no store thread or request that can run again. */
+int ratings_for_move(srv *s, const srv_game *sg);
 /* Forget a rating held in memory (its change was refused): the store's is the truth again. */
 void ratings_forget(srv *s, const char *user, const char *cls);
 /* A game end's rating write refused because another server changed the row first: computed
