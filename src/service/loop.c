@@ -476,6 +476,8 @@ void svc_close(srv *s)
         srv_log(s, "%lu message and chat reads made off the event loop on the store thread", s->message_reads);
     if (s->rating_reads)
         srv_log(s, "%lu ratings read off the event loop on the store thread", s->rating_reads);
+    if (s->end_rating_reads)
+        srv_log(s, "%lu ratings read at a game's end on the event loop", s->end_rating_reads);
     listen_stop(s);
     commit_stop(s->cq); /* commits what is queued */
     hashpool_stop(s->hp);

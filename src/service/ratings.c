@@ -79,6 +79,13 @@ static void settle_later(srv *s)
     s->nratings_later = 0;
 }
 
+static int held(srv *s, const char *user, const char *cls)
+{
+    char key[80];
+    rating_key(user, cls, key, sizeof key);
+    return map_get(s->ratings, key) != NULL;
+}
+
 /* A newcomer's rating: no row in the store. */
 static void newcomer(store_rating *r, const char *user, const char *cls)
 {
@@ -118,12 +125,17 @@ void ratings_forget(srv *s, const char *user, const char *cls)
     free(map_remove(s->ratings, key));
 }
 
-/* The rating a notice carries, held in place of the one memory had (NULL: forgotten). */
+/* The rating a notice carries, held in place of the one memory had unless that one counts as
+ * many games or more: each committed write counts one more game, and a notice may come after a
+ * newer write of ours has committed (an older value would be a stale opponent for the next
+ * game's end, which no row check catches). */
 static void hold_told(srv *s, const store_rating *told)
 {
     char key[80];
     rating_key(told->user, told->cls, key, sizeof key);
     store_rating *m = map_get(s->ratings, key);
+    if (m && m->games >= told->games)
+        return;
     if (!m && (m = malloc(sizeof *m)) && map_put(s->ratings, key, m) != 0) {
         free(m);
         m = NULL;
@@ -188,6 +200,8 @@ int ratings_game_over(srv *s, srv_game *sg, svc_status *st)
     if (score < 0)
         return 0;
     const char *cls = ratings_class(sg);
+    settle_later(s);
+    s->end_rating_reads += !held(s, sg->player[0], cls) + !held(s, sg->player[1], cls); /* on the loop */
     store_rating *a = rating_of(s, sg->player[0], cls), *b = rating_of(s, sg->player[1], cls);
     if (!a || !b)
         return svc_fail(st, "INTERNAL", "out of memory");
@@ -320,12 +334,9 @@ int ratings_for_move(srv *s, const srv_game *sg)
     const char *cls = ratings_class(sg), *missing[2];
     int n = 0;
     settle_later(s);
-    for (int seat = 0; seat < 2; seat++) {
-        char key[80];
-        rating_key(sg->player[seat], cls, key, sizeof key);
-        if (!map_get(s->ratings, key))
+    for (int seat = 0; seat < 2; seat++)
+        if (!held(s, sg->player[seat], cls))
             missing[n++] = sg->player[seat];
-    }
     return n && rating_later(s, missing, n, cls);
 }
 
