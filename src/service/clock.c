@@ -232,8 +232,12 @@ static void remind(srv *s, srv_game *sg)
     commit_release(s->cq);
 }
 
-/* Due game sg (NULL: not there) reminded, lost on time or expired as its clock says now. */
-static void sweep_one(srv *s, srv_game *sg, int64_t now)
+static void sweep_ratings_done(srv *s, int64_t id);
+
+/* Due game sg (NULL: not there) reminded, lost on time or expired as its clock says now.  A loss
+ * on time first reads the players' ratings not held on the store thread (may_read), and is
+ * handled again when they have come (sweep_ratings_done), so the end finds them in memory. */
+static void sweep_one(srv *s, srv_game *sg, int64_t now, int may_read)
 {
     svc_status st;
     svc_status_init(&st);
@@ -243,6 +247,8 @@ static void sweep_one(srv *s, srv_game *sg, int64_t now)
     }
     if (!sg || games_over(sg) || sg->clock.seat < 0)
         return; /* the store is a batch behind memory */
+    if (now >= clock_deadline(sg) && may_read && ratings_read_then(s, sg, sweep_ratings_done))
+        return;
     if (now >= clock_deadline(sg))
         clock_time_out(s, sg, &st);
     else if (!sg->clock.nagged && now >= nag_time(sg))
@@ -254,7 +260,15 @@ static void sweep_one(srv *s, srv_game *sg, int64_t now)
 static void sweep_read_done(srv *s, int64_t id)
 {
     if (!s->stopping && !s->failed)
-        sweep_one(s, games_find(s, id), svc_clock_now(s));
+        sweep_one(s, games_find(s, id), svc_clock_now(s), 1);
+}
+
+/* The ratings a due game's loss on time needs have come: handled as memory has it now (once:
+ * ratings another server changed meanwhile are read at the end). */
+static void sweep_ratings_done(srv *s, int64_t id)
+{
+    if (!s->stopping && !s->failed)
+        sweep_one(s, games_find(s, id), svc_clock_now(s), 0);
 }
 
 /* The due games claimed.  With a store thread, a game memory does not hold (or holds stale) is
@@ -266,7 +280,7 @@ static void sweep_games(srv *s, const int64_t *ids, long n)
         srv_game *sg = games_held_fresh(s, ids[i]);
         if (!sg && s->dbj && games_read_then(s, ids[i], sweep_read_done))
             continue;
-        sweep_one(s, sg ? sg : games_find(s, ids[i]), now);
+        sweep_one(s, sg ? sg : games_find(s, ids[i]), now, 1);
     }
 }
 

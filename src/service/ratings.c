@@ -271,6 +271,8 @@ typedef struct rating_read {
     unsigned long changes; /* s->rating_changes when queued */
     int found[2];
     store_rating r[2];
+    int64_t game;                      /* ratings_read_then's: then(s, game) when done */
+    void (*then)(srv *s, int64_t id);
 } rating_read;
 
 static void rating_run(store *st, db_job *d)
@@ -301,7 +303,24 @@ static void rating_done(srv *s, db_job *d)
         }
     }
     waits_read(s, r->base.ticket);
+    if (r->then)
+        r->then(s, r->game);
     free(r);
+}
+
+/* A read of the ratings in cls of the n users (1 or 2), not yet queued; NULL out of memory. */
+static rating_read *rating_job(srv *s, const char *const *users, int n, const char *cls)
+{
+    rating_read *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    dbjobs_setup(&r->base, rating_run, rating_done, rating_discard);
+    for (int i = 0; i < n && i < 2; i++)
+        snprintf(r->user[i], sizeof r->user[i], "%s", users[i]);
+    r->n = n < 2 ? n : 2;
+    snprintf(r->cls, sizeof r->cls, "%s", cls);
+    r->changes = s->rating_changes;
+    return r;
 }
 
 /* The ratings in cls of the n users (1 or 2) not held, for the request running now: 1 when it
@@ -314,30 +333,46 @@ static int rating_later(srv *s, const char *const *users, int n, const char *cls
         return 0;
     if (w->reading) /* it runs again anyway: these ratings are read then */
         return 1;
-    rating_read *r = calloc(1, sizeof *r);
+    rating_read *r = rating_job(s, users, n, cls);
     if (!r)
         return 0;
-    dbjobs_setup(&r->base, rating_run, rating_done, rating_discard);
-    for (int i = 0; i < n && i < 2; i++)
-        snprintf(r->user[i], sizeof r->user[i], "%s", users[i]);
-    r->n = n < 2 ? n : 2;
-    snprintf(r->cls, sizeof r->cls, "%s", cls);
-    r->changes = s->rating_changes;
     dbjobs_run_for(s, w, &r->base);
     return 1;
 }
 
-int ratings_for_move(srv *s, const srv_game *sg)
+/* The players of rated game sg whose ratings in its class (*cls) memory does not hold: their
+ * number, names in missing. */
+static int missing_ratings(srv *s, const srv_game *sg, const char **cls, const char *missing[2])
 {
     if (!opt_long(sg->options, "rated", 1) || !strcmp(sg->player[0], sg->player[1]))
         return 0;
-    const char *cls = ratings_class(sg), *missing[2];
     int n = 0;
+    *cls = ratings_class(sg);
     settle_later(s);
     for (int seat = 0; seat < 2; seat++)
-        if (!held(s, sg->player[seat], cls))
+        if (!held(s, sg->player[seat], *cls))
             missing[n++] = sg->player[seat];
+    return n;
+}
+
+int ratings_for_move(srv *s, const srv_game *sg)
+{
+    const char *cls, *missing[2];
+    int n = missing_ratings(s, sg, &cls, missing);
     return n && rating_later(s, missing, n, cls);
+}
+
+int ratings_read_then(srv *s, const srv_game *sg, void (*then)(srv *s, int64_t id))
+{
+    const char *cls, *missing[2];
+    int n = s->dbj ? missing_ratings(s, sg, &cls, missing) : 0;
+    rating_read *r = n ? rating_job(s, missing, n, cls) : NULL;
+    if (!r)
+        return 0;
+    r->game = sg->id;
+    r->then = then;
+    dbjobs_run(s, &r->base);
+    return 1;
 }
 
 int svc_rating(srv *s, const char *user, const char *cls, store_rating *out)

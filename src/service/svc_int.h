@@ -290,6 +290,9 @@ int ratings_game_over(srv *s, srv_game *sg, svc_status *st);
  * read off the loop so that a game's end finds them in memory (1: the request runs again once
  * they have come); 0 held, or no store thread or request that can run again. */
 int ratings_for_move(srv *s, const srv_game *sg);
+/* The ratings sg's end will need, when memory lacks them and there is a store thread: read
+ * there, then(s, sg->id) on the loop when they have come (1); else 0 (read at the end). */
+int ratings_read_then(srv *s, const srv_game *sg, void (*then)(srv *s, int64_t id));
 /* Forget a rating held in memory (its change was refused): the store's is the truth again. */
 void ratings_forget(srv *s, const char *user, const char *cls);
 /* A game end's rating write refused because another server changed the row first: computed
