@@ -131,6 +131,10 @@ static void do_move(conn *c, proto_cmd *cmd)
         with_pw = bg_names_user(c, cmd);
     if (cmd->verb == V_MOVE && cmd->game == G_CROSSWORD) /* BOARD [USER PASSWORD] MOVE, MOVE one or two words; */
         with_pw = cmd->argc >= 4 && (!c->user[0] || svc_user_exists(c->s, cmd->argv[1], NULL)); /* a typo is no login */
+    if (c->wait.reading) { /* the user named is being read: the command runs again when it has come */
+        cmd_finish(c);
+        return;
+    }
     char user[STORE_NAME_MAX + 1];
     if (!acting_user(c, cmd, with_pw, user))
         return;

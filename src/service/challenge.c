@@ -581,7 +581,10 @@ int svc_join(srv *s, const char *actor, int64_t id, int64_t *board, svc_status *
         *board = 0;
         return 0;
     }
-    srv_user *seeker = users_find(s, k.user);
+    int reading;
+    srv_user *seeker = users_for_request(s, k.user, &reading);
+    if (reading)
+        return svc_fail(st, "NO_SUCH_SEEK", "there is no open seek %lld (reading its seeker)", (long long)k.id);
     if (seeker && users_blocks(seeker, actor))
         return svc_fail(st, "BLOCKED", "%s does not take challenges from you", k.user);
     char name[2][STORE_NAME_MAX + 1];

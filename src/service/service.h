@@ -148,7 +148,8 @@ int svc_signup(srv *s, const char *user, const char *password, const char *email
 /* A new password for `user` (already authenticated with the old one). */
 int svc_set_password(srv *s, const char *user, const char *password, svc_status *st, svc_done_fn done, void *ctx);
 int svc_set_display(srv *s, const char *user, int size, svc_status *st);
-/* 1 when the user exists (its spelling in `name`, which may be NULL). */
+/* 1 when the user exists (its spelling in `name`, which may be NULL).  A user not held is read
+ * off the loop for a request that can run again: 0 meanwhile, and the request runs again. */
 int svc_user_exists(srv *s, const char *user, char name[STORE_NAME_MAX + 1]);
 /* The user's display size 1..4 (2 for anyone unknown). */
 int svc_user_display(srv *s, const char *user);

@@ -376,7 +376,8 @@ int svc_set_display(srv *s, const char *user, int size, svc_status *st)
 
 int svc_user_exists(srv *s, const char *user, char name[STORE_NAME_MAX + 1])
 {
-    srv_user *u = users_find(s, user);
+    int reading; /* a user not held is read off the loop and the request runs again */
+    srv_user *u = users_for_request(s, user, &reading);
     if (u && name)
         snprintf(name, STORE_NAME_MAX + 1, "%s", u->name);
     return u != NULL;
