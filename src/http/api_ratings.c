@@ -3,6 +3,7 @@
  * The same Glicko-2 ratings as the line protocol's `ratings` and
  * `standings`: one entry per class of the game (Hex by board size,
  * Backgammon by match length), provisional while the deviation is over 110. */
+#include <stdlib.h>
 #include <string.h>
 
 #include <event2/http.h>
@@ -67,20 +68,26 @@ void api_standings(http_call *c)
 {
     struct evkeyvalq q;
     const char *const *classes, *game;
-    int n = query_game(c, &q, &classes, &game);
-    if (!n)
+    if (!query_game(c, &q, &classes, &game))
         return;
-    json_t *by_class = json_object();
-    for (int i = 0; i < n; i++) {
-        store_rating r[STANDINGS_MAX];
-        svc_status st;
-        svc_status_init(&st);
-        long k = svc_standings(c->d->s, classes[i], r, STANDINGS_MAX, &st);
-        json_t *list = json_array();
-        for (long j = 0; j < k; j++)
-            json_array_append_new(list, rating_json(classes[i], &r[j], 1));
-        json_object_set_new(by_class, classes[i], list);
+    store_rating *r = calloc(SVC_CLASSES_MAX * STANDINGS_MAX, sizeof *r);
+    long k[SVC_CLASSES_MAX];
+    svc_status st;
+    svc_status_init(&st);
+    int n = r ? svc_standings(c->d->s, proto_game_of(game), r, STANDINGS_MAX, k, &st)
+              : svc_fail(&st, "INTERNAL", "out of memory");
+    if (n < 0) {
+        call_fail(c, &st);
+    } else {
+        json_t *by_class = json_object();
+        for (int i = 0; i < n; i++) {
+            json_t *list = json_array();
+            for (long j = 0; j < k[i]; j++)
+                json_array_append_new(list, rating_json(classes[i], &r[i * STANDINGS_MAX + j], 1));
+            json_object_set_new(by_class, classes[i], list);
+        }
+        call_json(c, 200, json_pack("{s:s,s:o}", "game", game, "standings", by_class), 0);
     }
-    call_json(c, 200, json_pack("{s:s,s:o}", "game", game, "standings", by_class), 0);
+    free(r);
     evhttp_clear_headers(&q);
 }

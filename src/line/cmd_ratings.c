@@ -4,6 +4,7 @@
  * GAMES" and "provisional" while the deviation is above 110; standings:
  * "CLASS RANK USER RATING RD GAMES [provisional]", best first, per class. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "line/line.h"
 
@@ -19,31 +20,58 @@ static void rating_line(lx_buf *out, const char *cls, long rank, const store_rat
         lx_buf_append_str(out, " provisional");
 }
 
+/* standings GAME: every class's rows read first (off the loop for a request that runs again). */
+static void standings(conn *c, proto_game g, const char *game)
+{
+    const char *const *classes;
+    store_rating *r = calloc(SVC_CLASSES_MAX * STANDINGS_MAX, sizeof *r);
+    long k[SVC_CLASSES_MAX];
+    svc_status st;
+    svc_status_init(&st);
+    int n = r ? svc_standings(c->s, g, r, STANDINGS_MAX, k, &st) : svc_fail(&st, "INTERNAL", "out of memory");
+    if (n < 0) {
+        free(r);
+        cmd_fail(c, &st);
+        return;
+    }
+    ratings_classes(g, &classes);
+    lx_buf line = LX_BUF_INIT;
+    reply_ok(&c->reply, "standings %s", game);
+    for (int i = 0; i < n; i++)
+        for (long j = 0; j < k[i]; j++) {
+            lx_buf_clear(&line);
+            rating_line(&line, classes[i], j + 1, &r[i * STANDINGS_MAX + j]);
+            reply_body(&c->reply, line.data, line.len);
+        }
+    lx_buf_free(&line);
+    free(r);
+    cmd_finish(c);
+}
+
 void cmd_ratings(conn *c, proto_cmd *cmd)
 {
     proto_game g = proto_game_of(cmd->argv[0]);
     const char *const *classes;
     int n = g == G_NONE ? 0 : ratings_classes(g, &classes);
-    const char *user = cmd->verb == V_RATINGS && cmd->argc > 1 ? cmd->argv[1] : c->user;
+    const char *user = cmd->argc > 1 ? cmd->argv[1] : c->user;
     char name[STORE_NAME_MAX + 1];
     if (!n) {
         reply_err(&c->reply, "UNKNOWN_GAME", "games are twixt, hex, backgammon and crossword");
-    } else if (cmd->verb == V_RATINGS && !user[0]) {
+    } else if (cmd->verb == V_STANDINGS) {
+        standings(c, g, cmd->argv[0]);
+        return;
+    } else if (!user[0]) {
         reply_err(&c->reply, "NOT_LOGGED_IN", "whose? ratings GAME USER, or log in first");
-    } else if (cmd->verb == V_RATINGS && !svc_user_exists(c->s, user, name)) {
+    } else if (!svc_user_exists(c->s, user, name)) {
         reply_err(&c->reply, "NO_SUCH_USER", "there is no user '%.40s'", user);
     } else {
         lx_buf line = LX_BUF_INIT;
-        reply_ok(&c->reply, "%s %s", cmd->verb == V_RATINGS ? name : "standings", cmd->argv[0]);
+        reply_ok(&c->reply, "%s %s", name, cmd->argv[0]);
         for (int i = 0; i < n; i++) {
-            store_rating r[STANDINGS_MAX];
-            svc_status st;
-            svc_status_init(&st);
-            long k = cmd->verb == V_RATINGS ? svc_rating(c->s, name, classes[i], r) == 0
-                                            : svc_standings(c->s, classes[i], r, STANDINGS_MAX, &st);
-            for (long j = 0; j < k; j++) {
+            store_rating r;
+            if (svc_rating(c->s, name, classes[i], &r) == 0) {
                 lx_buf_clear(&line);
-                rating_line(&line, classes[i], cmd->verb == V_STANDINGS ? j + 1 : 0, &r[j]);
+                rating_line(&line, classes[i], 0, &r);
                 reply_body(&c->reply, line.data, line.len);
             }
         }

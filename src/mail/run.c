@@ -434,13 +434,16 @@ static int do_ratings(mail_job *j, proto_cmd *cmd)
         lx_buf_printf(&j->reply, "ERROR NO_SUCH_USER: whose? ratings GAME USER\n\n");
         return RAN;
     }
+    store_rating all[SVC_CLASSES_MAX][20];
+    long counts[SVC_CLASSES_MAX];
+    svc_status st;
+    svc_status_init(&st);
+    if (cmd->verb == V_STANDINGS && svc_standings(j->d->s, g, all[0], 20, counts, &st) < 0)
+        n = 0; /* the store failed: an empty list, as before */
     lx_buf_printf(&j->reply, "OK:\n");
     for (int i = 0; i < n; i++) {
-        store_rating r[20];
-        svc_status st;
-        svc_status_init(&st);
-        long k = cmd->verb == V_RATINGS ? svc_rating(j->d->s, name, classes[i], r) == 0
-                                        : svc_standings(j->d->s, classes[i], r, 20, &st);
+        store_rating *r = all[i];
+        long k = cmd->verb == V_RATINGS ? svc_rating(j->d->s, name, classes[i], r) == 0 : counts[i];
         for (long x = 0; x < k; x++)
             lx_buf_printf(&j->reply, "  %s %s %.0f (RD %.0f) after %d game%s%s\n", classes[i], r[x].user, r[x].r,
                           r[x].rd, r[x].games,

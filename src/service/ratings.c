@@ -389,12 +389,70 @@ int svc_rating(srv *s, const char *user, const char *cls, store_rating *out)
     return 0;
 }
 
-long svc_standings(srv *s, const char *cls, store_rating *out, size_t cap, svc_status *st)
+/* The standings of a game's classes (one to three), read in one job: on the store thread for a
+ * request that can run again (kept for its next run), else at once. */
+typedef struct standings_read {
+    db_job base;
+    const char *const *classes;
+    int n;
+    size_t cap;
+    store_rating *out; /* n * cap */
+    long count[SVC_CLASSES_MAX];
+} standings_read;
+
+static void standings_run(store *st, db_job *d)
 {
-    long n = s->rstore->be->ratings_of(s->rstore, cls, out, cap);
-    if (n < 0)
-        return svc_fail(st, "INTERNAL", "the ratings cannot be read");
-    for (long i = 0; i < n; i++) { /* memory may be a batch ahead of the file */
+    standings_read *r = (standings_read *)d;
+    for (int i = 0; i < r->n; i++)
+        r->count[i] = st->be->ratings_of(st, r->classes[i], r->out + (size_t)i * r->cap, r->cap);
+}
+
+static void standings_discard(db_job *d)
+{
+    free(((standings_read *)d)->out);
+    free(d);
+}
+
+static void standings_done(srv *s, db_job *d)
+{
+    s->standings_reads++;
+    dbjobs_keep(s, d);
+}
+
+/* want's rows from the read kept for the request running now (0); else queued for the store
+ * thread (1: the request runs again with them); else read now (0). */
+static int standings_read_rows(srv *s, standings_read *want)
+{
+    standings_read *r = (standings_read *)dbjobs_answer(s, standings_done);
+    int mine = r && r->classes == want->classes && r->n == want->n && r->cap == want->cap;
+    if (mine) {
+        memcpy(want->count, r->count, sizeof want->count);
+        memcpy(want->out, r->out, (size_t)want->n * want->cap * sizeof *want->out);
+    }
+    if (r)
+        standings_discard(&r->base);
+    if (mine)
+        return 0;
+    svc_wait *w = dbjobs_request(s);
+    standings_read *j = w ? calloc(1, sizeof *j) : NULL;
+    if (j) {
+        *j = *want;
+        j->out = calloc((size_t)want->n * want->cap, sizeof *j->out);
+        if (j->out) {
+            dbjobs_setup(&j->base, standings_run, standings_done, standings_discard);
+            dbjobs_run_for(s, w, &j->base);
+            return 1;
+        }
+        free(j);
+    }
+    standings_run(s->rstore, &want->base);
+    return 0;
+}
+
+/* cls's rows as read, each replaced by memory's when held (a batch ahead of the store), best first. */
+static void standings_settle(srv *s, const char *cls, store_rating *out, long n)
+{
+    for (long i = 0; i < n; i++) {
         char key[80];
         rating_key(out[i].user, cls, key, sizeof key);
         store_rating *m = map_get(s->ratings, key);
@@ -407,5 +465,21 @@ long svc_standings(srv *s, const char *cls, store_rating *out, size_t cap, svc_s
             out[j] = out[j - 1];
             out[j - 1] = t;
         }
-    return n;
+}
+
+int svc_standings(srv *s, proto_game kind, store_rating *out, size_t cap, long *counts, svc_status *st)
+{
+    standings_read r = {.cap = cap, .out = out};
+    r.n = ratings_classes(kind, &r.classes);
+    if (!r.n || r.n > SVC_CLASSES_MAX)
+        return svc_fail(st, "UNKNOWN_GAME", "games are twixt, hex, backgammon and crossword");
+    if (standings_read_rows(s, &r))
+        return svc_fail(st, "BUSY", "the standings are being read");
+    for (int i = 0; i < r.n; i++) {
+        if (r.count[i] < 0)
+            return svc_fail(st, "INTERNAL", "the ratings cannot be read");
+        standings_settle(s, r.classes[i], out + (size_t)i * cap, r.count[i]);
+        counts[i] = r.count[i];
+    }
+    return r.n;
 }

@@ -393,8 +393,12 @@ int svc_vacation(srv *s, const char *user, const char *word, int64_t *until, int
 int ratings_classes(proto_game kind, const char *const **names);
 /* user's rating in a class (a newcomer's 1500/350/0.06 when none).  0 or -1. */
 int svc_rating(srv *s, const char *user, const char *cls, store_rating *out);
-/* A class's ratings, best first, up to cap; the count or -1 (st). */
-long svc_standings(srv *s, const char *cls, store_rating *out, size_t cap, svc_status *st);
+/* The ratings of each class of kind (ratings_classes, at most SVC_CLASSES_MAX), best first, up
+ * to cap each: class i's in out[i * cap ...], their count in counts[i]; the number of classes or
+ * -1 (st).  For a request that can run again (svc_request) they are read on the store thread,
+ * every class in one job: -1 (BUSY) meanwhile, and the request runs again with them. */
+#define SVC_CLASSES_MAX 3
+int svc_standings(srv *s, proto_game kind, store_rating *out, size_t cap, long *counts, svc_status *st);
 #define SVC_PROVISIONAL_RD 110.0   /* a rating whose deviation is above this is provisional */
 
 /* ---- messages, chat and move comments (messages.c) ------------------------------------------ */
