@@ -275,7 +275,7 @@ void api_games_list(http_call *c)
     if (f && !svc_filter_of(f, &filter))
         svc_fail(&st, "BAD_REQUEST", "filter is next, active, pending, finished or all");
     else
-        n = svc_games_list(c->d->s, G_NONE, user ? user : c->user[0] ? c->user : NULL, filter, ids, 200, &st);
+        n = svc_games_list_request(c->d->s, G_NONE, user ? user : c->user[0] ? c->user : NULL, filter, ids, 200, &st);
     const char *who = user ? user : c->user;
     json_t *mine = json_array(), *rest = json_array(); /* the games where it is the user's turn come first */
     for (long i = 0; i < n; i++) {

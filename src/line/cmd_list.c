@@ -31,7 +31,7 @@ void cmd_list_games(conn *c, proto_game kind, const char *user, svc_filter filte
     int64_t ids[200];
     svc_status st;
     svc_status_init(&st);
-    long n = svc_games_list(c->s, kind, user, filter, ids, 200, &st);
+    long n = svc_games_list_request(c->s, kind, user, filter, ids, 200, &st);
     if (n < 0) {
         cmd_fail(c, &st);
         return;

@@ -474,6 +474,8 @@ void svc_close(srv *s)
         srv_log(s, "%lu users read off the event loop on the store thread", s->user_reads);
     if (s->message_reads)
         srv_log(s, "%lu message and chat reads made off the event loop on the store thread", s->message_reads);
+    if (s->list_reads)
+        srv_log(s, "%lu game lists read off the event loop on the store thread", s->list_reads);
     if (s->standings_reads)
         srv_log(s, "%lu standings read off the event loop on the store thread", s->standings_reads);
     if (s->rating_reads)

@@ -251,6 +251,12 @@ int svc_filter_of(const char *word, svc_filter *out);
  * first, by filter; the count, up to cap.  st->wait_seq covers them all. */
 long svc_games_list(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
                     svc_status *st);
+/* The same for a line or web request that can run again (svc_request): with a store thread the
+ * list of ids is read there, -1 (BUSY) meanwhile, and the request runs again with it.  The
+ * boards it names that are not held are still read on the loop; the mail door, the board mails,
+ * a vacation's clocks and the bots call svc_games_list (they cannot run again). */
+long svc_games_list_request(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
+                            svc_status *st);
 
 /* ---- watching ----------------------------------------------------------------------------- */
 typedef struct svc_event {

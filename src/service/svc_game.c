@@ -386,18 +386,74 @@ static void by_deadline(srv *s, int64_t *ids, long n)
         }
 }
 
-long svc_games_list(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
-                    svc_status *st)
+enum { LOOK_AT = 5000 }; /* the newest games a list looks at */
+
+/* A user's list of game ids (any user: user ""), read for a request on the store thread and
+ * kept for its next run. */
+typedef struct list_read {
+    db_job base;
+    char user[STORE_NAME_MAX + 1];
+    long n;
+    int64_t *found; /* LOOK_AT */
+} list_read;
+
+static void list_run(store *st, db_job *d)
+{
+    list_read *r = (list_read *)d;
+    r->n = st->be->games_of(st, r->user[0] ? r->user : NULL, r->found, LOOK_AT);
+}
+
+static void list_discard(db_job *d)
+{
+    free(((list_read *)d)->found);
+    free(d);
+}
+
+static void list_done(srv *s, db_job *d)
+{
+    s->list_reads++;
+    dbjobs_keep(s, d);
+}
+
+/* The ids of user's games (NULL: everyone's) in found, their count (-1: the store failed);
+ * -2 when queued for the store thread (may_wait: the request runs again with them). */
+static long list_ids(srv *s, const char *user, int64_t *found, int may_wait)
+{
+    list_read *r = may_wait ? (list_read *)dbjobs_answer(s, list_done) : NULL;
+    long n = -3;
+    if (r && !strcmp(r->user, user ? user : "")) {
+        n = r->n;
+        if (n > 0)
+            memcpy(found, r->found, (size_t)n * sizeof *found);
+    }
+    if (r)
+        list_discard(&r->base);
+    if (n != -3)
+        return n;
+    svc_wait *w = may_wait ? dbjobs_request(s) : NULL;
+    list_read *j = w ? calloc(1, sizeof *j) : NULL;
+    if (j && (j->found = malloc(LOOK_AT * sizeof *j->found)) != NULL) {
+        snprintf(j->user, sizeof j->user, "%s", user ? user : "");
+        dbjobs_setup(&j->base, list_run, list_done, list_discard);
+        dbjobs_run_for(s, w, &j->base);
+        return -2;
+    }
+    free(j);
+    return s->rstore->be->games_of(s->rstore, user, found, LOOK_AT);
+}
+
+static long games_list(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
+                       svc_status *st, int may_wait)
 {
     if (user && !svc_user_exists(s, user, NULL))
         return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user);
     /* the newest games as the store has them (every server's), newest first: ids are unique, not dense */
-    enum { LOOK_AT = 5000 };
     int64_t *found = malloc(LOOK_AT * sizeof *found);
-    long nfound = found ? s->rstore->be->games_of(s->rstore, user, found, LOOK_AT) : -1;
+    long nfound = found ? list_ids(s, user, found, may_wait) : -1;
     if (nfound < 0) {
         free(found);
-        return svc_fail(st, "INTERNAL", "cannot read the list of games (the database is away?)");
+        return nfound == -2 ? svc_fail(st, "BUSY", "the list of games is being read")
+                            : svc_fail(st, "INTERNAL", "cannot read the list of games (the database is away?)");
     }
     long n = 0;
     for (long i = 0; i < nfound && (size_t)n < cap; i++) {
@@ -413,6 +469,18 @@ long svc_games_list(srv *s, proto_game kind, const char *user, svc_filter filter
     if (filter == SVC_NEXT || filter == SVC_ACTIVE)
         by_deadline(s, ids, n);
     return n;
+}
+
+long svc_games_list(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
+                    svc_status *st)
+{
+    return games_list(s, kind, user, filter, ids, cap, st, 0);
+}
+
+long svc_games_list_request(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
+                            svc_status *st)
+{
+    return games_list(s, kind, user, filter, ids, cap, st, 1);
 }
 
 const char *svc_game_help(proto_game kind)

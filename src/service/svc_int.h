@@ -528,6 +528,7 @@ struct srv {
     unsigned long conflicts; /* boards reloaded because another server wrote them first (logged at exit) */
     unsigned long reads, user_reads; /* boards, users read off the loop on the store thread (logged at exit) */
     unsigned long message_reads;     /* messages and chat read off the loop likewise */
+    unsigned long list_reads;        /* lists of a user's games read off the loop likewise */
     unsigned long standings_reads;   /* standings (a game's classes together) read off the loop likewise */
     unsigned long rating_reads;      /* and ratings */
     unsigned long end_rating_reads;  /* ratings a game's end read on the loop (not held) */
