@@ -17,7 +17,7 @@
 #include "line/proto.h"
 #include "mail/door_int.h"
 
-enum { RAN = 0, SUSPENDED = 1 };
+enum { RAN = 0, SUSPENDED = 1, READING = 2 }; /* READING: see run_request */
 
 static const char mail_help[] =
     "Commands, one per line (in the Subject or the body; quoted lines and your\n"
@@ -585,13 +585,51 @@ static int run_line(mail_job *j, const char *line)
     }
 }
 
+static void line_again(void *ctx);
+
+/* The line j->next run as the job's request to the service (svc_request): when the service must
+ * read something first (several servers on one database), what the run wrote is dropped and the
+ * line runs again once it has come (line_again): READING. */
+static int run_request(mail_job *j)
+{
+    srv *s = j->d->s;
+    size_t had = j->reply.len;
+    j->wait.again = line_again;
+    svc_request(s, &j->wait);
+    int rc = run_line(j, j->lines[j->next]);
+    svc_request(s, NULL);
+    if (rc != SUSPENDED && j->wait.reading) {
+        j->reply.len = had;
+        if (j->reply.data)
+            j->reply.data[had] = '\0';
+        j->pending++;
+        svc_wait_for(s, &j->wait, 0, NULL, j); /* linked while reading: waits_read finds it */
+        return READING;
+    }
+    j->wait.again = NULL; /* a conflict at the commit is the job's answer (TEMPFAIL), not a re-run */
+    return rc;
+}
+
+static void line_again(void *ctx)
+{
+    mail_job *j = ctx;
+    j->pending--;
+    j->wait.again = NULL;
+    if (j->dead)
+        inbound_job_ran(j);
+    else
+        run_job(j);
+}
+
 void run_job(mail_job *j)
 {
     while (j->next < j->nlines && !j->quit) {
-        if (run_line(j, j->lines[j->next]) == SUSPENDED)
+        int rc = run_request(j);
+        if (rc == SUSPENDED || rc == READING)
             return;
         j->next++;
         j->retried = 0;
+        j->wait.runs = 0;
     }
     if (j->dropped)
         lx_buf_printf(&j->reply, "%zu more command lines were not run: at most %d from one message.\n", j->dropped,
