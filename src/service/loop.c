@@ -462,26 +462,26 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     return s;
 }
 
+/* One line of the exit log: n and what was counted, when n is not 0. */
+static void log_count(srv *s, unsigned long n, const char *what)
+{
+    if (n)
+        srv_log(s, "%lu %s", n, what);
+}
+
 void svc_close(srv *s)
 {
     if (!s)
         return;
-    if (s->conflicts)
-        srv_log(s, "%lu times a board was reloaded because another server wrote it first", s->conflicts);
-    if (s->reads)
-        srv_log(s, "%lu boards read off the event loop on the store thread", s->reads);
-    if (s->user_reads)
-        srv_log(s, "%lu users read off the event loop on the store thread", s->user_reads);
-    if (s->message_reads)
-        srv_log(s, "%lu message and chat reads made off the event loop on the store thread", s->message_reads);
-    if (s->list_reads)
-        srv_log(s, "%lu game lists read off the event loop on the store thread", s->list_reads);
-    if (s->standings_reads)
-        srv_log(s, "%lu standings read off the event loop on the store thread", s->standings_reads);
-    if (s->rating_reads)
-        srv_log(s, "%lu ratings read off the event loop on the store thread", s->rating_reads);
-    if (s->end_rating_reads)
-        srv_log(s, "%lu ratings read at a game's end on the event loop", s->end_rating_reads);
+    /* what this server did to stay correct beside others, and off its loop */
+    log_count(s, s->conflicts, "times a board was reloaded because another server wrote it first");
+    log_count(s, s->reads, "boards read off the event loop on the store thread");
+    log_count(s, s->user_reads, "users read off the event loop on the store thread");
+    log_count(s, s->message_reads, "message and chat reads made off the event loop on the store thread");
+    log_count(s, s->list_reads, "game lists read off the event loop on the store thread");
+    log_count(s, s->standings_reads, "standings read off the event loop on the store thread");
+    log_count(s, s->rating_reads, "ratings read off the event loop on the store thread");
+    log_count(s, s->end_rating_reads, "ratings read at a game's end on the event loop");
     listen_stop(s);
     commit_stop(s->cq); /* commits what is queued */
     hashpool_stop(s->hp);
