@@ -5,7 +5,9 @@
  * reads is written back (the same bytes, or bytes that read back to
  * themselves), and every play is generated with it on a small position
  * (each accepted by lx_xw_move_check with the same score, the best play
- * the first of the sorted list).  Input starting with "KLV\n" is a KLV leave
+ * the first of the sorted list, every word a play makes in the lexicon).
+ * Input starting with "WORDS\n" is a word list: plays are generated with
+ * its lexicon in the same way.  Input starting with "KLV\n" is a KLV leave
  * table: read (or refused) and looked up.  Any other input is a GCG
  * record: it is read, replayed with every check, turned into the position
  * after each of its first 16 events and its last (each written as CGP and
@@ -59,6 +61,11 @@ static void fuzz_generate(const lx_xw_lexicon *lx, lx_xw_data *data)
             lx_xw_scored sc;
             lx_xw_play_move(p, &plays[i], &m);
             CHECK(lx_xw_move_check(p, &m, 0, &sc, NULL) == 0 && sc.score == plays[i].score);
+            if (m.kind == LX_XW_PLACE) { /* every word it makes is in the lexicon */
+                lx_xw_pos_place(p, &m);
+                CHECK(lx_xw_pos_check_words(p, lx, NULL) == 0);
+                lx_xw_pos_unplace(p, &m);
+            }
             if (!have || lx_xw_play_cmp(&plays[i], &top) < 0)
                 top = plays[i], have = 1;
         }
@@ -69,6 +76,16 @@ static void fuzz_generate(const lx_xw_lexicon *lx, lx_xw_data *data)
     }
     lx_xw_gen_free(g);
     lx_xw_pos_free(p);
+}
+
+/* A word list (English tiles): its lexicon, generated with. */
+static void fuzz_words(const uint8_t *bytes, size_t size, lx_xw_data *data)
+{
+    const lx_xw_dist *en = lx_xw_data_dist(data, "english", NULL);
+    lx_xw_lexicon *lx = en ? lx_xw_lexicon_from_words("words", (const char *)bytes, size, en, NULL, NULL) : NULL;
+    if (lx)
+        fuzz_generate(lx, data);
+    lx_xw_lexicon_free(lx);
 }
 
 static void fuzz_kwg(const uint8_t *bytes, size_t size, lx_xw_data *data)
@@ -169,6 +186,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *bytes, size_t size)
     lx_xw_data *data = data_dir();
     if (size >= 4 && memcmp(bytes, "KWG\n", 4) == 0) {
         fuzz_kwg(bytes + 4, size - 4, data);
+        return 0;
+    }
+    if (size >= 6 && memcmp(bytes, "WORDS\n", 6) == 0) {
+        fuzz_words(bytes + 6, size - 6, data);
         return 0;
     }
     if (size >= 4 && memcmp(bytes, "KLV\n", 4) == 0) {

@@ -336,6 +336,49 @@ static void test_kwg_wolges_gaddawg(void **state)
     lx_diag_list_free(d);
 }
 
+/* A file whose GADDAG does not hold exactly the DAWG's words is refused:
+ * the generator walks one half, word checks read the other. */
+static void test_kwg_halves_disagree(void **state)
+{
+    (void)state;
+    uint8_t b[10 * 4]; /* words AB and B, as in test_kwg_wolges_gaddawg, and more in the GADDAG */
+    put(b + 0, NODE(0, 0, 1, 2));  /* DAWG root */
+    put(b + 4, NODE(0, 0, 1, 4));  /* GADDAG root */
+    put(b + 8, NODE(1, 0, 0, 7));  /* DAWG: A -> 7 */
+    put(b + 12, NODE(2, 1, 1, 0)); /* B */
+    put(b + 16, NODE(1, 0, 0, 8)); /* GADDAG: A -> 8 */
+    put(b + 20, NODE(2, 1, 0, 9)); /* B, -> 9 */
+    put(b + 24, NODE(3, 1, 1, 0)); /* C: a string no word makes */
+    put(b + 28, NODE(2, 1, 1, 0)); /* DAWG: AB */
+    put(b + 32, NODE(0, 0, 1, 7)); /* GADDAG: A@ -> the DAWG after A */
+    put(b + 36, NODE(1, 1, 1, 0)); /* GADDAG: BA */
+    lx_diag_list *d = lx_diag_list_new();
+    assert_null(lx_xw_lexicon_from_kwg("extra", b, sizeof b, d));
+    put(b + 20, NODE(2, 1, 1, 9)); /* without C it reads */
+    lx_xw_lexicon *lx = lx_xw_lexicon_from_kwg("fine", b, sizeof b, d);
+    assert_non_null(lx);
+    lx_xw_lexicon_free(lx);
+    put(b + 36, NODE(3, 1, 1, 0)); /* BC instead of BA: the reversal of AB missing */
+    assert_null(lx_xw_lexicon_from_kwg("missing", b, sizeof b, d));
+    put(b + 36, NODE(1, 1, 1, 0));
+    put(b + 16, NODE(1, 1, 0, 8)); /* A accepted in the GADDAG, not a word in the DAWG */
+    assert_null(lx_xw_lexicon_from_kwg("accepts", b, sizeof b, d));
+    put(b + 16, NODE(1, 0, 0, 8));
+    put(b + 32, NODE(0, 0, 1, 3)); /* A@ -> the DAWG root's B: A@B reads as a word, AB is one, fine */
+    lx = lx_xw_lexicon_from_kwg("same", b, sizeof b, d);
+    assert_non_null(lx);
+    lx_xw_lexicon_free(lx);
+    put(b + 32, NODE(0, 1, 1, 7)); /* A@ accepted: a string that ends at the separator */
+    assert_null(lx_xw_lexicon_from_kwg("separator", b, sizeof b, d));
+    assert_int_equal(lx_diag_count(d), 4);
+    for (size_t i = 0; i < lx_diag_count(d); i++) {
+        assert_string_equal(lx_diag_get(d, i)->code, "KWG_INVALID");
+        assert_non_null(strstr(lx_diag_get(d, i)->message, "GADDAG half"));
+    }
+    assert_non_null(strstr(lx_diag_get(d, 3)->message, "ending at the separator"));
+    lx_diag_list_free(d);
+}
+
 static void test_kwg_by_hand(void **state)
 {
     (void)state;
@@ -531,7 +574,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_build_and_look_up), cmocka_unit_test(test_minimal_graph),
-        cmocka_unit_test(test_kwg_round_trip),    cmocka_unit_test(test_kwg_layout_both_halves), cmocka_unit_test(test_kwg_wolges_gaddawg),    cmocka_unit_test(test_kwg_by_hand),
+        cmocka_unit_test(test_kwg_round_trip),    cmocka_unit_test(test_kwg_layout_both_halves), cmocka_unit_test(test_kwg_wolges_gaddawg),    cmocka_unit_test(test_kwg_by_hand), cmocka_unit_test(test_kwg_halves_disagree),
         cmocka_unit_test(test_word_list_options), cmocka_unit_test(test_multi_codepoint_words),
         cmocka_unit_test(test_judge),             cmocka_unit_test(test_data_directory),
     };

@@ -9,8 +9,10 @@
  *
  * A file comes from users, so it is checked before use: every arc index in
  * range, the last node ending its sibling run (so a scan cannot run off the
- * end), no tile twice in a run of siblings, and both halves acyclic (checked while counting their words with an
- * explicit stack, never recursion).  A file with the DAWG half only (older
+ * end), no tile twice in a run of siblings, both halves acyclic (checked while counting their words with an
+ * explicit stack, never recursion), no more words than a graph of its size
+ * holds in a real lexicon, and the GADDAG holding exactly the DAWG's words
+ * (kwg_agree.c).  A file with the DAWG half only (older
  * ludex files, wolges' DawgOnly) gets its GADDAG built on reading: the move
  * generator needs it. */
 #include <stdio.h>
@@ -18,6 +20,13 @@
 #include <string.h>
 
 #include "xword/xword_impl.h"
+
+/* The most words a file of n nodes may spell: 64 n + 65,536.  A real
+ * lexicon's graph holds fewer words than nodes (wamerican's about one word
+ * per three nodes; the most regular natural lexicons a few per node); far
+ * more means a small graph of exponentially many paths, too slow to walk. */
+#define KWG_MAX_WORDS_PER_NODE 64u
+#define KWG_MAX_WORDS_SMALL 65536u
 
 static uint32_t arc_of(uint32_t node)
 {
@@ -68,6 +77,13 @@ int lx_xw_lexicon_has(const lx_xw_lexicon *lx, const uint8_t *tiles, size_t n)
 
 /* ---- counting words (and finding cycles) ----------------------------------------------- */
 
+/* a + b, or UINT64_MAX when that overflows: a small file may spell
+ * exponentially many words, and its count must not wrap to a small one */
+static uint64_t add_saturating(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 /* Words spelled from node i and its later siblings:
  *   C[i] = accepts(i) + C[arc(i)] (when arc(i) != 0) + C[i + 1] (when !is_end(i)).
  * Computed depth-first with an explicit stack; a node met again while still
@@ -103,11 +119,12 @@ size_t xw_kwg_count_words(const uint32_t *nodes, size_t n, uint32_t root, uint32
         }
         if (pushed)
             continue;
-        count[i] = ((node & XW_KWG_ACCEPTS) != 0) + (a ? count[a] : 0) + (next ? count[next] : 0);
+        count[i] = add_saturating(add_saturating((node & XW_KWG_ACCEPTS) != 0, a ? count[a] : 0),
+                                  next ? count[next] : 0);
         state[i] = 2;
         sp--;
     }
-    result = (size_t)count[root];
+    result = count[root] >= SIZE_MAX ? SIZE_MAX - 1 : (size_t)count[root];
     for (size_t i = 0; counts && i < n; i++)
         counts[i] = (uint32_t)count[i];
 out:
@@ -275,6 +292,7 @@ int lx_xw_lexicon_has_gaddag(const lx_xw_lexicon *lx)
 lx_xw_lexicon *lx_xw_lexicon_from_kwg(const char *name, const void *bytes, size_t len, lx_diag_list *diags)
 {
     const char *why = NULL;
+    size_t strings = 0; /* the GADDAG's */
     lx_xw_lexicon *lx = calloc(1, sizeof *lx);
     if (!lx)
         return NULL;
@@ -295,8 +313,12 @@ lx_xw_lexicon *lx_xw_lexicon_from_kwg(const char *name, const void *bytes, size_
         lx->gaddag = gaddag_root(lx->nodes, lx->nnodes);
         if ((lx->words = xw_kwg_count_words(lx->nodes, lx->nnodes, lx->dawg, NULL)) == (size_t)-1)
             why = "its word graph has a cycle";
-        else if (lx->gaddag && xw_kwg_count_words(lx->nodes, lx->nnodes, lx->gaddag, NULL) == (size_t)-1)
+        else if (lx->words > KWG_MAX_WORDS_PER_NODE * lx->nnodes + KWG_MAX_WORDS_SMALL)
+            why = "it spells far more words than a real lexicon of its size (a graph of exponentially many paths)";
+        else if (lx->gaddag && (strings = xw_kwg_count_words(lx->nodes, lx->nnodes, lx->gaddag, NULL)) == (size_t)-1)
             why = "its GADDAG has a cycle";
+        else if (lx->gaddag)
+            xw_kwg_halves_agree(lx->nodes, lx->nnodes, lx->dawg, lx->gaddag, strings, &why);
     }
     if (why) {
         if (diags)

@@ -80,6 +80,11 @@ size_t xw_kwg_count_words(const uint32_t *nodes, size_t n, uint32_t root, uint32
 /* Every arc in range, tiles at most 63, the last node ending a run; 0, or
  * -1 with *why set. */
 int xw_kwg_check(const uint32_t *nodes, size_t n, const char **why);
+/* The GADDAG run `gaddag`, which accepts `strings` strings, holds exactly
+ * the strings the words of the DAWG run `dawg` make (kwg_agree.c); 0, or -1
+ * with *why set. */
+int xw_kwg_halves_agree(const uint32_t *nodes, size_t n, uint32_t dawg, uint32_t gaddag, size_t strings,
+                        const char **why);
 /* Little-endian 32-bit word at b. */
 static inline uint32_t xw_le32(const unsigned char *b)
 {
