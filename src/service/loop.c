@@ -459,7 +459,24 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
         svc_close(s);
         return NULL;
     }
+    memcpy(s->loop_statements, s->rstore->statements, sizeof s->loop_statements);
     return s;
+}
+
+/* The exit log's count of the statements the event loop ran on its own connection since
+ * it started (PostgreSQL counts them: each one a round trip the loop waited for), and
+ * what each kind was.  Nothing with SQLite, where reading on the loop is the design. */
+static void log_loop_statements(srv *s)
+{
+    unsigned long total = 0;
+    for (int i = 0; i < STORE_COUNTED_QUERIES; i++)
+        total += s->rstore->statements[i] - s->loop_statements[i];
+    if (!total)
+        return;
+    srv_log(s, "%lu statements run on the event loop's database connection since start", total);
+    for (int i = 0; i < STORE_COUNTED_QUERIES; i++)
+        if (s->rstore->statements[i] > s->loop_statements[i])
+            srv_log(s, "  %lu x %.72s", s->rstore->statements[i] - s->loop_statements[i], store_query_text(s->rstore, i));
 }
 
 /* One line of the exit log: n and what was counted, when n is not 0. */
@@ -482,6 +499,8 @@ void svc_close(srv *s)
     log_count(s, s->standings_reads, "standings read off the event loop on the store thread");
     log_count(s, s->rating_reads, "ratings read off the event loop on the store thread");
     log_count(s, s->end_rating_reads, "ratings read at a game's end on the event loop");
+    if (s->rstore)
+        log_loop_statements(s);
     listen_stop(s);
     commit_stop(s->cq); /* commits what is queued */
     hashpool_stop(s->hp);

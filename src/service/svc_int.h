@@ -531,6 +531,7 @@ struct srv {
     unsigned long list_reads;        /* lists of a user's games read off the loop likewise */
     unsigned long standings_reads;   /* standings (a game's classes together) read off the loop likewise */
     unsigned long rating_reads;      /* and ratings */
+    unsigned long loop_statements[STORE_COUNTED_QUERIES]; /* s->rstore's counts when the loop started */
     unsigned long end_rating_reads;  /* ratings a game's end read on the loop (not held) */
     unsigned long rating_changes;    /* other servers' rating notices so far (ratings.c) */
 };

@@ -144,10 +144,19 @@ static const char *pg_override(int i)
     }
 }
 
+_Static_assert(NPG_QUERIES <= STORE_COUNTED_QUERIES, "a store counts every statement");
+
+static const char *pg_query_text(int i)
+{
+    if (i < 0 || i >= NPG_QUERIES)
+        return NULL;
+    return i >= NQUERIES ? pg_only_sql[i - NQUERIES] : pg_override(i) ? pg_override(i) : store_query_sql[i];
+}
+
 /* Statement i in PostgreSQL's words: ?N becomes $N.  0, or -1 when it does not fit. */
 static int pg_sql(int i, char *out, size_t cap)
 {
-    const char *src = i >= NQUERIES ? pg_only_sql[i - NQUERIES] : pg_override(i) ? pg_override(i) : store_query_sql[i];
+    const char *src = pg_query_text(i);
     size_t n = 0;
     for (; *src && n + 1 < cap; src++)
         out[n++] = *src == '?' ? '$' : *src;
@@ -351,6 +360,7 @@ static int send_q(pg_store *q, int qi, const params *p)
 {
     char name[8];
     qname(qi, name);
+    q->base.statements[qi]++;
     if (q->nslots < (int)(sizeof q->slots / sizeof q->slots[0]))
         q->slots[q->nslots++] = q->count_as;
     q->count_as = -1;
@@ -906,6 +916,7 @@ static PGresult *run_read_err(pg_store *q, int qi, const params *p, char *err, s
     for (int attempt = 0; attempt < 2; attempt++) {
         if (ensure_connected(q, err, errcap) != 0)
             return NULL;
+        q->base.statements[qi]++;
         PGresult *r = PQexecPrepared(q->c, name, p ? p->n : 0, p ? p->v : NULL, NULL, NULL, 0);
         if (PQresultStatus(r) == PGRES_TUPLES_OK)
             return r;
@@ -1414,5 +1425,5 @@ const store_backend store_pg_backend = {
     pg_session_get, pg_users_each, pg_backup, pg_integrity, pg_mail_seen, pg_outbox_due, pg_rating_get, pg_ratings_of,
     pg_games_due, pg_blocks_of, pg_seeks_each, pg_messages_unread, pg_messages_unread_count, pg_chat_of,
     pg_comments_each, pg_table_each, pg_ids_reserve, pg_listen, pg_notifications, pg_login_failures,
-    pg_user_insert, pg_seek_take,
+    pg_user_insert, pg_seek_take, pg_query_text,
 };

@@ -1,4 +1,4 @@
-/* store/store.c - picking a backend for a location, and freeing rows.
+/* store/store.c - picking a backend for a location, naming its statements, and freeing rows.
  *
  * "postgresql://..." and "postgres://..." are PostgreSQL (libpq's URI, handed
  * over as it is); "sqlite:PATH" and any other location are an SQLite file. */
@@ -26,6 +26,11 @@ void store_close(store *s)
 {
     if (s)
         s->be->close(s);
+}
+
+const char *store_query_text(const store *s, int qi)
+{
+    return s->be->query_text ? s->be->query_text(qi) : NULL;
 }
 
 static char *dup_or_null(const char *s) { return s ? strdup(s) : NULL; }

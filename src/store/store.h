@@ -288,10 +288,20 @@ typedef struct store_backend {
      * in a backend that serves one instance (SQLite): the service queues STORE_SEEK_DELETE then,
      * its memory deciding whether a seek is open. */
     int (*seek_take)(store *s, int64_t id, char *err, size_t errcap);
+    /* The SQL of statement qi as this backend runs it (for a log), NULL past the last; NULL
+     * in a backend that does not count its statements (SQLite). */
+    const char *(*query_text)(int qi);
 } store_backend;
+
+/* Statements a store counts, by query (store/queries.h and the backend's own); more than
+ * there are queries. */
+#define STORE_COUNTED_QUERIES 96
 
 struct store {
     const store_backend *be;
+    /* statements run on this connection, by query: counted by the PostgreSQL backend
+     * (one round trip each), so that the service can say which ran on its event loop */
+    unsigned long statements[STORE_COUNTED_QUERIES];
 };
 
 extern const store_backend store_sqlite_backend;
@@ -303,6 +313,8 @@ store *store_open(const char *location, char *err, size_t errcap);
 /* 1 when `location` names a PostgreSQL database. */
 int store_is_pg(const char *location);
 void store_close(store *s);
+/* The SQL of statement qi as s runs it, for a log; NULL past the last. */
+const char *store_query_text(const store *s, int qi);
 
 /* The tables a whole copy reads, in the order they are written (games before their moves). */
 enum {
