@@ -73,6 +73,7 @@ struct mail_job {
     char id[256];                  /* the Message-ID, or "sha256:..." of the bytes when there is none */
     char sender[256];              /* where the answer goes */
     char addr[300];                /* "mail:" + sender, for the service's limits */
+    size_t total;                  /* the message's size as ludex-mail read it (it sends at most 1 MiB + 1) */
     char user[STORE_NAME_MAX + 1]; /* logged in by a command of this message ("" when none) */
     lx_buf line_store;
     const char *lines[MAIL_MAX_COMMANDS_CAP];

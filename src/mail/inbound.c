@@ -251,6 +251,8 @@ static const char *const command_words[] = {
     "accept", "decline", "block", "unblock", "seeks", "join", "takeback", "rematch", "vacation",
     "message", "chat", "messages", NULL};
 
+static void seen_got(void *arg, int seen);
+
 static void start_job(mail_door *d, mail_conn *c, const char *raw, size_t len, size_t total)
 {
     mail_job *j = calloc(1, sizeof *j);
@@ -293,7 +295,21 @@ static void start_job(mail_door *d, mail_conn *c, const char *raw, size_t len, s
             job_answer(j, "TEMPFAIL", "the same message is being applied; try again later");
             return;
         }
-    int seen = svc_mail_seen(d->s, j->id);
+    j->total = total;
+    j->pending++; /* the read of whether it was applied, on the store thread */
+    svc_mail_seen(d->s, j->id, seen_got, j);
+}
+
+/* The rest of a message's start, once the store has said whether it was applied. */
+static void seen_got(void *arg, int seen)
+{
+    mail_job *j = arg;
+    mail_door *d = j->d;
+    j->pending--;
+    if (j->dead) {
+        job_free(j);
+        return;
+    }
     if (seen != 0) {
         job_answer(j, seen > 0 ? "OK" : "TEMPFAIL", seen > 0 ? "already applied" : "the store cannot be read");
         return;
@@ -314,10 +330,10 @@ static void start_job(mail_door *d, mail_conn *c, const char *raw, size_t len, s
         job_finish(j);
         return;
     }
-    if (total > MAIL_MAX_BYTES) {
+    if (j->total > MAIL_MAX_BYTES) {
         lx_buf_printf(&j->reply, "Your message is %zu bytes; the server reads messages of at most %d bytes.\n"
                                  "Nothing in it was run.  Send the commands alone, without attachments.\n",
-                      total, MAIL_MAX_BYTES);
+                      j->total, MAIL_MAX_BYTES);
         job_finish(j);
         return;
     }

@@ -338,7 +338,10 @@ void svc_presence_touch(srv *s, const char *user);
 int svc_user_present(srv *s, const char *user);
 
 /* Inbound messages applied (by Message-ID) and the outbox of mail to send. */
-int svc_mail_seen(srv *s, const char *message_id);          /* 1 applied, 0 not, -1 (the store cannot say) */
+/* Whether message_id was applied, read on the store thread: got(arg, seen) on the loop, seen 1
+ * applied, 0 not, -1 (the store cannot say); at once when the store is local (SQLite). */
+typedef void (*svc_mail_seen_got)(void *arg, int seen);
+void svc_mail_seen(srv *s, const char *message_id, svc_mail_seen_got got, void *arg);
 int svc_mail_mark_seen(srv *s, const char *message_id, svc_status *st);
 /* The end of an inbound message: its answer queued (message may be NULL: none)
  * and its Message-ID marked applied, in one batch; when the message wrote `board` (its

@@ -170,9 +170,42 @@ int svc_verify_address(srv *s, const char *user, const char *token, svc_status *
 }
 
 /* ---- inbound and outbound --------------------------------------------------------------- */
-int svc_mail_seen(srv *s, const char *message_id)
+typedef struct seen_job {
+    db_job base;
+    char id[256];
+    int seen;
+    svc_mail_seen_got got;
+    void *arg;
+} seen_job;
+
+static void seen_run(store *st, db_job *d)
 {
-    return s->rstore->be->mail_seen(s->rstore, message_id);
+    seen_job *j = (seen_job *)d;
+    j->seen = st->be->mail_seen(st, j->id);
+}
+
+static void seen_discard(db_job *d) { free(d); }
+
+static void seen_done(srv *s, db_job *d)
+{
+    (void)s;
+    seen_job *j = (seen_job *)d;
+    j->got(j->arg, j->seen);
+    free(j);
+}
+
+void svc_mail_seen(srv *s, const char *message_id, svc_mail_seen_got got, void *arg)
+{
+    seen_job *j = calloc(1, sizeof *j);
+    if (!j) {
+        got(arg, -1);
+        return;
+    }
+    dbjobs_setup(&j->base, seen_run, seen_done, seen_discard);
+    snprintf(j->id, sizeof j->id, "%s", message_id);
+    j->got = got;
+    j->arg = arg;
+    dbjobs_run(s, &j->base);
 }
 
 int svc_mail_mark_seen(srv *s, const char *message_id, svc_status *st)
