@@ -370,12 +370,25 @@ static void test_kwg_halves_disagree(void **state)
     lx_xw_lexicon_free(lx);
     put(b + 32, NODE(0, 1, 1, 7)); /* A@ accepted: a string that ends at the separator */
     assert_null(lx_xw_lexicon_from_kwg("separator", b, sizeof b, d));
-    assert_int_equal(lx_diag_count(d), 4);
+    uint8_t c[5 * 4]; /* a DAWG-only file whose word A? holds tile 0, the GADDAG's separator */
+    put(c + 0, NODE(0, 0, 1, 1));
+    put(c + 4, NODE(1, 0, 0, 3));  /* A -> 3 */
+    put(c + 8, NODE(2, 1, 1, 0));  /* B */
+    put(c + 12, NODE(0, 1, 0, 0)); /* A and tile 0 */
+    put(c + 16, NODE(3, 1, 1, 0)); /* AC */
+    assert_null(lx_xw_lexicon_from_kwg("zero", c, sizeof c, d));
+    put(c + 12, NODE(4, 1, 0, 0)); /* AD instead: it reads, its GADDAG built */
+    lx = lx_xw_lexicon_from_kwg("dawg", c, sizeof c, d);
+    assert_non_null(lx);
+    assert_int_equal(lx_xw_lexicon_words(lx), 3);
+    lx_xw_lexicon_free(lx);
+    assert_int_equal(lx_diag_count(d), 5);
     for (size_t i = 0; i < lx_diag_count(d); i++) {
         assert_string_equal(lx_diag_get(d, i)->code, "KWG_INVALID");
-        assert_non_null(strstr(lx_diag_get(d, i)->message, "GADDAG half"));
+        assert_non_null(strstr(lx_diag_get(d, i)->message, "GADDAG"));
     }
     assert_non_null(strstr(lx_diag_get(d, 3)->message, "ending at the separator"));
+    assert_non_null(strstr(lx_diag_get(d, 4)->message, "holds tile 0"));
     lx_diag_list_free(d);
 }
 

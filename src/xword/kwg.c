@@ -183,8 +183,9 @@ static uint32_t gaddag_root(const uint32_t *nodes, size_t n)
 }
 
 /* The words of the DAWG half, in the order a depth-first walk meets them;
- * NULL when out of memory.  Depth is bounded by LX_XW_MAX_SIDE. */
-static uint8_t *dawg_words(const lx_xw_lexicon *lx, uint8_t ***words, uint8_t **lens)
+ * NULL when out of memory, or with *zero set when a word holds tile 0 (the
+ * GADDAG's separator, never a letter).  Depth is bounded by LX_XW_MAX_SIDE. */
+static uint8_t *dawg_words(const lx_xw_lexicon *lx, uint8_t ***words, uint8_t **lens, int *zero)
 {
     size_t total = 0, k = 0;
     uint32_t stack[LX_XW_MAX_SIDE + 1];
@@ -193,7 +194,7 @@ static uint8_t *dawg_words(const lx_xw_lexicon *lx, uint8_t ***words, uint8_t **
     *lens = malloc(lx->words ? lx->words : 1);
     /* two walks: the first sizes the store, the second fills it */
     uint8_t *store = NULL;
-    for (int pass = 0; pass < 2 && *words && *lens; pass++) {
+    for (int pass = 0; pass < 2 && *words && *lens && !*zero; pass++) {
         if (pass == 1 && !(store = malloc(total ? total : 1)))
             break;
         size_t depth = 0, used = 0;
@@ -201,6 +202,10 @@ static uint8_t *dawg_words(const lx_xw_lexicon *lx, uint8_t ***words, uint8_t **
         while (lx->dawg) {
             uint32_t i = stack[depth], node = lx->nodes[i];
             word[depth] = (uint8_t)xw_kwg_tile(node);
+            if (!word[depth]) {
+                *zero = 1;
+                break;
+            }
             if (node & XW_KWG_ACCEPTS) {
                 if (pass == 0) {
                     total += depth + 1;
@@ -225,18 +230,24 @@ static uint8_t *dawg_words(const lx_xw_lexicon *lx, uint8_t ***words, uint8_t **
             stack[depth]++;
         }
     }
-    if (!store) {
+    if (!store || *zero) {
+        free(store);
         free(*words);
         free(*lens);
+        return NULL;
     }
     return store;
 }
 
-/* Give a DAWG-only lexicon its GADDAG: rebuild both halves from its words. */
-static int add_gaddag(lx_xw_lexicon *lx)
+/* Give a DAWG-only lexicon its GADDAG: rebuild both halves from its words.
+ * 0; -1 out of memory, or with *why set when a word holds tile 0. */
+static int add_gaddag(lx_xw_lexicon *lx, const char **why)
 {
     uint8_t **words, *lens;
-    uint8_t *store = dawg_words(lx, &words, &lens);
+    int zero = 0;
+    uint8_t *store = dawg_words(lx, &words, &lens, &zero);
+    if (zero)
+        *why = "a word of its DAWG half holds tile 0 (the GADDAG's separator)";
     if (!store)
         return -1;
     xw_word_ref *keys = malloc((lx->words ? lx->words : 1) * sizeof *keys);
@@ -319,15 +330,15 @@ lx_xw_lexicon *lx_xw_lexicon_from_kwg(const char *name, const void *bytes, size_
             why = "its GADDAG has a cycle";
         else if (lx->gaddag)
             xw_kwg_halves_agree(lx->nodes, lx->nnodes, lx->dawg, lx->gaddag, strings, &why);
+        else if (lx->words > 0 && add_gaddag(lx, &why) != 0 && !why) { /* out of memory */
+            lx_xw_lexicon_free(lx);
+            return NULL;
+        }
     }
     if (why) {
         if (diags)
             lx_diag_add(diags, LX_ERROR, "KWG_INVALID", LX_NO_OFFSET, "lexicon %s is not a well-formed KWG file: %s",
                         lx->name, why);
-        lx_xw_lexicon_free(lx);
-        return NULL;
-    }
-    if (!lx->gaddag && lx->words > 0 && add_gaddag(lx) != 0) {
         lx_xw_lexicon_free(lx);
         return NULL;
     }
