@@ -25,7 +25,9 @@
  * The claim is a write to the database: it runs on the store thread (one in
  * flight at a time) and the games it returns are handled on the loop; a game
  * memory does not hold (or holds stale) is read on the store thread too and
- * handled when it has come (sweep_read_done).
+ * handled when it has come (sweep_read_done), and so are the players the
+ * game's mails look up and the ratings a loss on time needs, when memory
+ * lacks them (sweep_then): the sweep reads nothing on the loop.
  *
  * Time is the service's clock (svc_clock_now): the system's, moved by
  * --clock-offset for tests that must jump weeks in a second. */
@@ -232,26 +234,47 @@ static void remind(srv *s, srv_game *sg)
     commit_release(s->cq);
 }
 
+/* What the sweep does with a due game now, as memory has it (the store may be a batch behind). */
+enum { SWEEP_NOTHING, SWEEP_EXPIRE, SWEEP_TIME_OUT, SWEEP_REMIND };
+
+static int sweep_action(const srv_game *sg, int64_t now)
+{
+    if (sg && sg->waiting && !sg->forced_result[0] && now >= sg->waiting_until)
+        return SWEEP_EXPIRE;
+    if (!sg || games_over(sg) || sg->clock.seat < 0)
+        return SWEEP_NOTHING;
+    if (now >= clock_deadline(sg))
+        return SWEEP_TIME_OUT;
+    return !sg->clock.nagged && now >= nag_time(sg) ? SWEEP_REMIND : SWEEP_NOTHING;
+}
+
+/* What the sweep may still read on the store thread before it handles a due game: the players,
+ * whom the doors' hooks look up (the game's mails), then the ratings a loss on time needs. */
+enum { READ_PLAYERS, READ_RATINGS, READ_NOTHING };
+
+static void sweep_players_done(srv *s, int64_t id);
 static void sweep_ratings_done(srv *s, int64_t id);
 
-/* Due game sg (NULL: not there) reminded, lost on time or expired as its clock says now.  A loss
- * on time first reads the players' ratings not held on the store thread (may_read), and is
- * handled again when they have come (sweep_ratings_done), so the end finds them in memory. */
+/* Due game sg (NULL: not there) reminded, lost on time or expired as its clock says now.  With a
+ * store thread, what memory lacks for it is read there first (from `may_read` on), and the game
+ * handled again when it has come, so nothing is read on the loop. */
 static void sweep_one(srv *s, srv_game *sg, int64_t now, int may_read)
 {
+    int action = sweep_action(sg, now);
+    if (action == SWEEP_NOTHING)
+        return;
+    const char *players[2] = {sg->player[0], sg->player[1]};
+    if (may_read <= READ_PLAYERS && s->nnotifiers && users_read_then(s, players, 2, sg->id, sweep_players_done))
+        return;
+    if (action == SWEEP_TIME_OUT && may_read <= READ_RATINGS && ratings_read_then(s, sg, sweep_ratings_done))
+        return;
     svc_status st;
     svc_status_init(&st);
-    if (sg && sg->waiting && !sg->forced_result[0] && now >= sg->waiting_until) {
+    if (action == SWEEP_EXPIRE)
         challenge_expire(s, sg);
-        return;
-    }
-    if (!sg || games_over(sg) || sg->clock.seat < 0)
-        return; /* the store is a batch behind memory */
-    if (now >= clock_deadline(sg) && may_read && ratings_read_then(s, sg, sweep_ratings_done))
-        return;
-    if (now >= clock_deadline(sg))
+    else if (action == SWEEP_TIME_OUT)
         clock_time_out(s, sg, &st);
-    else if (!sg->clock.nagged && now >= nag_time(sg))
+    else
         remind(s, sg);
 }
 
@@ -260,16 +283,25 @@ static void sweep_one(srv *s, srv_game *sg, int64_t now, int may_read)
 static void sweep_read_done(srv *s, int64_t id)
 {
     if (!s->stopping && !s->failed)
-        sweep_one(s, games_find(s, id), svc_clock_now(s), 1);
+        sweep_one(s, games_find(s, id), svc_clock_now(s), READ_PLAYERS);
 }
 
-/* The ratings a due game's loss on time needs have come: handled as memory has it now (once:
- * ratings another server changed meanwhile are read at the end). */
-static void sweep_ratings_done(srv *s, int64_t id)
+/* What a due game's handling needs has come (its players; its ratings): handled as memory has
+ * it now, the game read again first if another server changed it meanwhile.  Each is read once:
+ * ratings another server changed meanwhile are read at the end. */
+static void sweep_then(srv *s, int64_t id, int may_read)
 {
-    if (!s->stopping && !s->failed)
-        sweep_one(s, games_find(s, id), svc_clock_now(s), 0);
+    if (s->stopping || s->failed)
+        return;
+    srv_game *sg = games_held_fresh(s, id);
+    if (!sg && s->dbj && games_read_then(s, id, sweep_read_done))
+        return;
+    sweep_one(s, sg ? sg : games_find(s, id), svc_clock_now(s), may_read);
 }
+
+static void sweep_players_done(srv *s, int64_t id) { sweep_then(s, id, READ_RATINGS); }
+
+static void sweep_ratings_done(srv *s, int64_t id) { sweep_then(s, id, READ_NOTHING); }
 
 /* The due games claimed.  With a store thread, a game memory does not hold (or holds stale) is
  * read there and handled when it has come (sweep_read_done); else it is read at once. */
@@ -280,7 +312,7 @@ static void sweep_games(srv *s, const int64_t *ids, long n)
         srv_game *sg = games_held_fresh(s, ids[i]);
         if (!sg && s->dbj && games_read_then(s, ids[i], sweep_read_done))
             continue;
-        sweep_one(s, sg ? sg : games_find(s, ids[i]), now, 1);
+        sweep_one(s, sg ? sg : games_find(s, ids[i]), now, READ_PLAYERS);
     }
 }
 

@@ -69,6 +69,10 @@ srv_user *users_add(srv *s, const char *name, const char *pwhash, int display);
  * request that can run again, a user not held is read off the loop: NULL with *reading set, and
  * the request runs again once it has come (then NULL means no such user). */
 srv_user *users_for_request(srv *s, const char *name, int *reading);
+/* The users named (1 or 2) that memory does not hold, outside a request (the sweep), when there is
+ * a store thread: read there, then(s, id) on the loop once they are held (1); else 0 (none to
+ * read, or no thread: users_find reads them at once when asked). */
+int users_read_then(srv *s, const char *const *names, int n, int64_t id, void (*then)(srv *s, int64_t id));
 /* The user's mail settings and preferences from a store row (and whom they block, from the store). */
 void users_set_mail(srv_user *u, const store_user *su);
 void users_load_blocks(srv *s, srv_user *u);

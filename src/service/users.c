@@ -82,39 +82,79 @@ srv_user *users_find(srv *s, const char *name)
 }
 
 /* ---- reads off the loop (dbjobs.c) ---------------------------------------------------- */
-typedef struct user_read {
-    db_job base;
+/* One user's row and whom they block, as the store thread read them. */
+typedef struct user_row {
     char name[STORE_NAME_MAX + 1];
     int found;           /* user_get's: 1, 0 none, -1 error */
     store_user su;
     srv_user blocks;     /* only its blocks and nblocks */
+} user_row;
+
+/* A read of one or two users: for a request (its ticket), or users_read_then's (then). */
+typedef struct user_read {
+    db_job base;
+    user_row row[2];
+    int n;
+    int64_t game;                     /* users_read_then's: then(s, game) when done */
+    void (*then)(srv *s, int64_t id);
 } user_read;
 
 static void user_read_run(store *st, db_job *d)
 {
     user_read *r = (user_read *)d;
-    r->found = st->be->user_get(st, r->name, &r->su);
-    if (r->found == 1 && st->be->blocks_of(st, r->su.name, add_block, &r->blocks) != 0)
-        r->found = -1;
+    for (int i = 0; i < r->n; i++) {
+        user_row *u = &r->row[i];
+        u->found = st->be->user_get(st, u->name, &u->su);
+        if (u->found == 1 && st->be->blocks_of(st, u->su.name, add_block, &u->blocks) != 0) {
+            store_user_clear(&u->su);
+            u->found = -1;
+        }
+    }
 }
 
 static void user_read_discard(db_job *d)
 {
     user_read *r = (user_read *)d;
-    if (r->found == 1)
-        store_user_clear(&r->su);
-    free(r->blocks.blocks);
+    for (int i = 0; i < r->n; i++) {
+        if (r->row[i].found == 1)
+            store_user_clear(&r->row[i].su);
+        free(r->row[i].blocks.blocks);
+    }
     free(r);
 }
 
 static void user_read_done(srv *s, db_job *d)
 {
     user_read *r = (user_read *)d;
-    s->user_reads++;
-    if (r->found == 1 && !map_get(s->users, r->su.name) && hold(s, &r->su, r->blocks.blocks, r->blocks.nblocks))
-        r->blocks.blocks = NULL;
+    for (int i = 0; i < r->n; i++) {
+        user_row *u = &r->row[i];
+        s->user_reads++;
+        if (u->found == 1 && !map_get(s->users, u->su.name)) {
+            hold(s, &u->su, u->blocks.blocks, u->blocks.nblocks);
+            u->blocks.blocks = NULL; /* held's now, or freed */
+        }
+    }
     waits_read(s, r->base.ticket);
+    if (r->then)
+        r->then(s, r->game);
     user_read_discard(d);
+}
+
+/* A read of the users named (1 or 2, each once) that memory does not hold, not yet queued; NULL
+ * when there are none (or no memory for the job). */
+static user_read *user_job(srv *s, const char *const *names, int n)
+{
+    user_read *r = NULL;
+    for (int i = 0; i < n && i < 2; i++) {
+        if (!user_name_valid(names[i]) || map_get(s->users, names[i]) || (r && r->n && !strcmp(r->row[0].name, names[i])))
+            continue;
+        if (!r && !(r = calloc(1, sizeof *r)))
+            return NULL;
+        snprintf(r->row[r->n++].name, sizeof r->row[0].name, "%s", names[i]);
+    }
+    if (r)
+        dbjobs_setup(&r->base, user_read_run, user_read_done, user_read_discard);
+    return r;
 }
 
 srv_user *users_for_request(srv *s, const char *name, int *reading)
@@ -126,15 +166,24 @@ srv_user *users_for_request(srv *s, const char *name, int *reading)
         return u;
     if (w && !strcmp(w->read_user, name)) /* read for this request: as it came */
         return NULL;
-    user_read *r = (w = dbjobs_request(s)) ? calloc(1, sizeof *r) : NULL;
+    user_read *r = (w = dbjobs_request(s)) ? user_job(s, &name, 1) : NULL;
     if (!r)
         return users_find(s, name);
-    dbjobs_setup(&r->base, user_read_run, user_read_done, user_read_discard);
-    snprintf(r->name, sizeof r->name, "%s", name);
     snprintf(w->read_user, sizeof w->read_user, "%s", name);
     *reading = 1;
     dbjobs_run_for(s, w, &r->base);
     return NULL;
+}
+
+int users_read_then(srv *s, const char *const *names, int n, int64_t id, void (*then)(srv *s, int64_t id))
+{
+    user_read *r = s->dbj ? user_job(s, names, n) : NULL;
+    if (!r)
+        return 0;
+    r->game = id;
+    r->then = then;
+    dbjobs_run(s, &r->base);
+    return 1;
 }
 
 static void user_free(void *p)
