@@ -20,7 +20,9 @@
  * Two game ends of one player committing at the same moment on two servers
  * would both start from the same row: each rating write is conditional on
  * the row it was computed from, and one refused is computed again from the
- * row the other wrote (ratings_again) and written again, so both count. */
+ * row the other wrote (ratings_again: the row read on the store thread, the
+ * rating computed on the loop when it has come) and written again, so both
+ * count. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,37 +231,6 @@ int ratings_game_over(srv *s, srv_game *sg, svc_status *st)
     return 0;
 }
 
-void ratings_again(srv *s, const store_op *refused)
-{
-    const store_rating *was = &refused->rating;
-    ratings_forget(s, was->user, was->cls); /* ours lost: the store's row is the truth */
-    if (refused->rating_from.tries >= 16) {
-        srv_log(s, "the %s rating of %s could not be written after 16 tries: one game not counted", was->cls,
-                was->user);
-        return;
-    }
-    store_rating *r = rating_of(s, was->user, was->cls);
-    if (!r) {
-        srv_log(s, "out of memory: the %s rating of %s not computed again", was->cls, was->user);
-        return;
-    }
-    store_op op = *refused;
-    op.guard_board = op.guard_version = op.new_version = 0; /* the game's end has committed */
-    op.rating_from.tries++;
-    op.rating_from.was = *r;
-    glicko2_result res = {refused->rating_from.vs_r, refused->rating_from.vs_rd, refused->rating_from.score};
-    glicko2_rating n = glicko2_update((glicko2_rating){r->r, r->rd, r->sigma}, &res, 1, GLICKO2_TAU);
-    r->r = n.r;
-    r->rd = n.rd;
-    r->sigma = n.sigma;
-    r->games++;
-    op.rating = *r;
-    svc_status st;
-    svc_status_init(&st);
-    if (svc_commit(s, &op, NULL, &st) != 0)
-        ratings_forget(s, was->user, was->cls);
-}
-
 /* ---- reading ---------------------------------------------------------------------------- */
 /* Ratings read off the loop for a request (several servers on one database), one or a game's
  * two players' in one class: put in memory when they come, unless memory has one by then or
@@ -308,18 +279,24 @@ static void rating_done(srv *s, db_job *d)
     free(r);
 }
 
-/* A read of the ratings in cls of the n users (1 or 2), not yet queued; NULL out of memory. */
-static rating_read *rating_job(srv *s, const char *const *users, int n, const char *cls)
+/* r set to read the ratings in cls of the n users (1 or 2), then done. */
+static void rating_read_setup(srv *s, rating_read *r, const char *const *users, int n, const char *cls,
+                              void (*done)(srv *s, db_job *d))
 {
-    rating_read *r = calloc(1, sizeof *r);
-    if (!r)
-        return NULL;
-    dbjobs_setup(&r->base, rating_run, rating_done, rating_discard);
+    dbjobs_setup(&r->base, rating_run, done, rating_discard);
     for (int i = 0; i < n && i < 2; i++)
         snprintf(r->user[i], sizeof r->user[i], "%s", users[i]);
     r->n = n < 2 ? n : 2;
     snprintf(r->cls, sizeof r->cls, "%s", cls);
     r->changes = s->rating_changes;
+}
+
+/* A read of the ratings in cls of the n users (1 or 2), not yet queued; NULL out of memory. */
+static rating_read *rating_job(srv *s, const char *const *users, int n, const char *cls)
+{
+    rating_read *r = calloc(1, sizeof *r);
+    if (r)
+        rating_read_setup(s, r, users, n, cls, rating_done);
     return r;
 }
 
@@ -373,6 +350,77 @@ int ratings_read_then(srv *s, const srv_game *sg, void (*then)(srv *s, int64_t i
     r->then = then;
     dbjobs_run(s, &r->base);
     return 1;
+}
+
+/* A game end's rating write refused (another server's game end changed the row first): the row
+ * read again on the store thread, and the rating computed again from it and written (again_done). */
+typedef struct rating_again {
+    rating_read read; /* first: its one user and class, and the row */
+    store_op refused;
+} rating_again;
+
+/* On the loop: the row another server wrote has come.  The rating is computed again from it, against
+ * the same opponent and score, held, and written conditional on that row alone (refused again, it
+ * comes back here: each game counts once, in the first write that commits). */
+static void again_done(srv *s, db_job *d)
+{
+    rating_again *a = (rating_again *)d;
+    const rating_read *r = &a->read;
+    store_rating row;
+    s->rating_reads++;
+    s->ratings_redone++;
+    settle_later(s);
+    if (r->found[0] == 1)
+        row = r->r[0];
+    else
+        newcomer(&row, r->user[0], r->cls);
+    store_op op = a->refused;
+    op.guard_board = op.guard_version = op.new_version = 0; /* the game's end has committed */
+    op.rating_from.tries++;
+    op.rating_from.was = row;
+    glicko2_result res = {op.rating_from.vs_r, op.rating_from.vs_rd, op.rating_from.score};
+    glicko2_rating n = glicko2_update((glicko2_rating){row.r, row.rd, row.sigma}, &res, 1, GLICKO2_TAU);
+    op.rating = row;
+    op.rating.r = n.r;
+    op.rating.rd = n.rd;
+    op.rating.sigma = n.sigma;
+    op.rating.games++;
+    ratings_forget(s, r->user[0], r->cls); /* the row read, and our game on it, are the truth now */
+    char key[80];
+    store_rating *m = malloc(sizeof *m);
+    rating_key(r->user[0], r->cls, key, sizeof key);
+    if (m) {
+        *m = op.rating;
+        if (map_put(s->ratings, key, m) != 0)
+            free(m);
+    }
+    svc_status st;
+    svc_status_init(&st);
+    if (svc_commit(s, &op, NULL, &st) != 0) {
+        srv_log(s, "out of memory: the %s rating of %s not written again: one game not counted", r->cls, r->user[0]);
+        ratings_forget(s, r->user[0], r->cls);
+    }
+    free(a);
+}
+
+void ratings_again(srv *s, const store_op *refused)
+{
+    const store_rating *was = &refused->rating;
+    ratings_forget(s, was->user, was->cls); /* ours lost: the store's row is the truth */
+    if (refused->rating_from.tries >= 16) {
+        srv_log(s, "the %s rating of %s could not be written after 16 tries: one game not counted", was->cls,
+                was->user);
+        return;
+    }
+    rating_again *a = calloc(1, sizeof *a);
+    if (!a) {
+        srv_log(s, "out of memory: the %s rating of %s not computed again: one game not counted", was->cls, was->user);
+        return;
+    }
+    const char *user = was->user;
+    rating_read_setup(s, &a->read, &user, 1, was->cls, again_done);
+    a->refused = *refused;
+    dbjobs_run(s, &a->read.base); /* without a store thread (SQLite), read and written again at once */
 }
 
 int svc_rating(srv *s, const char *user, const char *cls, store_rating *out)

@@ -107,8 +107,11 @@ static int play_once(srv *s, const char *actor, int64_t board, proto_game kind, 
         return svc_fail(st, "BAD_MOVE", "write the move, then '#' and the move's number if you like: k10#7");
     if (want_n && (size_t)want_n != sg->nmoves + 1)
         return svc_fail(st, "WRONG_MOVE_NUMBER", "this would be move %zu, not move %ld", sg->nmoves + 1, want_n);
-    if (!sg->forced_result[0] && sg->clock.seat >= 0 && svc_clock_now(s) >= clock_deadline(sg))
+    if (!sg->forced_result[0] && sg->clock.seat >= 0 && svc_clock_now(s) >= clock_deadline(sg)) {
+        if (players_later(s, sg, seat)) /* the loss on time is a game's end too */
+            return svc_fail(st, "BUSY", "the players are being read");
         clock_time_out(s, sg, st); /* too late: the sweep has not run yet, but the time is up */
+    }
     if (sg->forced_result[0])
         return svc_fail(st, "GAME_OVER", "the game is over: %s", sg->forced_result);
     if (sg->waiting)

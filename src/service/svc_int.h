@@ -300,7 +300,8 @@ int ratings_read_then(srv *s, const srv_game *sg, void (*then)(srv *s, int64_t i
 /* Forget a rating held in memory (its change was refused): the store's is the truth again. */
 void ratings_forget(srv *s, const char *user, const char *cls);
 /* A game end's rating write refused because another server changed the row first: computed
- * again from the store's row, against the same opponent and score, and written again. */
+ * again from the store's row (read on the store thread when there is one, the rating forgotten
+ * meanwhile), against the same opponent and score, and written again. */
 void ratings_again(srv *s, const store_op *refused);
 
 /* ---- messages, chat and move comments (messages.c) ------------------------------------ */
@@ -537,6 +538,7 @@ struct srv {
     unsigned long rating_reads;      /* and ratings */
     unsigned long loop_statements[STORE_COUNTED_QUERIES]; /* s->rstore's counts when the loop started */
     unsigned long end_rating_reads;  /* ratings a game's end read on the loop (not held) */
+    unsigned long ratings_redone;    /* ratings computed again after a lost race (ratings_again) */
     unsigned long rating_changes;    /* other servers' rating notices so far (ratings.c) */
 };
 
