@@ -67,7 +67,7 @@ static void start(void)
     atexit(clean_up);
     snprintf(db, sizeof db, "%s/db", dir);
     FILE *log = fopen("/dev/null", "w");
-    svc_config cfg = {db, "min", 1, 1, 0, 0, 0, log, 0, STORE_CHALLENGES_OPEN};
+    svc_config cfg = {db, "min", 1, 1, 0, 0, 0, log, 0, STORE_CHALLENGES_OPEN, 0};
     line_config lc = {NULL, 60, 300, 86400};
     if (!(base = event_base_new()) || !(service = svc_open(base, &cfg, err, sizeof err)) ||
         !(door = line_door_open(service, base, &lc, err, sizeof err)))

@@ -59,7 +59,7 @@ typedef struct options {
     int signups, challenges;
     int line_timeout, idle_timeout, login_idle_timeout, max_per_address;
     const char *mail_from, *mail_socket, *sendmail;
-    int digest_interval, mail_limit, mail_commands, mail_retry, clock_offset, mail_claim;
+    int digest_interval, mail_limit, mail_commands, mail_retry, clock_offset, mail_claim, id_block;
     const char *default_challenges;
     const char *bot_program;
     int bot_workers;
@@ -74,7 +74,7 @@ static void usage(int asked)
                     "              [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]\n"
                     "              [--hash-threads N] [--signup-limit N] [--challenge-limit N]\n"
                     "              [--max-per-address N] [--line-timeout S] [--idle-timeout S]\n"
-                    "              [--login-idle-timeout S] [--quiet] [--log FILE] [--clock-offset S]\n"
+                    "              [--login-idle-timeout S] [--quiet] [--log FILE] [--clock-offset S] [--id-block N]\n"
                     "              [--default-challenges open|ask|closed]\n"
                     "              [--mail-from ADDRESS [--mail-socket PATH|off] [--sendmail PATH|off]\n"
                     "               [--digest-interval S] [--mail-limit N] [--mail-commands N] [--mail-retry S]\n"
@@ -106,7 +106,7 @@ static const option_spec option_specs[] = {
     NUMBER_OPT("--digest-interval", digest_interval), NUMBER_OPT("--mail-limit", mail_limit),
     NUMBER_OPT("--mail-commands", mail_commands), NUMBER_OPT("--mail-retry", mail_retry),
     NUMBER_OPT("--mail-claim", mail_claim),
-    NUMBER_OPT("--clock-offset", clock_offset), TEXT_OPT("--default-challenges", default_challenges),
+    NUMBER_OPT("--clock-offset", clock_offset), NUMBER_OPT("--id-block", id_block), TEXT_OPT("--default-challenges", default_challenges),
     TEXT_OPT("--bot-program", bot_program), NUMBER_OPT("--bot-workers", bot_workers),
 };
 
@@ -151,7 +151,7 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
-                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, "ask", NULL, 2, {0}};
+                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, 0, "ask", NULL, 2, {0}};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
@@ -297,7 +297,7 @@ int main(int argc, char **argv)
         usage(0);
     }
     svc_config cfg = {o.db, o.cost, o.threads, o.quiet, o.signups, o.challenges, o.max_per_address, log,
-                      o.clock_offset, challenges};
+                      o.clock_offset, challenges, o.id_block};
     if (!(d.base = event_base_new()) || !(d.s = svc_open(d.base, &cfg, err, sizeof err))) {
         fprintf(stderr, "ludexd: %s\n", err[0] ? err : "cannot start the event loop");
         return 1;

@@ -97,9 +97,10 @@ static int consent_of(srv *s, const char *actor, char name[2][STORE_NAME_MAX + 1
     return 0;
 }
 
-/* A new game from canonical options; waiting: the seat that must accept first, or -1. */
+/* A new game from canonical options, numbered id (0: the next; ids_ready said one is there); waiting:
+ * the seat that must accept first, or -1. */
 static int start_game(srv *s, const char *actor, proto_game kind, char name[2][STORE_NAME_MAX + 1],
-                      const char *canon, int waiting, int64_t *board, svc_status *st)
+                      const char *canon, int waiting, int64_t id, int64_t *board, svc_status *st)
 {
     const srv_rules *r = rules_for(kind);
     lx_game_error err;
@@ -112,7 +113,7 @@ static int start_game(srv *s, const char *actor, proto_game kind, char name[2][S
     }
     lx_game_error_free(&err);
     r->between_turns(g);
-    srv_game *sg = games_create(s, kind, name[0], name[1], canon, g, r->state(g));
+    srv_game *sg = games_create(s, id, kind, name[0], name[1], canon, g, r->state(g));
     if (!sg) {
         r->destroy(g);
         return svc_fail(st, "INTERNAL", "cannot make the game (out of memory, or the database is away)");
@@ -154,7 +155,9 @@ int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, co
     if (rc == 0)
         rc = consent_of(s, actor, name, &waiting, st);
     if (rc == 0)
-        rc = start_game(s, actor, kind, name, canon.data ? canon.data : "", waiting, board, st);
+        rc = ids_ready(s, IDS_GAMES, st);
+    if (rc == 0)
+        rc = start_game(s, actor, kind, name, canon.data ? canon.data : "", waiting, 0, board, st);
     lx_buf_free(&canon);
     return rc;
 }
@@ -201,9 +204,9 @@ int svc_rematch(srv *s, const char *actor, int64_t board, int64_t *new_board, sv
     int waiting;
     snprintf(name[0], sizeof name[0], "%s", sg->player[1]); /* the colours swapped */
     snprintf(name[1], sizeof name[1], "%s", sg->player[0]);
-    if (consent_of(s, actor, name, &waiting, st) != 0)
+    if (consent_of(s, actor, name, &waiting, st) != 0 || ids_ready(s, IDS_GAMES, st) != 0)
         return -1;
-    return start_game(s, actor, sg->kind, name, sg->options, waiting, new_board, st);
+    return start_game(s, actor, sg->kind, name, sg->options, waiting, 0, new_board, st);
 }
 
 /* ---- preferences ------------------------------------------------------------------------------ */
@@ -416,10 +419,11 @@ static void drop_seek(srv *s, srv_seek **at, svc_status *st)
 }
 
 /* ---- taking a seek in the store, off the loop (several servers on one database) ---------- */
-/* A seek taken for a join, kept for the join's next run (dbjobs_keep). */
+/* A seek taken for a join, kept for the join's next run (dbjobs_keep), with the game's id. */
 typedef struct take_job {
     db_job base;
     int rc;                  /* seek_take's: 1 taken here, 0 gone already, -1 error */
+    int64_t game;            /* the id the game takes (taken before the seek: that run may wait for it) */
     store_seek k;
     char why[256];
 } take_job;
@@ -457,6 +461,7 @@ static int take_later(srv *s, const store_seek *k)
         return 0;
     dbjobs_setup(&j->base, take_run, take_done, take_discard);
     j->k = *k;
+    j->game = ids_next(s, IDS_GAMES); /* svc_join's ids_ready: one is held */
     w->read_seek = k->id;
     dbjobs_run_for(s, w, &j->base);
     return 1;
@@ -530,10 +535,10 @@ int svc_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *
         lx_buf_free(&canon);
         return svc_fail(st, "INTERNAL", "out of memory");
     }
-    if ((e->k.id = ids_next(s, IDS_SEEKS)) <= 0) {
+    if (ids_ready(s, IDS_SEEKS, st) != 0 || (e->k.id = ids_next(s, IDS_SEEKS)) <= 0) {
         free(e);
         lx_buf_free(&canon);
-        return svc_fail(st, "INTERNAL", "cannot number the seek: the database is away");
+        return st->code ? -1 : svc_fail(st, "INTERNAL", "cannot number the seek: the database is away");
     }
     snprintf(e->k.kind, sizeof e->k.kind, "%s", r->name);
     snprintf(e->k.user, sizeof e->k.user, "%s", actor);
@@ -588,7 +593,9 @@ int svc_join(srv *s, const char *actor, int64_t id, int64_t *board, svc_status *
     if (seeker && users_blocks(seeker, actor))
         return svc_fail(st, "BLOCKED", "%s does not take challenges from you", k.user);
     char name[2][STORE_NAME_MAX + 1];
-    if (players_exist(s, k.user, actor, name, st) != 0 || take_seek(s, &k, *at ? at : NULL, answered ? &answer : NULL, st) != 0)
+    if (players_exist(s, k.user, actor, name, st) != 0 || (!answered && ids_ready(s, IDS_GAMES, st) != 0) ||
+        take_seek(s, &k, *at ? at : NULL, answered ? &answer : NULL, st) != 0)
         return -1;
-    return start_game(s, actor, proto_game_of(k.kind), name, k.options, -1, board, st);
+    return start_game(s, actor, proto_game_of(k.kind), name, k.options, -1, answered && answer.game > 0 ? answer.game : 0,
+                      board, st);
 }

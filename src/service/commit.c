@@ -13,7 +13,8 @@
  * boards are noted with the batch's number (commit_take_conflicts), and the
  * loop reloads those boards and answers their movers as on fresh memory.
  * Between batches the thread also reserves blocks of ids the loop asks for
- * (commit_ask_ids), so creating a game never waits for the database.
+ * (commit_ask_ids; with SQLite: the store thread does with PostgreSQL), so
+ * creating a game does not wait for the database.
  *
  * A commit refused because the disk is full (STORE_FULL) is kept, with
  * every batch after it, until the loop takes them (commit_take_refused): the
@@ -58,7 +59,7 @@ struct commit_queue {
     size_t refused_cap;
     commit_conflict *conflicts;  /* boards whose conditional ops were refused, for the loop */
     size_t nconflicts, conflicts_cap;
-    int want_ids[IDS_KINDS];     /* the loop asks for a block of ids ... */
+    int want_ids[IDS_KINDS];     /* the loop asks for a block of so many ids ... */
     int64_t spare_ids[IDS_KINDS]; /* ... and finds its first here (0: none yet) */
 };
 
@@ -151,11 +152,12 @@ static void reserve_ids(commit_queue *q)
 {
     static const char *const names[IDS_KINDS] = {"games", "seeks"};
     for (int k = 0; k < IDS_KINDS; k++) {
-        if (!q->want_ids[k])
+        int count = q->want_ids[k];
+        if (!count)
             continue;
         q->want_ids[k] = 0;
         pthread_mutex_unlock(&q->lock);
-        int64_t first = q->w->be->ids_reserve(q->w, names[k], IDS_BLOCK);
+        int64_t first = q->w->be->ids_reserve(q->w, names[k], count);
         pthread_mutex_lock(&q->lock);
         q->spare_ids[k] = first > 0 ? first : 0;
         wake_loop(q);
@@ -250,10 +252,10 @@ void commit_conflicts_free(commit_conflict *list, size_t n)
     free(list);
 }
 
-void commit_ask_ids(commit_queue *q, int kind)
+void commit_ask_ids(commit_queue *q, int kind, int count)
 {
     pthread_mutex_lock(&q->lock);
-    q->want_ids[kind] = 1;
+    q->want_ids[kind] = count;
     pthread_cond_signal(&q->more);
     pthread_mutex_unlock(&q->lock);
 }

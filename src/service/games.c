@@ -104,10 +104,11 @@ static int put_game(srv *s, srv_game *sg)
     return map_put(s->games, key, sg);
 }
 
-srv_game *games_create(srv *s, proto_game kind, const char *p1, const char *p2, const char *options, void *g,
-                       const char *state)
+srv_game *games_create(srv *s, int64_t id, proto_game kind, const char *p1, const char *p2, const char *options,
+                       void *g, const char *state)
 {
-    int64_t id = ids_next(s, IDS_GAMES);
+    if (!id)
+        id = ids_next(s, IDS_GAMES);
     srv_game *sg = id > 0 ? game_new(kind, id, p1, p2, options, state) : NULL;
     if (!sg)
         return NULL;

@@ -156,16 +156,43 @@ void svc_request(srv *s, svc_wait *w) { s->request = w && w->again ? w : NULL; }
 uint64_t svc_read_ticket(srv *s) { return ++s->read_tickets; }
 
 /* The store thread's job `ticket` is done: the request waiting for it runs again. */
-void waits_read(srv *s, uint64_t ticket)
+void waits_read(srv *s, uint64_t ticket) { waits_read_some(s, ticket, SIZE_MAX, 0); }
+
+size_t waits_reading(srv *s, uint64_t ticket)
 {
+    size_t n = 0;
     for (svc_wait *w = s->waits; w; w = w->next)
-        if (w->reading && w->read_ticket == ticket) {
-            wait_unlink(s, w);
-            w->reading = 0;
-            w->runs++;
-            w->again(w->ctx);
-            return;
+        n += w->reading && w->read_ticket == ticket;
+    return n;
+}
+
+/* The list holds the newest first: the newest beyond `most` wait for `later`; the others are taken
+ * out first (an again() may add or cancel waits), then run again oldest first. */
+void waits_read_some(srv *s, uint64_t ticket, size_t most, uint64_t later)
+{
+    size_t n = waits_reading(s, ticket), skip = n > most ? n - most : 0;
+    svc_wait *due = NULL;
+    for (svc_wait *w = s->waits, *nx; w; w = nx) {
+        nx = w->next;
+        if (!w->reading || w->read_ticket != ticket)
+            continue;
+        if (skip) {
+            skip--;
+            w->read_ticket = later;
+            continue;
         }
+        wait_unlink(s, w);
+        w->next = due; /* oldest first */
+        due = w;
+    }
+    while (due) {
+        svc_wait *w = due;
+        due = w->next;
+        w->next = NULL;
+        w->reading = 0;
+        w->runs++;
+        w->again(w->ctx);
+    }
 }
 
 static int was_refused(const refused_batch *list, uint64_t seq)
@@ -426,6 +453,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     s->games = map_new();
     s->ratings = map_new();
     s->clock_offset = cfg->clock_offset;
+    s->id_block = cfg->id_block > 0 ? cfg->id_block : IDS_BLOCK;
     s->default_challenges = cfg->default_challenges;
     seeks_load(s);
     s->creds = cred_cache_new(1u << 16);
@@ -500,6 +528,7 @@ void svc_close(srv *s)
     log_count(s, s->rating_reads, "ratings read off the event loop on the store thread");
     log_count(s, s->end_rating_reads, "ratings read at a game's end on the event loop");
     log_count(s, s->ratings_redone, "ratings computed again after another server's game end wrote them first");
+    log_count(s, s->id_waits, "requests waited for a block of ids reserved off the event loop");
     if (s->rstore)
         log_loop_statements(s);
     listen_stop(s);

@@ -62,6 +62,7 @@ typedef struct svc_config {
     void *log;                      /* FILE * for the log */
     long clock_offset;              /* seconds added to the system's time for game clocks (a testing aid) */
     int default_challenges;         /* STORE_CHALLENGES_* for users who never chose (ask) */
+    int id_block;                   /* game and seek ids reserved from the store at a time; 0: 64 */
 } svc_config;
 
 /* Open the store, start the commit and hash threads and register the wake-up

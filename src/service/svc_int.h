@@ -223,8 +223,9 @@ uint64_t games_read(srv *s, int64_t id);
 uint64_t games_read_then(srv *s, int64_t id, void (*then)(srv *s, int64_t id));
 /* A version no server on the database has made (see games.c). */
 int64_t games_new_version(srv *s);
-srv_game *games_create(srv *s, proto_game kind, const char *p1, const char *p2, const char *options, void *g,
-                       const char *state);
+/* A new game, numbered id (0: the next, ids_next), in memory. */
+srv_game *games_create(srv *s, int64_t id, proto_game kind, const char *p1, const char *p2, const char *options,
+                       void *g, const char *state);
 int games_append_move(srv_game *sg, int seat, const char *text, const char *colour);
 /* What the rules do between turns (a roll of the dice), and the hidden state
  * queued for saving when it changed: 0 with the batch in *seq (0: nothing
@@ -343,18 +344,27 @@ typedef struct commit_conflict {
  * batches up to it has a conflict left behind). */
 commit_conflict *commit_take_conflicts(commit_queue *q, size_t *n, uint64_t *committed);
 void commit_conflicts_free(commit_conflict *list, size_t n);
-/* Ids handed out in blocks (ids.c): ask the commit thread for the next block of a kind; take it (0: not yet). */
+/* Ids handed out in blocks (ids.c): ask the commit thread for a block of count ids of a kind; take its
+ * first (0: not yet). */
 enum { IDS_GAMES, IDS_SEEKS, IDS_KINDS };
 #define IDS_BLOCK 64
 typedef struct id_block {
     int64_t next, end;       /* the ids [next, end) are this server's */
-    int asked;               /* the next block is asked for */
+    int asked;               /* the next block is asked for, and not yet in use */
+    uint64_t ticket;         /* a shared store: the block in flight on the store thread (requests wait on it), 0 none */
+    int64_t spare;           /* a shared store: the next block, come before the one in use was gone (0 none) */
+    int spare_count;
 } id_block;
-void commit_ask_ids(commit_queue *q, int kind);
+void commit_ask_ids(commit_queue *q, int kind, int count);
 int64_t commit_take_ids(commit_queue *q, int kind);
-/* The next id of a kind no other server on the database hands out, or -1 (the database away). */
+/* The next id of a kind no other server on the database hands out, or -1 (the database away; with a
+ * shared store, none left: ids_ready first). */
 int64_t ids_next(srv *s, int kind);
-void ids_start(srv *s); /* ask the commit thread for the first blocks */
+/* Before a request's ids_next, with nothing changed yet: 0 when the call may take an id (one is held,
+ * or the store is local); else -1 with st, and the request waits for the block in flight and runs
+ * again (svc_request), or (it cannot) BUSY. */
+int ids_ready(srv *s, int kind, svc_status *st);
+void ids_start(srv *s); /* ask for the first blocks (a shared store) */
 /* 1 when a batch after `since` was committed (not refused). */
 int commit_any_committed(commit_queue *q, uint64_t since);
 /* The last batch decided (committed or refused); *failed set when a commit failed. */
@@ -468,6 +478,10 @@ void waits_release(srv *s, uint64_t committed, const refused_batch *refused, con
 uint64_t svc_read_ticket(srv *s);
 /* The store thread's job `ticket` is done: the request waiting for it runs again. */
 void waits_read(srv *s, uint64_t ticket);
+/* The requests waiting for `ticket` (a job several wait for: a block of ids). */
+size_t waits_reading(srv *s, uint64_t ticket);
+/* Of those, the `most` oldest run again; the others wait for `later` instead. */
+void waits_read_some(srv *s, uint64_t ticket, size_t most, uint64_t later);
 
 
 /* ---- the server ----------------------------------------------------------------- */
@@ -489,6 +503,8 @@ struct srv {
     srv_map *users;
     srv_map *games;
     id_block ids[IDS_KINDS]; /* the blocks of ids in use (ids.c) */
+    int id_block;            /* ids reserved at a time (IDS_BLOCK, or svc_config's) */
+    unsigned long id_waits;  /* requests that waited for a block of ids (logged at exit) */
     uint32_t instance;       /* this server among those on the database: the high half of its versions */
     uint32_t versions;       /* versions made so far (games_new_version) */
     srv_game *guard;         /* a play in progress: its ratings and mails are conditional on its board */
