@@ -532,9 +532,10 @@ void svc_close(srv *s)
     if (s->rstore)
         log_loop_statements(s);
     listen_stop(s);
+    dbjobs_stop(s->dbj); /* runs what is queued; a lost rating race's write still goes in the last batch */
+    s->dbj = NULL;
     commit_stop(s->cq); /* commits what is queued */
     hashpool_stop(s->hp);
-    dbjobs_stop(s->dbj);
     if (s->wake_ev)
         event_free(s->wake_ev);
     if (s->sweep_ev)

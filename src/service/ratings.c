@@ -357,7 +357,15 @@ int ratings_read_then(srv *s, const srv_game *sg, void (*then)(srv *s, int64_t i
 typedef struct rating_again {
     rating_read read; /* first: its one user and class, and the row */
     store_op refused;
+    srv *s;           /* for again_discard */
+    int ran;          /* the row was read (on the store thread) */
 } rating_again;
+
+static void again_run(store *st, db_job *d)
+{
+    rating_run(st, d);
+    ((rating_again *)d)->ran = 1;
+}
 
 /* On the loop: the row another server wrote has come.  The rating is computed again from it, against
  * the same opponent and score, held, and written conditional on that row alone (refused again, it
@@ -403,6 +411,20 @@ static void again_done(srv *s, db_job *d)
     free(a);
 }
 
+/* The server stops with the row read and not yet handed to the loop (svc_close stops the store
+ * thread before the commit thread): computed and queued now, so the game still counts. */
+static void again_discard(db_job *d)
+{
+    rating_again *a = (rating_again *)d;
+    if (a->ran && !a->s->failed) {
+        again_done(a->s, d);
+        return;
+    }
+    srv_log(a->s, "stopping: the %s rating of %s not computed again: one game not counted", a->read.cls,
+            a->read.user[0]);
+    free(a);
+}
+
 void ratings_again(srv *s, const store_op *refused)
 {
     const store_rating *was = &refused->rating;
@@ -419,7 +441,9 @@ void ratings_again(srv *s, const store_op *refused)
     }
     const char *user = was->user;
     rating_read_setup(s, &a->read, &user, 1, was->cls, again_done);
+    dbjobs_setup(&a->read.base, again_run, again_done, again_discard);
     a->refused = *refused;
+    a->s = s;
     dbjobs_run(s, &a->read.base); /* without a store thread (SQLite), read and written again at once */
 }
 
