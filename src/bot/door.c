@@ -43,6 +43,8 @@ struct bot_door {
     int64_t *dirty;               /* boards the hooks named since the last look */
     size_t ndirty, capdirty;
     int signups;                  /* accounts being made (their answers hold the door) */
+    int lists;                    /* bots' lists of games being read (likewise) */
+    int listing[BOT_MAX];         /* this bot's is */
     int closed;                   /* closed while some were: the last answer frees it */
 };
 
@@ -269,19 +271,44 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     }
 }
 
+/* A closed door is freed by the last answer it waits for. */
+static void free_if_done(bot_door *d)
+{
+    if (d->closed && d->signups == 0 && d->lists == 0)
+        free_door(d);
+}
+
+typedef struct bot_list {
+    bot_door *d;
+    int bot;
+} bot_list;
+
+/* A bot's active games (read off the loop with PostgreSQL): each looked at. */
+static void listed(srv *s, void *ctx, const int64_t *ids, long n, svc_status *st)
+{
+    bot_list *l = ctx;
+    bot_door *d = l->d;
+    (void)st;
+    d->lists--;
+    d->listing[l->bot] = 0;
+    for (long i = 0; s && !d->closed && i < n; i++)
+        look_at(d, ids[i]);
+    free(l);
+    free_if_done(d);
+}
+
 static void scan(evutil_socket_t fd, short what, void *arg)
 {
     (void)fd, (void)what;
     bot_door *d = arg;
-    int64_t ids[SCAN_GAMES];
     for (int b = 0; b < d->cfg.nbots; b++) {
-        if (!d->ready[b])
+        bot_list *l = d->ready[b] && !d->listing[b] ? malloc(sizeof *l) : NULL;
+        if (!l)
             continue;
-        svc_status st;
-        svc_status_init(&st);
-        long n = svc_games_list(d->s, G_NONE, d->cfg.bots[b].name, SVC_ACTIVE, ids, SCAN_GAMES, &st);
-        for (long i = 0; i < n; i++)
-            look_at(d, ids[i]);
+        *l = (bot_list){d, b};
+        d->lists++;
+        d->listing[b] = 1;
+        svc_games_list_then(d->s, G_NONE, d->cfg.bots[b].name, SVC_ACTIVE, SCAN_GAMES, listed, l);
     }
 }
 
@@ -305,10 +332,9 @@ static void signed_up(void *ctx, const svc_status *st)
 {
     signup_wait *w = ctx;
     w->d->signups--;
-    if (w->d->closed) {
-        if (w->d->signups == 0)
-            free_door(w->d);
-    } else if (st->code)
+    if (w->d->closed)
+        free_if_done(w->d);
+    else if (st->code)
         svc_log(w->d->s, "bot %s: no account: %s %s", w->d->cfg.bots[w->bot].name, st->code, st->msg);
     else
         bot_ready(w->d, w->bot);
@@ -405,8 +431,7 @@ void bot_door_close(bot_door *d)
     d->wake_ev = d->scan_ev = d->soon_ev = NULL;
     d->pool = NULL;
     d->closed = 1;
-    if (d->signups == 0)
-        free_door(d);
+    free_if_done(d);
 }
 
 static void free_door(bot_door *d)

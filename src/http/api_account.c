@@ -137,7 +137,8 @@ void api_me_update(http_call *c)
     const char *challenges = json_str(c, "challenges"), *vacation = json_str(c, "vacation");
     int64_t until;
     int left;
-    if ((notify && svc_set_notify(c->d->s, c->user, svc_notify_mode_of(notify), &st) != 0) ||
+    if ((vacation && svc_vacation_ready(c->d->s, c->user, &st) != 0) || /* read first: the others are made once */
+        (notify && svc_set_notify(c->d->s, c->user, svc_notify_mode_of(notify), &st) != 0) ||
         (email && svc_set_address(c->d->s, c->user, email, &st) != 0) ||
         (code && svc_verify_address(c->d->s, c->user, code, &st) != 0) ||
         (challenges && svc_set_challenges(c->d->s, c->user, svc_challenges_mode_of(challenges), &st) != 0) ||

@@ -45,7 +45,6 @@ void mail_door_close(mail_door *d)
     svc_remove_notifier(d->s, d);
     inbound_stop(d);
     outbox_stop(d->sender);
-    if (d->digest_ev)
-        event_free(d->digest_ev);
+    notify_stop_digests(d);
     free(d);
 }

@@ -23,6 +23,7 @@ struct mail_door {
     mail_job *jobs;                /* messages being run */
     outbox_sender *sender;
     struct event *digest_ev;
+    struct digest_round *digest;   /* the digest whose lists are being read (notify.c), or NULL */
     struct sender_count *senders;  /* messages per sender this hour (inbound.c) */
     double senders_since;
     unsigned long handled;
@@ -48,6 +49,7 @@ int compose_mail(const mail_door *d, const mail_head *h, const char *text, const
 /* ---- telling (notify.c) ----------------------------------------------------------------- */
 void notify_install(mail_door *d);
 int notify_start_digests(mail_door *d);
+void notify_stop_digests(mail_door *d); /* a digest's lists still being read then send nothing */
 /* The board mail of game sg for the player in `seat` (what a move by mail is answered with too). */
 int notify_board_text(mail_door *d, srv_game *sg, int seat, int size, lx_buf *out);
 

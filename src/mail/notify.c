@@ -9,6 +9,7 @@
  * turn is told at most once per board and player however often the hook
  * runs.  Only a proved address gets anything but its verification code. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -217,20 +218,32 @@ void notify_install(mail_door *d)
 }
 
 /* ---- the digest ------------------------------------------------------------------------------ */
-typedef struct digest_run {
+/* One digest: its users' lists of games are read off the loop (PostgreSQL), each user's mail
+ * written when theirs has come.  It outlives a door closed meanwhile (d NULL: nothing sent). */
+typedef struct digest_round {
     mail_door *d;
     long period;
-} digest_run;
+    int pending; /* lists not come yet, and one while the users are being gone through */
+} digest_round;
 
-static int digest_one(void *ctx, const svc_user_mail *um)
+typedef struct digest_user {
+    digest_round *round;
+    svc_user_mail um;
+} digest_user;
+
+static void digest_release(digest_round *r)
 {
-    digest_run *r = ctx;
-    int64_t ids[200];
+    if (--r->pending > 0)
+        return;
+    if (r->d)
+        r->d->digest = NULL;
+    free(r);
+}
+
+static void digest_mail(digest_round *r, const svc_user_mail *um, const int64_t *ids, long n)
+{
     svc_status st;
     svc_status_init(&st);
-    long n = svc_games_list(r->d->s, G_NONE, um->name, SVC_NEXT, ids, 200, &st);
-    if (n <= 0)
-        return 0;
     lx_buf text = LX_BUF_INIT;
     lx_buf_printf(&text, "Games where it is your turn, %s:\n\n", um->name);
     for (long i = 0; i < n; i++) {
@@ -249,6 +262,27 @@ static int digest_one(void *ctx, const svc_user_mail *um)
     mail_head h = {um->email, subject, id, NULL, NULL, "auto-generated", "digest"};
     queue(r->d, id, &h, text.data, NULL, NULL, NULL);
     lx_buf_free(&text);
+}
+
+static void digest_listed(srv *s, void *ctx, const int64_t *ids, long n, svc_status *st)
+{
+    digest_user *u = ctx;
+    (void)st;
+    if (s && u->round->d && n > 0)
+        digest_mail(u->round, &u->um, ids, n);
+    digest_release(u->round);
+    free(u);
+}
+
+static int digest_one(void *ctx, const svc_user_mail *um)
+{
+    digest_round *r = ctx;
+    digest_user *u = malloc(sizeof *u);
+    if (!u)
+        return 0;
+    *u = (digest_user){r, *um};
+    r->pending++;
+    svc_games_list_then(r->d->s, G_NONE, um->name, SVC_NEXT, 200, digest_listed, u);
     return 0;
 }
 
@@ -257,9 +291,23 @@ static void on_digest(evutil_socket_t fd, short what, void *arg)
     mail_door *d = arg;
     (void)fd;
     (void)what;
-    digest_run r = {d, (long)(time(NULL) / d->cfg.digest_interval)};
-    if (svc_users_with_notify(d->s, STORE_NOTIFY_DIGEST, digest_one, &r) != 0)
+    digest_round *r = d->digest ? NULL : malloc(sizeof *r); /* none while the last one's lists are read */
+    if (!r)
+        return;
+    *r = (digest_round){d, (long)(time(NULL) / d->cfg.digest_interval), 1};
+    d->digest = r;
+    if (svc_users_with_notify(d->s, STORE_NOTIFY_DIGEST, digest_one, r) != 0)
         svc_log(d->s, "mail: cannot read the users for the digest");
+    digest_release(r);
+}
+
+void notify_stop_digests(mail_door *d)
+{
+    if (d->digest_ev)
+        event_free(d->digest_ev);
+    d->digest_ev = NULL;
+    if (d->digest)
+        d->digest->d = NULL;
 }
 
 int notify_start_digests(mail_door *d)

@@ -391,7 +391,7 @@ static int do_games(mail_job *j, proto_game game, const char *user, svc_filter f
     svc_status st;
     svc_status_init(&st);
     int next = filter == SVC_NEXT;
-    long n = svc_games_list(j->d->s, game, user, filter, ids, 200, &st);
+    long n = svc_games_list_request(j->d->s, game, user, filter, ids, 200, &st);
     if (n < 0) {
         say_error(j, &st);
         return RAN;

@@ -99,17 +99,30 @@ void dbjobs_keep(srv *s, db_job *j)
     waits_read(s, j->ticket);
 }
 
-db_job *dbjobs_answer(srv *s, void (*done)(srv *s, db_job *j))
+/* Where the job kept for the request running now whose done is `done` is linked, or NULL. */
+static db_job **kept_at(srv *s, void (*done)(srv *s, db_job *j))
 {
     svc_wait *w = s->request;
     for (db_job **at = &s->kept; w && w->read_ticket && *at; at = &(*at)->next)
-        if ((*at)->ticket == w->read_ticket && (*at)->done == done) {
-            db_job *j = *at;
-            *at = j->next;
-            w->read_ticket = 0;
-            return j;
-        }
+        if ((*at)->ticket == w->read_ticket && (*at)->done == done)
+            return at;
     return NULL;
+}
+
+db_job *dbjobs_kept(srv *s, void (*done)(srv *s, db_job *j))
+{
+    db_job **at = kept_at(s, done);
+    return at ? *at : NULL;
+}
+
+db_job *dbjobs_answer(srv *s, void (*done)(srv *s, db_job *j))
+{
+    db_job **at = kept_at(s, done), *j = at ? *at : NULL;
+    if (j) {
+        *at = j->next;
+        s->request->read_ticket = 0;
+    }
+    return j;
 }
 
 void dbjobs_forget(srv *s, uint64_t ticket)

@@ -281,22 +281,31 @@ static void read_discard(db_job *d)
     free(d);
 }
 
-/* On the loop: a game not held is put in memory as read; one held stale (another server changed
- * it) takes the read play unless something made it fresh meanwhile; watchers are told. */
-static void read_done(srv *s, db_job *d)
+srv_game *games_load(srv *s, store *st, int64_t id, int *unread) { return load_fresh(s, st, id, unread); }
+
+void games_drop_read(srv_game *fresh) { game_free(fresh); }
+
+void games_put_read(srv *s, int64_t id, srv_game *fresh, int unread)
 {
-    game_read *r = (game_read *)d;
-    srv_game *sg = held(s, r->id);
+    srv_game *sg = held(s, id);
     s->reads++;
-    if (!sg && r->fresh && put_game(s, r->fresh) == 0) {
-        settle_loaded(s, r->fresh);
-        r->fresh = NULL;
+    if (!sg && fresh && put_game(s, fresh) == 0) {
+        settle_loaded(s, fresh);
+        fresh = NULL;
     } else if (sg && sg->stale && sg->write_seq <= s->committed) {
-        take_fresh(s, sg, r->fresh, r->unread);
-        r->fresh = NULL;
+        take_fresh(s, sg, fresh, unread);
+        fresh = NULL;
         if (sg->watchers && !sg->stale && !sg->gone)
             watch_notified(s, sg);
     }
+    game_free(fresh);
+}
+
+static void read_done(srv *s, db_job *d)
+{
+    game_read *r = (game_read *)d;
+    games_put_read(s, r->id, r->fresh, r->unread);
+    r->fresh = NULL;
     waits_read(s, r->base.ticket);
     if (r->then)
         r->then(s, r->id);
@@ -361,6 +370,8 @@ int games_refresh_for_request(srv *s, srv_game *sg)
     sg->stale = 1;
     return read_for(s, w, sg->id);
 }
+
+srv_game *games_held(srv *s, int64_t id) { return held(s, id); }
 
 srv_game *games_held_fresh(srv *s, int64_t id)
 {

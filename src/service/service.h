@@ -248,16 +248,21 @@ int svc_game_dice(const srv_game *sg, int dice[2], int *cube);
 typedef enum svc_filter { SVC_ALL, SVC_NEXT, SVC_ACTIVE, SVC_FINISHED, SVC_WAITING } svc_filter;
 /* The filter a word names ("all", "next", "active", "finished", "pending"): 1, or 0 when none. */
 int svc_filter_of(const char *word, svc_filter *out);
-/* Boards of `kind` (G_NONE: any) where `user` plays (NULL: anyone), newest
- * first, by filter; the count, up to cap.  st->wait_seq covers them all. */
-long svc_games_list(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
-                    svc_status *st);
-/* The same for a line or web request that can run again (svc_request): with a store thread the
- * list of ids is read there, -1 (BUSY) meanwhile, and the request runs again with it.  The
- * boards it names that are not held are still read on the loop; the mail door, the board mails,
- * a vacation's clocks and the bots call svc_games_list (they cannot run again). */
+/* Boards of `kind` (G_NONE: any) where `user` plays (NULL: anyone), newest first, by filter; the
+ * count, up to cap; st->wait_seq covers them all (service/game_lists.c).  For a line, web or
+ * mail request that can run again (svc_request): with a store thread the ids, and the boards
+ * they name that are not held, are read there, -1 (BUSY) meanwhile, and the request runs again
+ * with them; else (SQLite, or no request) read at once. */
 long svc_games_list_request(srv *s, proto_game kind, const char *user, svc_filter filter, int64_t *ids, size_t cap,
                             svc_status *st);
+/* A list's answer: ids[0..n) (n < 0: st tells why).  s NULL (ids NULL) when the server stopped
+ * before the list came: the callee frees ctx and touches nothing else. */
+typedef void (*svc_games_listed)(srv *s, void *ctx, const int64_t *ids, long n, svc_status *st);
+/* The same list for the service's callers outside a request (the bots' scan, the daily digest),
+ * user naming a user who exists: with a store thread read there, and listed(ctx, ...) called on
+ * the loop when it has come; else read and called at once, before this returns. */
+void svc_games_list_then(srv *s, proto_game kind, const char *user, svc_filter filter, size_t cap,
+                         svc_games_listed listed, void *ctx);
 
 /* ---- watching ----------------------------------------------------------------------------- */
 typedef struct svc_event {
@@ -394,8 +399,14 @@ typedef struct svc_user_prefs {
     int vacation_left;         /* days left this year */
 } svc_user_prefs;
 int svc_user_prefs_get(srv *s, const char *user, svc_user_prefs *out);
-/* vacation DAYS / vacation off: *until the vacation's end (0 when off), *left the days left this year. */
+/* vacation DAYS / vacation off: *until the vacation's end (0 when off), *left the days left this year.
+ * The games whose clocks move are listed first (svc_games_list_request: in a request, off the loop,
+ * the request run again), before anything changes. */
 int svc_vacation(srv *s, const char *user, const char *word, int64_t *until, int *left, svc_status *st);
+/* For a request that changes other things before its vacation (the web's settings): 0 when
+ * svc_vacation can list the user's games in this run without waiting, else -1 (BUSY), called
+ * before those changes so that the request's next run makes them once. */
+int svc_vacation_ready(srv *s, const char *user, svc_status *st);
 
 /* ---- ratings (ratings.c) ------------------------------------------------------------------ */
 /* The classes of a game kind's ratings (twixt: "twixt"; hex: small, medium, large boards;

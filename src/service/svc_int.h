@@ -207,6 +207,7 @@ const srv_rules *rules_for(proto_game kind);
 
 srv_game *games_find(srv *s, int64_t id);   /* loads from the store on first use */
 srv_game *games_held_fresh(srv *s, int64_t id); /* held, not stale nor gone; never reads */
+srv_game *games_held(srv *s, int64_t id);       /* held, whatever its state (stale, gone); never reads */
 /* The game a door's request needs (svc_game): as games_find, but with a store thread and a
  * request that can run again (svc_request), a game not held or held stale is read off the loop:
  * NULL with *reading set, and the request runs again once it has come. */
@@ -221,6 +222,16 @@ int games_refresh_for_request(srv *s, srv_game *sg);
 uint64_t games_read(srv *s, int64_t id);
 /* The same, and then (if not 0) runs on the loop once the read has been put in memory. */
 uint64_t games_read_then(srv *s, int64_t id, void (*then)(srv *s, int64_t id));
+/* A read of game id in a job of the store thread's own (st its connection): the game as the store
+ * has it, not in memory, or NULL (*unread set when the store could not be read).  Then, on the
+ * loop, games_put_read puts it in memory as games_read does (it takes fresh, which may be NULL). */
+srv_game *games_load(srv *s, store *st, int64_t id, int *unread);
+void games_put_read(srv *s, int64_t id, srv_game *fresh, int unread);
+void games_drop_read(srv_game *fresh); /* a read not put in memory (the server stopping) */
+/* For a request that must not run again after it has changed something (a vacation among the
+ * web's settings): 0 when the list svc_games_list_request gives for these can be given in this
+ * run without waiting, else -1 (BUSY) with it being read off the loop for the request's next run. */
+int games_list_ready(srv *s, proto_game kind, const char *user, svc_filter filter, size_t cap, svc_status *st);
 /* A version no server on the database has made (see games.c). */
 int64_t games_new_version(srv *s);
 /* A new game, numbered id (0: the next, ids_next), in memory. */
@@ -426,6 +437,8 @@ void dbjobs_run_for(srv *s, svc_wait *w, db_job *j);
 void dbjobs_keep(srv *s, db_job *j);
 /* The job kept for the request running now whose done is `done` (its kind), taken out; or NULL. */
 db_job *dbjobs_answer(srv *s, void (*done)(srv *s, db_job *j));
+/* The same job left where it is, for a later call of the same run to take. */
+db_job *dbjobs_kept(srv *s, void (*done)(srv *s, db_job *j));
 /* Drop the kept jobs of ticket (0: every one, at close). */
 void dbjobs_forget(srv *s, uint64_t ticket);
 

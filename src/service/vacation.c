@@ -24,11 +24,13 @@ static int year_of(int64_t t)
     return tm.tm_year + 1900;
 }
 
-/* Every game where it is u's turn: its clock stands still until `until` (or runs from now when until <= now). */
-static int move_clocks(srv *s, srv_user *u, int64_t until, svc_status *st)
+enum { LISTED = 200 }; /* the games a vacation's clocks are moved in */
+
+/* Every game where it is u's turn (ids, listed before): its clock stands still until `until` (or
+ * runs from now when until <= now). */
+static int move_clocks(srv *s, srv_user *u, const int64_t *ids, long n, int64_t until, svc_status *st)
 {
-    int64_t ids[200], now = svc_clock_now(s);
-    long n = svc_games_list(s, G_NONE, u->name, SVC_NEXT, ids, 200, st);
+    int64_t now = svc_clock_now(s);
     for (long i = 0; i < n; i++) {
         srv_game *sg = games_find(s, ids[i]);
         srv_clock *c = sg ? &sg->clock : NULL;
@@ -43,7 +45,7 @@ static int move_clocks(srv *s, srv_user *u, int64_t until, svc_status *st)
         if (clock_persist(s, sg, st) != 0)
             return -1;
     }
-    return n < 0 ? -1 : 0;
+    return 0;
 }
 
 int64_t vacation_until(srv *s, const char *user)
@@ -63,19 +65,13 @@ int svc_vacation(srv *s, const char *user, const char *word, int64_t *until, int
         u->vacation_year = year;
         u->vacation_used = 0;
     }
-    int on = u->vacation_until > now;
-    if (proto_word_is(word, "off")) {
-        if (!on)
-            return svc_fail(st, "NOT_ON_VACATION", "%s is not on vacation", u->name);
-        /* the days not begun come back: a day counts as taken once it is over */
-        u->vacation_used -= (int)((u->vacation_until - now + DAY - 1) / DAY);
-        if (u->vacation_used < 0)
-            u->vacation_used = 0;
-        u->vacation_until = 0;
-        *until = 0;
-    } else {
+    int on = u->vacation_until > now, off = proto_word_is(word, "off");
+    long days = 0;
+    if (off && !on)
+        return svc_fail(st, "NOT_ON_VACATION", "%s is not on vacation", u->name);
+    if (!off) {
         char *end;
-        long days = strtol(word, &end, 10);
+        days = strtol(word, &end, 10);
         if (*end || days < 1 || days > VACATION_DAYS)
             return svc_fail(st, "BAD_ARG", "vacation DAYS (1 to %d) or vacation off", VACATION_DAYS);
         if (on)
@@ -83,17 +79,34 @@ int svc_vacation(srv *s, const char *user, const char *word, int64_t *until, int
         if (u->vacation_used + days > VACATION_DAYS)
             return svc_fail(st, "NO_VACATION_LEFT", "%d vacation days are left this year",
                             VACATION_DAYS - u->vacation_used);
+    }
+    int64_t ids[LISTED]; /* before anything changes: a request may run again with them */
+    long n = svc_games_list_request(s, G_NONE, u->name, SVC_NEXT, ids, LISTED, st);
+    if (n < 0)
+        return -1;
+    if (off) { /* the days not begun come back: a day counts as taken once it is over */
+        u->vacation_used -= (int)((u->vacation_until - now + DAY - 1) / DAY);
+        if (u->vacation_used < 0)
+            u->vacation_used = 0;
+        u->vacation_until = 0;
+    } else {
         u->vacation_used += (int)days;
         u->vacation_until = now + days * DAY;
-        *until = u->vacation_until;
     }
+    *until = u->vacation_until;
     *left = VACATION_DAYS - u->vacation_used;
     commit_hold(s->cq);
     int rc = users_commit_prefs(s, u, st);
     if (rc == 0)
-        rc = move_clocks(s, u, u->vacation_until, st);
+        rc = move_clocks(s, u, ids, n, u->vacation_until, st);
     commit_release(s->cq);
     return rc;
+}
+
+int svc_vacation_ready(srv *s, const char *user, svc_status *st)
+{
+    srv_user *u = users_find(s, user);
+    return u ? games_list_ready(s, G_NONE, u->name, SVC_NEXT, LISTED, st) : 0;
 }
 
 int svc_user_prefs_get(srv *s, const char *user, svc_user_prefs *out)

@@ -192,6 +192,13 @@ static void sessions(void **state)
     assert_int_equal(svc_session_user(w->s, "not-a-token", user, NULL), 0);
 }
 
+/* A list's answer: its count in *ctx. */
+static void list_count(srv *s, void *ctx, const int64_t *ids, long n, svc_status *st)
+{
+    (void)s, (void)ids, (void)st;
+    *(long *)ctx = n;
+}
+
 static void challenge_and_play(void **state)
 {
     world *w = *state;
@@ -238,8 +245,12 @@ static void challenge_and_play(void **state)
     assert_string_equal(play(w, "bob", board, "c3", 0, NULL), "GAME_OVER");
     int64_t ids[8];
     svc_status_init(&st);
-    assert_int_equal(svc_games_list(w->s, G_NONE, "bob", SVC_FINISHED, ids, 8, &st), 1);
-    assert_int_equal(svc_games_list(w->s, G_NONE, "bob", SVC_NEXT, ids, 8, &st), 0);
+    assert_int_equal(svc_games_list_request(w->s, G_NONE, "bob", SVC_FINISHED, ids, 8, &st), 1);
+    assert_int_equal(ids[0], board);
+    assert_int_equal(svc_games_list_request(w->s, G_NONE, "bob", SVC_NEXT, ids, 8, &st), 0);
+    long listed = -2; /* SQLite: the continuation's list is read and given at once */
+    svc_games_list_then(w->s, G_NONE, "bob", SVC_FINISHED, 8, list_count, &listed);
+    assert_int_equal(listed, 1);
 }
 
 typedef struct seen {
