@@ -244,6 +244,8 @@ static json_t *summary_json(srv *s, int64_t id, svc_status *st)
 {
     svc_game_info g;
     srv_game *sg = svc_game(s, id, G_NONE, st);
+    if (!sg) /* another server changed it since the list: being read, and the request runs again */
+        return NULL;
     svc_game_describe(sg, &g);
     long left = svc_game_time_left(s, sg);
     json_t *o = json_pack("{s:I,s:s,s:[s,s],s:o,s:I,s:o,s:o,s:o}", "board", (json_int_t)g.board, "game", g.name, "players",
@@ -280,6 +282,8 @@ void api_games_list(http_call *c)
     json_t *mine = json_array(), *rest = json_array(); /* the games where it is the user's turn come first */
     for (long i = 0; i < n; i++) {
         json_t *one = summary_json(c->d->s, ids[i], &st);
+        if (!one)
+            continue;
         const char *tm = json_string_value(json_object_get(one, "to_move"));
         json_array_append_new(tm && who[0] && !strcmp(tm, who) ? mine : rest, one);
     }

@@ -42,6 +42,8 @@ void cmd_list_games(conn *c, proto_game kind, const char *user, svc_filter filte
     for (long i = 0; i < n; i++) {
         srv_game *sg = svc_game(c->s, ids[i], G_NONE, &st);
         svc_game_info g;
+        if (!sg) /* another server changed it since the list: being read, and the line runs again */
+            continue;
         svc_game_describe(sg, &g);
         lx_buf_clear(&line);
         if (classic)
