@@ -91,6 +91,10 @@ static void route_game(http_call *c, const char *what, enum evhttp_cmd_type m)
         post ? api_game_play(c, NULL) : wrong_method(c);
         return;
     }
+    if (!strcmp(what, "events")) {
+        get ? sse_open(c) : not_found(c);
+        return;
+    }
     if (!strcmp(what, "chat")) {
         get ? api_game_chat(c) : post ? api_game_chat_send(c) : wrong_method(c);
         return;
@@ -143,13 +147,6 @@ static void route_again(void *ctx)
 
 static void route_api(http_door *d, struct evhttp_request *req, const char *rest)
 {
-    enum evhttp_cmd_type m = evhttp_request_get_command(req);
-    int64_t board;
-    const char *what;
-    if (http_board_path(rest, &board, &what) && !strcmp(what, "events") && m == EVHTTP_REQ_GET) {
-        sse_open(d, req, board);
-        return;
-    }
     http_call *c = call_new(d, req);
     if (!c) {
         evhttp_send_error(req, 500, NULL);

@@ -94,6 +94,9 @@ void call_json_text(http_call *c, const char *text, uint64_t wait_seq);
 void call_fail(http_call *c, const svc_status *st);
 /* The same with a status of the handler's choosing (a new password that is too short is 400, not 401). */
 void call_fail_as(http_call *c, const svc_status *st, int status);
+/* The request is answered by something else now (a live-update stream took it and its
+ * connection): the call is freed without answering. */
+void call_handover(http_call *c);
 /* A service continuation that had c as its context is over: 1 when the client is still there. */
 int call_resumed(http_call *c);
 /* The connection of req is closing: free req when evhttp has left it to us. */
@@ -153,8 +156,9 @@ json_t *game_state_json(srv *s, srv_game *sg, const char *viewer, int full);
 
 void state_cache_free(http_door *d);
 
-/* Live updates (sse.c). */
-void sse_open(http_door *d, struct evhttp_request *req, int64_t board);
+/* Live updates (sse.c): GET /api/v1/games/N/events, a request whose call hands its client over
+ * to the stream once it has begun (or answers its error). */
+void sse_open(http_call *c);
 void sse_close_all(http_door *d);
 int sse_start(http_door *d);
 

@@ -28,9 +28,20 @@ struct sse_stream {
     struct evhttp_connection *evcon;
     svc_watch w;
     int dropping;                 /* over its output limit: freed by drop_later */
+    int begun;                    /* the answer's head and "retry" sent (begin) */
     char user[STORE_NAME_MAX + 1]; /* the session's user, present while the stream is open ("" when none) */
     sse_stream *prev, *next;
 };
+
+static void link_stream(sse_stream *t)
+{
+    http_door *d = t->d;
+    t->next = d->streams;
+    if (d->streams)
+        d->streams->prev = t;
+    d->streams = t;
+    d->nstreams++;
+}
 
 static void unlink_stream(sse_stream *t)
 {
@@ -84,7 +95,7 @@ static void drop_later(evutil_socket_t fd, short what, void *arg)
         evhttp_connection_free(evcon);
 }
 
-static void send_text(sse_stream *t, const char *text, size_t len)
+static void send_chunk(sse_stream *t, const char *text, size_t len)
 {
     if (t->dropping)
         return;
@@ -101,6 +112,28 @@ static void send_text(sse_stream *t, const char *text, size_t len)
     evbuffer_add(b, text, len);
     evhttp_send_reply_chunk(t->req, b);
     evbuffer_free(b);
+}
+
+/* The answer begins with the first text sent (the catch-up's first move, or after the watcher
+ * was added): a stream that cannot begin is answered an ordinary error by its call instead. */
+static void begin(sse_stream *t)
+{
+    struct evkeyvalq *h = evhttp_request_get_output_headers(t->req);
+    t->begun = 1;
+    evhttp_connection_set_timeout(t->evcon, -1); /* a stream is idle by nature: pings and the output cap watch it */
+    http_common_headers(h);
+    evhttp_add_header(h, "Content-Type", "text/event-stream");
+    evhttp_add_header(h, "Cache-Control", "no-store");
+    evhttp_add_header(h, "X-Accel-Buffering", "no");
+    evhttp_send_reply_start(t->req, 200, "OK");
+    send_chunk(t, "retry: 2000\n\n", 13);
+}
+
+static void send_text(sse_stream *t, const char *text, size_t len)
+{
+    if (!t->begun)
+        begin(t);
+    send_chunk(t, text, len);
 }
 
 /* One event's text: made once for all the watchers of a board (the service
@@ -157,58 +190,43 @@ static size_t last_seen(struct evhttp_request *req)
     return n;
 }
 
-static int refuse(http_door *d, struct evhttp_request *req, const svc_status *st)
+/* A request like the others (route_call: svc_request around it, the session read before): the
+ * board, when not held or held stale, is read off the loop by svc_watch_add's lookup, which then
+ * fails having changed nothing and sent nothing, and the request runs again once it has come. */
+void sse_open(http_call *c)
 {
-    http_call *c = call_new(d, req);
-    if (!c)
-        evhttp_send_error(req, 500, NULL);
-    else
-        call_fail(c, st);
-    return -1;
-}
-
-void sse_open(http_door *d, struct evhttp_request *req, int64_t board)
-{
+    http_door *d = c->d;
     svc_status st;
     svc_status_init(&st);
     if (d->nstreams >= HTTP_SSE_MAX) {
         svc_fail(&st, "BUSY", "too many live-update streams; try again later");
-        refuse(d, req, &st);
-        return;
-    }
-    if (!svc_game(d->s, board, G_NONE, &st)) {
-        refuse(d, req, &st);
+        call_fail(c, &st);
         return;
     }
     sse_stream *t = calloc(1, sizeof *t);
     if (!t) {
-        evhttp_send_error(req, 500, NULL);
+        call_error(c, "INTERNAL", "out of memory");
         return;
     }
     t->d = d;
-    t->req = req;
-    t->evcon = evhttp_request_get_connection(req);
-    char token[65], csrf[65];
-    if (auth_session_token(req, token) && svc_session_user(d->s, token, t->user, csrf) == 1)
-        svc_presence_add(d->s, t->user);
-    else
-        t->user[0] = 0;
-    t->next = d->streams;
-    if (d->streams)
-        d->streams->prev = t;
-    d->streams = t;
-    d->nstreams++;
-    conns_on_close(d->conns, t->evcon, on_close, t);
-    evhttp_connection_set_timeout(t->evcon, -1); /* a stream is idle by nature: pings and the output cap watch it */
-    struct evkeyvalq *h = evhttp_request_get_output_headers(req);
-    http_common_headers(h);
-    evhttp_add_header(h, "Content-Type", "text/event-stream");
-    evhttp_add_header(h, "Cache-Control", "no-store");
-    evhttp_add_header(h, "X-Accel-Buffering", "no");
-    evhttp_send_reply_start(req, 200, "OK");
-    send_text(t, "retry: 2000\n\n", 13);
+    t->req = c->req;
+    t->evcon = c->evcon;
     t->w = (svc_watch){on_event, t, 0, 0, 1, NULL, 0};
-    svc_watch_add(d->s, board, &t->w, last_seen(req), &st);
+    link_stream(t);
+    if (svc_watch_add(d->s, c->board, &t->w, last_seen(c->req), &st) != 0) { /* no board, or reading it */
+        unlink_stream(t);
+        free(t);
+        call_fail(c, &st);
+        return;
+    }
+    if (!t->begun) /* no move to catch up with */
+        begin(t);
+    snprintf(t->user, sizeof t->user, "%s", c->user);
+    call_handover(c);
+    if (t->user[0])
+        svc_presence_add(d->s, t->user);
+    if (t->evcon)
+        conns_on_close(d->conns, t->evcon, on_close, t);
 }
 
 static void on_ping(evutil_socket_t fd, short what, void *arg)
