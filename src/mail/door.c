@@ -43,6 +43,7 @@ void mail_door_close(mail_door *d)
     if (!d)
         return;
     svc_remove_notifier(d->s, d);
+    notify_stop(d); /* before the answers that wait for its mails */
     inbound_stop(d);
     outbox_stop(d->sender);
     notify_stop_digests(d);

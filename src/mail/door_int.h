@@ -27,6 +27,8 @@ struct mail_door {
     struct sender_count *senders;  /* messages per sender this hour (inbound.c) */
     double senders_since;
     unsigned long handled;
+    struct told *told;             /* changes being told, oldest first (notify.c) */
+    uint64_t told_seq;             /* changes told so far */
 };
 
 /* ---- composing (compose.c) ---------------------------------------------------------- */
@@ -52,6 +54,10 @@ int notify_start_digests(mail_door *d);
 void notify_stop_digests(mail_door *d); /* a digest's lists still being read then send nothing */
 /* The board mail of game sg for the player in `seat` (what a move by mail is answered with too). */
 int notify_board_text(mail_door *d, srv_game *sg, int seat, int size, lx_buf *out);
+/* 1 while a change told (told_seq upto or before) has not queued its mails yet. */
+int notify_telling(const mail_door *d, uint64_t upto);
+/* Tell every change still being told now, its reads made at once (the door is closing). */
+void notify_stop(mail_door *d);
 
 /* ---- running a message's commands (run.c) ---------------------------------------------- */
 /* Run line i of the job and on; calls inbound_job_ran(job) when every line has run. */
@@ -65,6 +71,8 @@ int mail_run_consent(mail_job *job, struct proto_cmd *cmd);
 int inbound_start(mail_door *d, char *err, size_t errcap);
 void inbound_stop(mail_door *d);
 void inbound_job_ran(mail_job *job);
+/* The mails of a change told are queued: the answers that waited for them go now. */
+void inbound_told(mail_door *d);
 
 #define MAIL_MAX_COMMANDS_CAP 200
 
@@ -84,6 +92,9 @@ struct mail_job {
     int dead;                      /* the door is closing: free when nothing is pending */
     int retried;                   /* line `next` runs again after its password check */
     int quit;
+    int parked;                    /* ran, its answer after the mails of the changes told before
+                                      (1: waiting for its commands' batch, 2: for those mails) */
+    uint64_t told_upto;            /* those: the door's told_seq when it had run */
     uint64_t wait_seq;
     int64_t wait_board;            /* the board the message's commands wrote (svc_status.wait_board), 0: none */
     svc_wait wait;

@@ -149,13 +149,54 @@ static void job_finish(mail_job *j)
         job_committed(j);
 }
 
+/* The answer goes after the mails of the changes its commands made (notify.c tells them once
+ * their batch has committed and their reads have come): a player's mails stay in order.  Parked
+ * meanwhile, j first waits for its commands' batch, a refusal being its answer as ever; the
+ * answer is then no longer conditional on the board, whose change is kept. */
+static void finish_parked(mail_job *j)
+{
+    if (j->parked == 2 && !notify_telling(j->d, j->told_upto)) {
+        j->parked = 0;
+        job_finish(j);
+    }
+}
+
+static void commands_committed(void *arg)
+{
+    mail_job *j = arg;
+    if (j->wait.refused) {
+        j->parked = 0;
+        job_committed(j);
+        return;
+    }
+    j->wait_board = 0;
+    j->parked = 2;
+    finish_parked(j);
+}
+
 void inbound_job_ran(mail_job *j)
 {
     if (j->dead) {
         job_free(j);
         return;
     }
-    job_finish(j);
+    if (!notify_telling(j->d, j->d->told_seq)) {
+        job_finish(j);
+        return;
+    }
+    j->told_upto = j->d->told_seq;
+    j->parked = 1;
+    j->wait.board = j->wait_board;
+    if (svc_wait_for(j->d->s, &j->wait, j->wait_seq, commands_committed, j))
+        commands_committed(j);
+}
+
+void inbound_told(mail_door *d)
+{
+    for (mail_job *j = d->jobs, *n; j; j = n) {
+        n = j->next_job;
+        finish_parked(j);
+    }
 }
 
 /* ---- deciding ------------------------------------------------------------------------------------ */

@@ -16,8 +16,6 @@
 #include "line/msg_text.h"
 #include "mail/door_int.h"
 
-#define NOTIFY_CHAT_LINES 5
-
 static const char *seat_name(const svc_game_info *g, int seat) { return g->player[seat]; }
 
 /* "It is your turn" and the line that plays it, or whose turn it is, or the result. */
@@ -34,15 +32,11 @@ static void turn_lines(const svc_game_info *g, int seat, lx_buf *out)
     }
 }
 
-/* The board's last chat lines, for a player (a board's chat is its players' only). */
-static void chat_lines(mail_door *d, const svc_game_info *g, int seat, lx_buf *out)
+/* The board's last chat lines (m, n of them; none when n <= 0), for a player. */
+static void chat_lines(int64_t board, const store_message *m, long n, lx_buf *out)
 {
-    store_message m[NOTIFY_CHAT_LINES];
-    svc_status st;
-    svc_status_init(&st);
-    long n = seat >= 0 ? svc_chat_of(d->s, g->board, g->player[seat], m, NOTIFY_CHAT_LINES, NULL, &st) : 0;
     if (n > 0)
-        lx_buf_printf(out, "\nThe board's chat, the last lines ('chat %lld TEXT' adds one):\n", (long long)g->board);
+        lx_buf_printf(out, "\nThe board's chat, the last lines ('chat %lld TEXT' adds one):\n", (long long)board);
     for (long i = 0; i < n; i++) {
         lx_buf_append_str(out, "  ");
         msg_text_line(&m[i], out);
@@ -50,7 +44,9 @@ static void chat_lines(mail_door *d, const svc_game_info *g, int seat, lx_buf *o
     }
 }
 
-int notify_board_text(mail_door *d, srv_game *sg, int seat, int size, lx_buf *out)
+/* The board text but its chat lines: the players, the last move and its comment, whose turn, the
+ * moves and the board at display size `size`, as `seat` sees them. */
+static void board_text(srv_game *sg, int seat, int size, lx_buf *out)
 {
     svc_game_info g;
     svc_game_describe(sg, &g);
@@ -78,7 +74,18 @@ int notify_board_text(mail_door *d, srv_game *sg, int seat, int size, lx_buf *ou
     svc_game_draw(sg, seat, size, &text);
     lx_buf_append(out, text.data ? text.data : "", text.len);
     lx_buf_free(&text);
-    chat_lines(d, &g, seat, out);
+}
+
+int notify_board_text(mail_door *d, srv_game *sg, int seat, int size, lx_buf *out)
+{
+    store_message m[SVC_MAIL_CHAT_LINES];
+    svc_game_info g;
+    svc_status st;
+    svc_status_init(&st);
+    svc_game_describe(sg, &g);
+    board_text(sg, seat, size, out);
+    long n = seat >= 0 ? svc_chat_of(d->s, g.board, g.player[seat], m, SVC_MAIL_CHAT_LINES, NULL, &st) : 0;
+    chat_lines(g.board, m, n, out);
     return 0;
 }
 
@@ -107,7 +114,9 @@ static void queue(mail_door *d, const char *event, const mail_head *h, const cha
     lx_buf_free(&msg);
 }
 
-static void board_mail(mail_door *d, srv_game *sg, const svc_game_info *g, int seat, const svc_user_mail *um,
+/* The mails that tell of a change or remind, for the player in `seat`; board: the board text
+ * with its chat lines at their display size. */
+static void board_mail(mail_door *d, const svc_game_info *g, int seat, const svc_user_mail *um, const char *board,
                        const lx_buf *rec)
 {
     char id[128], subject[200], irt[300], refs[620], att_name[64];
@@ -117,7 +126,7 @@ static void board_mail(mail_door *d, srv_game *sg, const svc_game_info *g, int s
     snprintf(subject, sizeof subject, "[ludex] %s %lld: %s v %s, move %zu, %s%s%s", g->name, (long long)g->board,
              g->player[0], g->player[1], g->nmoves, who, g->result[0] ? " " : "", g->result);
     thread_ids(d, g->board, g->nmoves, um->name, irt, sizeof irt, refs, sizeof refs);
-    notify_board_text(d, sg, seat, um->display, &text);
+    lx_buf_append_str(&text, board);
     lx_buf_printf(&text, "\nThe record is attached.  'help %s' by mail tells the commands.\n", g->name);
     int gcg = g->kind == G_CROSSWORD;
     snprintf(att_name, sizeof att_name, "%s-%lld.%s", g->name, (long long)g->board, gcg ? "gcg" : "sgf");
@@ -126,7 +135,7 @@ static void board_mail(mail_door *d, srv_game *sg, const svc_game_info *g, int s
     lx_buf_free(&text);
 }
 
-static void turn_mail(mail_door *d, srv_game *sg, const svc_game_info *g, int seat, const svc_user_mail *um)
+static void turn_mail(mail_door *d, const svc_game_info *g, int seat, const svc_user_mail *um, const char *board)
 {
     char id[128], subject[200], irt[300], refs[620];
     lx_buf text = LX_BUF_INIT;
@@ -134,37 +143,208 @@ static void turn_mail(mail_door *d, srv_game *sg, const svc_game_info *g, int se
     snprintf(subject, sizeof subject, "[ludex] %s %lld: your turn (move %zu) against %s", g->name,
              (long long)g->board, g->nmoves + 1, g->player[1 - seat]);
     thread_ids(d, g->board, g->nmoves, um->name, irt, sizeof irt, refs, sizeof refs);
-    notify_board_text(d, sg, seat, um->display, &text);
+    lx_buf_append_str(&text, board);
     lx_buf_printf(&text, "\nYou get this mail because you were not connected when your turn came\n"
                          "(at most one per board and turn).  'set notify off' stops them.\n");
     mail_head h = {um->email, subject, id, NULL, refs, "auto-generated", id};
-    (void)irt;
     queue(d, id, &h, text.data, NULL, NULL, NULL);
     lx_buf_free(&text);
 }
 
-static void on_game_changed(void *ctx, srv *s, srv_game *sg, const char *actor)
+/* A quarter of the player's time is left (`left` seconds). */
+static void reminder_mail(mail_door *d, const svc_game_info *g, int seat, const svc_user_mail *um, long left,
+                          const char *board)
 {
-    mail_door *d = ctx;
+    char id[128], subject[200], when[32], refs[300];
+    lx_buf text = LX_BUF_INIT;
+    svc_format_duration(left, when);
+    snprintf(id, sizeof id, "nag.%lld.%zu.%s", (long long)g->board, g->nmoves, um->name);
+    snprintf(subject, sizeof subject, "[ludex] %s %lld: %s left for your move %zu against %s", g->name,
+             (long long)g->board, when, g->nmoves + 1, g->player[1 - seat]);
+    snprintf(refs, sizeof refs, "<board.%lld.0.%s@%s>", (long long)g->board, um->name, d->domain);
+    lx_buf_printf(&text, "A reminder: a quarter of your time is left (%s).  When it runs out the game\n"
+                         "is lost on time.\n\n", when);
+    lx_buf_append_str(&text, board);
+    mail_head h = {um->email, subject, id, NULL, refs, "auto-generated", id};
+    queue(d, id, &h, text.data, NULL, NULL, NULL);
+    lx_buf_free(&text);
+}
+
+/* ---- a change told: what the board said then, the mails written when the reads have come ---- */
+/* The chat lines and the settings of players memory does not hold are read from the store
+ * (svc_mail_reads: with PostgreSQL on the store thread, after the change's batch has committed;
+ * with SQLite at once, inside the change).  Meanwhile the board may change again, so what the
+ * mails show of it is taken now, as text: each player's board text but its chat lines, at their
+ * display size, or at every size when their settings are still to be read, and the record. */
+enum { TOLD_NOTHING, TOLD_KNOWN, TOLD_READ };          /* what a player's settings are */
+enum { MAIL_NONE, MAIL_BOARD, MAIL_TURN, MAIL_REMINDER }; /* which mail a player gets */
+
+typedef struct told_seat {
+    int settings;      /* TOLD_*; TOLD_KNOWN: um */
+    svc_user_mail um;
+    int present;       /* connected at the change (a player memory does not hold is not) */
+    lx_buf body[4];    /* the board text but its chat, by display size - 1 */
+} told_seat;
+
+typedef struct told {
+    svc_mail_reads reads; /* first: done() gets it */
+    mail_door *d;
+    uint64_t seq;         /* the door's count of changes told, this one's */
+    svc_game_info g;      /* its strings below */
+    char name[16], player[2][STORE_NAME_MAX + 1], actor[STORE_NAME_MAX + 1];
+    int reminder;         /* a reminder, `left` seconds left, rather than a change */
+    long left;
+    told_seat seat[2];
+    lx_buf rec;           /* the record, when a board mail may go */
+    struct told *next;
+} told;
+
+static int mail_kind(const told *t, int seat, const svc_user_mail *um)
+{
+    if (!um->verified)
+        return MAIL_NONE;
+    if (t->reminder)
+        return um->notify == STORE_NOTIFY_OFF ? MAIL_NONE : MAIL_REMINDER;
+    if (um->notify == STORE_NOTIFY_BOARD)
+        return MAIL_BOARD;
+    if (um->notify == STORE_NOTIFY_TURN && t->g.to_move == seat && strcmp(t->actor, um->name) &&
+        !t->seat[seat].present)
+        return MAIL_TURN;
+    return MAIL_NONE;
+}
+
+static void told_free(told *t)
+{
+    for (int i = 0; i < 2; i++)
+        for (int k = 0; k < 4; k++)
+            lx_buf_free(&t->seat[i].body[k]);
+    lx_buf_free(&t->rec);
+    free(t);
+}
+
+/* What sg says now, for a change or a reminder; NULL out of memory. */
+static told *told_new(mail_door *d, srv_game *sg, const char *actor, int reminder, long left)
+{
+    told *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->d = d;
+    t->reminder = reminder;
+    t->left = left;
     svc_game_info g;
-    lx_buf rec = LX_BUF_INIT; /* the record, made once for both players' mails */
+    svc_game_describe(sg, &g);
+    snprintf(t->name, sizeof t->name, "%s", g.name);
+    g.name = t->name;
+    for (int i = 0; i < 2; i++) {
+        snprintf(t->player[i], sizeof t->player[i], "%s", g.player[i]);
+        g.player[i] = t->player[i];
+    }
+    t->g = g;
+    snprintf(t->actor, sizeof t->actor, "%s", actor ? actor : "");
+    return t;
+}
+
+/* The player in seat is told: their settings as memory holds them (or to be read), the board text. */
+static void told_seat_take(told *t, srv *s, srv_game *sg, int seat)
+{
+    told_seat *ts = &t->seat[seat];
+    if (!svc_user_mail_held(s, t->player[seat], &ts->um)) {
+        ts->settings = TOLD_READ;
+        memcpy(t->reads.user[seat], t->player[seat], sizeof t->reads.user[seat]); /* same size */
+        for (int size = 1; size <= 4; size++)
+            board_text(sg, seat, size, &ts->body[size - 1]);
+        return;
+    }
+    ts->present = svc_user_present(s, ts->um.name);
+    if (mail_kind(t, seat, &ts->um) == MAIL_NONE)
+        return;
+    ts->settings = TOLD_KNOWN;
+    board_text(sg, seat, ts->um.display, &ts->body[ts->um.display - 1]);
+}
+
+static void write_mail(told *t, int seat, const svc_user_mail *um)
+{
+    int kind = mail_kind(t, seat, um);
+    if (kind == MAIL_NONE)
+        return;
+    lx_buf board = LX_BUF_INIT;
+    const lx_buf *body = &t->seat[seat].body[um->display - 1];
+    lx_buf_append(&board, body->data ? body->data : "", body->len);
+    chat_lines(t->g.board, t->reads.chat, t->reads.nchat, &board);
+    const char *text = board.data ? board.data : "";
+    if (kind == MAIL_BOARD)
+        board_mail(t->d, &t->g, seat, um, text, &t->rec);
+    else if (kind == MAIL_TURN)
+        turn_mail(t->d, &t->g, seat, um, text);
+    else
+        reminder_mail(t->d, &t->g, seat, um, t->left, text);
+    lx_buf_free(&board);
+}
+
+static void told_unlink(told *t)
+{
+    mail_door *d = t->d;
+    for (told **at = &d->told; *at; at = &(*at)->next)
+        if (*at == t) {
+            *at = t->next;
+            break;
+        }
+}
+
+static void told_done(svc_mail_reads *r)
+{
+    told *t = (told *)r;
+    mail_door *d = t->d;
+    for (int seat = 0; seat < 2 && r->kept; seat++) {
+        told_seat *ts = &t->seat[seat];
+        if (ts->settings == TOLD_KNOWN)
+            write_mail(t, seat, &ts->um);
+        else if (ts->settings == TOLD_READ && r->found[seat])
+            write_mail(t, seat, &r->um[seat]);
+    }
+    told_unlink(t);
+    told_free(t);
+    inbound_told(d);
+}
+
+/* Tell t once its reads have come, or free it when nobody is to be told. */
+static void told_start(told *t, srv *s, srv_game *sg)
+{
+    mail_door *d = t->d;
+    int any = 0, board = 0;
+    for (int i = 0; i < 2; i++) {
+        any |= t->seat[i].settings != TOLD_NOTHING;
+        board |= t->seat[i].settings == TOLD_READ ||
+                 (t->seat[i].settings == TOLD_KNOWN && mail_kind(t, i, &t->seat[i].um) == MAIL_BOARD);
+    }
+    if (!any) {
+        told_free(t);
+        return;
+    }
     svc_status st;
     svc_status_init(&st);
-    svc_game_describe(sg, &g);
-    for (int seat = 0; seat < 2; seat++) {
-        svc_user_mail um;
-        if ((seat == 1 && !strcmp(g.player[0], g.player[1])) || !svc_user_mail_get(s, g.player[seat], &um) ||
-            !um.verified)
-            continue;
-        if (um.notify == STORE_NOTIFY_BOARD && !rec.len && svc_game_record(sg, NULL, &rec, &st) != 0)
-            lx_buf_clear(&rec);
-        if (um.notify == STORE_NOTIFY_BOARD)
-            board_mail(d, sg, &g, seat, &um, &rec);
-        else if (um.notify == STORE_NOTIFY_TURN && g.to_move == seat && (!actor || strcmp(actor, um.name)) &&
-                 !svc_user_present(s, um.name))
-            turn_mail(d, sg, &g, seat, &um);
+    if (board && svc_game_record(sg, NULL, &t->rec, &st) != 0)
+        lx_buf_clear(&t->rec);
+    t->seq = ++d->told_seq;
+    told **at = &d->told;
+    while (*at)
+        at = &(*at)->next;
+    *at = t; /* oldest first */
+    t->reads.done = told_done;
+    svc_mail_reads_start(s, sg, &t->reads);
+}
+
+static void on_game_changed(void *ctx, srv *s, srv_game *sg, const char *actor)
+{
+    told *t = told_new(ctx, sg, actor, 0, 0);
+    if (!t) {
+        svc_log(s, "mail: out of memory: a change is not told");
+        return;
     }
-    lx_buf_free(&rec);
+    for (int seat = 0; seat < 2; seat++)
+        if (seat == 0 || strcmp(t->player[0], t->player[1]))
+            told_seat_take(t, s, sg, seat);
+    told_start(t, s, sg);
 }
 
 static void on_verify(void *ctx, srv *s, const char *user, const char *address, const char *token)
@@ -190,31 +370,30 @@ static void on_verify(void *ctx, srv *s, const char *user, const char *address, 
 /* A quarter of a player's time is left: one mail, whatever their notify mode but off. */
 static void on_reminder(void *ctx, srv *s, srv_game *sg, int seat, long left)
 {
-    mail_door *d = ctx;
-    svc_game_info g;
-    svc_user_mail um;
-    svc_game_describe(sg, &g);
-    if (!svc_user_mail_get(s, g.player[seat], &um) || !um.verified || um.notify == STORE_NOTIFY_OFF)
+    told *t = told_new(ctx, sg, NULL, 1, left);
+    if (!t) {
+        svc_log(s, "mail: out of memory: a reminder is not sent");
         return;
-    char id[128], subject[200], when[32], refs[300];
-    lx_buf text = LX_BUF_INIT;
-    svc_format_duration(left, when);
-    snprintf(id, sizeof id, "nag.%lld.%zu.%s", (long long)g.board, g.nmoves, um.name);
-    snprintf(subject, sizeof subject, "[ludex] %s %lld: %s left for your move %zu against %s", g.name,
-             (long long)g.board, when, g.nmoves + 1, g.player[1 - seat]);
-    snprintf(refs, sizeof refs, "<board.%lld.0.%s@%s>", (long long)g.board, um.name, d->domain);
-    lx_buf_printf(&text, "A reminder: a quarter of your time is left (%s).  When it runs out the game\n"
-                         "is lost on time.\n\n", when);
-    notify_board_text(d, sg, seat, um.display, &text);
-    mail_head h = {um.email, subject, id, NULL, refs, "auto-generated", id};
-    queue(d, id, &h, text.data, NULL, NULL, NULL);
-    lx_buf_free(&text);
+    }
+    told_seat_take(t, s, sg, seat);
+    told_start(t, s, sg);
 }
 
 void notify_install(mail_door *d)
 {
     svc_notifier n = {d, on_game_changed, on_verify, on_reminder};
     svc_add_notifier(d->s, &n);
+}
+
+int notify_telling(const mail_door *d, uint64_t upto)
+{
+    return d->told && d->told->seq <= upto;
+}
+
+void notify_stop(mail_door *d)
+{
+    while (d->told)
+        svc_mail_reads_now(d->s, &d->told->reads);
 }
 
 /* ---- the digest ------------------------------------------------------------------------------ */

@@ -525,6 +525,7 @@ void svc_close(srv *s)
     log_count(s, s->message_reads, "message and chat reads made off the event loop on the store thread");
     log_count(s, s->list_reads, "game lists read off the event loop on the store thread");
     log_count(s, s->standings_reads, "standings read off the event loop on the store thread");
+    log_count(s, s->mail_reads, "board mails' chat lines and players read off the event loop on the store thread");
     log_count(s, s->rating_reads, "ratings read off the event loop on the store thread");
     log_count(s, s->end_rating_reads, "ratings read at a game's end on the event loop");
     log_count(s, s->ratings_redone, "ratings computed again after another server's game end wrote them first");

@@ -323,6 +323,39 @@ typedef struct svc_user_mail {
 } svc_user_mail;
 /* 1 and *out filled when the user exists, else 0. */
 int svc_user_mail_get(srv *s, const char *user, svc_user_mail *out);
+/* 1 and *out filled when memory holds the user, else 0 (nothing read). */
+int svc_user_mail_held(srv *s, const char *user, svc_user_mail *out);
+
+/* What the mails telling of a change (mail/notify.c) read from the store besides the board: its
+ * last chat lines, and the mail settings of the players memory does not hold.  With a store on
+ * another machine (several servers on one PostgreSQL) none of it is read on the event loop: once
+ * the change's batch (the game given to svc_mail_reads_start has it) has committed, the store
+ * thread reads it, and done(r) runs on the loop when it has come, the mails then queued in a
+ * batch of their own; kept is 0 when the change was not kept (a full disk, another server wrote
+ * the board first): nothing to tell.  With a local store (SQLite) it is read at once and done(r)
+ * runs before svc_mail_reads_start returns, inside the change: the mails join its batch, kept
+ * only when it is.  r must stay valid until done(r) runs, which may free it. */
+#define SVC_MAIL_CHAT_LINES 5
+typedef struct svc_mail_reads {
+    /* the caller's */
+    char user[2][STORE_NAME_MAX + 1]; /* the players whose settings are wanted ("": none) */
+    void (*done)(struct svc_mail_reads *r);
+    /* the answer, when done runs */
+    int kept;
+    int found[2]; /* user[i] exists: its settings in um[i] */
+    svc_user_mail um[2];
+    long nchat;   /* the board's last chat lines, oldest first; -1 when they cannot be read */
+    store_message chat[SVC_MAIL_CHAT_LINES];
+    /* the service's */
+    srv *s;
+    int64_t board;
+    svc_wait wait;
+    struct mail_read_job *job;
+} svc_mail_reads;
+void svc_mail_reads_start(srv *s, srv_game *sg, svc_mail_reads *r);
+/* Read at once, on the loop (the door is closing: what it was to tell is not lost); done(r) runs
+ * before this returns, its mails kept only when the change is, if that is not decided yet. */
+void svc_mail_reads_now(srv *s, svc_mail_reads *r);
 /* STORE_NOTIFY_* for "mail", "board", "digest", "off"; -1 when none. */
 int svc_notify_mode_of(const char *word);
 const char *svc_notify_name(int mode);

@@ -73,6 +73,18 @@ srv_user *users_for_request(srv *s, const char *name, int *reading);
  * a store thread: read there, then(s, id) on the loop once they are held (1); else 0 (none to
  * read, or no thread: users_find reads them at once when asked). */
 int users_read_then(srv *s, const char *const *names, int n, int64_t id, void (*then)(srv *s, int64_t id));
+/* A user's row and whom they block, read on the store thread (user_row_read, name set first), then
+ * held in memory on the loop unless it holds the user by then (user_row_hold: the user held, or
+ * NULL when there is none); user_row_clear frees what was not taken. */
+typedef struct user_row {
+    char name[STORE_NAME_MAX + 1];
+    int found;       /* user_get's: 1, 0 none, -1 error */
+    store_user su;
+    srv_user blocks; /* only its blocks and nblocks */
+} user_row;
+void user_row_read(store *st, user_row *r);
+srv_user *user_row_hold(srv *s, user_row *r);
+void user_row_clear(user_row *r);
 /* The user's mail settings and preferences from a store row (and whom they block, from the store). */
 void users_set_mail(srv_user *u, const store_user *su);
 void users_load_blocks(srv *s, srv_user *u);
@@ -81,6 +93,8 @@ int users_commit_prefs(srv *s, const srv_user *u, svc_status *st);
 int users_blocks(const srv_user *u, const char *other);
 /* Queue u's mail settings (STORE_USER_MAIL). 0, or -1 (st INTERNAL). */
 int users_commit_mail(srv *s, const srv_user *u, svc_status *st);
+/* u's mail settings into out (1), or 0 when u is NULL. */
+int users_mail_of(const srv_user *u, svc_user_mail *out);
 /* Call every door's hooks (svc_mail.c). */
 void notify_game_changed(srv *s, srv_game *sg, const char *actor);
 void notify_reminder(srv *s, srv_game *sg, int seat, long left);
@@ -564,6 +578,7 @@ struct srv {
     unsigned long message_reads;     /* messages and chat read off the loop likewise */
     unsigned long list_reads;        /* lists of a user's games read off the loop likewise */
     unsigned long standings_reads;   /* standings (a game's classes together) read off the loop likewise */
+    unsigned long mail_reads;        /* a board mail's chat lines and players read off the loop likewise */
     unsigned long rating_reads;      /* and ratings */
     unsigned long loop_statements[STORE_COUNTED_QUERIES]; /* s->rstore's counts when the loop started */
     unsigned long end_rating_reads;  /* ratings a game's end read on the loop (not held) */

@@ -60,9 +60,8 @@ static void notify_verify(srv *s, const char *user, const char *address, const c
             s->notifiers[i].verify_address(s->notifiers[i].ctx, s, user, address, token);
 }
 
-int svc_user_mail_get(srv *s, const char *user, svc_user_mail *out)
+int users_mail_of(const srv_user *u, svc_user_mail *out)
 {
-    srv_user *u = users_find(s, user);
     if (!u)
         return 0;
     snprintf(out->name, sizeof out->name, "%s", u->name);
@@ -71,6 +70,13 @@ int svc_user_mail_get(srv *s, const char *user, svc_user_mail *out)
     out->notify = u->notify;
     out->display = u->display;
     return 1;
+}
+
+int svc_user_mail_get(srv *s, const char *user, svc_user_mail *out) { return users_mail_of(users_find(s, user), out); }
+
+int svc_user_mail_held(srv *s, const char *user, svc_user_mail *out)
+{
+    return users_mail_of(user_name_valid(user) ? map_get(s->users, user) : NULL, out);
 }
 
 static const char *const notify_names[] = {"mail", "board", "digest", "off"};

@@ -82,13 +82,33 @@ srv_user *users_find(srv *s, const char *name)
 }
 
 /* ---- reads off the loop (dbjobs.c) ---------------------------------------------------- */
-/* One user's row and whom they block, as the store thread read them. */
-typedef struct user_row {
-    char name[STORE_NAME_MAX + 1];
-    int found;           /* user_get's: 1, 0 none, -1 error */
-    store_user su;
-    srv_user blocks;     /* only its blocks and nblocks */
-} user_row;
+void user_row_read(store *st, user_row *r)
+{
+    r->found = st->be->user_get(st, r->name, &r->su);
+    if (r->found == 1 && st->be->blocks_of(st, r->su.name, add_block, &r->blocks) != 0) {
+        store_user_clear(&r->su);
+        r->found = -1;
+    }
+}
+
+void user_row_clear(user_row *r)
+{
+    if (r->found == 1)
+        store_user_clear(&r->su);
+    r->found = 0;
+    free(r->blocks.blocks);
+    r->blocks.blocks = NULL;
+}
+
+srv_user *user_row_hold(srv *s, user_row *r)
+{
+    srv_user *u = r->found == 1 ? map_get(s->users, r->su.name) : NULL;
+    if (r->found == 1 && !u) {
+        u = hold(s, &r->su, r->blocks.blocks, r->blocks.nblocks);
+        r->blocks.blocks = NULL; /* held's now, or freed */
+    }
+    return u;
+}
 
 /* A read of one or two users: for a request (its ticket), or users_read_then's (then). */
 typedef struct user_read {
@@ -102,24 +122,15 @@ typedef struct user_read {
 static void user_read_run(store *st, db_job *d)
 {
     user_read *r = (user_read *)d;
-    for (int i = 0; i < r->n; i++) {
-        user_row *u = &r->row[i];
-        u->found = st->be->user_get(st, u->name, &u->su);
-        if (u->found == 1 && st->be->blocks_of(st, u->su.name, add_block, &u->blocks) != 0) {
-            store_user_clear(&u->su);
-            u->found = -1;
-        }
-    }
+    for (int i = 0; i < r->n; i++)
+        user_row_read(st, &r->row[i]);
 }
 
 static void user_read_discard(db_job *d)
 {
     user_read *r = (user_read *)d;
-    for (int i = 0; i < r->n; i++) {
-        if (r->row[i].found == 1)
-            store_user_clear(&r->row[i].su);
-        free(r->row[i].blocks.blocks);
-    }
+    for (int i = 0; i < r->n; i++)
+        user_row_clear(&r->row[i]);
     free(r);
 }
 
@@ -127,12 +138,8 @@ static void user_read_done(srv *s, db_job *d)
 {
     user_read *r = (user_read *)d;
     for (int i = 0; i < r->n; i++) {
-        user_row *u = &r->row[i];
         s->user_reads++;
-        if (u->found == 1 && !map_get(s->users, u->su.name)) {
-            hold(s, &u->su, u->blocks.blocks, u->blocks.nblocks);
-            u->blocks.blocks = NULL; /* held's now, or freed */
-        }
+        user_row_hold(s, &r->row[i]);
     }
     waits_read(s, r->base.ticket);
     if (r->then)
