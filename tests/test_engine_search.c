@@ -301,6 +301,68 @@ static void hex_swaps_a_centre_opening_not_a_corner(void **state)
     lx_engine_free(e);
 }
 
+/* Whether the swap (its id) is among the legal moves of `s` now. */
+static int sim_offers_swap(const lx_hex_sim *s, int size)
+{
+    int32_t ids[64];
+    size_t n = lx_hex_sim_legal(s, ids);
+    for (size_t i = 0; i < n; i++)
+        if (ids[i] == lx_hex_sim_ids(size, size) - 1)
+            return 1;
+    return 0;
+}
+
+/* A game without the swap (ludexd's -noswap; rules "noswap"): d4 on 7x7,
+ * which the engine swaps under the default rules, is never swapped whatever
+ * the seed; the swap is no candidate and no move of the search's positions;
+ * played, it is refused. */
+static void hex_without_the_swap_never_swaps(void **state)
+{
+    (void)state;
+    char mv[64];
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        lx_engine *e = engine_rules("hex", 7, seed % 2 ? "noswap" : "NoSwap", 3000, seed);
+        play(e, LX_BLACK, "d4");
+        genmove_ok(e, LX_WHITE, mv, sizeof mv);
+        assert_string_not_equal(mv, "swap-pieces");
+        assert_string_not_equal(mv, "swap-sides");
+        lx_engine_free(e);
+    }
+    lx_engine *e = engine_rules("hex", 7, "noswap", 3000, 11);
+    play(e, LX_BLACK, "d4");
+    lx_engine_candidate c[64];
+    size_t n;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    assert_int_equal(lx_engine_analyse(e, LX_WHITE, c, 64, &n, &err), 0);
+    assert_true(n > 0);
+    for (size_t i = 0; i < n; i++)
+        assert_string_not_equal(c[i].move, "swap-pieces");
+    assert_int_equal(lx_engine_play(e, LX_WHITE, "swap-pieces", &err), -1);
+    assert_string_equal(err.code, "HEX_NO_SWAP");
+    assert_int_equal(lx_engine_play(e, LX_WHITE, "swap-sides", &err), -1);
+    assert_string_equal(err.code, "HEX_NO_SWAP");
+    lx_engine_free(e);
+    lx_engine_options o;
+    lx_engine_options_init(&o, "hex");
+    o.rules = "pp";
+    assert_null(lx_engine_new(&o, &err));
+    assert_string_equal(err.code, "ENGINE_UNAVAILABLE");
+    /* the search's positions: after one stone, the swap is a move only when
+     * the board has it */
+    for (int no_swap = 0; no_swap <= 1; no_swap++) {
+        lx_hex_board *b = lx_hex_board_new(7, 7);
+        lx_hex_set_no_swap(b, no_swap);
+        lx_hex_move d4 = {.kind = LX_HEX_STONE, .col = 3, .row = 3};
+        assert_int_equal(lx_hex_play(b, LX_BLACK, &d4, &err), 0);
+        lx_hex_sim *s = lx_hex_sim_new(b);
+        assert_int_equal(sim_offers_swap(s, 7), !no_swap);
+        lx_hex_sim_free(s);
+        lx_hex_board_free(b);
+    }
+    lx_game_error_free(&err);
+}
+
 static void hex_genmove_on_a_finished_game_is_game_over(void **state)
 {
     (void)state;
@@ -651,6 +713,7 @@ int main(void)
         cmocka_unit_test(hex_search_finds_a_win_the_shortcut_does_not),
         cmocka_unit_test(hex_last_value_is_the_chosen_moves_value),
         cmocka_unit_test(hex_swaps_a_centre_opening_not_a_corner),
+        cmocka_unit_test(hex_without_the_swap_never_swaps),
         cmocka_unit_test(hex_genmove_on_a_finished_game_is_game_over),
         cmocka_unit_test(hex_illegal_plays_give_the_rules_codes),
         cmocka_unit_test(hex_tree_reuse_keeps_the_visits_of_the_moves_played),

@@ -21,7 +21,8 @@
  *                started: after an odd number of swap-sides, PB's player holds
  *                White.
  *   A swap (either form) is allowed when the board holds exactly one stone, of
- *   the opponent's colour, and no swap has been played in this game.
+ *   the opponent's colour, and no swap has been played in this game - and
+ *   never in a game declared without the swap (lx_hex_set_no_swap).
  *   resign, forfeit  the player of that colour gives up (RE: "W+R", "W+F" when
  *                Black gives up); allowed at any time, even out of turn.
  *   pass         (and an empty value) passes the turn.
@@ -109,6 +110,11 @@ int lx_hex_play(lx_hex_board *b, lx_colour who, const lx_hex_move *m, lx_game_er
 int lx_hex_setup(lx_hex_board *b, int col, int row, lx_colour c);
 /* Say whose turn it is (SGF PL). */
 void lx_hex_set_to_play(lx_hex_board *b, lx_colour c);
+/* Declare a game without the swap (ludexd's -noswap) or with it (the
+ * default): without it, swap-pieces and swap-sides are refused
+ * (HEX_NO_SWAP), and search positions made from the board offer none.  A
+ * copy keeps it. */
+void lx_hex_set_no_swap(lx_hex_board *b, int on);
 
 /* The colour whose stones join its two edges, or LX_NO_COLOUR. */
 lx_colour lx_hex_connected(const lx_hex_board *b);
@@ -210,7 +216,8 @@ int lx_hex_playout_move(const lx_hex_playout *p, int i, int *col, int *row);
 typedef struct lx_hex_sim lx_hex_sim;
 
 /* The position of `b` now: its stones, the colour to play, and whether a
- * swap-pieces is allowed.  NULL when out of memory. */
+ * swap-pieces is allowed (as lx_hex_check_move says: never on a board
+ * declared without the swap).  NULL when out of memory. */
 lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b);
 void lx_hex_sim_free(lx_hex_sim *s);
 /* Move ids are 0 .. lx_hex_sim_ids() - 1; the last one is swap-pieces. */

@@ -1,18 +1,29 @@
 /* engine/hex_kind.c - the engine kinds "hex" (Monte Carlo tree search) and
  * "hex-flat" (flat Monte Carlo): Hex boards and search positions
- * (lx_hex_sim_*) handed to the shared search (search_kind.c). */
+ * (lx_hex_sim_*) handed to the shared search (search_kind.c).
+ *
+ * Rules: "swap" (the default) or "noswap", a game without the swap
+ * (ludexd's -noswap): its boards refuse swap-pieces and swap-sides, so its
+ * search positions offer neither, at the root or below. */
 #include <string.h>
+#include <strings.h>
 
 #include "engine/search_kind.h"
 #include "ludex/hex.h"
 
 static void *hex_board_new(int cols, int rows, const char *rules, lx_game_error *err)
 {
-    (void)rules;
+    int no_swap = rules && *rules && strcasecmp(rules, "noswap") == 0;
+    if (rules && *rules && !no_swap && strcasecmp(rules, "swap") != 0) {
+        lx_game_fail(err, "ENGINE_UNAVAILABLE", "Hex rules are \"swap\" or \"noswap\", not \"%s\"", rules);
+        return NULL;
+    }
     lx_hex_board *b = lx_hex_board_new(cols, rows);
     if (!b)
         lx_game_fail(err, "BAD_SIZE", "Hex boards are 1 to %d cells a side and at most %ld cells (asked %d x %d)",
                      LX_HEX_MAX_SIDE, LX_HEX_MAX_CELLS, cols, rows);
+    else
+        lx_hex_set_no_swap(b, no_swap);
     return b;
 }
 

@@ -118,6 +118,7 @@ struct lx_hex_board {
     hex_turn_source turn_source;
     size_t moves;              /* moves played */
     /* swap */
+    int no_swap;               /* the game is played without it */
     size_t swap_move;          /* move number of the swap, 0 when none */
     lx_hex_move_kind swap_kind;
     lx_colour swapper;

@@ -6,8 +6,9 @@
  * moves.
  *
  * Swaps (see ludex/hex.h for both forms).  Allowed once per game, when the
- * board holds exactly one stone and it is the opponent's.  swap-pieces takes
- * that stone off and puts a stone of the swapper's colour at its mirror image
+ * board holds exactly one stone and it is the opponent's, and never in a
+ * game declared without them (lx_hex_set_no_swap).  swap-pieces takes that
+ * stone off and puts a stone of the swapper's colour at its mirror image
  * (column and row exchanged), and the opponent moves next; it needs a square
  * board.  swap-sides leaves the board alone: the people exchange colours,
  * colours keep their edges, so the colour that swapped moves again - after
@@ -105,6 +106,11 @@ int hex_board_set_rules(lx_hex_board *b, const hex_swap_rule *rules, size_t n)
     memcpy(b->swap_rules, rules, n * sizeof *rules);
     b->nswap_rules = n;
     return 0;
+}
+
+void lx_hex_set_no_swap(lx_hex_board *b, int on)
+{
+    b->no_swap = on != 0;
 }
 
 int lx_hex_cols(const lx_hex_board *b) { return b->g.cols; }
@@ -220,6 +226,8 @@ static int check_swap(const lx_hex_board *b, lx_colour who, const lx_hex_move *m
     char name[32];
     const char *form = m->kind == LX_HEX_SWAP_PIECES ? "swap-pieces" : "swap-sides";
     size_t n = b->g.stones[0] + b->g.stones[1];
+    if (b->no_swap)
+        return lx_game_fail(err, "HEX_NO_SWAP", "this game is played without the swap, so %s is not allowed", form);
     if (b->swap_move)
         return lx_game_fail(err, "HEX_SWAP_REPEATED", "a game has at most one swap, and %s swapped at move %zu",
                             hex_colour_name(b->swapper), b->swap_move);
