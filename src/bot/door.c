@@ -135,6 +135,7 @@ static bot_job *new_job(bot_door *d, int b, srv_game *sg, const svc_game_info *i
     j->version = info->version;
     j->colour = info->colour[info->to_move][0] == 'W' ? 'w' : 'b';
     j->actions = svc_game_actions(sg, info->to_move);
+    j->noswap = svc_game_noswap(sg);
     int cube;
     if (svc_game_dice(sg, j->dice, &cube) != 0)
         j->dice[0] = j->dice[1] = 0;

@@ -130,6 +130,11 @@ unsigned swap_game_actions(int noswap, size_t nmoves)
     return SVC_ACT_MOVE | SVC_ACT_RESIGN | (nmoves == 1 && !noswap ? SVC_ACT_SWAP : 0);
 }
 
+int svc_game_noswap(const srv_game *sg)
+{
+    return !opt_long(sg->options, "swap", 1);
+}
+
 const char *rules_no_state(const void *g)
 {
     (void)g;

@@ -242,6 +242,8 @@ int svc_game_position(const srv_game *sg, int viewer, lx_buf *out);
 enum { SVC_ACT_MOVE = 1, SVC_ACT_SWAP = 2, SVC_ACT_RESIGN = 4, SVC_ACT_ROLL = 8, SVC_ACT_DOUBLE = 16,
        SVC_ACT_TAKE = 32, SVC_ACT_DROP = 64 };
 unsigned svc_game_actions(const srv_game *sg, int seat);
+/* Hex, Twixt: 1 when the game has no swap at all (made with -noswap; a Twixt handicap), else 0. */
+int svc_game_noswap(const srv_game *sg);
 /* Backgammon: the dice rolled and not played (0 0 when none), and the cube value; 0, or 1 for other games. */
 int svc_game_dice(const srv_game *sg, int dice[2], int *cube);
 
