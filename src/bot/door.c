@@ -7,7 +7,14 @@
  * draw or takeback offered to it, and when it is to move sends one job for
  * the board (never two at once).  The answer is played only if the game has
  * not changed since the question; a failure is logged and tried again after
- * a pause that doubles up to a minute. */
+ * a pause that doubles up to a minute.
+ *
+ * Each look at a game, and each answer played, is the door's request to the
+ * service (svc_request), as a line door's command is: when the service must
+ * read something first (several ludexd on one PostgreSQL: the board, the
+ * opponent whose vacation the clock asks, the ratings before a game's end)
+ * the call changes nothing, the read runs on the store thread, and the call
+ * runs again once it has come (call_again). */
 #include <errno.h>
 #include <event2/event.h>
 #include <fcntl.h>
@@ -46,7 +53,17 @@ struct bot_door {
     int lists;                    /* bots' lists of games being read (likewise) */
     int listing[BOT_MAX];         /* this bot's is */
     int closed;                   /* closed while some were: the last answer frees it */
+    struct bot_call *calls;       /* calls waiting for a read to run again */
 };
+
+/* A look at a board (job NULL) or a job's answer to play, run as a request that can run again. */
+typedef struct bot_call {
+    svc_wait wait;
+    bot_door *d;
+    int64_t board;
+    bot_job *job;
+    struct bot_call *next; /* on d->calls while it waits for a read */
+} bot_call;
 
 static void free_door(bot_door *d);
 
@@ -111,12 +128,12 @@ static int bot_named(const bot_door *d, const char *name)
     return -1;
 }
 
-static void answer_challenge(bot_door *d, int b, int64_t board, int yes)
+static void answer_challenge(bot_door *d, const svc_wait *w, int b, int64_t board, int yes)
 {
     svc_status st;
     svc_status_init(&st);
     const char *what = NULL;
-    if (svc_answer(d->s, d->cfg.bots[b].name, board, yes, &what, &st) != 0)
+    if (svc_answer(d->s, d->cfg.bots[b].name, board, yes, &what, &st) != 0 && !w->reading)
         svc_log(d->s, "bot %s: answering on board %lld: %s %s", d->cfg.bots[b].name, (long long)board, st.code,
                 st.msg);
 }
@@ -148,8 +165,9 @@ static bot_job *new_job(bot_door *d, int b, srv_game *sg, const svc_game_info *i
     return j;
 }
 
-/* Look at one game: answer what waits for a bot, and think when a bot is to move. */
-static void look_at(bot_door *d, int64_t board)
+/* Look at one game: answer what waits for a bot, and think when a bot is to move (w: the call's
+ * request; when it reads, nothing more now: the call runs again). */
+static void look_once(bot_door *d, const svc_wait *w, int64_t board)
 {
     svc_status st;
     svc_status_init(&st);
@@ -165,13 +183,13 @@ static void look_at(bot_door *d, int64_t board)
     int b;
     if (info.waiting >= 0) {
         if ((b = bot_named(d, info.player[info.waiting])) >= 0)
-            answer_challenge(d, b, board, 1);
+            answer_challenge(d, w, b, board, 1);
         return;
     }
     int by;
     if (svc_game_offer(sg, &by) && by >= 0 && by <= 1 && (b = bot_named(d, info.player[!by])) >= 0)
-        answer_challenge(d, b, board, 0);
-    if (info.to_move < 0 || (b = bot_named(d, info.player[info.to_move])) < 0)
+        answer_challenge(d, w, b, board, 0);
+    if (w->reading || info.to_move < 0 || (b = bot_named(d, info.player[info.to_move])) < 0)
         return;
     bot_board *bb = board_state(d, board);
     if (!bb || bb->in_flight || bb->retry_at > svc_now())
@@ -183,6 +201,77 @@ static void look_at(bot_door *d, int64_t board)
     bot_pool_submit(d->pool, j);
 }
 
+static void play_answer(bot_door *d, const svc_wait *w, bot_job *j);
+static void call_again(void *ctx);
+
+/* A job's answer played, or dropped: its board may have a job again. */
+static void job_done(bot_door *d, bot_job *j)
+{
+    bot_board *bb = board_state(d, j->board);
+    if (bb)
+        bb->in_flight = 0;
+    bot_job_free(j);
+}
+
+static void call_free(bot_door *d, bot_call *c)
+{
+    svc_wait_cancel(d->s, &c->wait);
+    if (c->job)
+        job_done(d, c->job);
+    free(c);
+}
+
+static void call_run(bot_call *c)
+{
+    bot_door *d = c->d;
+    c->wait.again = call_again;
+    svc_request(d->s, &c->wait);
+    if (c->job)
+        play_answer(d, &c->wait, c->job);
+    else
+        look_once(d, &c->wait, c->board);
+    svc_request(d->s, NULL);
+    if (!c->wait.reading) {
+        call_free(d, c);
+        return;
+    }
+    c->next = d->calls;
+    d->calls = c;
+    svc_wait_for(d->s, &c->wait, 0, NULL, c); /* linked while reading: waits_read finds it */
+}
+
+/* What the call waited for has come: it runs again. */
+static void call_again(void *ctx)
+{
+    bot_call *c = ctx;
+    for (bot_call **at = &c->d->calls; *at; at = &(*at)->next)
+        if (*at == c) {
+            *at = c->next;
+            break;
+        }
+    call_run(c);
+}
+
+/* Run a look at board (job NULL: once, whatever asks meanwhile) or play job's answer as a call. */
+static void call_start(bot_door *d, int64_t board, bot_job *job)
+{
+    for (bot_call *c = d->calls; !job && c; c = c->next)
+        if (!c->job && c->board == board)
+            return; /* it runs again when its read has come */
+    bot_call *c = calloc(1, sizeof *c);
+    if (!c) { /* out of memory: the scan looks again */
+        if (job)
+            job_done(d, job);
+        return;
+    }
+    c->d = d;
+    c->board = board;
+    c->job = job;
+    call_run(c);
+}
+
+static void look_at(bot_door *d, int64_t board) { call_start(d, board, NULL); }
+
 static void look_at_dirty(evutil_socket_t fd, short what, void *arg)
 {
     (void)fd, (void)what;
@@ -191,16 +280,11 @@ static void look_at_dirty(evutil_socket_t fd, short what, void *arg)
         look_at(d, d->dirty[--d->ndirty]);
 }
 
-static void on_game_changed(void *ctx, srv *s, srv_game *sg, const char *actor)
+/* Look at board soon, after the call running now, on the loop. */
+static void look_soon(bot_door *d, int64_t board)
 {
-    (void)s, (void)actor;
-    bot_door *d = ctx;
-    svc_game_info info;
-    svc_game_describe(sg, &info);
-    if (bot_named(d, info.player[0]) < 0 && bot_named(d, info.player[1]) < 0)
-        return;
     for (size_t i = 0; i < d->ndirty; i++)
-        if (d->dirty[i] == info.board)
+        if (d->dirty[i] == board)
             return;
     if (d->ndirty == d->capdirty) {
         size_t cap = d->capdirty ? 2 * d->capdirty : 16;
@@ -209,17 +293,26 @@ static void on_game_changed(void *ctx, srv *s, srv_game *sg, const char *actor)
             return; /* the scan finds it */
         d->dirty = n, d->capdirty = cap;
     }
-    d->dirty[d->ndirty++] = info.board;
-    event_active(d->soon_ev, 0, 0); /* after the change's call, on the loop */
+    d->dirty[d->ndirty++] = board;
+    event_active(d->soon_ev, 0, 0);
 }
 
-/* The answer to a job, on the loop. */
-static void play_answer(bot_door *d, bot_job *j)
+static void on_game_changed(void *ctx, srv *s, srv_game *sg, const char *actor)
+{
+    (void)s, (void)actor;
+    bot_door *d = ctx;
+    svc_game_info info;
+    svc_game_describe(sg, &info);
+    if (bot_named(d, info.player[0]) >= 0 || bot_named(d, info.player[1]) >= 0)
+        look_soon(d, info.board);
+}
+
+/* The answer to a job, on the loop (w: its call's request; when it reads, nothing more now: the
+ * call runs again, the board's job still in flight). */
+static void play_answer(bot_door *d, const svc_wait *w, bot_job *j)
 {
     const char *name = d->cfg.bots[j->bot].name;
     bot_board *bb = board_state(d, j->board);
-    if (bb)
-        bb->in_flight = 0;
     svc_status st;
     svc_status_init(&st);
     srv_game *sg = svc_game(d->s, j->board, G_NONE, &st);
@@ -228,7 +321,7 @@ static void play_answer(bot_door *d, bot_job *j)
         return;
     svc_game_describe(sg, &info);
     if (info.version != j->version) { /* the game moved on meanwhile: think again */
-        look_at(d, j->board);
+        look_soon(d, j->board);
         return;
     }
     if (j->ok) {
@@ -236,13 +329,15 @@ static void play_answer(bot_door *d, bot_job *j)
         int rc = svc_play(d->s, name, j->board, j->kind, j->move.data, 0, &played, &st);
         int state_only = played.state_only;
         svc_played_free(&played);
+        if (rc != 0 && w->reading)
+            return;
         if (rc == 0) {
             if (bb)
                 bb->failures = 0;
             if (!svc_quiet(d->s))
                 svc_log(d->s, "bot %s: board %lld: %s", name, (long long)j->board, j->move.data);
             if (state_only) /* the server rolled: no hook tells of that, and the bot moves next */
-                look_at(d, j->board);
+                look_soon(d, j->board);
             return;
         }
         svc_log(d->s, "bot %s: board %lld: its move '%s' was refused: %s %s", name, (long long)j->board,
@@ -266,10 +361,8 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     char drain[256];
     while (read(fd, drain, sizeof drain) > 0) {
     }
-    for (bot_job *j; (j = bot_pool_take_done(d->pool));) {
-        play_answer(d, j);
-        bot_job_free(j);
-    }
+    for (bot_job *j; (j = bot_pool_take_done(d->pool));)
+        call_start(d, j->board, j);
 }
 
 /* A closed door is freed by the last answer it waits for. */
@@ -418,6 +511,11 @@ void bot_door_close(bot_door *d)
     if (!d)
         return;
     svc_remove_notifier(d->s, d);
+    while (d->calls) { /* their reads' answers are not waited for */
+        bot_call *c = d->calls;
+        d->calls = c->next;
+        call_free(d, c);
+    }
     bot_pool_stop(d->pool);
     if (d->wake_ev)
         event_free(d->wake_ev);

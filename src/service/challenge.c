@@ -204,6 +204,8 @@ int svc_rematch(srv *s, const char *actor, int64_t board, int64_t *new_board, sv
     int waiting;
     snprintf(name[0], sizeof name[0], "%s", sg->player[1]); /* the colours swapped */
     snprintf(name[1], sizeof name[1], "%s", sg->player[0]);
+    if (players_later(s, sg, 1, 0)) /* the opponent's consent, and the new game's mails, look them up */
+        return svc_fail(st, "BUSY", "the players are being read");
     if (consent_of(s, actor, name, &waiting, st) != 0 || ids_ready(s, IDS_GAMES, st) != 0)
         return -1;
     return start_game(s, actor, sg->kind, name, sg->options, waiting, 0, new_board, st);

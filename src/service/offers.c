@@ -100,9 +100,12 @@ int svc_takeback(srv *s, const char *actor, int64_t board, svc_status *st)
     return set_offer(s, sg, "takeback", seat, st);
 }
 
-/* Play the game again without its last move. */
+/* Play the game again without its last move (the players read first when not held: the turn goes
+ * back to the asker, whose vacation its clock asks). */
 static int take_back(srv *s, srv_game *sg, svc_status *st)
 {
+    if (players_later(s, sg, 1, 0))
+        return svc_fail(st, "BUSY", "the players are being read");
     lx_game_error err;
     lx_game_error_init(&err);
     void *g = sg->rules->create(sg->options, &err);

@@ -83,15 +83,9 @@ static int record_move(srv *s, srv_game *sg, int seat, const char *colour, svc_p
     return 0;
 }
 
-/* Before a move, which cannot run again once made: the opponent (whose vacation its clock asks)
- * and both players' ratings (a game's end) held, or read off the loop and the request run again
- * (1). */
-static int players_later(srv *s, const srv_game *sg, int seat)
+int players_later(srv *s, const srv_game *sg, int users, int rated)
 {
-    int reading;
-    if (!users_for_request(s, sg->player[1 - seat], &reading) && reading)
-        return 1;
-    return ratings_for_move(s, sg);
+    return (users && users_for_game(s, sg)) || (rated && ratings_for_move(s, sg));
 }
 
 static int play_once(srv *s, const char *actor, int64_t board, proto_game kind, const char *text, long want_n,
@@ -108,7 +102,7 @@ static int play_once(srv *s, const char *actor, int64_t board, proto_game kind, 
     if (want_n && (size_t)want_n != sg->nmoves + 1)
         return svc_fail(st, "WRONG_MOVE_NUMBER", "this would be move %zu, not move %ld", sg->nmoves + 1, want_n);
     if (!sg->forced_result[0] && sg->clock.seat >= 0 && svc_clock_now(s) >= clock_deadline(sg)) {
-        if (players_later(s, sg, seat)) /* the loss on time is a game's end too */
+        if (players_later(s, sg, 1, 1)) /* the loss on time is a game's end too */
             return svc_fail(st, "BUSY", "the players are being read");
         clock_time_out(s, sg, st); /* too late: the sweep has not run yet, but the time is up */
     }
@@ -117,7 +111,7 @@ static int play_once(srv *s, const char *actor, int64_t board, proto_game kind, 
     if (sg->waiting)
         return svc_fail(st, "CHALLENGE_PENDING", "the game has not begun: it waits for %s to accept",
                         sg->player[sg->waiting - 1]);
-    if (players_later(s, sg, seat))
+    if (players_later(s, sg, 1, 1))
         return svc_fail(st, "BUSY", "the players are being read");
     sg->offer[0] = 0; /* a move answers any offer: it lapses */
     lx_game_error err;

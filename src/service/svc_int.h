@@ -69,6 +69,10 @@ srv_user *users_add(srv *s, const char *name, const char *pwhash, int display);
  * request that can run again, a user not held is read off the loop: NULL with *reading set, and
  * the request runs again once it has come (then NULL means no such user). */
 srv_user *users_for_request(srv *s, const char *name, int *reading);
+/* Both players of sg, for the request running now (svc_request): those memory does not hold read
+ * off the loop in one job, and the request run again once they have come (1); 0 when both are
+ * held, or without a store thread or a request that can run again (users_find reads them). */
+int users_for_game(srv *s, const srv_game *sg);
 /* The users named (1 or 2) that memory does not hold, outside a request (the sweep), when there is
  * a store thread: read there, then(s, id) on the loop once they are held (1); else 0 (none to
  * read, or no thread: users_find reads them at once when asked). */
@@ -277,6 +281,12 @@ void games_reload(srv *s, int64_t id);
 /* Another server wrote game id first (a refused write): with a store thread, marked stale and
  * read on its next use (a request's off the loop); without, reloaded at once. */
 void games_conflict(srv *s, int64_t id);
+
+/* Before a change of sg that cannot run again once made (a move, a takeback, a rematch): its
+ * players (whom a clock's vacation and a challenge's consent look up) when `users`, and their
+ * ratings when `rated` (a game's end), held; or read off the loop for the request running now,
+ * which runs again once they have come (1: the call changes nothing). */
+int players_later(srv *s, const srv_game *sg, int users, int rated);
 
 /* ---- clocks (clock.c) --------------------------------------------------------------- */
 int64_t svc_clock_now(const srv *s);

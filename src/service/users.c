@@ -182,6 +182,23 @@ srv_user *users_for_request(srv *s, const char *name, int *reading)
     return NULL;
 }
 
+int users_for_game(srv *s, const srv_game *sg)
+{
+    svc_wait *w = s->request;
+    if (!s->dbj || !w || w->runs >= SVC_RUNS_MAX)
+        return 0;
+    const char *names[2] = {sg->player[0], sg->player[1]};
+    user_read *r = user_job(s, names, 2);
+    if (!r)
+        return 0; /* both held (or no memory for the job: read when asked) */
+    if (w->reading) { /* it runs again anyway: they are read then */
+        user_read_discard(&r->base);
+        return 1;
+    }
+    dbjobs_run_for(s, w, &r->base);
+    return 1;
+}
+
 int users_read_then(srv *s, const char *const *names, int n, int64_t id, void (*then)(srv *s, int64_t id))
 {
     user_read *r = s->dbj ? user_job(s, names, n) : NULL;
