@@ -97,6 +97,14 @@ static int tw_seat_to_move(const void *p)
     return (lx_twixt_to_play(g->b) == LX_WHITE ? 0 : 1) ^ g->swapped;
 }
 
+/* -1 with NO_SWAP when `kind` is a swap and the game has none. */
+static int refuse_swap(const tw_game *g, lx_twixt_move_kind kind, lx_game_error *err)
+{
+    if ((kind == LX_TWIXT_SWAP_SIDES || kind == LX_TWIXT_SWAP_PIECES) && g->noswap)
+        return lx_game_fail(err, "NO_SWAP", "this game was started without the swap");
+    return 0;
+}
+
 /* An SGF long move "-d'5;j10" as server moves do not write it: ';' between parts. */
 static int play_sgf_parts(tw_game *g, lx_colour who, const char *text, lx_buf *stored, lx_game_error *err)
 {
@@ -105,7 +113,7 @@ static int play_sgf_parts(tw_game *g, lx_colour who, const char *text, lx_buf *s
     for (const char *p = text; *p && n < sizeof parts / sizeof parts[0];) {
         const char *end = strchr(p, ';');
         size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (lx_twixt_parse_move(g->b, p, len, &parts[n++], err) != 0)
+        if (lx_twixt_parse_move(g->b, p, len, &parts[n], err) != 0 || refuse_swap(g, parts[n++].kind, err) != 0)
             return -1;
         p += len + (end ? 1 : 0);
     }
@@ -155,8 +163,8 @@ static int tw_play(void *p, int seat, const char *text, lx_buf *stored, char col
         return play_sgf_parts(g, who, text, stored, err);
     if (lx_twixt_parse_server_move(g->b, text, strlen(text), &m, err) != 0)
         return -1;
-    if ((m.kind == LX_TWIXT_SWAP_SIDES || m.kind == LX_TWIXT_SWAP_PIECES) && g->noswap)
-        return lx_game_fail(err, "NO_SWAP", "this game was started without the swap");
+    if (refuse_swap(g, m.kind, err) != 0)
+        return -1;
     if (declines_autolinks(g, who, &m, err))
         return -1;
     if (lx_twixt_play_server_move(g->b, who, &m, err) != 0)

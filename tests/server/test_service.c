@@ -253,6 +253,32 @@ static void challenge_and_play(void **state)
     assert_int_equal(listed, 1);
 }
 
+/* A game made with -noswap says so (svc_game_noswap, which the bots read)
+ * and refuses a swap in every form, an SGF one ("swap-pieces;") too. */
+static void games_without_the_swap(void **state)
+{
+    world *w = *state;
+    signup(w, "alice");
+    signup(w, "bob");
+    char *noswap[] = {"-size=8", "-noswap"}, *plain[] = {"-size=8"};
+    int64_t board, other;
+    svc_status st;
+    svc_status_init(&st);
+    assert_int_equal(svc_challenge(w->s, "alice", G_TWIXT, "alice", "bob", 2, noswap, &board, &st), 0);
+    wait_commit(w, st.wait_seq);
+    assert_int_equal(svc_challenge(w->s, "alice", G_TWIXT, "alice", "bob", 1, plain, &other, &st), 0);
+    wait_commit(w, st.wait_seq);
+    assert_int_equal(svc_game_noswap(svc_game(w->s, board, G_NONE, &st)), 1);
+    assert_int_equal(svc_game_noswap(svc_game(w->s, other, G_NONE, &st)), 0);
+    assert_int_equal(svc_game_noswap(svc_game(w->s, hex_game(w, "alice", "bob"), G_NONE, &st)), 1);
+    assert_string_equal(play(w, "alice", board, "d4", 0, NULL), "");
+    const char *swaps[] = {"swap", "swap-pieces", "swap-pieces;", "swap-sides;"};
+    for (int i = 0; i < 4; i++)
+        assert_string_equal(play(w, "bob", board, swaps[i], 0, NULL), "NO_SWAP");
+    assert_string_equal(play(w, "alice", other, "d4", 0, NULL), "");
+    assert_string_equal(play(w, "bob", other, "swap-pieces;", 0, NULL), "");
+}
+
 typedef struct seen {
     size_t n[16];
     int count, states;
@@ -339,6 +365,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(accounts, setup, teardown),
         cmocka_unit_test_setup_teardown(sessions, setup, teardown),
         cmocka_unit_test_setup_teardown(challenge_and_play, setup, teardown),
+        cmocka_unit_test_setup_teardown(games_without_the_swap, setup, teardown),
         cmocka_unit_test_setup_teardown(watchers, setup, teardown),
         cmocka_unit_test_setup_teardown(crossword_rack_stays_private, setup, teardown),
     };
