@@ -312,42 +312,65 @@ static int sim_offers_swap(const lx_hex_sim *s, int size)
     return 0;
 }
 
-/* A game without the swap (ludexd's -noswap; rules "noswap"): d4 on 7x7,
- * which the engine swaps under the default rules, is never swapped whatever
- * the seed; the swap is no candidate and no move of the search's positions;
- * played, it is refused. */
-static void hex_without_the_swap_never_swaps(void **state)
+/* An engine of `kind` under `rules` (a game without the swap): after
+ * `opening` by `first`, which the engine swaps under the default rules, it
+ * never answers a swap over `seeds` seeds, the swap is no candidate, and a
+ * swap played is refused with `code`. */
+static void never_swaps(const char *kind, int size, const char *rules, const char *opening, lx_colour first,
+                        long playouts, int seeds, const char *code)
 {
-    (void)state;
     char mv[64];
-    for (uint64_t seed = 1; seed <= 40; seed++) {
-        lx_engine *e = engine_rules("hex", 7, seed % 2 ? "noswap" : "NoSwap", 3000, seed);
-        play(e, LX_BLACK, "d4");
-        genmove_ok(e, LX_WHITE, mv, sizeof mv);
+    lx_colour second = first == LX_BLACK ? LX_WHITE : LX_BLACK;
+    for (int seed = 1; seed <= seeds; seed++) {
+        lx_engine *e = engine_rules(kind, size, rules, playouts, (uint64_t)seed);
+        play(e, first, opening);
+        genmove_ok(e, second, mv, sizeof mv);
         assert_string_not_equal(mv, "swap-pieces");
         assert_string_not_equal(mv, "swap-sides");
         lx_engine_free(e);
     }
-    lx_engine *e = engine_rules("hex", 7, "noswap", 3000, 11);
-    play(e, LX_BLACK, "d4");
-    lx_engine_candidate c[64];
+    lx_engine *e = engine_rules(kind, size, rules, playouts, 11);
+    play(e, first, opening);
+    lx_engine_candidate c[100];
     size_t n;
     lx_game_error err;
     lx_game_error_init(&err);
-    assert_int_equal(lx_engine_analyse(e, LX_WHITE, c, 64, &n, &err), 0);
+    assert_int_equal(lx_engine_analyse(e, second, c, 100, &n, &err), 0);
     assert_true(n > 0);
     for (size_t i = 0; i < n; i++)
         assert_string_not_equal(c[i].move, "swap-pieces");
-    assert_int_equal(lx_engine_play(e, LX_WHITE, "swap-pieces", &err), -1);
-    assert_string_equal(err.code, "HEX_NO_SWAP");
-    assert_int_equal(lx_engine_play(e, LX_WHITE, "swap-sides", &err), -1);
-    assert_string_equal(err.code, "HEX_NO_SWAP");
+    assert_int_equal(lx_engine_play(e, second, "swap-pieces", &err), -1);
+    assert_string_equal(err.code, code);
+    assert_int_equal(lx_engine_play(e, second, "swap-sides", &err), -1);
+    assert_string_equal(err.code, code);
+    lx_game_error_free(&err);
     lx_engine_free(e);
+}
+
+/* Rules a `kind` does not know are ENGINE_UNAVAILABLE. */
+static void rules_refused(const char *kind, const char *rules)
+{
     lx_engine_options o;
-    lx_engine_options_init(&o, "hex");
-    o.rules = "pp";
+    lx_engine_options_init(&o, kind);
+    o.rules = rules;
+    lx_game_error err;
+    lx_game_error_init(&err);
     assert_null(lx_engine_new(&o, &err));
     assert_string_equal(err.code, "ENGINE_UNAVAILABLE");
+    lx_game_error_free(&err);
+}
+
+/* A game without the swap (ludexd's -noswap; rules "noswap"): d4 on 7x7,
+ * which the engine swaps under the default rules (35 seeds of these 40), is
+ * never swapped; the swap is no move of the search's positions either. */
+static void hex_without_the_swap_never_swaps(void **state)
+{
+    (void)state;
+    never_swaps("hex", 7, "noswap", "d4", LX_BLACK, 3000, 40, "HEX_NO_SWAP");
+    never_swaps("hex", 7, "NoSwap", "d4", LX_BLACK, 3000, 5, "HEX_NO_SWAP");
+    rules_refused("hex", "pp");
+    lx_game_error err;
+    lx_game_error_init(&err);
     /* the search's positions: after one stone, the swap is a move only when
      * the board has it */
     for (int no_swap = 0; no_swap <= 1; no_swap++) {
@@ -685,6 +708,19 @@ static void twixt_refusals_and_the_swap(void **state)
     lx_engine_free(e);
 }
 
+/* A game without the swap (rules "std,noswap", "pp,noswap"): d4 on 8x8,
+ * which the engine swaps under std and pp (19 seeds of these 20), is never
+ * swapped; rules that are neither are refused. */
+static void twixt_without_the_swap_never_swaps(void **state)
+{
+    (void)state;
+    never_swaps("twixt", 8, "std,noswap", "d4", LX_WHITE, 1000, 20, "TWIXT_NO_SWAP");
+    never_swaps("twixt", 8, "PP,NoSwap", "d4", LX_WHITE, 1000, 20, "TWIXT_NO_SWAP");
+    const char *bad[] = {"std,swap", "pp,", "noswap", "pp noswap"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        rules_refused("twixt", bad[i]);
+}
+
 static void twixt_tree_reuse_and_repeatable_searches(void **state)
 {
     (void)state;
@@ -724,6 +760,7 @@ int main(void)
         cmocka_unit_test(twixt_std_and_pp_games_are_legal),
         cmocka_unit_test(twixt_takes_a_win_and_blocks_it),
         cmocka_unit_test(twixt_refusals_and_the_swap),
+        cmocka_unit_test(twixt_without_the_swap_never_swaps),
         cmocka_unit_test(twixt_tree_reuse_and_repeatable_searches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

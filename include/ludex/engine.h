@@ -44,7 +44,8 @@
  * "resign" when that move wins under 2% of at least 10000 playouts.  The
  * swap is a root move like any other where the rules allow it: the engine
  * answers "swap-pieces" (Hex and Twixt, square boards) when it is better;
- * under the Hex rules "noswap" it never plays nor searches a swap.
+ * under the rules "noswap" (Hex) or "std,noswap", "pp,noswap" (Twixt) it
+ * never plays nor searches a swap.
  * Twixt pegs are written as bare holes ("d4"): the peg links to every peg it
  * may under the game's rules (under PP one's own links may cross, so linking
  * everything never costs a link and blocks the most).
@@ -85,9 +86,10 @@ typedef struct lx_engine lx_engine;
 typedef struct lx_engine_options {
     const char *kind;     /* "hex", "twixt", "backgammon", "hex-flat", "twixt-flat" */
     int cols, rows;       /* board size; 0: the game's default (Hex 11, Twixt 24) */
-    const char *rules;    /* Twixt: "std" (default) or "pp"; Backgammon: the SGF RU value
-                             ("" money game); Hex: "swap" (default) or "noswap" (a game
-                             without the swap: never played nor searched) */
+    const char *rules;    /* Twixt: "std" (default) or "pp", either followed by ",noswap";
+                             Hex: "swap" (default) or "noswap" (",noswap", "noswap": a game
+                             without the swap, never played nor searched); Backgammon: the
+                             SGF RU value ("" money game) */
     int match_length;     /* Backgammon: 0 money, else points to win the match */
     double seconds;       /* time budget a move; 0: not limited by time */
     long playouts;        /* playout budget a move; 0: not limited by count */

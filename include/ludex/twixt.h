@@ -27,7 +27,8 @@
  *   "b'3" and "c2'".  In SGF text the spec writes [\i'4]; generic unescaping
  *   would read "i'4", so values are read from their raw text: [\i'4] and
  *   [\\i'4] both mean a backslash link, and the writer emits [\\i'4].
- *   swap-pieces   (second move only, never with HA, square boards only) the
+ *   swap-pieces   (second move only, never with HA nor in a game declared
+ *                 without the swap, square boards only) the
  *                 one peg becomes the swapper's peg at its mirror image across
  *                 the main diagonal (column and row exchanged): after
  *                 ;W[f5];B[swap-pieces] Black has e6 and White moves next.
@@ -111,6 +112,11 @@ int lx_twixt_rows(const lx_twixt_board *b);
 lx_twixt_rules lx_twixt_get_rules(const lx_twixt_board *b);
 /* Declare a handicap game (SGF HA): no swap. */
 void lx_twixt_set_handicap(lx_twixt_board *b, int on);
+/* Declare a game without the swap (ludexd's -noswap) or with it (the
+ * default): without it, swap-pieces and swap-sides are refused
+ * (TWIXT_NO_SWAP), and search positions made from the board offer none.  A
+ * copy keeps it. */
+void lx_twixt_set_no_swap(lx_twixt_board *b, int on);
 /* The peg on (col,row); LX_NO_COLOUR when empty, a corner or off the board. */
 lx_colour lx_twixt_peg_at(const lx_twixt_board *b, int col, int row);
 /* The colour of the link joining p and q, or LX_NO_COLOUR. */

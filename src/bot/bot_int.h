@@ -19,7 +19,7 @@ typedef struct bot_job {
     lx_buf record;            /* the game's record (crossword: its position, CGP) as the bot's seat may see it */
     int dice[2];              /* backgammon: rolled and not played, 0 0 when none */
     unsigned actions;         /* SVC_ACT_* the bot may do now */
-    int noswap;               /* Hex: a game without the swap (its engine runs --rules noswap) */
+    int noswap;               /* Hex, Twixt: a game without the swap (its engine's rules say so) */
     /* the answer */
     int ok;
     lx_buf move;              /* text for svc_play */

@@ -1,10 +1,10 @@
 /* bot/think.c - one bot move: the game's record told to an engine in HTP, its
  * answer turned into what svc_play reads.
  *
- * Hex and Twixt: the record's size and rules (Hex: "noswap" for a game
- * made with -noswap, which the record does not say, so that the engine
- * never proposes a swap there), then `clear_board` and a `play` for each
- * move of its main line, then `genmove`.  The engine answers with an
+ * Hex and Twixt: the record's size and rules (Hex "noswap", Twixt
+ * "std,noswap" or "pp,noswap" for a game without the swap, which the record
+ * does not say, so that the engine never proposes a swap there), then
+ * `clear_board` and a `play` for each move of its main line, then `genmove`.  The engine answers with an
  * SGF value; Hex reads those as they are, Twixt reads an SGF move when it
  * holds a ';' (a peg alone is sent as "d4;").
  *
@@ -170,7 +170,8 @@ static void think_board_game(const bot_config *cfg, bot_engines *e, bot_job *j, 
     char cmd[64], rules[16] = "";
     if (j->kind == G_TWIXT) {
         copy_value(t, 0, "RU", rules, sizeof rules);
-        snprintf(rules, sizeof rules, "%s", !strcmp(rules, "PP") || !strcmp(rules, "pp") ? "pp" : "std");
+        snprintf(rules, sizeof rules, "%s%s", !strcmp(rules, "PP") || !strcmp(rules, "pp") ? "pp" : "std",
+                 j->noswap ? ",noswap" : "");
     } else if (j->noswap) {
         snprintf(rules, sizeof rules, "noswap");
     }

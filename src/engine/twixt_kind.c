@@ -3,6 +3,10 @@
  * and search positions (lx_twixt_sim_*) handed to the shared search
  * (search_kind.c).
  *
+ * Rules: "std" (the default) or "pp", either followed by ",noswap" for a
+ * game without the swap (ludexd's -noswap): its boards refuse swap-pieces
+ * and swap-sides, so its search positions offer neither.
+ *
  * A move given to lx_engine_play is one SGF value ("k4", "swap-pieces",
  * "resign") or a long move's values separated by spaces ("-i'3 k4"); the
  * engine's own moves are single pegs, autolinked. */
@@ -14,19 +18,36 @@
 
 enum { MAX_PARTS = 2 * LX_TWIXT_SERVER_MAX_LINKS + 1 };
 
+/* "std", "pp", "std,noswap", "pp,noswap" (any case; "" or NULL: "std"): 0, or -1. */
+static int read_rules(const char *rules, lx_twixt_rules *r, int *no_swap)
+{
+    char base[8] = "";
+    const char *comma = rules ? strchr(rules, ',') : NULL;
+    size_t len = comma ? (size_t)(comma - rules) : rules ? strlen(rules) : 0;
+    *no_swap = comma != NULL;
+    if ((comma && strcasecmp(comma + 1, "noswap") != 0) || len >= sizeof base)
+        return -1;
+    memcpy(base, rules ? rules : "", len);
+    base[len] = 0;
+    *r = strcasecmp(base, "pp") == 0 ? LX_TWIXT_PP : LX_TWIXT_STD;
+    return base[0] && *r == LX_TWIXT_STD && strcasecmp(base, "std") != 0 ? -1 : 0;
+}
+
 static void *twixt_board_new(int cols, int rows, const char *rules, lx_game_error *err)
 {
-    lx_twixt_rules r = LX_TWIXT_STD;
-    if (rules && *rules && strcasecmp(rules, "pp") == 0)
-        r = LX_TWIXT_PP;
-    else if (rules && *rules && strcasecmp(rules, "std") != 0) {
-        lx_game_fail(err, "ENGINE_UNAVAILABLE", "Twixt rules are \"std\" or \"pp\", not \"%s\"", rules);
+    lx_twixt_rules r;
+    int no_swap;
+    if (read_rules(rules, &r, &no_swap) != 0) {
+        lx_game_fail(err, "ENGINE_UNAVAILABLE",
+                     "Twixt rules are \"std\" or \"pp\", either with \",noswap\" after it, not \"%s\"", rules);
         return NULL;
     }
     lx_twixt_board *b = lx_twixt_board_new(cols, rows, r);
     if (!b)
         lx_game_fail(err, "BAD_SIZE", "Twixt boards are %d to %d holes a side (asked %d x %d)", LX_TWIXT_MIN_SIDE,
                      LX_TWIXT_MAX_SIDE, cols, rows);
+    else
+        lx_twixt_set_no_swap(b, no_swap);
     return b;
 }
 

@@ -267,6 +267,7 @@ int lx_twixt_cols(const lx_twixt_board *b) { return b->g.cols; }
 int lx_twixt_rows(const lx_twixt_board *b) { return b->g.rows; }
 lx_twixt_rules lx_twixt_get_rules(const lx_twixt_board *b) { return b->rules; }
 void lx_twixt_set_handicap(lx_twixt_board *b, int on) { b->handicap = on != 0; }
+void lx_twixt_set_no_swap(lx_twixt_board *b, int on) { b->no_swap = on != 0; }
 size_t lx_twixt_moves_played(const lx_twixt_board *b) { return b->moves; }
 
 lx_colour lx_twixt_peg_at(const lx_twixt_board *b, int col, int row)

@@ -184,6 +184,8 @@ static int check_swap(const lx_twixt_board *b, lx_colour who, lx_game_error *err
 {
     if (b->handicap)
         return lx_game_fail(err, "TWIXT_SWAP_HANDICAP", "a handicap game (HA) has no swap");
+    if (b->no_swap)
+        return lx_game_fail(err, "TWIXT_NO_SWAP", "this game is played without the swap");
     if (b->g.cols != b->g.rows)
         return lx_game_fail(err, "TWIXT_SWAP_NONSQUARE", "a swap needs a square board; this one is %d x %d",
                             b->g.cols, b->g.rows);

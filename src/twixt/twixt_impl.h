@@ -103,6 +103,7 @@ struct lx_twixt_board {
     int phase;           /* TW_PHASE_* of that long move */
     size_t moves;        /* turns completed */
     int handicap;
+    int no_swap;         /* the game is played without the swap */
     int swapped;         /* a swap was played */
     /* the end */
     lx_colour winner;    /* by connection */
