@@ -27,6 +27,8 @@ typedef struct mail_config {
     int max_commands;          /* command lines run from one message */
     int retry_seconds;         /* the first retry of a mail the MTA refused (then doubling, at most an hour) */
     int claim_seconds;         /* several ludexd on PostgreSQL: how long a mail being sent is this instance's (60) */
+    int grace_seconds;         /* several ludexd on PostgreSQL: how long a board mail waits for its chat lines
+                                  before it goes without them, were the instance to die meanwhile (60) */
 } mail_config;
 
 /* Start the door.  NULL with a message in err. */

@@ -4,7 +4,12 @@
  * the last move's comment and, for a player, the board's last chat lines.
  *
  * The service calls these hooks inside the call that made the change, so
- * each mail enters the outbox in the change's own batch.  Each mail names
+ * each mail enters the outbox in the change's own batch.  With PostgreSQL
+ * the chat lines are read after that batch (svc_mail_reads): a mail to a
+ * player memory holds enters the batch without them, to wait a grace
+ * period (--mail-grace), and is replaced by the whole mail, due at once,
+ * when they have come; if the instance dies first, it goes as it is, once,
+ * by whichever instance's sender claims it.  Each mail names
  * its event ("board.12.7.alice"): the outbox keeps one mail per event, so a
  * turn is told at most once per board and player however often the hook
  * runs.  Only a proved address gets anything but its verification code. */
@@ -100,24 +105,41 @@ static void thread_ids(const mail_door *d, int64_t board, size_t n, const char *
         snprintf(refs, refscap, "%s", irt);
 }
 
-static void queue(mail_door *d, const char *event, const mail_head *h, const char *text, const char *att_name,
-                  const char *att_type, const lx_buf *att)
+/* How a mail of a change told enters the outbox (told_start, told_done): at once; to wait
+ * (without the chat lines still to be read: sent so if the instance dies before they have come);
+ * or as the whole mail in place of the one waiting, due now. */
+enum { QUEUE_NOW, QUEUE_WAITING, QUEUE_WHOLE };
+#define NOTIFY_GRACE_SECONDS 60
+
+static void queue_as(mail_door *d, int how, const char *event, const mail_head *h, const char *text,
+                     const char *att_name, const char *att_type, const lx_buf *att)
 {
     lx_buf msg = LX_BUF_INIT;
     svc_status st;
     svc_status_init(&st);
-    if (compose_mail(d, h, text, att_name, att_type, att ? att->data : NULL, att ? att->len : 0, &msg) != 0 ||
-        svc_outbox_add(d->s, event, h->to, msg.data, &st) != 0)
+    int grace = d->cfg.grace_seconds > 0 ? d->cfg.grace_seconds : NOTIFY_GRACE_SECONDS;
+    int rc = compose_mail(d, h, text, att_name, att_type, att ? att->data : NULL, att ? att->len : 0, &msg);
+    if (rc == 0)
+        rc = how == QUEUE_WHOLE ? svc_outbox_replace(d->s, event, msg.data, &st)
+                                : svc_outbox_add_later(d->s, event, h->to, msg.data,
+                                                       how == QUEUE_WAITING ? (int64_t)time(NULL) + grace : 0, &st);
+    if (rc != 0)
         svc_log(d->s, "mail: cannot queue %s: %s", event, st.code ? st.msg : "out of memory");
-    else
+    else if (how != QUEUE_WAITING)
         outbox_kick(d->sender, st.wait_seq);
     lx_buf_free(&msg);
 }
 
+static void queue(mail_door *d, const char *event, const mail_head *h, const char *text, const char *att_name,
+                  const char *att_type, const lx_buf *att)
+{
+    queue_as(d, QUEUE_NOW, event, h, text, att_name, att_type, att);
+}
+
 /* The mails that tell of a change or remind, for the player in `seat`; board: the board text
  * with its chat lines at their display size. */
-static void board_mail(mail_door *d, const svc_game_info *g, int seat, const svc_user_mail *um, const char *board,
-                       const lx_buf *rec)
+static void board_mail(mail_door *d, int how, const svc_game_info *g, int seat, const svc_user_mail *um,
+                       const char *board, const lx_buf *rec)
 {
     char id[128], subject[200], irt[300], refs[620], att_name[64];
     lx_buf text = LX_BUF_INIT;
@@ -131,11 +153,12 @@ static void board_mail(mail_door *d, const svc_game_info *g, int seat, const svc
     int gcg = g->kind == G_CROSSWORD;
     snprintf(att_name, sizeof att_name, "%s-%lld.%s", g->name, (long long)g->board, gcg ? "gcg" : "sgf");
     mail_head h = {um->email, subject, id, g->nmoves ? irt : NULL, g->nmoves ? refs : NULL, "auto-generated", id};
-    queue(d, id, &h, text.data, att_name, gcg ? "text/plain; charset=utf-8" : "application/x-go-sgf", rec);
+    queue_as(d, how, id, &h, text.data, att_name, gcg ? "text/plain; charset=utf-8" : "application/x-go-sgf", rec);
     lx_buf_free(&text);
 }
 
-static void turn_mail(mail_door *d, const svc_game_info *g, int seat, const svc_user_mail *um, const char *board)
+static void turn_mail(mail_door *d, int how, const svc_game_info *g, int seat, const svc_user_mail *um,
+                      const char *board)
 {
     char id[128], subject[200], irt[300], refs[620];
     lx_buf text = LX_BUF_INIT;
@@ -147,13 +170,13 @@ static void turn_mail(mail_door *d, const svc_game_info *g, int seat, const svc_
     lx_buf_printf(&text, "\nYou get this mail because you were not connected when your turn came\n"
                          "(at most one per board and turn).  'set notify off' stops them.\n");
     mail_head h = {um->email, subject, id, NULL, refs, "auto-generated", id};
-    queue(d, id, &h, text.data, NULL, NULL, NULL);
+    queue_as(d, how, id, &h, text.data, NULL, NULL, NULL);
     lx_buf_free(&text);
 }
 
 /* A quarter of the player's time is left (`left` seconds). */
-static void reminder_mail(mail_door *d, const svc_game_info *g, int seat, const svc_user_mail *um, long left,
-                          const char *board)
+static void reminder_mail(mail_door *d, int how, const svc_game_info *g, int seat, const svc_user_mail *um,
+                          long left, const char *board)
 {
     char id[128], subject[200], when[32], refs[300];
     lx_buf text = LX_BUF_INIT;
@@ -166,7 +189,7 @@ static void reminder_mail(mail_door *d, const svc_game_info *g, int seat, const 
                          "is lost on time.\n\n", when);
     lx_buf_append_str(&text, board);
     mail_head h = {um->email, subject, id, NULL, refs, "auto-generated", id};
-    queue(d, id, &h, text.data, NULL, NULL, NULL);
+    queue_as(d, how, id, &h, text.data, NULL, NULL, NULL);
     lx_buf_free(&text);
 }
 
@@ -193,6 +216,7 @@ typedef struct told {
     svc_game_info g;      /* its strings below */
     char name[16], player[2][STORE_NAME_MAX + 1], actor[STORE_NAME_MAX + 1];
     int reminder;         /* a reminder, `left` seconds left, rather than a change */
+    int waiting;          /* the mails to players held were queued to wait (told_start): replaced */
     long left;
     told_seat seat[2];
     lx_buf rec;           /* the record, when a board mail may go */
@@ -262,7 +286,8 @@ static void told_seat_take(told *t, srv *s, srv_game *sg, int seat)
     board_text(sg, seat, ts->um.display, &ts->body[ts->um.display - 1]);
 }
 
-static void write_mail(told *t, int seat, const svc_user_mail *um)
+/* The player's mail (QUEUE_*: QUEUE_WAITING has no chat lines, not read yet). */
+static void write_mail(told *t, int how, int seat, const svc_user_mail *um)
 {
     int kind = mail_kind(t, seat, um);
     if (kind == MAIL_NONE)
@@ -270,14 +295,14 @@ static void write_mail(told *t, int seat, const svc_user_mail *um)
     lx_buf board = LX_BUF_INIT;
     const lx_buf *body = &t->seat[seat].body[um->display - 1];
     lx_buf_append(&board, body->data ? body->data : "", body->len);
-    chat_lines(t->g.board, t->reads.chat, t->reads.nchat, &board);
+    chat_lines(t->g.board, t->reads.chat, how == QUEUE_WAITING ? 0 : t->reads.nchat, &board);
     const char *text = board.data ? board.data : "";
     if (kind == MAIL_BOARD)
-        board_mail(t->d, &t->g, seat, um, text, &t->rec);
+        board_mail(t->d, how, &t->g, seat, um, text, &t->rec);
     else if (kind == MAIL_TURN)
-        turn_mail(t->d, &t->g, seat, um, text);
+        turn_mail(t->d, how, &t->g, seat, um, text);
     else
-        reminder_mail(t->d, &t->g, seat, um, t->left, text);
+        reminder_mail(t->d, how, &t->g, seat, um, t->left, text);
     lx_buf_free(&board);
 }
 
@@ -298,9 +323,9 @@ static void told_done(svc_mail_reads *r)
     for (int seat = 0; seat < 2 && r->kept; seat++) {
         told_seat *ts = &t->seat[seat];
         if (ts->settings == TOLD_KNOWN)
-            write_mail(t, seat, &ts->um);
+            write_mail(t, t->waiting ? QUEUE_WHOLE : QUEUE_NOW, seat, &ts->um);
         else if (ts->settings == TOLD_READ && r->found[seat])
-            write_mail(t, seat, &r->um[seat]);
+            write_mail(t, QUEUE_NOW, seat, &r->um[seat]);
     }
     told_unlink(t);
     told_free(t);
@@ -325,6 +350,12 @@ static void told_start(told *t, srv *s, srv_game *sg)
     svc_status_init(&st);
     if (board && svc_game_record(sg, NULL, &t->rec, &st) != 0)
         lx_buf_clear(&t->rec);
+    if (svc_mail_reads_later(s)) { /* in the change's batch, kept if the instance dies before the reads */
+        t->waiting = 1;
+        for (int i = 0; i < 2; i++)
+            if (t->seat[i].settings == TOLD_KNOWN)
+                write_mail(t, QUEUE_WAITING, i, &t->seat[i].um);
+    }
     t->seq = ++d->told_seq;
     told **at = &d->told;
     while (*at)

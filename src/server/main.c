@@ -59,7 +59,7 @@ typedef struct options {
     int signups, challenges;
     int line_timeout, idle_timeout, login_idle_timeout, max_per_address;
     const char *mail_from, *mail_socket, *sendmail;
-    int digest_interval, mail_limit, mail_commands, mail_retry, clock_offset, mail_claim, id_block;
+    int digest_interval, mail_limit, mail_commands, mail_retry, clock_offset, mail_claim, mail_grace, id_block;
     const char *default_challenges;
     const char *bot_program;
     int bot_workers;
@@ -78,7 +78,7 @@ static void usage(int asked)
                     "              [--default-challenges open|ask|closed]\n"
                     "              [--mail-from ADDRESS [--mail-socket PATH|off] [--sendmail PATH|off]\n"
                     "               [--digest-interval S] [--mail-limit N] [--mail-commands N] [--mail-retry S]\n"
-                    "               [--mail-claim S]]\n"
+                    "               [--mail-claim S] [--mail-grace S]]\n"
                     "              [--bot NAME=GAME[:SECONDS]]... [--bot-program PATH] [--bot-workers N]\n"
                     "       ludexd --help | --version\n"
                     "The line protocol on --listen (default 127.0.0.1:7300), the web page and the HTTP API\n"
@@ -105,7 +105,7 @@ static const option_spec option_specs[] = {
     TEXT_OPT("--mail-socket", mail_socket), TEXT_OPT("--sendmail", sendmail),
     NUMBER_OPT("--digest-interval", digest_interval), NUMBER_OPT("--mail-limit", mail_limit),
     NUMBER_OPT("--mail-commands", mail_commands), NUMBER_OPT("--mail-retry", mail_retry),
-    NUMBER_OPT("--mail-claim", mail_claim),
+    NUMBER_OPT("--mail-claim", mail_claim), NUMBER_OPT("--mail-grace", mail_grace),
     NUMBER_OPT("--clock-offset", clock_offset), NUMBER_OPT("--id-block", id_block), TEXT_OPT("--default-challenges", default_challenges),
     TEXT_OPT("--bot-program", bot_program), NUMBER_OPT("--bot-workers", bot_workers),
 };
@@ -151,7 +151,7 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
-                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, 0, "ask", NULL, 2, {0}};
+                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, 60, 0, "ask", NULL, 2, {0}};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
@@ -248,7 +248,7 @@ static int open_mail(doors *d, const options *o, char *err, size_t errcap)
     snprintf(sock, sizeof sock, "%s.mail", !strncmp(o->db, "sqlite:", 7) ? o->db + 7 : o->db);
     const char *path = o->mail_socket ? o->mail_socket : sock;
     mail_config mc = {strcmp(path, "off") ? path : NULL, o->mail_from, strcmp(o->sendmail, "off") ? o->sendmail : NULL,
-                      o->digest_interval, o->mail_limit, o->mail_commands, o->mail_retry, o->mail_claim};
+                      o->digest_interval, o->mail_limit, o->mail_commands, o->mail_retry, o->mail_claim, o->mail_grace};
     return (d->mail = mail_door_open(d->s, d->base, &mc, err, errcap)) ? 0 : -1;
 }
 
@@ -277,6 +277,15 @@ static int open_bots(doors *d, options *o, char *err, size_t errcap)
     return (d->bots = bot_door_open(d->s, d->base, &o->bots, err, errcap)) ? 0 : -1;
 }
 
+/* A testing aid (tests/server/pg_once): LUDEXD_TEST_MAIL_READ_HOLD=S holds a board mail's reads S
+ * seconds after its change has committed, so a test can kill the instance in between. */
+static int mail_read_hold(void)
+{
+    const char *v = getenv("LUDEXD_TEST_MAIL_READ_HOLD");
+    long s = v ? strtol(v, NULL, 10) : 0;
+    return s > 0 && s < 3600 ? (int)s : 0;
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -297,7 +306,7 @@ int main(int argc, char **argv)
         usage(0);
     }
     svc_config cfg = {o.db, o.cost, o.threads, o.quiet, o.signups, o.challenges, o.max_per_address, log,
-                      o.clock_offset, challenges, o.id_block};
+                      o.clock_offset, challenges, o.id_block, mail_read_hold()};
     if (!(d.base = event_base_new()) || !(d.s = svc_open(d.base, &cfg, err, sizeof err))) {
         fprintf(stderr, "ludexd: %s\n", err[0] ? err : "cannot start the event loop");
         return 1;

@@ -285,7 +285,7 @@ static void undo_refused(srv *s, const refused_batch *list)
                 nids = remember_game(s, ids, nids, sizeof ids / sizeof ids[0], id);
                 break;
             case STORE_SESSION_CREATE: case STORE_SESSION_DELETE: case STORE_LOGIN_FAIL: /* only in the store: nothing to undo */
-            case STORE_MAIL_SEEN: case STORE_OUTBOX_ADD: case STORE_OUTBOX_DONE: /* the mail door's wait is refused */
+            case STORE_MAIL_SEEN: case STORE_OUTBOX_ADD: case STORE_OUTBOX_DONE: case STORE_OUTBOX_REPLACE: /* the mail door's wait is refused */
                 break;
             case STORE_RATING_SET:
                 ratings_forget(s, op->rating.user, op->rating.cls);
@@ -453,6 +453,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     s->games = map_new();
     s->ratings = map_new();
     s->clock_offset = cfg->clock_offset;
+    s->mail_read_hold = cfg->mail_read_hold;
     s->id_block = cfg->id_block > 0 ? cfg->id_block : IDS_BLOCK;
     s->default_challenges = cfg->default_challenges;
     seeks_load(s);

@@ -104,20 +104,42 @@ static void queue_reads(srv *s, svc_mail_reads *r)
     dbjobs_run(s, &j->base);
 }
 
+static void hold_over(evutil_socket_t fd, short what, void *ctx)
+{
+    svc_mail_reads *r = ctx;
+    (void)fd;
+    (void)what;
+    event_free(r->held);
+    r->held = NULL;
+    queue_reads(r->s, r);
+}
+
 static void change_decided(void *ctx)
 {
     svc_mail_reads *r = ctx;
-    if (r->wait.refused)
+    srv *s = r->s;
+    struct timeval tv = {s->mail_read_hold, 0};
+    if (r->wait.refused) {
         told_nothing(r);
-    else
-        queue_reads(r->s, r);
+        return;
+    }
+    if (s->mail_read_hold > 0 && (r->held = evtimer_new(s->base, hold_over, r))) { /* a testing aid */
+        if (evtimer_add(r->held, &tv) == 0)
+            return; /* the reads wait: an instance killed meanwhile */
+        event_free(r->held);
+        r->held = NULL;
+    }
+    queue_reads(s, r);
 }
+
+int svc_mail_reads_later(const srv *s) { return s->dbj != NULL; }
 
 void svc_mail_reads_start(srv *s, srv_game *sg, svc_mail_reads *r)
 {
     r->s = s;
     r->board = sg->id;
     r->job = NULL;
+    r->held = NULL;
     memset(&r->wait, 0, sizeof r->wait);
     if (!s->dbj) { /* a local store: here and now, inside the change */
         queue_reads(s, r);
@@ -136,6 +158,9 @@ void svc_mail_reads_now(srv *s, svc_mail_reads *r)
     if (r->wait.linked) /* the change is not decided: its mails kept only when it (and what followed) is */
         s->guard = map_get(s->games, key);
     svc_wait_cancel(s, &r->wait);
+    if (r->held)
+        event_free(r->held);
+    r->held = NULL;
     if (r->job)
         r->job->r = NULL;
     r->job = NULL;

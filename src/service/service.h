@@ -63,6 +63,8 @@ typedef struct svc_config {
     long clock_offset;              /* seconds added to the system's time for game clocks (a testing aid) */
     int default_challenges;         /* STORE_CHALLENGES_* for users who never chose (ask) */
     int id_block;                   /* game and seek ids reserved from the store at a time; 0: 64 */
+    int mail_read_hold;             /* seconds svc_mail_reads waits before it reads (a testing aid: a
+                                       kill inside that window); 0: none */
 } svc_config;
 
 /* Open the store, start the commit and hash threads and register the wake-up
@@ -353,8 +355,11 @@ typedef struct svc_mail_reads {
     int64_t board;
     svc_wait wait;
     struct mail_read_job *job;
+    struct event *held;           /* svc_config.mail_read_hold's wait, before the job */
 } svc_mail_reads;
 void svc_mail_reads_start(srv *s, srv_game *sg, svc_mail_reads *r);
+/* 1 when done(r) comes later, after the change's batch (a store on another machine), 0 at once. */
+int svc_mail_reads_later(const srv *s);
 /* Read at once, on the loop (the door is closing: what it was to tell is not lost); done(r) runs
  * before this returns, its mails kept only when the change is, if that is not decided yet. */
 void svc_mail_reads_now(srv *s, svc_mail_reads *r);
@@ -393,6 +398,12 @@ int svc_mail_answer(srv *s, const char *message_id, const char *event, const cha
                     int64_t board, svc_status *st);
 /* Queue a mail (the whole message) for `event`, unique: a second mail for one event is dropped. */
 int svc_outbox_add(srv *s, const char *event, const char *recipient, const char *message, svc_status *st);
+/* The same, to be sent no sooner than next_try (Unix time) unless svc_outbox_replace comes first. */
+int svc_outbox_add_later(srv *s, const char *event, const char *recipient, const char *message, int64_t next_try,
+                         svc_status *st);
+/* The mail queued for `event` to wait gets `message` and is due now; nothing changes when a sender
+ * has claimed, tried or sent it meanwhile (it goes, or went, as it was: one mail either way). */
+int svc_outbox_replace(srv *s, const char *event, const char *message, svc_status *st);
 /* Claim up to cap committed mails due to be sent: `got` runs on the loop with them (the caller's to
  * free, each with store_mail_clear) and their count, or -1 - later, when the store thread has read
  * them (several ludexd on one PostgreSQL: then they are this instance's for claim_seconds, or

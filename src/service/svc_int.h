@@ -570,6 +570,7 @@ struct srv {
     int seeks_later;          /* another server changed the seeks: read them again (challenge.c) */
     int seeks_reading;        /* a read of the seeks is on the store thread */
     long clock_offset;       /* added to the system's time for game clocks (clock.c) */
+    int mail_read_hold;      /* svc_config's (mail_reads.c) */
     struct event *sweep_ev;  /* clock_sweep, once a second */
     int sweeping;            /* a sweep's claim is on the store thread (clock.c) */
     int default_challenges;  /* STORE_CHALLENGES_* for users who never chose */

@@ -221,11 +221,26 @@ int svc_mail_mark_seen(srv *s, const char *message_id, svc_status *st)
     return svc_commit(s, &op, NULL, st);
 }
 
-int svc_outbox_add(srv *s, const char *event, const char *recipient, const char *message, svc_status *st)
+int svc_outbox_add_later(srv *s, const char *event, const char *recipient, const char *message, int64_t next_try,
+                         svc_status *st)
 {
     store_op op = {.kind = STORE_OUTBOX_ADD};
     snprintf(op.mail.event, sizeof op.mail.event, "%s", event);
     snprintf(op.mail.recipient, sizeof op.mail.recipient, "%s", recipient);
+    op.mail.message = (char *)message;
+    op.mail.next_try = next_try;
+    return svc_commit(s, &op, NULL, st);
+}
+
+int svc_outbox_add(srv *s, const char *event, const char *recipient, const char *message, svc_status *st)
+{
+    return svc_outbox_add_later(s, event, recipient, message, 0, st);
+}
+
+int svc_outbox_replace(srv *s, const char *event, const char *message, svc_status *st)
+{
+    store_op op = {.kind = STORE_OUTBOX_REPLACE};
+    snprintf(op.mail.event, sizeof op.mail.event, "%s", event);
     op.mail.message = (char *)message;
     return svc_commit(s, &op, NULL, st);
 }

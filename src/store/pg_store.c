@@ -235,6 +235,7 @@ static void p_outbox(params *p, const store_mail *m)
     p_text(p, m->recipient);
     p_text(p, m->message ? m->message : "");
     p_int(p, (int64_t)time(NULL));
+    p_int(p, m->next_try);
 }
 
 /* A message's own fields, in the order of Q_MESSAGE_INSERT (and Q_MESSAGE_COPY after its id). */
@@ -561,6 +562,11 @@ static int send_mail(pg_store *q, const store_op *op)
     case STORE_OUTBOX_ADD:
         p_outbox(&p, m);
         return send_q(q, Q_OUTBOX_INSERT, &p);
+    case STORE_OUTBOX_REPLACE:
+        p_text(&p, m->event);
+        p_text(&p, m->message ? m->message : "");
+        p_int(&p, (int64_t)time(NULL));
+        return send_q(q, Q_OUTBOX_REPLACE, &p);
     default:
         p_int(&p, m->id);
         p_delivery(&p, m);
@@ -655,7 +661,7 @@ static int send_op(pg_store *q, const store_op *op, int i)
         return send_move(q, op);
     case STORE_SESSION_CREATE: case STORE_SESSION_DELETE:
         return send_session(q, op);
-    case STORE_MAIL_SEEN: case STORE_OUTBOX_ADD: case STORE_OUTBOX_DONE:
+    case STORE_MAIL_SEEN: case STORE_OUTBOX_ADD: case STORE_OUTBOX_DONE: case STORE_OUTBOX_REPLACE:
         return send_mail(q, op);
     case STORE_RATING_SET: case STORE_BLOCK: case STORE_SEEK_ADD: case STORE_SEEK_DELETE:
     case STORE_MESSAGE_ADD: case STORE_MESSAGES_SEEN:

@@ -31,8 +31,12 @@ const char *const store_query_sql[NQUERIES] = {
     [Q_USER_MAIL] = "UPDATE users SET email = ?2, email_verified = ?3, verify_hash = ?4, notify = ?5 WHERE name = ?1",
     [Q_MAIL_SEEN_INSERT] = "INSERT INTO mail_seen(message_id, at) VALUES (?1, ?2) ON CONFLICT DO NOTHING",
     [Q_MAIL_SEEN_GET] = "SELECT 1 FROM mail_seen WHERE message_id = ?1",
-    [Q_OUTBOX_INSERT] = "INSERT INTO outbox(event, recipient, message, created) VALUES (?1, ?2, ?3, ?4)"
+    [Q_OUTBOX_INSERT] = "INSERT INTO outbox(event, recipient, message, created, next_try) VALUES (?1, ?2, ?3, ?4, ?5)"
                         " ON CONFLICT (event) DO NOTHING",
+    /* a mail queued to wait (next_try later) gets its whole message and is due now, unless a
+     * sender has claimed or tried it already (then it goes, or went, as it was: one mail) */
+    [Q_OUTBOX_REPLACE] = "UPDATE outbox SET message = ?2, next_try = 0 WHERE event = ?1 AND sent = 0 AND attempts = 0"
+                         " AND claimed_until <= ?3",
     /* the attempt recorded ends the sender's claim (PostgreSQL's outbox_due) */
     [Q_OUTBOX_DONE] = "UPDATE outbox SET sent = ?2, attempts = ?3, next_try = ?4, error = ?5, claimed_until = 0"
                       " WHERE id = ?1",
@@ -103,9 +107,9 @@ const char *const store_query_sql[NQUERIES] = {
                         " WHERE CAST(?13 AS INTEGER) = 0 OR (ratings.rating = CAST(?9 AS DOUBLE PRECISION) AND ratings.rd = CAST(?10 AS"
                         " DOUBLE PRECISION) AND ratings.volatility = CAST(?11 AS DOUBLE PRECISION) AND ratings.games ="
                         " CAST(?12 AS INTEGER))",
-    [Q_OUTBOX_INSERT_IF] = "INSERT INTO outbox(event, recipient, message, created) SELECT CAST(?1 AS TEXT), CAST(?2 AS TEXT),"
-                           " CAST(?3 AS TEXT), CAST(?4 AS BIGINT) WHERE EXISTS (SELECT 1 FROM games WHERE id = ?5"
-                           " AND version = ?6) ON CONFLICT (event) DO NOTHING",
+    [Q_OUTBOX_INSERT_IF] = "INSERT INTO outbox(event, recipient, message, created, next_try) SELECT CAST(?1 AS TEXT),"
+                           " CAST(?2 AS TEXT), CAST(?3 AS TEXT), CAST(?4 AS BIGINT), CAST(?5 AS BIGINT) WHERE EXISTS"
+                           " (SELECT 1 FROM games WHERE id = ?6 AND version = ?7) ON CONFLICT (event) DO NOTHING",
     [Q_MAIL_SEEN_INSERT_IF] = "INSERT INTO mail_seen(message_id, at) SELECT CAST(?1 AS TEXT), CAST(?2 AS BIGINT) WHERE EXISTS"
                               " (SELECT 1 FROM games WHERE id = ?3 AND version = ?4) ON CONFLICT DO NOTHING",
 };

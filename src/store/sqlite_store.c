@@ -235,13 +235,14 @@ static int apply_session(sqlite_store *q, const store_op *op)
     return run_done(st);
 }
 
-/* A mail queued now, parameters 1 to 4 (the plain and the conditional statement). */
+/* A mail queued now, parameters 1 to 5 (the plain and the conditional statement). */
 static void bind_outbox(sqlite3_stmt *st, const store_mail *m)
 {
     bind_text(st, 1, m->event);
     bind_text(st, 2, m->recipient);
     bind_text(st, 3, m->message ? m->message : "");
     sqlite3_bind_int64(st, 4, (sqlite3_int64)time(NULL));
+    sqlite3_bind_int64(st, 5, m->next_try);
 }
 
 static int apply_mail(sqlite_store *q, const store_op *op)
@@ -257,6 +258,12 @@ static int apply_mail(sqlite_store *q, const store_op *op)
     case STORE_OUTBOX_ADD:
         st = q->q[Q_OUTBOX_INSERT];
         bind_outbox(st, m);
+        return run_done(st);
+    case STORE_OUTBOX_REPLACE:
+        st = q->q[Q_OUTBOX_REPLACE];
+        bind_text(st, 1, m->event);
+        bind_text(st, 2, m->message ? m->message : "");
+        sqlite3_bind_int64(st, 3, (sqlite3_int64)time(NULL));
         return run_done(st);
     default:
         st = q->q[Q_OUTBOX_DONE];
@@ -456,8 +463,8 @@ static int apply_guarded(sqlite_store *q, const store_op *op, const store_guard 
     default: /* STORE_OUTBOX_ADD */
         st = q->q[Q_OUTBOX_INSERT_IF];
         bind_outbox(st, &op->mail);
-        sqlite3_bind_int64(st, 5, b);
-        sqlite3_bind_int64(st, 6, v);
+        sqlite3_bind_int64(st, 6, b);
+        sqlite3_bind_int64(st, 7, v);
         return run_done(st);
     }
     if (changed < 0)
@@ -490,6 +497,7 @@ static int apply_op(sqlite_store *q, const store_op *op)
     case STORE_MAIL_SEEN:
     case STORE_OUTBOX_ADD:
     case STORE_OUTBOX_DONE:
+    case STORE_OUTBOX_REPLACE:
         return apply_mail(q, op);
     case STORE_USER_MAIL:
     case STORE_USER_CREATE:

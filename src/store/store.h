@@ -141,7 +141,7 @@ typedef enum store_op_kind {
     STORE_SESSION_DELETE, /* session: token_hash */
     STORE_USER_MAIL,      /* user: name, email, email_verified, verify_hash, notify */
     STORE_MAIL_SEEN,      /* mail: message_id (an inbound message applied) */
-    STORE_OUTBOX_ADD,     /* mail: event, recipient, message (ignored when the event has one already) */
+    STORE_OUTBOX_ADD,     /* mail: event, recipient, message, next_try (0: due now; ignored when the event has one already) */
     STORE_OUTBOX_DONE,    /* mail: id, sent, attempts, next_try, error */
     STORE_RATING_SET,     /* rating: all fields */
     STORE_GAME_CLOCK,     /* game: id, clock, deadline, nag_at, result, status, offer */
@@ -154,6 +154,8 @@ typedef enum store_op_kind {
     STORE_MESSAGES_SEEN,  /* message: recipient, id (every unread one of recipient up to id is seen) */
     STORE_MOVE_COMMENT,   /* move: game_id, n, text (the comment written with the move; NULL: none) */
     STORE_LOGIN_FAIL,     /* login: a failed login of user from address in that minute (counted across instances) */
+    STORE_OUTBOX_REPLACE, /* mail: event, message: a mail queued to wait gets this message and is due now,
+                             unless it was sent, tried or claimed meanwhile (then nothing changes) */
     /* Only for copying a whole store into an empty one (store_export, ludex-admin migrate): */
     STORE_MESSAGE_COPY,   /* message: all fields, its id and seen mark kept */
     STORE_OUTBOX_COPY,    /* mail: id, event, recipient, message, created, sent, attempts, next_try, error */
