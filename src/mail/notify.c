@@ -428,8 +428,9 @@ void notify_stop(mail_door *d)
 }
 
 /* ---- the digest ------------------------------------------------------------------------------ */
-/* One digest: its users' lists of games are read off the loop (PostgreSQL), each user's mail
- * written when theirs has come.  It outlives a door closed meanwhile (d NULL: nothing sent). */
+/* One digest: who wants one, then each one's list of games, read off the loop (PostgreSQL),
+ * each user's mail written when theirs has come.  It outlives a door closed meanwhile (d NULL:
+ * nothing sent). */
 typedef struct digest_round {
     mail_door *d;
     long period;
@@ -487,13 +488,22 @@ static void digest_listed(srv *s, void *ctx, const int64_t *ids, long n, svc_sta
 static int digest_one(void *ctx, const svc_user_mail *um)
 {
     digest_round *r = ctx;
-    digest_user *u = malloc(sizeof *u);
+    digest_user *u = r->d ? malloc(sizeof *u) : NULL; /* none once the door has closed */
     if (!u)
         return 0;
     *u = (digest_user){r, *um};
     r->pending++;
     svc_games_list_then(r->d->s, G_NONE, um->name, SVC_NEXT, 200, digest_listed, u);
     return 0;
+}
+
+/* Every user who wants a digest has been gone through (off the loop with PostgreSQL). */
+static void digest_users_done(srv *s, void *ctx, int rc)
+{
+    digest_round *r = ctx;
+    if (s && rc != 0)
+        svc_log(s, "mail: cannot read the users for the digest");
+    digest_release(r);
 }
 
 static void on_digest(evutil_socket_t fd, short what, void *arg)
@@ -506,9 +516,7 @@ static void on_digest(evutil_socket_t fd, short what, void *arg)
         return;
     *r = (digest_round){d, (long)(time(NULL) / d->cfg.digest_interval), 1};
     d->digest = r;
-    if (svc_users_with_notify(d->s, STORE_NOTIFY_DIGEST, digest_one, r) != 0)
-        svc_log(d->s, "mail: cannot read the users for the digest");
-    digest_release(r);
+    svc_users_with_notify(d->s, STORE_NOTIFY_DIGEST, digest_one, digest_users_done, r);
 }
 
 void notify_stop_digests(mail_door *d)

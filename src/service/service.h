@@ -414,8 +414,13 @@ int svc_outbox_claim(srv *s, long claim_seconds, size_t cap, svc_outbox_got got,
 void svc_outbox_claim_cancel(srv *s);
 /* Record an attempt: sent, or failed with when to try again. */
 int svc_outbox_done(srv *s, const store_mail *m, svc_status *st);
-/* Every user whose notify mode is `mode`, with a proved address, through fn (digests). */
-int svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user_mail *u), void *ctx);
+/* Every user whose notify mode is `mode`, with a proved address, through fn (digests; nonzero
+ * stops), then done(s, ctx, rc) (rc -1: the users could not be read).  With a store thread they
+ * are read there and both called on the loop when they have come (done with s NULL when the
+ * server stopped first: it frees ctx and touches nothing else); else at once, before this returns. */
+typedef void (*svc_notify_done)(srv *s, void *ctx, int rc);
+void svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user_mail *u), svc_notify_done done,
+                           void *ctx);
 
 /* ---- consent, seeks, offers (challenge.c, offers.c) ----------------------------------------- */
 /* STORE_CHALLENGES_* for "open", "ask", "closed"; -1 when none. */

@@ -11,6 +11,7 @@
  * mails (service/service.h's svc_notifier) and sends them after commit. */
 #include <sodium.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -314,27 +315,116 @@ int svc_outbox_done(srv *s, const store_mail *m, svc_status *st)
     return svc_commit(s, &op, NULL, st);
 }
 
-typedef struct notify_walk {
-    srv *s;
-    int mode;
-    int (*fn)(void *ctx, const svc_user_mail *u);
-    void *ctx;
-} notify_walk;
-
-static int each_user(void *ctx, const store_user *su)
-{
-    notify_walk *w = ctx;
+/* ---- the users who want a kind of mail (the daily digest) ------------------------------------
+ * One job reads every user's row (on the store thread with a store on another machine, else at
+ * once): the names in the store's order, and the settings of those the store says want the
+ * mode.  On the loop memory is the truth for the users it holds (a change may not have reached
+ * the store yet); the others are taken as the store has them, without holding them. */
+typedef struct wanting {
+    size_t at;          /* its index in names */
     svc_user_mail um;
-    /* memory is the truth for users it holds (a change may not have reached the file yet) */
-    if (!svc_user_mail_get(w->s, su->name, &um) || um.notify != w->mode || !um.verified)
+} wanting;
+
+typedef struct notify_job {
+    db_job base;
+    int mode, rc, answered;
+    int (*fn)(void *ctx, const svc_user_mail *u);
+    svc_notify_done done;
+    void *ctx;
+    char (*names)[STORE_NAME_MAX + 1];
+    size_t nnames, capnames;
+    wanting *wants;
+    size_t nwants, capwants;
+} notify_job;
+
+static int grow(void **a, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap)
         return 0;
-    return w->fn(w->ctx, &um);
+    size_t c = *cap ? 2 * *cap : 64;
+    void *b = realloc(*a, c * size);
+    if (!b)
+        return -1;
+    *a = b, *cap = c;
+    return 0;
 }
 
-int svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user_mail *u), void *ctx)
+/* The settings a store row gives, as memory would hold them. */
+static void mail_of_row(const store_user *su, svc_user_mail *um)
 {
-    notify_walk w = {s, mode, fn, ctx};
-    return s->rstore->be->users_each(s->rstore, each_user, &w);
+    srv_user u = {.display = su->display >= 1 && su->display <= 4 ? su->display : 2};
+    snprintf(u.name, sizeof u.name, "%s", su->name);
+    users_set_mail(&u, su);
+    users_mail_of(&u, um);
+}
+
+static int collect_user(void *ctx, const store_user *su)
+{
+    notify_job *j = ctx;
+    if (grow((void **)&j->names, &j->capnames, j->nnames, sizeof *j->names) != 0)
+        return j->rc = -1;
+    snprintf(j->names[j->nnames], sizeof j->names[0], "%s", su->name);
+    svc_user_mail um;
+    mail_of_row(su, &um);
+    if (um.notify == j->mode && um.verified) {
+        if (grow((void **)&j->wants, &j->capwants, j->nwants, sizeof *j->wants) != 0)
+            return j->rc = -1;
+        j->wants[j->nwants++] = (wanting){j->nnames, um};
+    }
+    j->nnames++;
+    return 0;
+}
+
+static void notify_run(store *st, db_job *d)
+{
+    notify_job *j = (notify_job *)d;
+    if (st->be->users_each(st, collect_user, j) != 0)
+        j->rc = -1;
+}
+
+static void notify_discard(db_job *d)
+{
+    notify_job *j = (notify_job *)d;
+    if (!j->answered) /* the server stops: the caller frees ctx */
+        j->done(NULL, j->ctx, -1);
+    free(j->names);
+    free(j->wants);
+    free(j);
+}
+
+static void notify_answer(srv *s, db_job *d)
+{
+    notify_job *j = (notify_job *)d;
+    for (size_t i = 0, w = 0; j->rc == 0 && i < j->nnames; i++) {
+        while (w < j->nwants && j->wants[w].at < i)
+            w++;
+        srv_user *u = map_get(s->users, j->names[i]);
+        svc_user_mail um;
+        if (u)
+            users_mail_of(u, &um);
+        else if (w < j->nwants && j->wants[w].at == i)
+            um = j->wants[w].um;
+        else
+            continue;
+        if (um.notify == j->mode && um.verified && j->fn(j->ctx, &um) != 0)
+            break;
+    }
+    j->done(s, j->ctx, j->rc);
+    j->answered = 1;
+    notify_discard(d);
+}
+
+void svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user_mail *u), svc_notify_done done,
+                           void *ctx)
+{
+    notify_job *j = calloc(1, sizeof *j);
+    if (!j) {
+        done(s, ctx, -1);
+        return;
+    }
+    *j = (notify_job){.mode = mode, .fn = fn, .done = done, .ctx = ctx};
+    dbjobs_setup(&j->base, notify_run, notify_answer, notify_discard);
+    dbjobs_run(s, &j->base);
 }
 
 int svc_mail_answer(srv *s, const char *message_id, const char *event, const char *recipient, const char *message,
