@@ -54,14 +54,19 @@ struct bot_door {
     int listing[BOT_MAX];         /* this bot's is */
     int closed;                   /* closed while some were: the last answer frees it */
     struct bot_call *calls;       /* calls waiting for a read to run again */
+    char *open_err;               /* while bot_door_open runs: where a failure to make an account goes */
+    size_t open_errcap;
+    int open_failed;
 };
 
-/* A look at a board (job NULL) or a job's answer to play, run as a request that can run again. */
+/* A look at a board (job NULL), a job's answer to play, or a look at a bot's account (account:
+ * 1 + the bot), run as a request that can run again. */
 typedef struct bot_call {
     svc_wait wait;
     bot_door *d;
     int64_t board;
     bot_job *job;
+    int account;
     struct bot_call *next; /* on d->calls while it waits for a read */
 } bot_call;
 
@@ -202,6 +207,7 @@ static void look_once(bot_door *d, const svc_wait *w, int64_t board)
 }
 
 static void play_answer(bot_door *d, const svc_wait *w, bot_job *j);
+static void account_once(bot_door *d, const svc_wait *w, int b);
 static void call_again(void *ctx);
 
 /* A job's answer played, or dropped: its board may have a job again. */
@@ -226,7 +232,9 @@ static void call_run(bot_call *c)
     bot_door *d = c->d;
     c->wait.again = call_again;
     svc_request(d->s, &c->wait);
-    if (c->job)
+    if (c->account)
+        account_once(d, &c->wait, c->account - 1);
+    else if (c->job)
         play_answer(d, &c->wait, c->job);
     else
         look_once(d, &c->wait, c->board);
@@ -256,7 +264,7 @@ static void call_again(void *ctx)
 static void call_start(bot_door *d, int64_t board, bot_job *job)
 {
     for (bot_call *c = d->calls; !job && c; c = c->next)
-        if (!c->job && c->board == board)
+        if (!c->job && !c->account && c->board == board)
             return; /* it runs again when its read has come */
     bot_call *c = calloc(1, sizeof *c);
     if (!c) { /* out of memory: the scan looks again */
@@ -460,6 +468,24 @@ static int make_account(bot_door *d, int b, char *err, size_t errcap)
     return 0;
 }
 
+/* Look the bot's account up (read off the loop with PostgreSQL: the call runs again with it), and
+ * make it when there is none.  A failure while the door opens fails the open; after a read, it is
+ * logged. */
+static void account_once(bot_door *d, const svc_wait *w, int b)
+{
+    char err[sizeof ((svc_status *)0)->msg + 64];
+    if (svc_user_exists(d->s, d->cfg.bots[b].name, d->cfg.bots[b].name))
+        bot_ready(d, b);
+    else if (!w->reading && make_account(d, b, err, sizeof err) != 0) {
+        if (d->open_err) {
+            snprintf(d->open_err, d->open_errcap, "%s", err);
+            d->open_failed = 1;
+        } else {
+            svc_log(d->s, "%s", err);
+        }
+    }
+}
+
 static int start_events(bot_door *d)
 {
     if (pipe(d->pipe_fd) != 0)
@@ -495,13 +521,21 @@ bot_door *bot_door_open(srv *s, struct event_base *base, const bot_config *cfg, 
         bot_door_close(d);
         return NULL;
     }
-    for (int b = 0; b < cfg->nbots; b++) {
-        if (svc_user_exists(s, cfg->bots[b].name, d->cfg.bots[b].name))
-            bot_ready(d, b);
-        else if (make_account(d, b, err, errcap) != 0) {
-            bot_door_close(d);
-            return NULL;
+    d->open_err = err, d->open_errcap = errcap;
+    for (int b = 0; b < cfg->nbots && !d->open_failed; b++) {
+        bot_call *c = calloc(1, sizeof *c);
+        if (!c) {
+            snprintf(err, errcap, "out of memory");
+            d->open_failed = 1;
+            break;
         }
+        *c = (bot_call){.d = d, .account = b + 1};
+        call_run(c);
+    }
+    d->open_err = NULL;
+    if (d->open_failed) {
+        bot_door_close(d);
+        return NULL;
     }
     return d;
 }
