@@ -18,7 +18,8 @@
  *                     in flight waits until they are decided: refused, they
  *                     reload it anyway; committed, it is reloaded then.
  *   USER INSTANCE NAME  a user changed (store_user_notice): when another server
- *                     (or ludex-admin) changed it, the user is read again
+ *                     (or ludex-admin) changed it, the user is read again on
+ *                     the store thread and replaced when it has come
  *                     (users_changed).
  *   RATING INSTANCE CLASS USER R RD SIGMA GAMES  a rating another server
  *                     changed: held with these values (ratings_changed; without

@@ -95,6 +95,14 @@ int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
         s->ratings_written = seq;
     if (op->kind == STORE_SEEK_ADD || op->kind == STORE_SEEK_DELETE)
         s->seeks_written = seq;
+    switch (op->kind) { /* a user change: another server's notice is read once it has committed */
+    case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
+    case STORE_USER_MAIL: case STORE_USER_PREFS: case STORE_BLOCK:
+        s->users_written = seq;
+        break;
+    default:
+        break;
+    }
     if ((sg || s->guard) && store_op_bumps(op->kind))
         st->wait_board = (sg ? sg : s->guard)->id;
     s->changes++;
@@ -376,6 +384,7 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
         watch_flush(s, done);
         listen_settled(s);
         seeks_settle(s);
+        users_settle(s);
     }
     commit_conflicts_free(conflicts, nconflicts);
     commit_refused_free(refused);

@@ -61,6 +61,8 @@ struct srv_user {
     int vacation_year, vacation_used;
     char (*blocks)[STORE_NAME_MAX + 1]; /* whom the user blocks */
     size_t nblocks;
+    unsigned notices; /* other servers' notices of a change so far (a read for an older one is dropped) */
+    uint64_t reload_ticket; /* the read after the last notice, not come yet: requests wait for it */
 };
 /* The user named (loaded from the store on first use), or NULL. */
 srv_user *users_find(srv *s, const char *name);
@@ -106,8 +108,12 @@ int user_name_valid(const char *name);
 void users_free_all(srv *s);
 /* Back to the store's state after a refused commit: reloaded, or forgotten when the store has none. */
 void users_reload(srv *s, const char *name);
-/* Another server changed a user ("INSTANCE NAME" of a USER notice): read it again if held. */
+/* Another server changed a user ("INSTANCE NAME" of a USER notice): read it again if held (with
+ * a store thread there, once this server's own user changes in flight have committed: the held
+ * copy replaced when the row has come, unless a newer notice came meanwhile). */
 void users_changed(srv *s, const char *args);
+/* This server's user changes have committed: the reads users_changed put off are queued. */
+void users_settle(srv *s);
 /* Another server changed a rating ("INSTANCE CLASS USER [R RD SIGMA GAMES]" of a RATING notice): held
  * with the values the notice carries, else forgotten. */
 void ratings_changed(srv *s, const char *args);
@@ -567,6 +573,9 @@ struct srv {
     char ratings_later[16][80]; /* ratings other servers changed while ours were in flight (ratings.c) */
     int nratings_later;       /* how many; -1: too many, forget them all */
     uint64_t seeks_written;   /* the batch of this server's last seek change */
+    uint64_t users_written;   /* the batch of this server's last user change */
+    char (*users_later)[STORE_NAME_MAX + 1]; /* users other servers changed, to read again (users.c) */
+    size_t nusers_later, capusers_later;
     int seeks_later;          /* another server changed the seeks: read them again (challenge.c) */
     int seeks_reading;        /* a read of the seeks is on the store thread */
     long clock_offset;       /* added to the system's time for game clocks (clock.c) */

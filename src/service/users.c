@@ -5,9 +5,9 @@
  * so a user is never read back from the file while a change of it is in
  * flight.  With several ludexd on one PostgreSQL, each change also tells
  * the other servers (a USER notice in its batch, loop.c); one that holds the
- * user reads it again (users_changed): a new password hash, which no
- * credential cached for the old one matches, the disabled flag, blocks,
- * mail settings.  Names: 1 to 32 bytes of letters, digits, '_', '-' and '.'. */
+ * user reads it again on its store thread (users_changed): a new password
+ * hash, which no credential cached for the old one matches, the disabled
+ * flag, blocks, mail settings.  Names: 1 to 32 bytes of letters, digits, '_', '-' and '.'. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,14 +110,20 @@ srv_user *user_row_hold(srv *s, user_row *r)
     return u;
 }
 
-/* A read of one or two users: for a request (its ticket), or users_read_then's (then). */
+/* A read of one or two users: for a request (its ticket), users_read_then's (then), or a held
+ * user's after another server's notice (reload). */
 typedef struct user_read {
     db_job base;
     user_row row[2];
     int n;
     int64_t game;                     /* users_read_then's: then(s, game) when done */
     void (*then)(srv *s, int64_t id);
+    int reload;                       /* users_changed's: notices and users_written when queued */
+    unsigned notices;
+    uint64_t written;
 } user_read;
+
+static void reload_done(srv *s, user_read *r);
 
 static void user_read_run(store *st, db_job *d)
 {
@@ -137,6 +143,11 @@ static void user_read_discard(db_job *d)
 static void user_read_done(srv *s, db_job *d)
 {
     user_read *r = (user_read *)d;
+    if (r->reload) {
+        reload_done(s, r);
+        user_read_discard(d);
+        return;
+    }
     for (int i = 0; i < r->n; i++) {
         s->user_reads++;
         user_row_hold(s, &r->row[i]);
@@ -169,6 +180,12 @@ srv_user *users_for_request(srv *s, const char *name, int *reading)
     *reading = 0;
     svc_wait *w = s->request;
     srv_user *u = user_name_valid(name) ? map_get(s->users, name) : NULL;
+    if (w && u && u->reload_ticket && strcmp(w->read_user, name) && (w = dbjobs_request(s))) {
+        snprintf(w->read_user, sizeof w->read_user, "%s", name); /* read again after a notice: wait */
+        w->read_ticket = u->reload_ticket;
+        w->reading = *reading = 1;
+        return NULL;
+    }
     if (u || !user_name_valid(name))
         return u;
     if (w && !strcmp(w->read_user, name)) /* read for this request: as it came */
@@ -218,7 +235,42 @@ static void user_free(void *p)
     free(u);
 }
 
-void users_free_all(srv *s) { map_free(s->users, user_free); }
+void users_free_all(srv *s)
+{
+    map_free(s->users, user_free);
+    free(s->users_later);
+    s->users_later = NULL;
+    s->nusers_later = s->capusers_later = 0;
+}
+
+/* u as the store has it now (what memory alone knows, as presence, stays). */
+static void refresh(srv_user *u, const store_user *su)
+{
+    char *h = strdup(su->pwhash);
+    if (h) {
+        free(u->pwhash);
+        u->pwhash = h;
+    }
+    u->display = su->display >= 1 && su->display <= 4 ? su->display : 2;
+    u->disabled = su->disabled;
+    users_set_mail(u, su);
+}
+
+/* The read after u's last notice has come (or u is dropped): the requests waiting for it run again. */
+static void reload_over(srv *s, srv_user *u)
+{
+    uint64_t ticket = u->reload_ticket;
+    u->reload_ticket = 0;
+    if (ticket)
+        waits_read(s, ticket);
+}
+
+static void drop(srv *s, srv_user *u)
+{
+    map_remove(s->users, u->name);
+    reload_over(s, u);
+    user_free(u);
+}
 
 void users_reload(srv *s, const char *name)
 {
@@ -227,28 +279,108 @@ void users_reload(srv *s, const char *name)
     if (!u)
         return;
     if (s->rstore->be->user_get(s->rstore, name, &su) != 1) {
-        user_free(map_remove(s->users, name));
+        drop(s, u);
         return;
     }
-    char *h = strdup(su.pwhash);
-    if (h) {
-        free(u->pwhash);
-        u->pwhash = h;
-    }
-    u->display = su.display >= 1 && su.display <= 4 ? su.display : 2;
-    u->disabled = su.disabled;
-    users_set_mail(u, &su);
+    refresh(u, &su);
     users_load_blocks(s, u);
     store_user_clear(&su);
+    reload_over(s, u);
+}
+
+/* ---- another server's change of a held user (a USER notice), with a store thread ---------------
+ * The user is read on the store thread, once this server's own user changes in flight have
+ * committed (so the row is never behind memory), and the held copy replaced when it has come,
+ * unless it was dropped meanwhile or a newer notice came (that one's read replaces it); a user
+ * change of this server's made meanwhile has the read made again once it has committed.  A
+ * request naming the user meanwhile waits for the last read (users_for_request). */
+static void read_later(srv *s, const char *name)
+{
+    for (size_t i = 0; i < s->nusers_later; i++)
+        if (!strcmp(s->users_later[i], name))
+            return;
+    if (s->nusers_later == s->capusers_later) {
+        size_t cap = s->capusers_later ? 2 * s->capusers_later : 16;
+        char (*more)[STORE_NAME_MAX + 1] = realloc(s->users_later, cap * sizeof *more);
+        if (!more) { /* out of memory: as without a store thread */
+            users_reload(s, name);
+            return;
+        }
+        s->users_later = more, s->capusers_later = cap;
+    }
+    snprintf(s->users_later[s->nusers_later++], STORE_NAME_MAX + 1, "%s", name);
+}
+
+static void reload_queue(srv *s, const char *name)
+{
+    srv_user *u = map_get(s->users, name);
+    user_read *r = u ? calloc(1, sizeof *r) : NULL;
+    if (!r) {
+        users_reload(s, name); /* none held: nothing; out of memory: at once */
+        return;
+    }
+    snprintf(r->row[0].name, sizeof r->row[0].name, "%s", name);
+    r->n = 1;
+    r->reload = 1;
+    r->notices = u->notices;
+    r->written = s->users_written;
+    dbjobs_setup(&r->base, user_read_run, user_read_done, user_read_discard);
+    dbjobs_run(s, &r->base);
+}
+
+void users_settle(srv *s)
+{
+    if (!s->nusers_later || s->users_written > s->committed)
+        return;
+    size_t n = s->nusers_later;
+    s->nusers_later = 0;
+    for (size_t i = 0; i < n; i++) /* the answers come later: the list is not touched meanwhile */
+        reload_queue(s, s->users_later[i]);
+}
+
+static void reload_done(srv *s, user_read *r)
+{
+    user_row *row = &r->row[0];
+    srv_user *u = map_get(s->users, row->name);
+    s->user_reads++;
+    if (!u || u->notices != r->notices)
+        return; /* dropped (read again when next needed), or a newer notice's read replaces it */
+    if (r->written != s->users_written) { /* a change of ours since: the row may be older than memory */
+        read_later(s, row->name);
+        users_settle(s);
+        return;
+    }
+    if (row->found != 1) {
+        drop(s, u);
+        return;
+    }
+    refresh(u, &row->su);
+    free(u->blocks);
+    u->blocks = row->blocks.blocks;
+    u->nblocks = row->blocks.nblocks;
+    row->blocks.blocks = NULL;
+    reload_over(s, u);
 }
 
 void users_changed(srv *s, const char *args)
 {
     char *end;
     unsigned long from = strtoul(args, &end, 10);
-    if (*end != ' ' || from == s->instance)
+    const char *name = end + 1;
+    if (*end != ' ' || from == s->instance || !user_name_valid(name))
         return; /* not a notice, or our own change: memory is ahead of it */
-    users_reload(s, end + 1);
+    srv_user *u = map_get(s->users, name);
+    if (!u)
+        return;
+    if (!s->dbj) {
+        users_reload(s, name);
+        return;
+    }
+    u->notices++;
+    if (!u->reload_ticket) /* one for every read until the last has come */
+        u->reload_ticket = svc_read_ticket(s);
+    read_later(s, name);
+    users_settle(s);
 }
 
 void users_set_mail(srv_user *u, const store_user *su)
