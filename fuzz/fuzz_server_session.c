@@ -32,7 +32,7 @@ static void check_records(void)
     static int64_t ids[5000];
     svc_status st;
     svc_status_init(&st);
-    long n = svc_games_list(service, G_NONE, NULL, SVC_ALL, ids, 5000, &st);
+    long n = svc_games_list_request(service, G_NONE, NULL, SVC_ALL, ids, 5000, &st); /* no request: read at once */
     for (long i = 0; i < n; i++) {
         srv_game *sg = svc_game(service, ids[i], G_NONE, &st);
         lx_diag_list *d = lx_diag_list_new();
