@@ -8,7 +8,11 @@
  * acknowledged (closed loop: the server's ceiling; latency then is
  * connections / throughput).  With RATE (moves per second, all clients
  * together) each client paces itself to RATE / CONNECTIONS moves a second,
- * and the latency is that of a server under that load.
+ * and the latency is that of a server under that load.  Each gap is drawn
+ * uniformly from half to one and a half times its mean, so that clients the
+ * server answered together (in one commit, or released together from a wait)
+ * do not march in step from then on, sending their moves in waves that real
+ * players, each at their own pace, never would.
  *
  * Each connection signs up its own user, challenges itself to a 11x11 Hex
  * game (one user may hold both seats) and plays random legal moves in the
@@ -171,7 +175,7 @@ static void on_reply(client *c, const char *r)
         c->ph = S_CHALLENGE;
     }
     c->waiting = 0;
-    c->due = c->sent + interval;
+    c->due = c->sent + interval * (0.5 + rnd(1001) / 1000.0);
     if (interval == 0 || c->ph != S_MOVE)
         send_next(c);
 }
