@@ -155,6 +155,8 @@ int rate_limit_blocked(rate_limit *r, const char *key)
 
 int rate_limit_over(const rate_limit *r, long failures) { return failures >= r->max; }
 
+int rate_limit_window(const rate_limit *r) { return r->window; }
+
 void rate_limit_fail(rate_limit *r, const char *key)
 {
     fail_count *f = current(r, key, 1);

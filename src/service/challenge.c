@@ -136,6 +136,15 @@ static int start_game(srv *s, const char *actor, proto_game kind, char name[2][S
     return rc;
 }
 
+static int challenges_limited(svc_status *st)
+{
+    return svc_fail(st, "RATE_LIMITED", "too many new games in a minute; wait a little");
+}
+
+/* A challenge by actor is limited by this server's count, then (several servers on one
+ * database) by every server's, counted last, once everything else has passed, so a challenge
+ * refused for another reason costs nothing (only a run that must then wait for ids again counts
+ * twice). */
 int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, const char *p2, int argc,
                   char *const *argv, int64_t *board, svc_status *st)
 {
@@ -149,13 +158,15 @@ int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, co
     if (actor && strcmp(actor, name[0]) && strcmp(actor, name[1]))
         return svc_fail(st, "NOT_A_PLAYER", "a challenge names its sender as one of the two players");
     if (actor && s->challenges && rate_limit_blocked(s->challenges, actor))
-        return svc_fail(st, "RATE_LIMITED", "too many new games in a minute; wait a little");
+        return challenges_limited(st);
     lx_buf canon = LX_BUF_INIT;
     int rc = canonical_options(r, argc, argv, &canon, st);
     if (rc == 0)
         rc = consent_of(s, actor, name, &waiting, st);
     if (rc == 0)
         rc = ids_ready(s, IDS_GAMES, st);
+    if (rc == 0 && actor && (rc = rate_shared_check(s, "challenge", actor, st)) > 0)
+        rc = challenges_limited(st);
     if (rc == 0)
         rc = start_game(s, actor, kind, name, canon.data ? canon.data : "", waiting, 0, board, st);
     lx_buf_free(&canon);

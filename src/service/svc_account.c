@@ -297,6 +297,54 @@ static void signup_done(srv *s, hash_job *j)
     j->door_done(j->door_ctx, &st);
 }
 
+static void signups_limited(svc_status *st)
+{
+    svc_fail(st, "RATE_LIMITED", "too many new accounts from your address; try again in an hour");
+}
+
+/* A signup waiting for the store's count of every server's signups from its address (several
+ * servers on one database: rate_shared.c) before its password is hashed. */
+typedef struct signup_count {
+    char user[STORE_NAME_MAX + 1];
+    char email[256];
+    char *password;
+    svc_done_fn door_done;
+    void *door_ctx;
+} signup_count;
+
+static void signup_counted(srv *s, void *ctx, int over)
+{
+    signup_count *k = ctx;
+    svc_status st;
+    svc_status_init(&st);
+    if (over)
+        signups_limited(&st);
+    if (over || submit(s, 0, k->user, k->password, NULL, k->email, signup_done, k->door_done, k->door_ctx, &st) !=
+                    SVC_PENDING)
+        k->door_done(k->door_ctx, &st);
+    password_free(k->password);
+    free(k);
+}
+
+/* The store's count first (several servers), then the hash: SVC_PENDING, or SVC_DONE (st). */
+static int count_then_hash(srv *s, const char *user, const char *password, const char *email, const char *addr,
+                           svc_status *st, svc_done_fn done, void *ctx)
+{
+    signup_count *k = s->signups && s->rstore->be->rate_count ? calloc(1, sizeof *k) : NULL;
+    if (k && (k->password = strdup(password))) {
+        snprintf(k->user, sizeof k->user, "%s", user);
+        snprintf(k->email, sizeof k->email, "%s", email ? email : "");
+        k->door_done = done;
+        k->door_ctx = ctx;
+        if (rate_shared_then(s, "signup", addr, signup_counted, k))
+            return SVC_PENDING;
+    }
+    if (k)
+        password_free(k->password);
+    free(k);
+    return submit(s, 0, user, password, NULL, email, signup_done, done, ctx, st);
+}
+
 int svc_signup(srv *s, const char *user, const char *password, const char *email, const char *addr, svc_status *st,
                svc_done_fn done, void *ctx)
 {
@@ -313,10 +361,10 @@ int svc_signup(srv *s, const char *user, const char *password, const char *email
     if (users_for_request(s, user, &reading) || reading)
         return svc_fail(st, "USER_EXISTS", "the name '%s' is taken%s", user, reading ? " (reading it)" : ""), SVC_DONE;
     if (s->signups && rate_limit_blocked(s->signups, addr))
-        return svc_fail(st, "RATE_LIMITED", "too many new accounts from your address; try again in an hour"), SVC_DONE;
+        return signups_limited(st), SVC_DONE;
     if (s->signups)
         rate_limit_fail(s->signups, addr);
-    return submit(s, 0, user, password, NULL, email, signup_done, done, ctx, st);
+    return count_then_hash(s, user, password, email, addr, st, done, ctx);
 }
 
 /* ---- password ------------------------------------------------------------------------ */

@@ -483,6 +483,16 @@ void rate_limit_free(rate_limit *r);
 int rate_limit_blocked(rate_limit *r, const char *key);   /* 1 when too many recent failures */
 void rate_limit_fail(rate_limit *r, const char *key);
 int rate_limit_over(const rate_limit *r, long failures); /* 1 when failures reach the limit */
+int rate_limit_window(const rate_limit *r);              /* its window in seconds */
+
+/* ---- limits counted across servers (rate_shared.c) ---------------------------------------- */
+/* kind "signup" (key: the address; s->signups) or "challenge" (key: the user; s->challenges),
+ * counted in the store too when several servers share it.  then: 1 when then(s, ctx, over)
+ * will be called once the store has counted, 0 when there is nothing to count there (no limit,
+ * one server) or no memory for it: go on now.  check, in a request: 0 go on, 1 over the limit,
+ * -1 the request waits for the store's count and runs again with it (st: BUSY). */
+int rate_shared_then(srv *s, const char *kind, const char *key, void (*then)(srv *s, void *ctx, int over), void *ctx);
+int rate_shared_check(srv *s, const char *kind, const char *key, svc_status *st);
 
 /* ---- watchers (watch.c) ----------------------------------------------------------- */
 /* A move or a state change of sg is queued; watchers get it once batch seq has committed. */

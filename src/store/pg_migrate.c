@@ -144,6 +144,14 @@ static const char *const migrations[] = {
      * write of a game and held PostgreSQL's notification lock over each of them */
     ("DROP TRIGGER games_changed ON games;"
      "DROP FUNCTION ludex_board_changed();"),
+    /* 12: signups by address and challenges by user counted across instances, for their limits
+     * (UNLOGGED, as failed logins) */
+    "CREATE UNLOGGED TABLE rate_counts ("
+    "  kind TEXT NOT NULL,"
+    "  key TEXT NOT NULL,"
+    "  win BIGINT NOT NULL,"
+    "  n INTEGER NOT NULL,"
+    "  PRIMARY KEY (kind, key, win));",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

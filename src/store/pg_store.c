@@ -45,7 +45,7 @@
 
 /* The statements only PostgreSQL runs, numbered after the shared ones (queries.h). */
 enum {
-    Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, Q_NOTIFY, Q_OUTBOX_CLAIM, Q_GAMES_CLAIM, Q_LOGIN_FAIL, Q_LOGIN_COUNT,
+    Q_INTEGRITY = NQUERIES, Q_IDS_SETTLE, Q_NOTIFY, Q_OUTBOX_CLAIM, Q_GAMES_CLAIM, Q_LOGIN_FAIL, Q_LOGIN_COUNT, Q_RATE_COUNT,
     Q_LOCK_BOARDS, Q_NOTIFY_BOARDS, Q_USER_INSERT_NOW, Q_SEEK_TAKE, Q_MOVES_IF_MANY, Q_CLOCKS_IF_MANY,
     Q_GENERIC_PLANS, NPG_QUERIES
 };
@@ -81,6 +81,12 @@ static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
         "WITH gone AS (DELETE FROM login_failures WHERE minute < ?3 - 1)"
         " INSERT INTO login_failures(address, \"user\", minute, failures) VALUES (?1, ?2, ?3, 1)"
         " ON CONFLICT (address, \"user\", minute) DO UPDATE SET failures = login_failures.failures + 1",
+    /* a signup from an address, a challenge by a user: counted for every server at once (the
+     * windows no limit looks at any more go in the same statement) */
+    [Q_RATE_COUNT - NQUERIES] =
+        "WITH gone AS (DELETE FROM rate_counts WHERE kind = ?1 AND win < ?3 - 1)"
+        " INSERT INTO rate_counts(kind, key, win, n) VALUES (?1, ?2, ?3, 1)"
+        " ON CONFLICT (kind, key, win) DO UPDATE SET n = rate_counts.n + 1 RETURNING n",
     /* a signup: the name is taken once, by the first server whose insert commits */
     [Q_USER_INSERT_NOW - NQUERIES] = "INSERT INTO users(name, pwhash, email, display, created)"
                                      " VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (name) DO NOTHING RETURNING id",
@@ -1261,6 +1267,20 @@ static int pg_login_failures(store *s, const char *address, const char *user, in
     return 0;
 }
 
+static int pg_rate_count(store *s, const char *kind, const char *key, int64_t window, long *count)
+{
+    params p = {.n = 0};
+    p_text(&p, kind);
+    p_text(&p, key);
+    p_int(&p, window);
+    PGresult *r = run_read((pg_store *)s, Q_RATE_COUNT, &p);
+    int ok = r && PQntuples(r) == 1;
+    if (ok)
+        *count = (long)col_int(r, 0, 0);
+    PQclear(r);
+    return ok ? 0 : -1;
+}
+
 static int pg_blocks_of(store *s, const char *user, int (*fn)(void *ctx, const char *other), void *ctx)
 {
     params p = {.n = 0};
@@ -1431,5 +1451,5 @@ const store_backend store_pg_backend = {
     pg_session_get, pg_users_each, pg_backup, pg_integrity, pg_mail_seen, pg_outbox_due, pg_rating_get, pg_ratings_of,
     pg_games_due, pg_blocks_of, pg_seeks_each, pg_messages_unread, pg_messages_unread_count, pg_chat_of,
     pg_comments_each, pg_table_each, pg_ids_reserve, pg_listen, pg_notifications, pg_login_failures,
-    pg_user_insert, pg_seek_take, pg_query_text,
+    pg_user_insert, pg_seek_take, pg_rate_count, pg_query_text,
 };

@@ -957,5 +957,5 @@ const store_backend store_sqlite_backend = {
     "sqlite", sq_open, sq_close, sq_commit, sq_user_get, sq_game_get, sq_moves_each, sq_games_of, sq_max_game_id,
     sq_session_get, sq_users_each, sq_backup, sq_integrity, sq_mail_seen, sq_outbox_due, sq_rating_get, sq_ratings_of,
     sq_games_due, sq_blocks_of, sq_seeks_each, sq_messages_unread, sq_messages_unread_count, sq_chat_of,
-    sq_comments_each, sq_table_each, sq_ids_reserve, NULL, NULL, NULL, NULL, NULL, NULL,
+    sq_comments_each, sq_table_each, sq_ids_reserve, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
 };

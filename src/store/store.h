@@ -290,6 +290,12 @@ typedef struct store_backend {
      * in a backend that serves one instance (SQLite): the service queues STORE_SEEK_DELETE then,
      * its memory deciding whether a seek is open. */
     int (*seek_take)(store *s, int64_t id, char *err, size_t errcap);
+    /* One more event of `kind` (a short word: "signup", "challenge") by key (an address, a user)
+     * in `window` (the caller's number for it: the hour, the minute), counted at once for every
+     * server on the database, the windows of that kind before the last dropped: the count with
+     * this one in *count; 0, or -1.  NULL in a backend that serves one instance (SQLite): the
+     * service counts in memory then. */
+    int (*rate_count)(store *s, const char *kind, const char *key, int64_t window, long *count);
     /* The SQL of statement qi as this backend runs it (for a log), NULL past the last; NULL
      * in a backend that does not count its statements (SQLite). */
     const char *(*query_text)(int qi);

@@ -1,0 +1,115 @@
+/* service/rate_shared.c - the signup and challenge limits counted across every ludexd on one
+ * database, so that N instances do not give an address N times its accounts an hour, or a user
+ * N times their games a minute.
+ *
+ * Each instance first counts in memory (rate_limit, auth.c), which turns a flood away at no
+ * cost.  With a store several servers share (store_backend.rate_count: PostgreSQL), each event
+ * that passes is also counted in the store, in one statement that adds it and returns the count
+ * of every instance (an atomic upsert, so two instances never both take the last place), on the
+ * store thread: a signup before its password is hashed (rate_shared_then, a continuation), a
+ * challenge as a read its request waits for and runs again with (rate_shared_check).  The
+ * windows are the memory's: fixed hours or minutes.  A store that cannot count leaves memory's
+ * limit alone in force (logged), as a store that forgets (the table is UNLOGGED) only lifts a
+ * limit early. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "service/svc_int.h"
+
+typedef struct rate_job {
+    db_job base;
+    char kind[16];
+    char key[STORE_NAME_MAX + 80];
+    int64_t window;
+    long count;
+    int rc;                                   /* rate_count's: 0, or -1 */
+    void (*then)(srv *s, void *ctx, int over); /* rate_shared_then's */
+    void *ctx;
+    int over;                                 /* the count past the limit */
+} rate_job;
+
+static void rate_run(store *st, db_job *d)
+{
+    rate_job *j = (rate_job *)d;
+    j->rc = st->be->rate_count(st, j->kind, j->key, j->window, &j->count);
+}
+
+static void rate_discard(db_job *d) { free(d); }
+
+/* The count read (by a job or at once): 1 over the limit, 0 not (or not counted: logged). */
+static int over_limit(srv *s, const rate_limit *limit, const char *kind, int rc, long count)
+{
+    if (rc != 0) {
+        srv_log(s, "the database did not count a %s: this server's own count limits it alone", kind);
+        return 0;
+    }
+    return rate_limit_over(limit, count - 1); /* the count holds this one */
+}
+
+static rate_job *rate_job_new(const char *kind, const char *key, const rate_limit *limit,
+                              void (*done)(srv *s, db_job *j))
+{
+    rate_job *j = calloc(1, sizeof *j);
+    if (!j)
+        return NULL;
+    dbjobs_setup(&j->base, rate_run, done, rate_discard);
+    snprintf(j->kind, sizeof j->kind, "%s", kind);
+    snprintf(j->key, sizeof j->key, "%s", key);
+    j->window = (int64_t)time(NULL) / rate_limit_window(limit);
+    return j;
+}
+
+/* ---- a continuation (a signup) ----------------------------------------------------------- */
+static rate_limit *limit_of(srv *s, const char *kind)
+{
+    return strcmp(kind, "signup") == 0 ? s->signups : s->challenges;
+}
+
+static void then_done(srv *s, db_job *d)
+{
+    rate_job *j = (rate_job *)d;
+    int over = over_limit(s, limit_of(s, j->kind), j->kind, j->rc, j->count);
+    j->then(s, j->ctx, over);
+    free(j);
+}
+
+int rate_shared_then(srv *s, const char *kind, const char *key, void (*then)(srv *s, void *ctx, int over), void *ctx)
+{
+    rate_limit *limit = limit_of(s, kind);
+    if (!limit || !s->rstore->be->rate_count)
+        return 0;
+    rate_job *j = rate_job_new(kind, key, limit, then_done);
+    if (!j)
+        return 0; /* memory's limit alone */
+    j->then = then;
+    j->ctx = ctx;
+    dbjobs_run(s, &j->base);
+    return 1;
+}
+
+/* ---- a request's read (a challenge) ---------------------------------------------------------- */
+static void check_done(srv *s, db_job *d) { dbjobs_keep(s, d); }
+
+int rate_shared_check(srv *s, const char *kind, const char *key, svc_status *st)
+{
+    rate_limit *limit = limit_of(s, kind);
+    if (!limit || !s->rstore->be->rate_count)
+        return 0;
+    rate_job *j = (rate_job *)dbjobs_answer(s, check_done);
+    if (j) { /* this request's count, read before this run */
+        int over = over_limit(s, limit, kind, j->rc, j->count);
+        free(j);
+        return over;
+    }
+    svc_wait *w = dbjobs_request(s);
+    if (w && (j = rate_job_new(kind, key, limit, check_done))) {
+        dbjobs_run_for(s, w, &j->base);
+        svc_fail(st, "BUSY", "counting your %ss", kind);
+        return -1;
+    }
+    long count = 0; /* a request that cannot wait (no store thread, or it ran 8 times): at once */
+    int64_t window = (int64_t)time(NULL) / rate_limit_window(limit);
+    int rc = s->rstore->be->rate_count(s->rstore, kind, key, window, &count);
+    return over_limit(s, limit, kind, rc, count);
+}
