@@ -41,6 +41,9 @@ static int fail(agree *g, const char *why)
     return -1;
 }
 
+/* The halves hold different words: the refusal most checks end in. */
+static int disagree(agree *g) { return fail(g, "its GADDAG half does not hold the same words as its DAWG half"); }
+
 static int spend(agree *g)
 {
     return ++g->steps > g->budget ? fail(g, "its word graph has too many paths to check for a file of its size") : 0;
@@ -97,7 +100,7 @@ static int todo_push(agree *g, uint32_t a, uint32_t b)
     if (a == b) /* the same run: the same strings */
         return 0;
     if (!a || !b)
-        return fail(g, "its GADDAG half does not hold the same words as its DAWG half");
+        return disagree(g);
     int added = seen_add(g, ((uint64_t)a << 32 | b) + 1);
     if (added <= 0)
         return added;
@@ -126,7 +129,7 @@ static int runs_equal(agree *g, uint32_t a, uint32_t b)
                 return -1;
             uint32_t j = find_tile(g, rb, xw_kwg_tile(g->nodes[i]));
             if (!j || (g->nodes[i] & XW_KWG_ACCEPTS) != (g->nodes[j] & XW_KWG_ACCEPTS))
-                return fail(g, "its GADDAG half does not hold the same words as its DAWG half");
+                return disagree(g);
             uint32_t ca = xw_kwg_arc(g->nodes[i]), cb = xw_kwg_arc(g->nodes[j]);
             if ((ca || cb) && todo_push(g, ca, cb) != 0)
                 return -1;
@@ -140,7 +143,7 @@ static int runs_equal(agree *g, uint32_t a, uint32_t b)
                 break;
         }
         if (na != nb)
-            return fail(g, "its GADDAG half does not hold the same words as its DAWG half");
+            return disagree(g);
     }
     return 0;
 }
@@ -152,16 +155,16 @@ static int prefix_agrees(agree *g, const uint8_t *tiles, size_t len, uint32_t d)
     if (spend(g) != 0)
         return -1;
     if (!at)
-        return fail(g, "its GADDAG half does not hold the same words as its DAWG half");
+        return disagree(g);
     for (size_t k = len - 1; k-- > 0;) { /* the rest of rev(p) */
         if (spend(g) != 0)
             return -1;
         if (!(at = find_tile(g, run, tiles[k])))
-            return fail(g, "its GADDAG half does not hold the same words as its DAWG half");
+            return disagree(g);
         run = xw_kwg_arc(g->nodes[at]);
     }
     if ((g->nodes[at] & XW_KWG_ACCEPTS) != (g->nodes[d] & XW_KWG_ACCEPTS))
-        return fail(g, "its GADDAG half does not hold the same words as its DAWG half");
+        return disagree(g);
     uint32_t sep = find_tile(g, run, 0);
     if (sep && (g->nodes[sep] & XW_KWG_ACCEPTS))
         return fail(g, "its GADDAG half holds a string ending at the separator");
