@@ -259,6 +259,18 @@ void games_conflict(srv *s, int64_t id)
     sg->changes++;
 }
 
+void games_refused(srv *s, int64_t id)
+{
+    srv_game *sg = held(s, id);
+    if (!sg)
+        return;
+    if (s->dbj) {
+        sg->stale = 1;
+        sg->changes++;
+    }
+    games_read(s, id);
+}
+
 /* ---- reads off the loop (dbjobs.c) ---------------------------------------------------- */
 typedef struct game_read {
     db_job base;

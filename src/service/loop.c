@@ -268,13 +268,14 @@ static size_t remember_game(srv *s, int64_t *ids, size_t n, size_t cap, int64_t 
         ids[n] = id;
         return n + 1;
     }
-    games_reload(s, id);
+    games_refused(s, id);
     return n;
 }
 
 /* Put what refused batches changed back to the store's state: users
- * reloaded or forgotten, games replayed from the store (or gone).  Each game
- * once, after every op is known. */
+ * reloaded or forgotten, games replayed from the store (or gone); with a store thread
+ * (PostgreSQL) both read there, off the loop, which then does not wait on a database that
+ * may be gone.  Each game once, after every op is known. */
 static void undo_refused(srv *s, const refused_batch *list)
 {
     int64_t ids[256];
@@ -286,7 +287,7 @@ static void undo_refused(srv *s, const refused_batch *list)
             switch (op->kind) {
             case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
             case STORE_USER_MAIL: case STORE_USER_PREFS: case STORE_BLOCK:
-                users_reload(s, op->kind == STORE_BLOCK ? op->block.user : op->user.name);
+                users_read_again(s, op->kind == STORE_BLOCK ? op->block.user : op->user.name);
                 break;
             case STORE_GAME_CREATE: case STORE_GAME_STATE: case STORE_MOVE_APPEND: case STORE_GAME_CLOCK:
             case STORE_MOVE_DELETE:
@@ -311,7 +312,7 @@ static void undo_refused(srv *s, const refused_batch *list)
             }
         }
     for (size_t k = 0; k < nids; k++)
-        games_reload(s, ids[k]);
+        games_refused(s, ids[k]);
     if (!s->storage_full)
         srv_log(s, "the store is full: %zu changes refused (ERR STORAGE_FULL); writes resume when space returns", nops);
     s->storage_full = 1;

@@ -112,6 +112,9 @@ void users_reload(srv *s, const char *name);
  * a store thread there, once this server's own user changes in flight have committed: the held
  * copy replaced when the row has come, unless a newer notice came meanwhile). */
 void users_changed(srv *s, const char *args);
+/* A held user that memory may hold ahead of the store (a notice; a batch refused whole): read
+ * again as users_changed says, off the loop with a store thread, at once without. */
+void users_read_again(srv *s, const char *name);
 /* This server's user changes have committed: the reads users_changed put off are queued. */
 void users_settle(srv *s);
 /* Another server changed a rating ("INSTANCE CLASS USER [R RD SIGMA GAMES]" of a RATING notice): held
@@ -287,6 +290,11 @@ void games_reload(srv *s, int64_t id);
 /* Another server wrote game id first (a refused write): with a store thread, marked stale and
  * read on its next use (a request's off the loop); without, reloaded at once. */
 void games_conflict(srv *s, int64_t id);
+/* A held game whose change the store refused with its whole batch (a full disk, a database gone):
+ * with a store thread, marked stale and read at once off the loop (its watchers told when it has
+ * come; while the store cannot be read it stays stale, read again on its next use); without,
+ * reloaded at once. */
+void games_refused(srv *s, int64_t id);
 
 /* Before a change of sg that cannot run again once made (a move, a takeback, a rematch): its
  * players (whom a clock's vacation and a challenge's consent look up) when `users`, and their

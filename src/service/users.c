@@ -369,6 +369,11 @@ void users_changed(srv *s, const char *args)
     const char *name = end + 1;
     if (*end != ' ' || from == s->instance || !user_name_valid(name))
         return; /* not a notice, or our own change: memory is ahead of it */
+    users_read_again(s, name);
+}
+
+void users_read_again(srv *s, const char *name)
+{
     srv_user *u = map_get(s->users, name);
     if (!u)
         return;
