@@ -60,12 +60,13 @@ static const char *offer_to(const srv_game *sg, int seat)
     return !strcmp(what, "draw") ? "draw" : !strcmp(what, "takeback") ? "takeback" : NULL;
 }
 
-/* The game ends agreed drawn: "0" in the record, half a point each (the players' ratings read
- * first when not held, and the request run again: the game's end cannot). */
+/* The game ends agreed drawn: "0" in the record, half a point each (the players and their
+ * ratings read first when not held, and the request run again: the game's end cannot; its
+ * mails then enter the end's own batch). */
 static int agree_draw(srv *s, srv_game *sg, svc_status *st)
 {
-    if (ratings_for_move(s, sg))
-        return svc_fail(st, "BUSY", "the players' ratings are being read");
+    if (players_later(s, sg, 1, 1))
+        return svc_fail(st, "BUSY", "the players are being read");
     return clock_end_game(s, sg, "0", st);
 }
 
@@ -167,6 +168,8 @@ int svc_answer(srv *s, const char *actor, int64_t board, int yes, const char **w
         if (strcmp(sg->player[sg->waiting - 1], actor))
             return svc_fail(st, "NOT_YOURS", "board %lld waits for %s's answer", (long long)board,
                             sg->player[sg->waiting - 1]);
+        if (players_later(s, sg, 1, 0)) /* the mails of the answer look both up: in its own batch */
+            return svc_fail(st, "BUSY", "the players are being read");
         return yes ? challenge_accept(s, actor, sg, st) : challenge_decline(s, sg, st);
     }
     int seat;
