@@ -165,7 +165,7 @@ int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, co
         rc = consent_of(s, actor, name, &waiting, st);
     if (rc == 0)
         rc = ids_ready(s, IDS_GAMES, st);
-    if (rc == 0 && actor && (rc = rate_shared_check(s, "challenge", actor, st)) > 0)
+    if (rc == 0 && actor && (rc = rate_shared_check(s, s->challenges, "challenge", actor, st)) > 0)
         rc = challenges_limited(st);
     if (rc == 0)
         rc = start_game(s, actor, kind, name, canon.data ? canon.data : "", waiting, 0, board, st);

@@ -51,19 +51,31 @@ uint64_t svc_queue(srv *s, const store_op *in, srv_game *sg)
     return commit_add(s->cq, &op);
 }
 
-/* What other servers on the database must hear of an op they may hold in memory: a user's
- * change (users_changed), a rating's (ratings_changed) or the seeks' (seeks_changed), as a
- * notice; 0 when nothing. */
-static int notice_of(const srv *s, const store_op *op, store_op *notice)
+/* The user whose row (or block list) op changes, or NULL when it changes no user. */
+static const char *user_changed_by(const store_op *op)
 {
     switch (op->kind) {
-    case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE: case STORE_USER_MAIL:
-    case STORE_USER_PREFS:
-        store_user_notice(notice, s->instance, op->user.name);
-        return 1;
+    case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
+    case STORE_USER_MAIL: case STORE_USER_PREFS:
+        return op->user.name;
     case STORE_BLOCK:
-        store_user_notice(notice, s->instance, op->block.user);
+        return op->block.user;
+    default:
+        return NULL;
+    }
+}
+
+/* What other servers on the database must hear of an op they may hold in memory: a user's
+ * change (users_changed; a new user they cannot hold yet), a rating's (ratings_changed) or the
+ * seeks' (seeks_changed), as a notice; 0 when nothing. */
+static int notice_of(const srv *s, const store_op *op, store_op *notice)
+{
+    const char *user = user_changed_by(op);
+    if (user && op->kind != STORE_USER_CREATE) {
+        store_user_notice(notice, s->instance, user);
         return 1;
+    }
+    switch (op->kind) {
     case STORE_SEEK_ADD: case STORE_SEEK_DELETE:
         memset(notice, 0, sizeof *notice);
         notice->kind = STORE_NOTIFY;
@@ -95,14 +107,8 @@ int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
         s->ratings_written = seq;
     if (op->kind == STORE_SEEK_ADD || op->kind == STORE_SEEK_DELETE)
         s->seeks_written = seq;
-    switch (op->kind) { /* a user change: another server's notice is read once it has committed */
-    case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
-    case STORE_USER_MAIL: case STORE_USER_PREFS: case STORE_BLOCK:
+    if (user_changed_by(op)) /* another server's notice is read once this has committed */
         s->users_written = seq;
-        break;
-    default:
-        break;
-    }
     if ((sg || s->guard) && store_op_bumps(op->kind))
         st->wait_board = (sg ? sg : s->guard)->id;
     s->changes++;
@@ -287,7 +293,7 @@ static void undo_refused(srv *s, const refused_batch *list)
             switch (op->kind) {
             case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
             case STORE_USER_MAIL: case STORE_USER_PREFS: case STORE_BLOCK:
-                users_read_again(s, op->kind == STORE_BLOCK ? op->block.user : op->user.name);
+                users_read_again(s, user_changed_by(op));
                 break;
             case STORE_GAME_CREATE: case STORE_GAME_STATE: case STORE_MOVE_APPEND: case STORE_GAME_CLOCK:
             case STORE_MOVE_DELETE:

@@ -12,13 +12,13 @@
  * limit alone in force (logged), as a store that forgets (the table is UNLOGGED) only lifts a
  * limit early. */
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
 #include "service/svc_int.h"
 
 typedef struct rate_job {
     db_job base;
+    const rate_limit *limit;
     char kind[16];
     char key[STORE_NAME_MAX + 80];
     int64_t window;
@@ -26,8 +26,12 @@ typedef struct rate_job {
     int rc;                                   /* rate_count's: 0, or -1 */
     void (*then)(srv *s, void *ctx, int over); /* rate_shared_then's */
     void *ctx;
-    int over;                                 /* the count past the limit */
 } rate_job;
+
+int rate_shared(const srv *s, const rate_limit *limit) { return limit && s->rstore->be->rate_count; }
+
+/* The window now is in, numbered as the store keeps it. */
+static int64_t window_now(const rate_limit *limit) { return (int64_t)time(NULL) / rate_limit_window(limit); }
 
 static void rate_run(store *st, db_job *d)
 {
@@ -47,41 +51,35 @@ static int over_limit(srv *s, const rate_limit *limit, const char *kind, int rc,
     return rate_limit_over(limit, count - 1); /* the count holds this one */
 }
 
-static rate_job *rate_job_new(const char *kind, const char *key, const rate_limit *limit,
+static rate_job *rate_job_new(const rate_limit *limit, const char *kind, const char *key,
                               void (*done)(srv *s, db_job *j))
 {
     rate_job *j = calloc(1, sizeof *j);
     if (!j)
         return NULL;
     dbjobs_setup(&j->base, rate_run, done, rate_discard);
+    j->limit = limit;
     snprintf(j->kind, sizeof j->kind, "%s", kind);
     snprintf(j->key, sizeof j->key, "%s", key);
-    j->window = (int64_t)time(NULL) / rate_limit_window(limit);
+    j->window = window_now(limit);
     return j;
 }
 
 /* ---- a continuation (a signup) ----------------------------------------------------------- */
-static rate_limit *limit_of(srv *s, const char *kind)
-{
-    return strcmp(kind, "signup") == 0 ? s->signups : s->challenges;
-}
-
 static void then_done(srv *s, db_job *d)
 {
     rate_job *j = (rate_job *)d;
-    int over = over_limit(s, limit_of(s, j->kind), j->kind, j->rc, j->count);
+    int over = over_limit(s, j->limit, j->kind, j->rc, j->count);
     j->then(s, j->ctx, over);
     free(j);
 }
 
-int rate_shared_then(srv *s, const char *kind, const char *key, void (*then)(srv *s, void *ctx, int over), void *ctx)
+int rate_shared_then(srv *s, const rate_limit *limit, const char *kind, const char *key,
+                     void (*then)(srv *s, void *ctx, int over), void *ctx)
 {
-    rate_limit *limit = limit_of(s, kind);
-    if (!limit || !s->rstore->be->rate_count)
-        return 0;
-    rate_job *j = rate_job_new(kind, key, limit, then_done);
+    rate_job *j = rate_shared(s, limit) ? rate_job_new(limit, kind, key, then_done) : NULL;
     if (!j)
-        return 0; /* memory's limit alone */
+        return 0; /* nothing to count there, or no memory: memory's limit alone */
     j->then = then;
     j->ctx = ctx;
     dbjobs_run(s, &j->base);
@@ -91,10 +89,9 @@ int rate_shared_then(srv *s, const char *kind, const char *key, void (*then)(srv
 /* ---- a request's read (a challenge) ---------------------------------------------------------- */
 static void check_done(srv *s, db_job *d) { dbjobs_keep(s, d); }
 
-int rate_shared_check(srv *s, const char *kind, const char *key, svc_status *st)
+int rate_shared_check(srv *s, const rate_limit *limit, const char *kind, const char *key, svc_status *st)
 {
-    rate_limit *limit = limit_of(s, kind);
-    if (!limit || !s->rstore->be->rate_count)
+    if (!rate_shared(s, limit))
         return 0;
     rate_job *j = (rate_job *)dbjobs_answer(s, check_done);
     if (j) { /* this request's count, read before this run */
@@ -103,13 +100,12 @@ int rate_shared_check(srv *s, const char *kind, const char *key, svc_status *st)
         return over;
     }
     svc_wait *w = dbjobs_request(s);
-    if (w && (j = rate_job_new(kind, key, limit, check_done))) {
+    if (w && (j = rate_job_new(limit, kind, key, check_done))) {
         dbjobs_run_for(s, w, &j->base);
         svc_fail(st, "BUSY", "counting your %ss", kind);
         return -1;
     }
     long count = 0; /* a request that cannot wait (no store thread, or it ran 8 times): at once */
-    int64_t window = (int64_t)time(NULL) / rate_limit_window(limit);
-    int rc = s->rstore->be->rate_count(s->rstore, kind, key, window, &count);
+    int rc = s->rstore->be->rate_count(s->rstore, kind, key, window_now(limit), &count);
     return over_limit(s, limit, kind, rc, count);
 }

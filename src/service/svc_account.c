@@ -330,13 +330,13 @@ static void signup_counted(srv *s, void *ctx, int over)
 static int count_then_hash(srv *s, const char *user, const char *password, const char *email, const char *addr,
                            svc_status *st, svc_done_fn done, void *ctx)
 {
-    signup_count *k = s->signups && s->rstore->be->rate_count ? calloc(1, sizeof *k) : NULL;
+    signup_count *k = rate_shared(s, s->signups) ? calloc(1, sizeof *k) : NULL;
     if (k && (k->password = strdup(password))) {
         snprintf(k->user, sizeof k->user, "%s", user);
         snprintf(k->email, sizeof k->email, "%s", email ? email : "");
         k->door_done = done;
         k->door_ctx = ctx;
-        if (rate_shared_then(s, "signup", addr, signup_counted, k))
+        if (rate_shared_then(s, s->signups, "signup", addr, signup_counted, k))
             return SVC_PENDING;
     }
     if (k)

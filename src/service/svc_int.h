@@ -67,6 +67,8 @@ struct srv_user {
 /* The user named (loaded from the store on first use), or NULL. */
 srv_user *users_find(srv *s, const char *name);
 srv_user *users_add(srv *s, const char *name, const char *pwhash, int display);
+/* A display size as a user holds it: 1 to 4 (small to large), else 2 (medium). */
+int users_display_of(int display);
 /* The user a door's request names (svc_request): as users_find, but with a store thread and a
  * request that can run again, a user not held is read off the loop: NULL with *reading set, and
  * the request runs again once it has come (then NULL means no such user). */
@@ -494,13 +496,15 @@ int rate_limit_over(const rate_limit *r, long failures); /* 1 when failures reac
 int rate_limit_window(const rate_limit *r);              /* its window in seconds */
 
 /* ---- limits counted across servers (rate_shared.c) ---------------------------------------- */
-/* kind "signup" (key: the address; s->signups) or "challenge" (key: the user; s->challenges),
- * counted in the store too when several servers share it.  then: 1 when then(s, ctx, over)
- * will be called once the store has counted, 0 when there is nothing to count there (no limit,
- * one server) or no memory for it: go on now.  check, in a request: 0 go on, 1 over the limit,
- * -1 the request waits for the store's count and runs again with it (st: BUSY). */
-int rate_shared_then(srv *s, const char *kind, const char *key, void (*then)(srv *s, void *ctx, int over), void *ctx);
-int rate_shared_check(srv *s, const char *kind, const char *key, svc_status *st);
+/* An event of `kind` ("signup", key the address; "challenge", key the user) under limit, counted
+ * in the store too when several servers share it (rate_shared: 1 then, 0 with no limit or one
+ * server).  then: 1 when then(s, ctx, over) will be called once the store has counted, 0 when
+ * there is nothing to count there or no memory for it: go on now.  check, in a request: 0 go on,
+ * 1 over the limit, -1 the request waits for the store's count and runs again with it (st: BUSY). */
+int rate_shared(const srv *s, const rate_limit *limit);
+int rate_shared_then(srv *s, const rate_limit *limit, const char *kind, const char *key,
+                     void (*then)(srv *s, void *ctx, int over), void *ctx);
+int rate_shared_check(srv *s, const rate_limit *limit, const char *kind, const char *key, svc_status *st);
 
 /* ---- watchers (watch.c) ----------------------------------------------------------- */
 /* A move or a state change of sg is queued; watchers get it once batch seq has committed. */

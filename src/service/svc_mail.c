@@ -352,7 +352,7 @@ static int grow(void **a, size_t *cap, size_t n, size_t size)
 /* The settings a store row gives, as memory would hold them. */
 static void mail_of_row(const store_user *su, svc_user_mail *um)
 {
-    srv_user u = {.display = su->display >= 1 && su->display <= 4 ? su->display : 2};
+    srv_user u = {.display = users_display_of(su->display)};
     snprintf(u.name, sizeof u.name, "%s", su->name);
     users_set_mail(&u, su);
     users_mail_of(&u, um);

@@ -28,6 +28,8 @@ int user_name_valid(const char *name)
     return 1;
 }
 
+int users_display_of(int display) { return display >= 1 && display <= 4 ? display : 2; }
+
 srv_user *users_add(srv *s, const char *name, const char *pwhash, int display)
 {
     srv_user *u = calloc(1, sizeof *u);
@@ -36,7 +38,7 @@ srv_user *users_add(srv *s, const char *name, const char *pwhash, int display)
         return NULL;
     }
     snprintf(u->name, sizeof u->name, "%s", name);
-    u->display = display >= 1 && display <= 4 ? display : 2;
+    u->display = users_display_of(display);
     u->challenges = -1;
     if (map_put(s->users, name, u) != 0) {
         free(u->pwhash);
@@ -251,7 +253,7 @@ static void refresh(srv_user *u, const store_user *su)
         free(u->pwhash);
         u->pwhash = h;
     }
-    u->display = su->display >= 1 && su->display <= 4 ? su->display : 2;
+    u->display = users_display_of(su->display);
     u->disabled = su->disabled;
     users_set_mail(u, su);
 }
