@@ -64,6 +64,7 @@ typedef struct options {
     const char *bot_program;
     int bot_workers;
     bot_config bots;        /* --bot, repeated */
+    int min_password;       /* --min-password: the shortest password a signup or change may set */
 } options;
 
 /* The usage on standard output with status 0 when asked for (--help), else on standard error with 2. */
@@ -72,7 +73,7 @@ static void usage(int asked)
     fprintf(asked ? stdout : stderr, "usage: ludexd [--db PATH|postgresql://USER@HOST:PORT/DB] [--listen HOST:PORT]\n"
                     "              [--http HOST:PORT|off] [--web DIR]\n"
                     "              [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]\n"
-                    "              [--hash-threads N] [--signup-limit N] [--challenge-limit N]\n"
+                    "              [--hash-threads N] [--min-password N] [--signup-limit N] [--challenge-limit N]\n"
                     "              [--max-per-address N] [--line-timeout S] [--idle-timeout S]\n"
                     "              [--login-idle-timeout S] [--quiet] [--log FILE] [--clock-offset S] [--id-block N]\n"
                     "              [--default-challenges open|ask|closed]\n"
@@ -108,6 +109,7 @@ static const option_spec option_specs[] = {
     NUMBER_OPT("--mail-claim", mail_claim), NUMBER_OPT("--mail-grace", mail_grace),
     NUMBER_OPT("--clock-offset", clock_offset), NUMBER_OPT("--id-block", id_block), TEXT_OPT("--default-challenges", default_challenges),
     TEXT_OPT("--bot-program", bot_program), NUMBER_OPT("--bot-workers", bot_workers),
+    NUMBER_OPT("--min-password", min_password),
 };
 
 /* Set the option named `name` from `value`: 1 done, 0 no such option, -1 a bad number. */
@@ -151,7 +153,7 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
-                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, 60, 0, "ask", NULL, 2, {0}};
+                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, 60, 0, "ask", NULL, 2, {0}, SVC_MIN_PASSWORD};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
@@ -306,7 +308,7 @@ int main(int argc, char **argv)
         usage(0);
     }
     svc_config cfg = {o.db, o.cost, o.threads, o.quiet, o.signups, o.challenges, o.max_per_address, log,
-                      o.clock_offset, challenges, o.id_block, mail_read_hold()};
+                      o.clock_offset, challenges, o.id_block, mail_read_hold(), o.min_password};
     if (!(d.base = event_base_new()) || !(d.s = svc_open(d.base, &cfg, err, sizeof err))) {
         fprintf(stderr, "ludexd: %s\n", err[0] ? err : "cannot start the event loop");
         return 1;

@@ -452,8 +452,15 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     s->log = cfg->log ? cfg->log : stderr;
     s->quiet = cfg->quiet;
     s->wake[0] = s->wake[1] = -1;
-    if (sodium_init() < 0 || set_cost(s, cfg->pwhash_cost ? cfg->pwhash_cost : "interactive") != 0) {
+    if (sodium_init() < 0 || set_cost(s, cfg->pwhash_cost ? cfg->pwhash_cost : "interactive") != 0 ||
+        no_password_hash(s->pw_ops, s->pw_mem, s->no_user_hash, sizeof s->no_user_hash) != 0) {
         snprintf(err, errcap, "bad --pwhash-cost, or libsodium cannot start");
+        free(s);
+        return NULL;
+    }
+    s->min_password = cfg->min_password > 0 ? cfg->min_password : SVC_MIN_PASSWORD;
+    if (s->min_password > SVC_MAX_PASSWORD) {
+        snprintf(err, errcap, "--min-password is at most %d", SVC_MAX_PASSWORD);
         free(s);
         return NULL;
     }
@@ -473,7 +480,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     s->id_block = cfg->id_block > 0 ? cfg->id_block : IDS_BLOCK;
     s->default_challenges = cfg->default_challenges;
     seeks_load(s);
-    s->creds = cred_cache_new(1u << 16);
+    s->creds = cred_cache_new(1u << 16, CRED_CACHE_TTL);
     s->fail_pair = rate_limit_new(5, 60);
     s->fail_user = rate_limit_new(20, 60);
     s->fail_addr = rate_limit_new(100, 60);

@@ -1,7 +1,8 @@
 /* service/map.c - a small hash map from strings to pointers.
  *
  * Chained buckets, doubled when the load passes one, FNV-1a on the key.
- * Entries are removed only to undo what a full disk refused (map_remove):
+ * Entries are removed to undo what a full disk refused and to prune ended
+ * failure counts (map_remove):
  * users and games otherwise stay loaded for the life of the process (an LRU
  * would go here when memory matters). */
 #include <stdint.h>

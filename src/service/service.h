@@ -65,7 +65,10 @@ typedef struct svc_config {
     int id_block;                   /* game and seek ids reserved from the store at a time; 0: 64 */
     int mail_read_hold;             /* seconds svc_mail_reads waits before it reads (a testing aid: a
                                        kill inside that window); 0: none */
+    int min_password;               /* bytes a new password holds at least; 0: SVC_MIN_PASSWORD */
 } svc_config;
+#define SVC_MIN_PASSWORD 8          /* the default shortest password */
+#define SVC_MAX_PASSWORD 256        /* the longest password */
 
 /* Open the store, start the commit and hash threads and register the wake-up
  * event on `base` (a struct event_base *).  NULL with a message in err. */

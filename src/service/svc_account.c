@@ -2,25 +2,38 @@
  *
  * argon2id runs on the hash threads (hashpool.c): a call that needs it
  * answers SVC_PENDING and its job's completion, on the loop, finishes the
- * call and then runs the door's continuation.  A verified password is put
- * in the keyed credential cache, so the next check of the same credential
- * is exact and immediate; a cached credential is accepted even while
- * failures for that user are limited (only hashing is limited).
- * Passwords are 1 to 256 bytes; nothing keeps one once its job is over.
+ * call and then runs the door's continuation.  The failed-login limits are
+ * asked first, before anything else can answer: once limited, every login
+ * for that (address, user) is refused, the right password too, until the
+ * window ends, so the limit never tells which guess was right.  Then a
+ * verified password is looked up in the keyed credential cache, which holds
+ * it for the address that proved it and for 10 minutes (auth.c), so the
+ * classic form's password on every move is not hashed each time, and failures
+ * for the user from other addresses (or the address's for other users) do not
+ * shut out a player whose password this address proved: the cache answers
+ * only a client that has already shown the password, so it is no oracle.
+ * The user's and the address's limits come next, then the hash.  A login for a user that does not exist is verified
+ * against a hash no password matches (no_password_hash) and counted as a
+ * failure for that name, so it answers as a wrong password does, in the same
+ * time: the answer never says whether an account exists.
+ * A new password holds --min-password bytes (8 by default) to 256 and is not
+ * the user's name.  Nothing keeps a password once its job is over.
  * Several ludexd on one PostgreSQL: a new account is inserted on the store
  * thread (dbjobs.c), off the loop, if its name is still free in the store
  * (insert_later), so two servers never both make one name; failed logins
- * are counted in the store too. */
+ * are counted in the store too, and an instance that finds them over the
+ * limit there blocks the pair in its own memory as well. */
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "service/svc_int.h"
 
 static int submit(srv *s, int verify, const char *user, const char *password, const char *hash, const char *extra,
-                  void (*done)(srv *, hash_job *), svc_done_fn door_done, void *ctx, svc_status *st)
+                  const char *addr, void (*done)(srv *, hash_job *), svc_done_fn door_done, void *ctx, svc_status *st)
 {
     hash_job *j = calloc(1, sizeof *j);
     if (!j || !(j->password = strdup(password)) || (hash && !(j->hash = strdup(hash)))) {
@@ -33,21 +46,21 @@ static int submit(srv *s, int verify, const char *user, const char *password, co
     j->door_ctx = ctx;
     snprintf(j->user, sizeof j->user, "%s", user);
     snprintf(j->extra, sizeof j->extra, "%s", extra ? extra : "");
+    snprintf(j->addr, sizeof j->addr, "%.64s", addr ? addr : "");
     hashpool_submit(s->hp, j);
     return SVC_PENDING;
 }
 
 /* ---- authenticate ------------------------------------------------------------------ */
-/* A failed login (user "" when there is no such user), counted here and, when several ludexd
- * share the store (PostgreSQL), in the store too, for every instance: the answer waits for it. */
+/* A failed login (for a name with no account too: it counts as any other), counted here and,
+ * when several ludexd share the store (PostgreSQL), in the store too, for every instance: the
+ * answer waits for it. */
 static void count_failure(srv *s, const char *addr, const char *user, svc_status *st)
 {
     char pair[STORE_NAME_MAX + 80];
     snprintf(pair, sizeof pair, "%.64s|%.32s", addr, user);
-    if (user[0]) {
-        rate_limit_fail(s->fail_pair, pair);
-        rate_limit_fail(s->fail_user, user);
-    }
+    rate_limit_fail(s->fail_pair, pair);
+    rate_limit_fail(s->fail_user, user);
     rate_limit_fail(s->fail_addr, addr);
     if (!s->rstore->be->login_failures)
         return;
@@ -58,13 +71,38 @@ static void count_failure(srv *s, const char *addr, const char *user, svc_status
     svc_commit(s, &op, NULL, st);
 }
 
-/* Too many failed logins this minute, by (address, user), user or address, counted here. */
-static int login_limited(srv *s, const char *addr, const char *user)
+/* Too many failed logins this minute by this address for this user, counted here. */
+static int pair_limited(srv *s, const char *addr, const char *user)
 {
     char pair[STORE_NAME_MAX + 80];
     snprintf(pair, sizeof pair, "%.64s|%.32s", addr, user);
-    return rate_limit_blocked(s->fail_pair, pair) || rate_limit_blocked(s->fail_user, user) ||
+    return rate_limit_blocked(s->fail_pair, pair);
+}
+
+/* ... or for this user from anywhere, or by this address for anyone. */
+static int login_limited(srv *s, const char *addr, const char *user)
+{
+    return pair_limited(s, addr, user) || rate_limit_blocked(s->fail_user, user) ||
            rate_limit_blocked(s->fail_addr, addr);
+}
+
+/* The store says every instance's failures are over a limit: this instance refuses the pair,
+ * the user or the address too, cached password or not, until its own window ends. */
+static void login_block(srv *s, const char *addr, const char *user, const long n[3])
+{
+    char pair[STORE_NAME_MAX + 80];
+    snprintf(pair, sizeof pair, "%.64s|%.32s", addr, user);
+    if (rate_limit_over(s->fail_pair, n[0]))
+        rate_limit_block(s->fail_pair, pair);
+    if (rate_limit_over(s->fail_user, n[1]))
+        rate_limit_block(s->fail_user, user);
+    if (rate_limit_over(s->fail_addr, n[2]))
+        rate_limit_block(s->fail_addr, addr);
+}
+
+static int login_refused(svc_status *st)
+{
+    return svc_fail(st, "RATE_LIMITED", "too many failed logins; wait a minute and try again"), SVC_DONE;
 }
 
 /* Several ludexd: the store's counts of every instance are read on the store thread before the
@@ -111,29 +149,31 @@ static void counted(srv *s, db_job *d)
     svc_status_init(&st);
     if (k->rc == 0 && (rate_limit_over(s->fail_pair, k->n[0]) || rate_limit_over(s->fail_user, k->n[1]) ||
                        rate_limit_over(s->fail_addr, k->n[2]))) {
-        svc_fail(&st, "RATE_LIMITED", "too many failed logins; wait a minute and try again");
+        login_block(s, k->addr, k->user, k->n);
+        login_refused(&st);
         k->door_done(k->door_ctx, &st);
-    } else if (submit(s, 1, k->user, k->password, k->hash, k->addr, verify_done, k->door_done, k->door_ctx, &st) !=
+    } else if (submit(s, 1, k->user, k->password, k->hash, NULL, k->addr, verify_done, k->door_done, k->door_ctx, &st) !=
                SVC_PENDING) {
         k->door_done(k->door_ctx, &st);
     }
     count_free(d);
 }
 
-/* The store's counts first (several ludexd), then the hash: SVC_PENDING, or SVC_DONE (st). */
-static int count_then_verify(srv *s, const srv_user *u, const char *password, const char *addr, svc_status *st,
-                             svc_done_fn done, void *ctx)
+/* The store's counts first (several ludexd), then the hash of `user` (a name with no account:
+ * the hash no password matches): SVC_PENDING, or SVC_DONE (st). */
+static int count_then_verify(srv *s, const char *user, const char *pwhash, const char *password, const char *addr,
+                             svc_status *st, svc_done_fn done, void *ctx)
 {
     if (!s->rstore->be->login_failures)
-        return submit(s, 1, u->name, password, u->pwhash, addr, verify_done, done, ctx, st);
+        return submit(s, 1, user, password, pwhash, NULL, addr, verify_done, done, ctx, st);
     count_job *k = calloc(1, sizeof *k);
-    if (!k || !(k->password = strdup(password)) || !(k->hash = strdup(u->pwhash))) {
+    if (!k || !(k->password = strdup(password)) || !(k->hash = strdup(pwhash))) {
         if (k)
             count_free(&k->base);
         return svc_fail(st, "INTERNAL", "out of memory"), SVC_DONE;
     }
     dbjobs_setup(&k->base, count_run, counted, count_free);
-    snprintf(k->user, sizeof k->user, "%s", u->name);
+    snprintf(k->user, sizeof k->user, "%s", user);
     snprintf(k->addr, sizeof k->addr, "%.64s", addr);
     k->door_done = done;
     k->door_ctx = ctx;
@@ -141,16 +181,33 @@ static int count_then_verify(srv *s, const srv_user *u, const char *password, co
     return SVC_PENDING;
 }
 
+/* The same answer for a wrong password and for a name with no account. */
+static int login_failed(svc_status *st)
+{
+    return svc_fail(st, "BAD_PASSWORD", "wrong user name or password"), SVC_DONE;
+}
+
+/* The right password: the user is authenticated, unless the operator disabled the account (said
+ * only to whoever knows its password). */
+static void login_ok(srv *s, const char *user, svc_status *st)
+{
+    srv_user *u = map_get(s->users, user);
+    if (u && u->disabled)
+        svc_fail(st, "ACCOUNT_DISABLED", "the account %s is disabled; ask the server's operator", u->name);
+    else
+        snprintf(st->user, sizeof st->user, "%s", user);
+}
+
 static void verify_done(srv *s, hash_job *j)
 {
     svc_status st;
     svc_status_init(&st);
     if (j->ok) {
-        cred_cache_put(s->creds, j->user, j->password, j->hash);
-        snprintf(st.user, sizeof st.user, "%s", j->user);
+        cred_cache_put(s->creds, j->addr, j->user, j->password, j->hash, time(NULL));
+        login_ok(s, j->user, &st);
     } else {
-        count_failure(s, j->extra, j->user, &st);
-        svc_fail(&st, "BAD_PASSWORD", "wrong password for %s", j->user);
+        count_failure(s, j->addr, j->user, &st);
+        login_failed(&st);
     }
     j->door_done(j->door_ctx, &st);
 }
@@ -161,38 +218,42 @@ int svc_authenticate(srv *s, const char *user, const char *password, const char 
     int reading;
     srv_user *u = users_for_request(s, user, &reading);
     if (reading) /* read off the loop: the request runs again once it has come */
-        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s' (reading it)", user), SVC_DONE;
-    if (!u) {
-        count_failure(s, addr, "", st);
-        return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user), SVC_DONE;
-    }
-    if (u->disabled)
-        return svc_fail(st, "ACCOUNT_DISABLED", "the account %s is disabled; ask the server's operator", u->name),
-               SVC_DONE;
-    if (cred_cache_has(s->creds, u->name, password, u->pwhash)) {
-        snprintf(st->user, sizeof st->user, "%s", u->name);
-        return SVC_DONE;
-    }
-    if (login_limited(s, addr, u->name))
-        return svc_fail(st, "RATE_LIMITED", "too many failed logins; wait a minute and try again"), SVC_DONE;
-    return count_then_verify(s, u, password, addr, st, done, ctx);
+        return login_failed(st);
+    char name[STORE_NAME_MAX + 1];
+    snprintf(name, sizeof name, "%s", u ? u->name : user);
+    if (pair_limited(s, addr, name))
+        return login_refused(st);
+    /* proved from this very address: others' failures for the user (or the address's for
+     * others) do not shut out a player whose password is known here */
+    if (u && cred_cache_has(s->creds, addr, u->name, password, u->pwhash, time(NULL)))
+        return login_ok(s, u->name, st), SVC_DONE;
+    if (login_limited(s, addr, name))
+        return login_refused(st);
+    return count_then_verify(s, name, u ? u->pwhash : s->no_user_hash, password, addr, st, done, ctx);
 }
 
 /* ---- signup ------------------------------------------------------------------------ */
-static int password_ok(const char *pw, svc_status *st)
+/* A new password for `user`: min_password to 256 bytes, and not the user's name. */
+static int password_ok(const srv *s, const char *user, const char *pw, svc_status *st)
 {
     size_t n = strlen(pw);
-    if (n >= 1 && n <= 256)
-        return 1;
-    svc_fail(st, "BAD_PASSWORD", "a password holds 1 to 256 bytes");
-    return 0;
+    if (n < (size_t)s->min_password || n > SVC_MAX_PASSWORD) {
+        svc_fail(st, "BAD_PASSWORD", "a password holds %d to %d bytes", s->min_password, SVC_MAX_PASSWORD);
+        return 0;
+    }
+    if (!strcasecmp(pw, user)) {
+        svc_fail(st, "BAD_PASSWORD", "a password is not the user's name");
+        return 0;
+    }
+    return 1;
 }
 
-/* The account is made: its password known to the cache, its address (if any) sent a token. */
+/* The account is made: its password known to the cache (for the address it came from), its
+ * e-mail address (if any) sent a token. */
 static void account_made(srv *s, const char *user, const char *password, const char *hash, const char *email,
-                         svc_status *st)
+                         const char *addr, svc_status *st)
 {
-    cred_cache_put(s->creds, user, password, hash);
+    cred_cache_put(s->creds, addr, user, password, hash, time(NULL));
     snprintf(st->user, sizeof st->user, "%s", user);
     if (email[0] && svc_address_valid(email))
         svc_set_address(s, user, email, st); /* a token mailed to it */
@@ -205,6 +266,7 @@ typedef struct signup_job {
     store_user u;            /* name, pwhash (owned), email (extra), display */
     char *password;          /* for the credential cache; wiped when freed */
     char extra[STORE_NAME_MAX + 256];
+    char addr[65];           /* the client's address */
     svc_done_fn door_done;
     void *door_ctx;
     int rc;                  /* user_insert's: 1 made, 0 taken, -1 error (why) */
@@ -238,7 +300,7 @@ static void signup_inserted(srv *s, db_job *d)
     } else if (!map_get(s->users, k->u.name) && !users_add(s, k->u.name, k->u.pwhash, 2)) {
         svc_fail(&st, "INTERNAL", "out of memory");
     } else {
-        account_made(s, k->u.name, k->password, k->u.pwhash, k->extra, &st);
+        account_made(s, k->u.name, k->password, k->u.pwhash, k->extra, k->addr, &st);
     }
     k->door_done(k->door_ctx, &st);
     signup_job_free(d);
@@ -261,6 +323,7 @@ static void insert_later(srv *s, hash_job *j)
     k->password = j->password;
     j->hash = j->password = NULL;
     snprintf(k->extra, sizeof k->extra, "%s", j->extra);
+    snprintf(k->addr, sizeof k->addr, "%s", j->addr);
     k->u.email = k->extra[0] ? k->extra : NULL;
     k->u.display = 2;
     k->door_done = j->door_done;
@@ -292,7 +355,7 @@ static void signup_done(srv *s, hash_job *j)
     } else if (svc_commit(s, &op, NULL, &st) != 0) {
         users_reload(s, j->user);
     } else {
-        account_made(s, j->user, j->password, j->hash, j->extra, &st);
+        account_made(s, j->user, j->password, j->hash, j->extra, j->addr, &st);
     }
     j->door_done(j->door_ctx, &st);
 }
@@ -307,6 +370,7 @@ static void signups_limited(svc_status *st)
 typedef struct signup_count {
     char user[STORE_NAME_MAX + 1];
     char email[256];
+    char addr[65];
     char *password;
     svc_done_fn door_done;
     void *door_ctx;
@@ -319,7 +383,7 @@ static void signup_counted(srv *s, void *ctx, int over)
     svc_status_init(&st);
     if (over)
         signups_limited(&st);
-    if (over || submit(s, 0, k->user, k->password, NULL, k->email, signup_done, k->door_done, k->door_ctx, &st) !=
+    if (over || submit(s, 0, k->user, k->password, NULL, k->email, k->addr, signup_done, k->door_done, k->door_ctx, &st) !=
                     SVC_PENDING)
         k->door_done(k->door_ctx, &st);
     password_free(k->password);
@@ -334,6 +398,7 @@ static int count_then_hash(srv *s, const char *user, const char *password, const
     if (k && (k->password = strdup(password))) {
         snprintf(k->user, sizeof k->user, "%s", user);
         snprintf(k->email, sizeof k->email, "%s", email ? email : "");
+        snprintf(k->addr, sizeof k->addr, "%.64s", addr);
         k->door_done = done;
         k->door_ctx = ctx;
         if (rate_shared_then(s, s->signups, "signup", addr, signup_counted, k))
@@ -342,7 +407,7 @@ static int count_then_hash(srv *s, const char *user, const char *password, const
     if (k)
         password_free(k->password);
     free(k);
-    return submit(s, 0, user, password, NULL, email, signup_done, done, ctx, st);
+    return submit(s, 0, user, password, NULL, email, addr, signup_done, done, ctx, st);
 }
 
 int svc_signup(srv *s, const char *user, const char *password, const char *email, const char *addr, svc_status *st,
@@ -355,7 +420,7 @@ int svc_signup(srv *s, const char *user, const char *password, const char *email
         return svc_fail(st, "BAD_EMAIL", "that e-mail address is too long"), SVC_DONE;
     if (email && email[0] && !svc_address_valid(email))
         return svc_fail(st, "BAD_EMAIL", "'%.60s' is not an e-mail address (name@example.org)", email), SVC_DONE;
-    if (!password_ok(password, st))
+    if (!password_ok(s, user, password, st))
         return SVC_DONE;
     int reading;
     if (users_for_request(s, user, &reading) || reading)
@@ -382,8 +447,7 @@ static void password_done(srv *s, hash_job *j)
         store_op op = {.kind = STORE_USER_PASSWORD};
         snprintf(op.user.name, sizeof op.user.name, "%s", u->name);
         op.user.pwhash = h;
-        if (svc_commit(s, &op, NULL, &st) == 0)
-            cred_cache_put(s->creds, u->name, j->password, h);
+        svc_commit(s, &op, NULL, &st); /* the new password is hashed again at its first use, wherever that is */
         snprintf(st.user, sizeof st.user, "%s", u->name);
     }
     j->door_done(j->door_ctx, &st);
@@ -391,11 +455,12 @@ static void password_done(srv *s, hash_job *j)
 
 int svc_set_password(srv *s, const char *user, const char *password, svc_status *st, svc_done_fn done, void *ctx)
 {
-    if (!password_ok(password, st))
-        return SVC_DONE;
-    if (!users_find(s, user))
+    srv_user *u = users_find(s, user);
+    if (!u)
         return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", user), SVC_DONE;
-    return submit(s, 0, user, password, NULL, NULL, password_done, done, ctx, st);
+    if (!password_ok(s, u->name, password, st))
+        return SVC_DONE;
+    return submit(s, 0, user, password, NULL, NULL, NULL, password_done, done, ctx, st);
 }
 
 /* ---- display size ----------------------------------------------------------------------- */

@@ -23,6 +23,7 @@
 #include <event2/event.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include "ludex/ludex.h"
 #include "service/service.h"
@@ -434,6 +435,7 @@ typedef struct hash_job {
     void *door_ctx;
     char user[STORE_NAME_MAX + 1];
     char extra[STORE_NAME_MAX + 256]; /* email, or the command line's user */
+    char addr[65];          /* the client's address: failures are counted, and a verified password cached, for it */
     workq_job wq;           /* on the hash threads' queue */
 } hash_job;
 
@@ -483,15 +485,23 @@ db_job *dbjobs_kept(srv *s, void (*done)(srv *s, db_job *j));
 void dbjobs_forget(srv *s, uint64_t ticket);
 
 /* ---- credentials (auth.c) --------------------------------------------------------- */
-cred_cache *cred_cache_new(size_t slots);
+#define CRED_CACHE_TTL 600 /* seconds a verified password is taken without hashing it again */
+cred_cache *cred_cache_new(size_t slots, int ttl_seconds);
 void cred_cache_free(cred_cache *cc);
-int cred_cache_has(const cred_cache *cc, const char *user, const char *password, const char *pwhash);
-void cred_cache_put(cred_cache *cc, const char *user, const char *password, const char *pwhash);
+int cred_cache_has(const cred_cache *cc, const char *addr, const char *user, const char *password, const char *pwhash,
+                   time_t now);
+void cred_cache_put(cred_cache *cc, const char *addr, const char *user, const char *password, const char *pwhash,
+                    time_t now);
 
 rate_limit *rate_limit_new(int max_failures, int window_seconds);
 void rate_limit_free(rate_limit *r);
 int rate_limit_blocked(rate_limit *r, const char *key);   /* 1 when too many recent failures */
 void rate_limit_fail(rate_limit *r, const char *key);
+void rate_limit_block(rate_limit *r, const char *key);    /* limited until the window ends */
+size_t rate_limit_size(const rate_limit *r);              /* the keys it holds now */
+/* An argon2id hash string at (ops, mem) that no password matches (a random salt and digest):
+ * verifying against it costs what verifying a real one costs.  0, or -1 when cap is too small. */
+int no_password_hash(unsigned long long ops, size_t mem, char *out, size_t cap);
 int rate_limit_over(const rate_limit *r, long failures); /* 1 when failures reach the limit */
 int rate_limit_window(const rate_limit *r);              /* its window in seconds */
 
@@ -581,6 +591,8 @@ struct srv {
     int quiet;
     unsigned long long pw_ops;
     size_t pw_mem;
+    char no_user_hash[160];  /* a hash of no password at pw_ops/pw_mem: what a login for no user is verified against */
+    int min_password;        /* bytes a new password holds at least */
     int stopping;
     unsigned long requests;
     struct pending_push *pushes, *pushes_tail; /* watch pushes waiting for their commit */

@@ -80,7 +80,7 @@ static int setup(void **state)
         return -1;
     snprintf(w->path, sizeof w->path, "%s/t.db", w->dir);
     char err[256] = "";
-    svc_config cfg = {w->path, "min", 1, 1, 0, 0, 0, stderr, 0, STORE_CHALLENGES_OPEN, 0, 0};
+    svc_config cfg = {w->path, "min", 1, 1, 0, 0, 0, stderr, 0, STORE_CHALLENGES_OPEN, 0, 0, 0};
     w->base = event_base_new();
     w->s = svc_open(w->base, &cfg, err, sizeof err);
     if (!w->s)
@@ -110,7 +110,7 @@ static void signup(world *w, const char *user)
     answer a = {0};
     svc_status st;
     svc_status_init(&st);
-    assert_int_equal(svc_signup(w->s, user, "secret", NULL, "10.0.0.1", &st, on_done, &a), SVC_PENDING);
+    assert_int_equal(svc_signup(w->s, user, "secret-pw", NULL, "10.0.0.1", &st, on_done, &a), SVC_PENDING);
     run_until(w, &a.done);
     assert_null(a.st.code);
     assert_string_equal(a.st.user, user);
@@ -142,6 +142,20 @@ static const char *play(world *w, const char *who, int64_t board, const char *te
     return rc == 0 ? "" : st.code;
 }
 
+/* A login's answer: the code, NULL when authenticated. */
+static const char *login(world *w, const char *user, const char *password, const char *addr)
+{
+    static answer a; /* the code outlives the call for the assertion */
+    memset(&a, 0, sizeof a);
+    svc_status st;
+    svc_status_init(&st);
+    if (svc_authenticate(w->s, user, password, addr, &st, on_done, &a) == SVC_PENDING)
+        run_until(w, &a.done);
+    else
+        a.st = st;
+    return a.st.code;
+}
+
 static void accounts(void **state)
 {
     world *w = *state;
@@ -149,23 +163,96 @@ static void accounts(void **state)
     svc_status st;
     signup(w, "alice");
     svc_status_init(&st);
-    assert_int_equal(svc_signup(w->s, "alice", "x", NULL, "10.0.0.1", &st, on_done, &a), SVC_DONE);
+    assert_int_equal(svc_signup(w->s, "alice", "xxxxxxxxx", NULL, "10.0.0.1", &st, on_done, &a), SVC_DONE);
     assert_string_equal(st.code, "USER_EXISTS");
     svc_status_init(&st);
-    assert_int_equal(svc_signup(w->s, "no spaces", "x", NULL, "10.0.0.1", &st, on_done, &a), SVC_DONE);
+    assert_int_equal(svc_signup(w->s, "no spaces", "xxxxxxxxx", NULL, "10.0.0.1", &st, on_done, &a), SVC_DONE);
     assert_string_equal(st.code, "BAD_NAME");
+    assert_string_equal(login(w, "alice", "wrong", "10.0.0.1"), "BAD_PASSWORD");
     svc_status_init(&st);
-    assert_int_equal(svc_authenticate(w->s, "alice", "wrong", "10.0.0.1", &st, on_done, &a), SVC_PENDING);
-    run_until(w, &a.done);
-    assert_string_equal(a.st.code, "BAD_PASSWORD");
-    a.done = 0;
-    svc_status_init(&st);
-    assert_int_equal(svc_authenticate(w->s, "alice", "secret", "10.0.0.1", &st, on_done, &a), SVC_DONE); /* cached */
+    assert_int_equal(svc_authenticate(w->s, "alice", "secret-pw", "10.0.0.1", &st, on_done, &a), SVC_DONE); /* cached */
     assert_null(st.code);
     assert_string_equal(st.user, "alice");
+}
+
+/* Passwords: 8 bytes at least by default, 256 at most, never the user's name; on signup and
+ * on a change alike. */
+static void password_rules(void **state)
+{
+    world *w = *state;
+    answer a = {0};
+    svc_status st;
+    const char *refused[] = {"x", "seven77", "Alexandra"};
+    for (int i = 0; i < 3; i++) {
+        svc_status_init(&st);
+        assert_int_equal(svc_signup(w->s, "alexandra", refused[i], NULL, "10.0.0.1", &st, on_done, &a), SVC_DONE);
+        assert_string_equal(st.code, "BAD_PASSWORD");
+    }
+    assert_string_equal(st.msg, "a password is not the user's name");
+    char longest[258];
+    memset(longest, 'p', 257);
+    longest[257] = 0;
     svc_status_init(&st);
-    assert_int_equal(svc_authenticate(w->s, "nobody", "x", "10.0.0.1", &st, on_done, &a), SVC_DONE);
-    assert_string_equal(st.code, "NO_SUCH_USER");
+    assert_int_equal(svc_signup(w->s, "alexandra", longest, NULL, "10.0.0.1", &st, on_done, &a), SVC_DONE);
+    assert_string_equal(st.code, "BAD_PASSWORD");
+    signup(w, "alexandra");
+    for (int i = 0; i < 3; i++) {
+        svc_status_init(&st);
+        assert_int_equal(svc_set_password(w->s, "alexandra", refused[i], &st, on_done, &a), SVC_DONE);
+        assert_string_equal(st.code, "BAD_PASSWORD");
+    }
+    assert_null(login(w, "alexandra", "secret-pw", "10.0.0.1"));
+}
+
+/* A name with no account answers as a wrong password does (after a hash), and counts the same. */
+static void login_says_nothing_of_accounts(void **state)
+{
+    world *w = *state;
+    signup(w, "alice");
+    answer a = {0};
+    svc_status st;
+    svc_status_init(&st);
+    assert_int_equal(svc_authenticate(w->s, "nobody", "wrong-pw", "10.0.0.2", &st, on_done, &a), SVC_PENDING);
+    run_until(w, &a.done);
+    svc_status wrong = a.st;
+    assert_string_equal(login(w, "alice", "wrong-pw", "10.0.0.2"), "BAD_PASSWORD");
+    assert_string_equal(wrong.code, "BAD_PASSWORD");
+    assert_string_equal(wrong.msg, "wrong user name or password");
+    assert_string_equal(a.st.msg, "wrong user name or password");
+    for (int i = 1; i < 5; i++)
+        assert_string_equal(login(w, "nobody", "wrong-pw", "10.0.0.2"), "BAD_PASSWORD");
+    assert_string_equal(login(w, "nobody", "wrong-pw", "10.0.0.2"), "RATE_LIMITED");
+}
+
+/* Once an (address, user) is limited, the right password is refused too, cached or not, and
+ * another address is not. */
+static void limit_stops_the_right_password(void **state)
+{
+    world *w = *state;
+    signup(w, "alice");
+    assert_null(login(w, "alice", "secret-pw", "10.0.0.3")); /* proved from 10.0.0.3: cached for it */
+    for (int i = 0; i < 5; i++)
+        assert_string_equal(login(w, "alice", "guess-pw", "10.0.0.3"), "BAD_PASSWORD");
+    assert_string_equal(login(w, "alice", "secret-pw", "10.0.0.3"), "RATE_LIMITED");
+    assert_string_equal(login(w, "alice", "guess-pw", "10.0.0.3"), "RATE_LIMITED");
+    assert_null(login(w, "alice", "secret-pw", "10.0.0.4"));
+}
+
+/* Failures for a user from many addresses (its limit: 20 a minute) shut out every address
+ * but one that has proved the password itself: that one is no oracle, it knew the password. */
+static void the_user_limit_spares_a_proved_address(void **state)
+{
+    world *w = *state;
+    signup(w, "alice"); /* from 10.0.0.1: proved there */
+    char addr[32];
+    for (int i = 0; i < 20; i++) {
+        snprintf(addr, sizeof addr, "10.0.1.%d", i);
+        assert_string_equal(login(w, "alice", "guess-pw", addr), "BAD_PASSWORD");
+    }
+    assert_string_equal(login(w, "alice", "guess-pw", "10.0.2.1"), "RATE_LIMITED");
+    assert_string_equal(login(w, "alice", "secret-pw", "10.0.2.1"), "RATE_LIMITED");
+    assert_null(login(w, "alice", "secret-pw", "10.0.0.1"));
+    assert_string_equal(login(w, "alice", "guess-pw", "10.0.0.1"), "RATE_LIMITED");
 }
 
 static void sessions(void **state)
@@ -363,6 +450,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(accounts, setup, teardown),
+        cmocka_unit_test_setup_teardown(password_rules, setup, teardown),
+        cmocka_unit_test_setup_teardown(login_says_nothing_of_accounts, setup, teardown),
+        cmocka_unit_test_setup_teardown(limit_stops_the_right_password, setup, teardown),
+        cmocka_unit_test_setup_teardown(the_user_limit_spares_a_proved_address, setup, teardown),
         cmocka_unit_test_setup_teardown(sessions, setup, teardown),
         cmocka_unit_test_setup_teardown(challenge_and_play, setup, teardown),
         cmocka_unit_test_setup_teardown(games_without_the_swap, setup, teardown),
