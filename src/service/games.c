@@ -477,3 +477,30 @@ int games_seat_of(const srv_game *sg, const char *user)
     }
     return a ? 0 : b ? 1 : -1;
 }
+
+srv_game *svc_game(srv *s, int64_t board, proto_game kind, svc_status *st)
+{
+    listen_poll(s); /* other servers' changes that have arrived: seen before this command */
+    int reading;
+    srv_game *sg = games_for_request(s, board, &reading);
+    if (!sg) { /* or being read off the loop: the door's request runs again once it has come */
+        svc_fail(st, "NO_SUCH_BOARD", "there is no board '%lld'%s", (long long)board, reading ? " (reading it)" : "");
+        return NULL;
+    }
+    if (kind != G_NONE && sg->kind != kind) {
+        svc_fail(st, "WRONG_GAME", "board %lld is a %s game", (long long)board, sg->rules->name);
+        return NULL;
+    }
+    if (sg->write_seq > st->wait_seq)
+        st->wait_seq = sg->write_seq;
+    return sg;
+}
+
+int games_history_text(const srv_game *sg, size_t i, int viewer, lx_buf *out)
+{
+    char re[32];
+    games_result(sg, re);
+    if (sg->rules->history_public && !re[0] && viewer != sg->moves[i].seat)
+        return sg->rules->history_public(sg->moves[i].text, out);
+    return sg->rules->history_text(sg->moves[i].text, out);
+}

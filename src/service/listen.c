@@ -9,123 +9,53 @@
  * loop watches: on readable, PQconsumeInput and PQnotifies (store_backend.
  * notifications) take what has arrived without ever waiting.
  *
- * svc_notified dispatches one payload by its first word:
- *   BOARDS ID VERSION ...  games changed: for each, when this server holds it with another
- *                     version and made none of it itself, the game is reloaded
- *                     from the store (at once when someone watches it, so its
- *                     watchers get the move within a notification's latency;
- *                     else on its next use).  A game with writes of ours still
- *                     in flight waits until they are decided: refused, they
- *                     reload it anyway; committed, it is reloaded then.
- *   USER INSTANCE NAME  a user changed (store_user_notice): when another server
- *                     (or ludex-admin) changed it, the user is read again on
- *                     the store thread and replaced when it has come
- *                     (users_changed).
- *   RATING INSTANCE CLASS USER R RD SIGMA GAMES  a rating another server
- *                     changed: held with these values (ratings_changed; without
- *                     them, forgotten and read again when next needed).
- *   SEEKS INSTANCE    another server made or took a seek: the seeks are read
- *                     again (seeks_changed).
+ * svc_notified hands one payload to the layer above that subscribed to its first word at open
+ * (listen_subscribe; loop.c): BOARDS to the games held (board_notices.c), USER to the users
+ * (users_changed), RATING to the ratings (ratings_changed), SEEKS to the seeks (seeks_changed).
+ * This file knows no game, user, rating or seek: it reads, and tells.
  * Before a command reads a game (svc_game), what has arrived on the socket
  * is taken too (listen_poll: a receive that finds nothing costs a system
  * call), so a command that comes after another server's answer sees that
  * server's change even when the loop had not yet turned to the socket.
- * A lost connection is opened again once a second; what changed meanwhile is unknown, so every
- * game held is marked for a reload.  SQLite has one server per file and
+ * A lost connection is opened again once a second; what changed meanwhile is unknown, and the
+ * subscriber told so (listen_on_lost: every game held is marked for a reload).  SQLite has one server per file and
  * no listener. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "service/svc_int.h"
 
-static void stale_one(void *ctx, void *value)
-{
-    srv *s = ctx;
-    srv_game *sg = value;
-    if (sg->write_seq <= s->committed)
-        sg->stale = 1;
-}
-
-/* A game changed by another server: fresh now (watched) or on its next use. */
-static void board_fresh(srv *s, srv_game *sg)
-{
-    if (!sg->watchers) {
-        sg->stale = 1;
-        return;
-    }
-    if (s->dbj) { /* read off the loop; applied and told to the watchers when it has come */
-        sg->stale = 1;
-        games_read(s, sg->id);
-        return;
-    }
-    games_reload(s, sg->id);
-    if (!sg->stale && !sg->gone)
-        watch_notified(s, sg);
-}
-
-static void board_changed(srv *s, long long id, long long version)
-{
-    if (id <= 0 || (uint32_t)((uint64_t)version >> 32) == s->instance)
-        return; /* our own change, or not a board */
-    char key[24];
-    snprintf(key, sizeof key, "%lld", id);
-    srv_game *sg = map_get(s->games, key);
-    if (!sg || sg->version == version)
-        return; /* not held, or held as it is */
-    if (sg->write_seq > s->committed) { /* ours in flight: decide once they are */
-        for (size_t i = 0; i < s->nlater; i++)
-            if (s->later[i] == sg->id)
-                return;
-        if (s->nlater < sizeof s->later / sizeof s->later[0])
-            s->later[s->nlater++] = sg->id;
-        else
-            sg->stale = 1;
-        return;
-    }
-    board_fresh(s, sg);
-}
-
 int listen_shared(const srv *s) { return s->rstore->be->listen != NULL; }
 
-/* "ID VERSION ID VERSION ...": every board a batch of another server wrote. */
-static void boards_changed(srv *s, const char *list)
+int listen_subscribe(srv *s, const char *word, void (*heard)(srv *s, const char *args))
 {
-    char *end;
-    for (const char *p = list; *p;) {
-        long long id = strtoll(p, &end, 10);
-        if (end == p)
-            return;
-        long long version = strtoll(end, &end, 10);
-        board_changed(s, id, version);
-        p = end;
-    }
+    if (s->nnotice_subs >= LISTEN_SUBS_MAX || strlen(word) >= sizeof s->notice_subs[0].word)
+        return -1;
+    listen_sub *sub = &s->notice_subs[s->nnotice_subs++];
+    snprintf(sub->word, sizeof sub->word, "%s", word);
+    sub->heard = heard;
+    return 0;
 }
+
+void listen_on_lost(srv *s, void (*lost)(srv *s)) { s->notices_lost = lost; }
 
 void svc_notified(srv *s, const char *payload)
 {
-    if (!strncmp(payload, "BOARDS ", 7))
-        boards_changed(s, payload + 7);
-    else if (!strncmp(payload, "USER ", 5))
-        users_changed(s, payload + 5);
-    else if (!strncmp(payload, "RATING ", 7))
-        ratings_changed(s, payload + 7);
-    else if (!strncmp(payload, "SEEKS ", 6))
-        seeks_changed(s, payload + 6);
+    for (int i = 0; i < s->nnotice_subs; i++) {
+        const listen_sub *sub = &s->notice_subs[i];
+        size_t n = strlen(sub->word);
+        if (!strncmp(payload, sub->word, n) && payload[n] == ' ') {
+            sub->heard(s, payload + n + 1);
+            return;
+        }
+    }
 }
 
-void listen_settled(srv *s)
+/* Notices may have been missed: the subscriber says what every game held becomes. */
+static void lost_notices(srv *s)
 {
-    size_t kept = 0;
-    for (size_t i = 0; i < s->nlater; i++) {
-        char key[24];
-        snprintf(key, sizeof key, "%lld", (long long)s->later[i]);
-        srv_game *sg = map_get(s->games, key);
-        if (sg && sg->write_seq > s->committed)
-            s->later[kept++] = s->later[i];
-        else if (sg)
-            board_fresh(s, sg);
-    }
-    s->nlater = kept;
+    if (s->notices_lost)
+        s->notices_lost(s);
 }
 
 static void each_payload(void *ctx, const char *payload) { svc_notified(ctx, payload); }
@@ -178,14 +108,14 @@ static void on_retry(evutil_socket_t fd, short what, void *arg)
         return;
     }
     srv_log(s, "listening to the database again; every game held is read again on its next use");
-    map_each(s->games, stale_one, s);
+    lost_notices(s);
 }
 
 static void on_lost(srv *s)
 {
     srv_log(s, "the database's notifications are lost; trying again every second");
     listen_close(s);
-    map_each(s->games, stale_one, s);
+    lost_notices(s);
     struct timeval second = {1, 0};
     evtimer_add(s->listen_retry, &second);
 }

@@ -22,247 +22,6 @@
 
 #include "service/svc_int.h"
 
-void svc_status_init(svc_status *st) { memset(st, 0, sizeof *st); }
-
-int svc_fail(svc_status *st, const char *code, const char *fmt, ...)
-{
-    va_list ap;
-    st->code = code;
-    va_start(ap, fmt);
-    vsnprintf(st->msg, sizeof st->msg, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-uint64_t svc_queue(srv *s, const store_op *in, srv_game *sg)
-{
-    store_op op = *in; /* commit_add copies its strings */
-    srv_game *g = sg ? sg : s->guard;
-    if (sg && op.kind == STORE_GAME_CREATE) {
-        op.game.version = sg->version;
-    } else if (g && store_op_bumps(op.kind)) { /* applies only on the version it was computed from */
-        op.guard_board = g->id;
-        op.guard_version = g->version;
-        op.new_version = g->version = games_new_version(s);
-    } else if (g) { /* a comment, rating or mail of the change: kept only when the change is */
-        op.guard_board = g->id;
-        op.guard_version = g->version;
-    }
-    return commit_add(s->cq, &op);
-}
-
-/* The user whose row (or block list) op changes, or NULL when it changes no user. */
-static const char *user_changed_by(const store_op *op)
-{
-    switch (op->kind) {
-    case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
-    case STORE_USER_MAIL: case STORE_USER_PREFS:
-        return op->user.name;
-    case STORE_BLOCK:
-        return op->block.user;
-    default:
-        return NULL;
-    }
-}
-
-/* What other servers on the database must hear of an op they may hold in memory: a user's
- * change (users_changed; a new user they cannot hold yet), a rating's (ratings_changed) or the
- * seeks' (seeks_changed), as a notice; 0 when nothing. */
-static int notice_of(const srv *s, const store_op *op, store_op *notice)
-{
-    const char *user = user_changed_by(op);
-    if (user && op->kind != STORE_USER_CREATE) {
-        store_user_notice(notice, s->instance, user);
-        return 1;
-    }
-    switch (op->kind) {
-    case STORE_SEEK_ADD: case STORE_SEEK_DELETE:
-        memset(notice, 0, sizeof *notice);
-        notice->kind = STORE_NOTIFY;
-        snprintf(notice->message.text, sizeof notice->message.text, "SEEKS %u", (unsigned)s->instance);
-        return 1;
-    case STORE_RATING_SET:
-        memset(notice, 0, sizeof *notice);
-        notice->kind = STORE_NOTIFY;
-        snprintf(notice->message.text, sizeof notice->message.text, "RATING %u %s %s %.17g %.17g %.17g %d",
-                 (unsigned)s->instance, op->rating.cls, op->rating.user, op->rating.r, op->rating.rd,
-                 op->rating.sigma, (int)op->rating.games);
-        return 1;
-    default:
-        return 0;
-    }
-}
-
-int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
-{
-    uint64_t seq = svc_queue(s, op, sg);
-    if (seq == 0)
-        return svc_fail(st, "INTERNAL", "out of memory");
-    store_op notice;
-    if (s->rstore->be->listen && notice_of(s, op, &notice)) { /* every other server on the database hears it */
-        uint64_t told = commit_add(s->cq, &notice);
-        seq = told > seq ? told : seq;
-    }
-    if (op->kind == STORE_RATING_SET)
-        s->ratings_written = seq;
-    if (op->kind == STORE_SEEK_ADD || op->kind == STORE_SEEK_DELETE)
-        s->seeks_written = seq;
-    if (user_changed_by(op)) /* another server's notice is read once this has committed */
-        s->users_written = seq;
-    if ((sg || s->guard) && store_op_bumps(op->kind))
-        st->wait_board = (sg ? sg : s->guard)->id;
-    s->changes++;
-    if (seq > st->wait_seq)
-        st->wait_seq = seq;
-    if (sg) {
-        sg->write_seq = seq;
-        sg->changes++;
-    }
-    return 0;
-}
-
-/* ---- waits ------------------------------------------------------------------------- */
-static void wait_unlink(srv *s, svc_wait *w)
-{
-    if (!w->linked)
-        return;
-    if (w->prev)
-        w->prev->next = w->next;
-    else
-        s->waits = w->next;
-    if (w->next)
-        w->next->prev = w->prev;
-    w->prev = w->next = NULL;
-    w->linked = 0;
-}
-
-int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void *ctx)
-{
-    wait_unlink(s, w);
-    w->refused = 0;
-    if (seq <= s->committed && !w->reading)
-        return 1;
-    w->seq = seq;
-    w->ready = ready;
-    w->ctx = ctx;
-    w->prev = NULL;
-    w->next = s->waits;
-    if (s->waits)
-        s->waits->prev = w;
-    s->waits = w;
-    w->linked = 1;
-    return 0;
-}
-
-void svc_wait_cancel(srv *s, svc_wait *w)
-{
-    wait_unlink(s, w);
-    w->reading = 0;
-    if (w->read_ticket)
-        dbjobs_forget(s, w->read_ticket);
-    w->read_ticket = 0;
-    if (s->request == w)
-        s->request = NULL;
-}
-
-void svc_request(srv *s, svc_wait *w) { s->request = w && w->again ? w : NULL; }
-
-uint64_t svc_read_ticket(srv *s) { return ++s->read_tickets; }
-
-/* The store thread's job `ticket` is done: the request waiting for it runs again. */
-void waits_read(srv *s, uint64_t ticket) { waits_read_some(s, ticket, SIZE_MAX, 0); }
-
-size_t waits_reading(srv *s, uint64_t ticket)
-{
-    size_t n = 0;
-    for (svc_wait *w = s->waits; w; w = w->next)
-        n += w->reading && w->read_ticket == ticket;
-    return n;
-}
-
-/* The list holds the newest first: the newest beyond `most` wait for `later`; the others are taken
- * out first (an again() may add or cancel waits), then run again oldest first. */
-void waits_read_some(srv *s, uint64_t ticket, size_t most, uint64_t later)
-{
-    size_t n = waits_reading(s, ticket), skip = n > most ? n - most : 0;
-    svc_wait *due = NULL;
-    for (svc_wait *w = s->waits, *nx; w; w = nx) {
-        nx = w->next;
-        if (!w->reading || w->read_ticket != ticket)
-            continue;
-        if (skip) {
-            skip--;
-            w->read_ticket = later;
-            continue;
-        }
-        wait_unlink(s, w);
-        w->next = due; /* oldest first */
-        due = w;
-    }
-    while (due) {
-        svc_wait *w = due;
-        due = w->next;
-        w->next = NULL;
-        w->reading = 0;
-        w->runs++;
-        w->again(w->ctx);
-    }
-}
-
-static int was_refused(const refused_batch *list, uint64_t seq)
-{
-    for (; list; list = list->next)
-        if (list->seq == seq)
-            return 1;
-    return 0;
-}
-
-static int was_conflict(const commit_conflict *c, size_t n, uint64_t seq, int64_t board)
-{
-    for (size_t i = 0; board && i < n; i++)
-        if (c[i].seq == seq && c[i].board == board && !c[i].rating)
-            return 1;
-    return 0;
-}
-
-/* A ready() may add or cancel waits: take the due ones out first, then call them. */
-void waits_release(srv *s, uint64_t committed, const refused_batch *refused, const commit_conflict *conflicts,
-                   size_t nconflicts)
-{
-    svc_wait *due = NULL;
-    for (svc_wait *w = s->waits, *nx; w; w = nx) {
-        nx = w->next;
-        if (w->seq <= committed && !w->reading) {
-            wait_unlink(s, w);
-            w->refused = was_refused(refused, w->seq)                               ? SVC_REFUSED_FULL
-                         : was_conflict(conflicts, nconflicts, w->seq, w->board) ? SVC_REFUSED_CONFLICT
-                                                                                  : 0;
-            w->next = due;
-            due = w;
-        }
-    }
-    svc_wait *ordered = NULL; /* oldest first, as they were added */
-    while (due) {
-        svc_wait *w = due;
-        due = w->next;
-        w->next = ordered;
-        ordered = w;
-    }
-    while (ordered) {
-        svc_wait *w = ordered;
-        ordered = w->next;
-        w->next = NULL;
-        if (w->refused == SVC_REFUSED_CONFLICT && w->again && w->runs < SVC_RUNS_MAX) {
-            w->runs++; /* nothing of it was kept and the board is fresh again: as one server would answer */
-            w->refused = 0;
-            w->read_board = 0; /* stale: to be read again */
-            w->again(w->ctx);
-        } else {
-            w->ready(w->ctx);
-        }
-    }
-}
-
 /* ---- a full disk ---------------------------------------------------------------------- */
 /* Note a game to reload once (reloaded at once when the list is full). */
 static size_t remember_game(srv *s, int64_t *ids, size_t n, size_t cap, int64_t id)
@@ -379,7 +138,7 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
             s->conflicts++;
         }
     for (size_t i = 0; i < nconflicts; i++) /* a rating refused while its game's end committed: again */
-        if (conflicts[i].rating && !was_conflict(conflicts, nconflicts, conflicts[i].seq, conflicts[i].board))
+        if (conflicts[i].rating && !commit_board_conflict(conflicts, nconflicts, conflicts[i].seq, conflicts[i].board))
             ratings_again(s, conflicts[i].rating);
     if (done > s->committed) {
         if (!refused && s->storage_full && commit_any_committed(s->cq, s->committed)) {
@@ -389,7 +148,7 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
         s->committed = done;
         waits_release(s, done, refused, conflicts, nconflicts);
         watch_flush(s, done);
-        listen_settled(s);
+        boards_settled(s);
         seeks_settle(s);
         users_settle(s);
     }
@@ -403,6 +162,14 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     db_job *d;
     while ((d = dbjobs_take_done(s->dbj)))
         d->done(s, d);
+}
+
+/* Other servers' notices, each to the layer that holds what it changes (listen.c only reads). */
+static int subscribe_notices(srv *s)
+{
+    listen_on_lost(s, boards_all_stale);
+    return listen_subscribe(s, "BOARDS", boards_changed) | listen_subscribe(s, "USER", users_changed) |
+           listen_subscribe(s, "RATING", ratings_changed) | listen_subscribe(s, "SEEKS", seeks_changed);
 }
 
 /* ---- open and close ------------------------------------------------------------------- */
@@ -497,7 +264,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
         svc_close(s);
         return NULL;
     }
-    if (!(s->db = strdup(cfg->db)) || listen_start(s, err, errcap) != 0 ||
+    if (!(s->db = strdup(cfg->db)) || subscribe_notices(s) != 0 || listen_start(s, err, errcap) != 0 ||
         (listen_shared(s) && !(s->dbj = dbjobs_start(s->db, s->wake[1], err, errcap)))) {
         svc_close(s);
         return NULL;

@@ -265,23 +265,3 @@ int svc_play_commented(srv *s, const char *actor, int64_t board, proto_game kind
     s->pending_comment = NULL;
     return rc;
 }
-
-const char *svc_game_move_comment(const srv_game *sg, size_t i)
-{
-    return i < sg->nmoves ? sg->moves[i].comment : NULL;
-}
-
-static int load_one(void *ctx, int n, const char *text)
-{
-    srv_game *sg = ctx;
-    if (n < 1 || (size_t)n > sg->nmoves) /* a comment of a move taken back: not this game's any more */
-        return 0;
-    char *copy = strdup(text);
-    if (!copy)
-        return -1;
-    free(sg->moves[n - 1].comment);
-    sg->moves[n - 1].comment = copy;
-    return 0;
-}
-
-int comments_load(store *st, srv_game *sg) { return st->be->comments_each(st, sg->id, load_one, sg); }

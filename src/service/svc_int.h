@@ -396,6 +396,8 @@ typedef struct commit_conflict {
  * batches up to it has a conflict left behind). */
 commit_conflict *commit_take_conflicts(commit_queue *q, size_t *n, uint64_t *committed);
 void commit_conflicts_free(commit_conflict *list, size_t n);
+/* 1 when the conflicts hold board of batch seq (a board conflict, not a rating). */
+int commit_board_conflict(const commit_conflict *c, size_t n, uint64_t seq, int64_t board);
 /* Ids handed out in blocks (ids.c): ask the commit thread for a block of count ids of a kind; take its
  * first (0: not yet). */
 enum { IDS_GAMES, IDS_SEEKS, IDS_KINDS };
@@ -537,6 +539,23 @@ int listen_shared(const srv *s);
 void svc_notified(srv *s, const char *payload);
 /* Commits were decided: the games whose notification waited for our writes are looked at. */
 void listen_settled(srv *s);
+/* A layer above hears the payloads that begin with `word` (its args after the word and a space);
+ * subscribed at open.  0, or -1 when the table is full. */
+#define LISTEN_SUBS_MAX 8
+typedef struct listen_sub {
+    char word[16];
+    void (*heard)(srv *s, const char *args);
+} listen_sub;
+int listen_subscribe(srv *s, const char *word, void (*heard)(srv *s, const char *args));
+/* Notices may have been lost (the connection was): lost(s) says what becomes of what is held. */
+void listen_on_lost(srv *s, void (*lost)(srv *s));
+/* Another server's BOARDS notice ("ID VERSION ..."), the games held (board_notices.c). */
+void boards_changed(srv *s, const char *list);
+void boards_settled(srv *s);
+void boards_all_stale(srv *s);
+/* The user whose row (or block list) op changes, or NULL (changes.c). */
+const char *user_changed_by(const store_op *op);
+int64_t clock_nag_time(const srv_game *sg);
 /* A watched game was reloaded with another server's changes: its watchers get them (watch.c). */
 void watch_notified(srv *s, srv_game *sg);
 
@@ -626,6 +645,9 @@ struct srv {
     struct event *listen_ev, *listen_retry;
     int64_t later[64];       /* boards another server changed while writes of ours were in flight */
     size_t nlater;
+    listen_sub notice_subs[LISTEN_SUBS_MAX]; /* who hears which notices (listen_subscribe) */
+    int nnotice_subs;
+    void (*notices_lost)(srv *s);
     int polling;             /* listen_poll is running */
     unsigned long conflicts; /* boards reloaded because another server wrote them first (logged at exit) */
     unsigned long reads, user_reads; /* boards, users read off the loop on the store thread (logged at exit) */

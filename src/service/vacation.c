@@ -48,12 +48,6 @@ static int move_clocks(srv *s, srv_user *u, const int64_t *ids, long n, int64_t 
     return 0;
 }
 
-int64_t vacation_until(srv *s, const char *user)
-{
-    srv_user *u = users_find(s, user);
-    return u && u->vacation_until > svc_clock_now(s) ? u->vacation_until : 0;
-}
-
 int svc_vacation(srv *s, const char *user, const char *word, int64_t *until, int *left, svc_status *st)
 {
     srv_user *u = users_find(s, user);

@@ -1,0 +1,92 @@
+/* service/board_notices.c - what another server's BOARDS notice does to the games held here
+ * (the bridge's listen.c reads the notices; this subscribes to them at open).
+ *
+ * For each board of the notice (its id and its version after the other server's batch): when
+ * this server holds it with another version and made none of it itself, the game is read again
+ * from the store (at once when someone watches it, so its watchers get the move within a
+ * notification's latency; else on its next use).  A game with writes of ours still in flight
+ * waits until they are decided (boards_settled): refused, they reload it anyway; committed, it
+ * is read again then.  Notices lost (the listening connection gone): every game held is read
+ * again on its next use (boards_all_stale). */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "service/svc_int.h"
+
+static void stale_one(void *ctx, void *value)
+{
+    srv *s = ctx;
+    srv_game *sg = value;
+    if (sg->write_seq <= s->committed)
+        sg->stale = 1;
+}
+
+/* A game changed by another server: fresh now (watched) or on its next use. */
+static void board_fresh(srv *s, srv_game *sg)
+{
+    if (!sg->watchers) {
+        sg->stale = 1;
+        return;
+    }
+    if (s->dbj) { /* read off the loop; applied and told to the watchers when it has come */
+        sg->stale = 1;
+        games_read(s, sg->id);
+        return;
+    }
+    games_reload(s, sg->id);
+    if (!sg->stale && !sg->gone)
+        watch_notified(s, sg);
+}
+
+static void board_changed(srv *s, long long id, long long version)
+{
+    if (id <= 0 || (uint32_t)((uint64_t)version >> 32) == s->instance)
+        return; /* our own change, or not a board */
+    char key[24];
+    snprintf(key, sizeof key, "%lld", id);
+    srv_game *sg = map_get(s->games, key);
+    if (!sg || sg->version == version)
+        return; /* not held, or held as it is */
+    if (sg->write_seq > s->committed) { /* ours in flight: decide once they are */
+        for (size_t i = 0; i < s->nlater; i++)
+            if (s->later[i] == sg->id)
+                return;
+        if (s->nlater < sizeof s->later / sizeof s->later[0])
+            s->later[s->nlater++] = sg->id;
+        else
+            sg->stale = 1;
+        return;
+    }
+    board_fresh(s, sg);
+}
+
+/* "ID VERSION ID VERSION ...": every board a batch of another server wrote. */
+void boards_changed(srv *s, const char *list)
+{
+    char *end;
+    for (const char *p = list; *p;) {
+        long long id = strtoll(p, &end, 10);
+        if (end == p)
+            return;
+        long long version = strtoll(end, &end, 10);
+        board_changed(s, id, version);
+        p = end;
+    }
+}
+
+void boards_settled(srv *s)
+{
+    size_t kept = 0;
+    for (size_t i = 0; i < s->nlater; i++) {
+        char key[24];
+        snprintf(key, sizeof key, "%lld", (long long)s->later[i]);
+        srv_game *sg = map_get(s->games, key);
+        if (sg && sg->write_seq > s->committed)
+            s->later[kept++] = s->later[i];
+        else if (sg)
+            board_fresh(s, sg);
+    }
+    s->nlater = kept;
+}
+
+void boards_all_stale(srv *s) { map_each(s->games, stale_one, s); }

@@ -1,0 +1,98 @@
+/* service/changes.c - a change a call makes, queued for the commit thread (svc_commit).
+ *
+ * An op that writes a game is made conditional on the version it was computed from, and makes
+ * the next (svc_queue; the play in progress, s->guard, covers its comment, ratings and mails);
+ * an op other servers on the database must hear of (a user's, a rating's, the seeks') has its
+ * notice queued beside it; the call's status learns the batch its answer waits for.  It only
+ * queues: what becomes of the batch is the bridge's (commit.c, waits.c). */
+#include <stdio.h>
+#include <string.h>
+
+#include "service/svc_int.h"
+
+uint64_t svc_queue(srv *s, const store_op *in, srv_game *sg)
+{
+    store_op op = *in; /* commit_add copies its strings */
+    srv_game *g = sg ? sg : s->guard;
+    if (sg && op.kind == STORE_GAME_CREATE) {
+        op.game.version = sg->version;
+    } else if (g && store_op_bumps(op.kind)) { /* applies only on the version it was computed from */
+        op.guard_board = g->id;
+        op.guard_version = g->version;
+        op.new_version = g->version = games_new_version(s);
+    } else if (g) { /* a comment, rating or mail of the change: kept only when the change is */
+        op.guard_board = g->id;
+        op.guard_version = g->version;
+    }
+    return commit_add(s->cq, &op);
+}
+
+/* The user whose row (or block list) op changes, or NULL when it changes no user. */
+const char *user_changed_by(const store_op *op)
+{
+    switch (op->kind) {
+    case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
+    case STORE_USER_MAIL: case STORE_USER_PREFS:
+        return op->user.name;
+    case STORE_BLOCK:
+        return op->block.user;
+    default:
+        return NULL;
+    }
+}
+
+/* What other servers on the database must hear of an op they may hold in memory: a user's
+ * change (users_changed; a new user they cannot hold yet), a rating's (ratings_changed) or the
+ * seeks' (seeks_changed), as a notice; 0 when nothing. */
+static int notice_of(const srv *s, const store_op *op, store_op *notice)
+{
+    const char *user = user_changed_by(op);
+    if (user && op->kind != STORE_USER_CREATE) {
+        store_user_notice(notice, s->instance, user);
+        return 1;
+    }
+    switch (op->kind) {
+    case STORE_SEEK_ADD: case STORE_SEEK_DELETE:
+        memset(notice, 0, sizeof *notice);
+        notice->kind = STORE_NOTIFY;
+        snprintf(notice->message.text, sizeof notice->message.text, "SEEKS %u", (unsigned)s->instance);
+        return 1;
+    case STORE_RATING_SET:
+        memset(notice, 0, sizeof *notice);
+        notice->kind = STORE_NOTIFY;
+        snprintf(notice->message.text, sizeof notice->message.text, "RATING %u %s %s %.17g %.17g %.17g %d",
+                 (unsigned)s->instance, op->rating.cls, op->rating.user, op->rating.r, op->rating.rd,
+                 op->rating.sigma, (int)op->rating.games);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
+{
+    uint64_t seq = svc_queue(s, op, sg);
+    if (seq == 0)
+        return svc_fail(st, "INTERNAL", "out of memory");
+    store_op notice;
+    if (s->rstore->be->listen && notice_of(s, op, &notice)) { /* every other server on the database hears it */
+        uint64_t told = commit_add(s->cq, &notice);
+        seq = told > seq ? told : seq;
+    }
+    if (op->kind == STORE_RATING_SET)
+        s->ratings_written = seq;
+    if (op->kind == STORE_SEEK_ADD || op->kind == STORE_SEEK_DELETE)
+        s->seeks_written = seq;
+    if (user_changed_by(op)) /* another server's notice is read once this has committed */
+        s->users_written = seq;
+    if ((sg || s->guard) && store_op_bumps(op->kind))
+        st->wait_board = (sg ? sg : s->guard)->id;
+    s->changes++;
+    if (seq > st->wait_seq)
+        st->wait_seq = seq;
+    if (sg) {
+        sg->write_seq = seq;
+        sg->changes++;
+    }
+    return 0;
+}
