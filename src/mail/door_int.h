@@ -81,7 +81,7 @@ struct mail_job {
     struct mail_conn *conn;        /* ludex-mail's connection, NULL once it is gone */
     mail_msg msg;
     char id[256];                  /* the Message-ID, or "sha256:..." of the bytes when there is none */
-    char sender[256];              /* where the answer goes */
+    char sender[256];              /* where the answer goes: mail_answer_address, never Reply-To */
     char addr[300];                /* "mail:" + sender, for the service's limits */
     size_t total;                  /* the message's size as ludex-mail read it (it sends at most 1 MiB + 1) */
     char user[STORE_NAME_MAX + 1]; /* logged in by a command of this message ("" when none) */

@@ -1,6 +1,13 @@
 /* mail/inbound.c - messages from ludex-mail: take one, decide whether to
  * run it, and answer only once what it did is durable.
  *
+ * The answer goes where RFC 3834 says an automatic answer goes: to the
+ * envelope sender (the Return-Path the delivery agent prepends), or to From
+ * when there is no Return-Path; never to Reply-To, which a forger can point
+ * at a third party.  That address is also the one a signup by mail gives
+ * the account, and the one the hourly limit counts: whoever forges what,
+ * no address gets more than --mail-limit answers an hour (and one refusal).
+ *
  * The frame on the Unix socket is a line "LUDEX-MAIL 1 SENT TOTAL" and SENT
  * bytes of the message (TOTAL is its real size: a message over 1 MiB comes
  * as its first 64 KiB, enough for its headers, and is refused).  The answer
@@ -9,9 +16,10 @@
  *
  * Never a mail loop: automatic mail (Auto-Submitted other than "no",
  * Precedence bulk/list/junk, a list's headers, a bounce's null sender or
- * MAILER-DAEMON, our own X-Ludex) is taken and not answered.  A message
- * already applied (same Message-ID, or the same bytes when it has none) is
- * taken and not run again.  One sender has so many messages run an hour. */
+ * MAILER-DAEMON, our own X-Ludex or address) is taken and not answered.  A
+ * message already applied (same Message-ID, or the same bytes when it has
+ * none) is taken and not run again.  One answer address has so many
+ * messages run an hour. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -216,15 +224,19 @@ static const char *automatic(const mail_door *d, const mail_msg *m)
     if (!strncasecmp(m->from, "mailer-daemon@", 14) || !strncasecmp(m->return_path, "mailer-daemon@", 14) ||
         !strncasecmp(m->from, "postmaster@", 11))
         return "MAILER-DAEMON";
-    if (m->x_ludex[0] || !strcasecmp(m->from, d->from))
+    if (m->x_ludex[0] || !strcasecmp(m->from, d->from) || !strcasecmp(mail_answer_address(m), d->from))
         return "our own";
     return NULL;
 }
 
-/* 1 when the sender may have one more message run this hour. */
-static int sender_allowed(mail_door *d, const char *addr, int *first_refusal)
+/* 1 when the answer address may have one more message run this hour.  When
+ * SENDERS_MAX addresses have written this hour a new one is refused (*full
+ * set): letting it through would let whoever forged that many senders mail
+ * anyone without limit. */
+static int sender_allowed(mail_door *d, const char *addr, int *first_refusal, int *full)
 {
     *first_refusal = 0;
+    *full = 0;
     if (d->cfg.per_sender_hour <= 0)
         return 1;
     double now = svc_now();
@@ -241,7 +253,11 @@ static int sender_allowed(mail_door *d, const char *addr, int *first_refusal)
     for (; c && strcasecmp(c->addr, addr); c = c->next)
         count++;
     if (!c) {
-        if (count >= SENDERS_MAX || !(c = calloc(1, sizeof *c)))
+        if (count >= SENDERS_MAX) {
+            *full = 1;
+            return 0;
+        }
+        if (!(c = calloc(1, sizeof *c)))
             return 1;
         snprintf(c->addr, sizeof c->addr, "%s", addr);
         c->next = d->senders;
@@ -321,7 +337,7 @@ static void start_job(mail_door *d, mail_conn *c, const char *raw, size_t len, s
         job_answer(j, "OK", text);
         return;
     }
-    snprintf(j->sender, sizeof j->sender, "%s", j->msg.reply_to[0] ? j->msg.reply_to : j->msg.from);
+    snprintf(j->sender, sizeof j->sender, "%s", mail_answer_address(&j->msg));
     snprintf(j->addr, sizeof j->addr, "mail:%s", j->sender);
     if (j->msg.message_id[0]) {
         snprintf(j->id, sizeof j->id, "%s", j->msg.message_id);
@@ -359,8 +375,12 @@ static void seen_got(void *arg, int seen)
         job_answer(j, "OK", "ignored: no sender to answer");
         return;
     }
-    int first_refusal;
-    if (!sender_allowed(d, j->sender, &first_refusal)) {
+    int first_refusal, full;
+    if (!sender_allowed(d, j->sender, &first_refusal, &full)) {
+        if (full) {
+            job_answer(j, "OK", "ignored: too many senders this hour");
+            return;
+        }
         if (!first_refusal) {
             job_answer(j, "OK", "ignored: too many messages from this sender this hour");
             return;

@@ -626,3 +626,8 @@ void mail_msg_free(mail_msg *m)
 {
     lx_buf_free(&m->text);
 }
+
+const char *mail_answer_address(const mail_msg *m)
+{
+    return m->has_return_path ? m->return_path : m->from;
+}

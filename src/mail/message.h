@@ -21,7 +21,7 @@
 
 typedef struct mail_msg {
     char from[256];          /* addr-spec of From: ("alice@example.org"), "" when none/unparsable */
-    char reply_to[256];      /* addr-spec of Reply-To:, "" when none */
+    char reply_to[256];      /* addr-spec of Reply-To:, "" when none (never answered: mail_answer_address) */
     char return_path[256];   /* addr-spec of Return-Path: ("" when absent or "<>") */
     int has_return_path;     /* a Return-Path: header was there (so "" with it means the null sender <>) */
     char message_id[256];    /* Message-ID without the angle brackets, "" when none */
@@ -77,5 +77,14 @@ void mail_msg_free(mail_msg *m);
  * not commands are counted in *ignored.  dropped and ignored may be NULL. */
 size_t mail_commands(const mail_msg *m, const char *const *command_words, lx_buf *out,
                      const char **lines, size_t max, size_t *dropped, size_t *ignored);
+
+/* The address an automatic answer to m goes to (RFC 3834 section 4): the
+ * envelope sender, as the delivery agent's Return-Path gives it (the first
+ * Return-Path: field; Postfix's pipe with flags=R and local(8) prepend it),
+ * or From: when the message has no Return-Path at all; "" when that address
+ * is missing or unusable, the null sender <> of a bounce included, and then
+ * nothing is answered.  Never Reply-To: anyone can point that at a third
+ * party.  The pointer is into m. */
+const char *mail_answer_address(const mail_msg *m);
 
 #endif

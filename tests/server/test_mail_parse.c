@@ -337,6 +337,39 @@ static void test_addresses(void **state)
     }
 }
 
+/* An automatic answer goes to the envelope sender (Return-Path), to From when
+ * there is none, and never to Reply-To (RFC 3834 section 4): a forged
+ * Reply-To must not aim the server's answer at a third party. */
+static void test_answer_address(void **state)
+{
+    static const struct {
+        const char *headers, *want;
+    } cases[] = {
+        {"Return-Path: <envelope@example.org>\nFrom: from@example.org\nReply-To: victim@example.net\n",
+         "envelope@example.org"},
+        {"Reply-To: victim@example.net\nFrom: from@example.org\nReturn-Path: <envelope@example.org>\n",
+         "envelope@example.org"},
+        {"From: from@example.org\nReply-To: victim@example.net\n", "from@example.org"},
+        {"Reply-To: victim@example.net\nFrom: Alice <from@example.org>\n", "from@example.org"},
+        {"From: from@example.org\n", "from@example.org"},
+        {"Return-Path: <>\nFrom: from@example.org\nReply-To: victim@example.net\n", ""},     /* a bounce */
+        {"Return-Path: <MAILER-DAEMON>\nFrom: from@example.org\n", ""},                      /* unusable */
+        {"Return-Path: <first@example.org>\nReturn-Path: <second@example.org>\nFrom: f@example.org\n",
+         "first@example.org"},                                                               /* the MTA's, on top */
+        {"Reply-To: victim@example.net\nSubject: no from\n", ""},
+        {"Return-Path: <-oQ/tmp@example.org>\nFrom: from@example.org\n", ""},
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        got g;
+        char mail[512];
+        snprintf(mail, sizeof mail, "%s\nhelp\n", cases[i].headers);
+        run(&g, mail, 1);
+        assert_string_equal(mail_answer_address(&g.m), cases[i].want);
+        done(&g);
+    }
+}
+
 static void test_malformed_mime(void **state)
 {
     (void)state;
@@ -437,6 +470,7 @@ int main(void)
         cmocka_unit_test(test_max_commands),
         cmocka_unit_test(test_crlf_and_headers),
         cmocka_unit_test(test_addresses),
+        cmocka_unit_test(test_answer_address),
         cmocka_unit_test(test_malformed_mime),
         cmocka_unit_test(test_bom_nbsp_and_no_blank_line),
         cmocka_unit_test(test_refused_or_cut),
