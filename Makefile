@@ -57,7 +57,7 @@ SHARED  := $(BUILD)/libludex.so.$(VERSION)
 TOOL    := $(BUILD)/ludex
 
 .PHONY: all lib tests demo check check-unit check-cli check-install check-asan check-fuzz fuzz-build \
-        bench deps deps-dev check-libs install uninstall clean format
+        bench deps deps-dev deps-bench check-libs install uninstall clean format
 
 # The default crossword lexicon, built from Debian's wamerican word list.
 XWORD_LEXICON := $(BUILD)/data/xword/lexica/wamerican.kwg
@@ -110,12 +110,19 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 -include $(LIB_OBJ:.o=.d) $(PIC_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
 # ---- Debian packages -------------------------------------------------------------
-# Installed only when missing (needs root, as on a fresh Debian machine).
-DEPS_BUILD := gcc make libjansson-dev pkg-config libevent-dev libssl-dev libsqlite3-dev libsodium-dev libpq-dev wamerican
+# Installed only when missing (needs root, as on a fresh Debian machine), by tools/apt-need:
+# `apt-get install --no-install-recommends`, so each list names everything its target uses
+# (libc6-dev, for one, is only a Recommends of gcc). Every package here is in the README's table.
+# After installing postfix or postgresql, tools/apt-need stops and disables the system services
+# Debian starts for them (tools/stop-services): the tests run private instances of their own.
+DEPS_BUILD := gcc libc6-dev make libjansson-dev pkg-config libevent-dev libssl-dev libsqlite3-dev libsodium-dev libpq-dev wamerican
 # The Python binding (python/): Debian's /usr/bin/python3 builds, installs and tests it.
 DEPS_PYTHON := python3-dev python3-setuptools python3-wheel python3-pip python3-numpy python3-pytest
+# The benchmarks (bench/run): /usr/bin/time for peak memory; node and npm for @sabaki/sgf (which
+# `npm ci` installs in bench/node_modules from bench/package-lock.json) and the JavaScript package's rows.
+DEPS_BENCH := time nodejs npm
 DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg openssl chromium chromium-driver python3-selenium \
-  postfix postgresql emscripten node-typescript $(DEPS_PYTHON)
+  postfix postgresql emscripten node-typescript $(DEPS_PYTHON) $(DEPS_BENCH)
 # The libraries the build compiles against: checked before compiling (one dpkg-query,
 # pkg-config for a library installed some other way), so that a missing one is named
 # with its Debian package instead of a compiler error.
@@ -127,6 +134,8 @@ deps:
 	@tools/apt-need $(DEPS_BUILD)
 deps-dev:
 	@tools/apt-need $(DEPS_BUILD) $(DEPS_TEST)
+deps-bench:
+	@tools/apt-need $(DEPS_BUILD) $(DEPS_BENCH)
 
 # ---- ludexd (server/, store/) ----------------------------------------------------------
 # Not library layers: linked with libludex.a, libevent, SQLite, libpq and libsodium.
@@ -369,17 +378,25 @@ fuzz: fuzz-build
 
 # ---- benchmarks ----------------------------------------------------------------------
 # make bench BENCH_QUICK=1: the same steps on small inputs in a few seconds, the report in
-# $(BUILD)/bench/RESULTS-quick.md; make check runs it (check-bench) so a broken bench is caught.
-bench: deps $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench $(BUILD)/xword_moves
+# $(BUILD)/bench/RESULTS-quick.md; make check runs it (check-bench) so a broken bench is caught:
+# check-bench fails when any measurement failed, and prints bench/run's summary (each skipped
+# measurement with its reason, and the counts) from the log, $(BUILD)/bench/quick.log.
+bench: deps-bench $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench $(BUILD)/xword_moves
 	@$(MAKE) --no-print-directory all $(BUILD)/server_load
-	@BENCH_QUICK=$(BENCH_QUICK) bench/run
+	@BENCH_QUICK=$(BENCH_QUICK) BUILD=$(BUILD) bench/run
 
 BENCH_QUICK ?=
 .PHONY: check-bench
 check-bench: all $(BUILD)/server_load $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench $(BUILD)/xword_moves
+	@tools/apt-need $(DEPS_BENCH)
 	@mkdir -p $(BUILD)/bench
-	@if BENCH_QUICK=1 bench/run >$(BUILD)/bench/quick.log 2>&1; then tail -n 1 $(BUILD)/bench/quick.log; \
-	 else tail -n 40 $(BUILD)/bench/quick.log; echo "check-bench: bench/run failed (the whole log: $(BUILD)/bench/quick.log)"; exit 1; fi
+	@if BENCH_QUICK=1 BUILD=$(BUILD) bench/run >$(BUILD)/bench/quick.log 2>&1; then \
+	   sed -n '/^bench summary:/,$$p' $(BUILD)/bench/quick.log; \
+	 else \
+	   if grep -q '^bench summary:' $(BUILD)/bench/quick.log; then sed -n '/^bench summary:/,$$p' $(BUILD)/bench/quick.log; \
+	   else tail -n 40 $(BUILD)/bench/quick.log; fi; \
+	   echo "check-bench: bench/run failed (the whole log: $(BUILD)/bench/quick.log)"; exit 1; \
+	 fi
 
 # ---- install -------------------------------------------------------------------------
 install: all

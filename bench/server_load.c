@@ -35,6 +35,8 @@
 #include <time.h>
 #include <unistd.h>
 
+/* every client's password: 8 bytes at least and not the user name, as ludexd requires */
+#define PASSWORD "server-load-pw"
 #define SIDE 11
 #define CELLS (SIDE * SIDE)
 
@@ -103,14 +105,14 @@ static void send_next(client *c)
     char line[256];
     switch (c->ph) {
     case S_SIGNUP:
-        snprintf(line, sizeof line, "signup %s pw\n", c->user);
+        snprintf(line, sizeof line, "signup %s " PASSWORD "\n", c->user);
         break;
     case S_CHALLENGE:
         snprintf(line, sizeof line, "hex challenge %s %s -size=%d\n", c->user, c->user, SIDE);
         break;
     default: {
         int cell = c->order[c->next];
-        snprintf(line, sizeof line, "hex move %ld %s pw %c%d#%d\n", c->board, c->user, 'a' + cell % SIDE,
+        snprintf(line, sizeof line, "hex move %ld %s " PASSWORD " %c%d#%d\n", c->board, c->user, 'a' + cell % SIDE,
                  cell / SIDE + 1, c->next + 1);
     }
     }

@@ -4,7 +4,7 @@
  *   build/xword_bench [DATA_DIR] [CORPUS_DIR] [SECONDS]
  *
  * DATA_DIR defaults to $LUDEX_XWORD_DATA, else data/xword; CORPUS_DIR to
- * ../shared/corpus/crossword-gcg.  Prints, one figure per line:
+ * tests/corpus/crossword-gcg (the repository's copy).  Prints, one figure per line:
  *   - CGP positions read and validated per second (lx_xw_cgp_read +
  *     lx_xw_pos_validate, one reused position, one core) over the positions
  *     after every event of every corpus record - the target is at least
@@ -209,7 +209,7 @@ int main(int argc, char **argv)
 {
     const char *env = getenv(LX_XW_DATA_ENV);
     const char *data_dir = argc > 1 ? argv[1] : env ? env : "data/xword";
-    const char *corpus = argc > 2 ? argv[2] : "../shared/corpus/crossword-gcg";
+    const char *corpus = argc > 2 ? argv[2] : "tests/corpus/crossword-gcg";
     double seconds = argc > 3 ? atof(argv[3]) : 1.0;
     lx_xw_data *data = lx_xw_data_new(data_dir);
     sample s = {LX_BUF_INIT, 0, NULL, NULL, 0, 0};

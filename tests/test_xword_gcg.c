@@ -1,8 +1,7 @@
 /* test_xword_gcg.c - GCG records: reading (pragmas, every kind of event,
  * charsets, notes), replaying with every score checked, positions after any
  * event, canonical writing, and the real records of the corpus
- * (tests/corpus/crossword-gcg, else ../shared/corpus/crossword-gcg; skipped
- * when neither is there). */
+ * (tests/corpus/crossword-gcg, the repository's copy of real records). */
 #include <dirent.h>
 
 #include "testutil.h"
@@ -15,12 +14,6 @@ static const char *corpus = "tests/corpus/crossword-gcg";
 static int setup(void **state)
 {
     (void)state;
-    /* the repository's copy first, then the shared corpus beside it */
-    DIR *dir = opendir(corpus);
-    if (dir)
-        closedir(dir);
-    else
-        corpus = "../shared/corpus/crossword-gcg";
     const char *env = getenv("LUDEX_XWORD_DATA");
     data = lx_xw_data_new(env && *env ? env : "data/xword");
     return data ? 0 : -1;
@@ -365,10 +358,8 @@ static void test_corpus(void **state)
 {
     (void)state;
     DIR *dir = opendir(corpus);
-    if (!dir) {
-        print_message("  skipped: no corpus folder (tests/corpus/crossword-gcg)\n");
-        skip();
-    }
+    if (!dir) /* the corpus is part of the repository: its absence is a failure */
+        fail_msg("no corpus folder (tests/corpus/crossword-gcg)");
     static const struct {
         const char *file, *error; /* the one error code expected, or NULL */
     } known[] = {
@@ -441,10 +432,8 @@ static void test_corpus_details(void **state)
     (void)state;
     size_t len;
     char *text = corpus_file("gcgio_testdata_polish_endgame.gcg", &len);
-    if (!text) {
-        print_message("  skipped: no corpus folder (tests/corpus/crossword-gcg)\n");
-        skip();
-    }
+    if (!text)
+        fail_msg("no corpus file tests/corpus/crossword-gcg/gcgio_testdata_polish_endgame.gcg");
     rec r = replay_text(text, len, NULL);
     assert_string_equal(lx_xw_dist_name(lx_xw_gcg_dist(r.g)), "polish");
     assert_non_null(find_diag(r.d, "DISTRIBUTION_ASSUMED"));

@@ -1,7 +1,7 @@
 // tests/js/helpers.mjs - what the JavaScript binding's tests share: the
 // package under test (LUDEX_JS_PKG, default build/js/ludex), the ludex tool
 // it is compared with (LUDEX, default build/ludex), and the SGF corpora
-// (tests/corpus, and ../shared/corpus when it is there).
+// (tests/corpus: the repository's copy of real records, tests/corpus/README.md).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -30,9 +30,10 @@ function sgfFiles(dir) {
   return out.sort();
 }
 
-// The corpora's SGF files: the repository's, its examples, and the shared corpus when present.
+// The corpora's SGF files: the repository's real records and its examples (nothing from
+// outside the repository, so every clone tests the same files).
 export function corpusFiles() {
-  const dirs = [join(REPO, 'tests', 'corpus'), join(REPO, 'examples'), resolve(REPO, '..', 'shared', 'corpus')];
+  const dirs = [join(REPO, 'tests', 'corpus'), join(REPO, 'examples')];
   return dirs.filter((d) => existsSync(d)).flatMap(sgfFiles);
 }
 

@@ -10,8 +10,9 @@ import subprocess
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Real records written by other programs, copied into the repository with their sources and
+# licences (tests/corpus/README.md): the tests read nothing from outside the repository.
 IN_REPO_CORPUS = os.path.join(ROOT, "tests", "corpus")
-SHARED_CORPUS = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus"))
 TOOL = os.environ.get("LUDEX_TOOL", os.path.join(ROOT, "build", "ludex"))
 
 
@@ -23,11 +24,8 @@ def files_under(top, *exts):
 
 
 def corpus_files(*exts):
-    """Record files of the in-repo corpus, and of ../shared/corpus when it is there."""
-    files = files_under(IN_REPO_CORPUS, *exts)
-    if os.path.isdir(SHARED_CORPUS):
-        files += files_under(SHARED_CORPUS, *exts)
-    return files
+    """Record files of the repository's corpus (tests/corpus), sorted."""
+    return files_under(IN_REPO_CORPUS, *exts)
 
 
 @pytest.fixture

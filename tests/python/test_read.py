@@ -1,5 +1,4 @@
 """Reading: collections, trees, nodes, walks without recursion, diagnostics, round trips."""
-import os
 
 import pytest
 
@@ -124,12 +123,11 @@ def test_unknown_encoding_is_a_fatal_diagnostic():
     assert not ludex.check(b"(;GM[11]SZ[3])", encoding="no-such-charset").ok
 
 
-def test_shared_corpus_reads_or_is_skipped():
-    from conftest import SHARED_CORPUS, files_under
-    if not os.path.isdir(SHARED_CORPUS):
-        pytest.skip(f"no shared corpus at {SHARED_CORPUS}")
-    files = files_under(SHARED_CORPUS, ".sgf", ".tsgf")
-    assert files
+def test_corpus_reads():
+    """Every real record of the repository's corpus (tests/corpus: 375 Hex records by HexGui and
+    Benzene, Little Golem's Twixt records) reads, by path, into at least one non-empty tree."""
+    files = corpus_files(".sgf", ".tsgf")
+    assert len(files) >= 375, "tests/corpus is incomplete: %d record files" % len(files)
     for path in files:
         coll = ludex.read(path)
         assert len(coll) >= 1 and all(len(t) >= 1 for t in coll), path
