@@ -27,7 +27,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "service/svc_int.h"
+#include "service/plumbing.h"
 
 #define DIGEST 32
 

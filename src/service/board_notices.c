@@ -11,13 +11,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "service/svc_int.h"
+#include "service/model.h"
 
 static void stale_one(void *ctx, void *value)
 {
     srv *s = ctx;
     srv_game *sg = value;
-    if (sg->write_seq <= s->committed)
+    if (sg->write_seq <= bridge_of(s)->committed)
         sg->stale = 1;
 }
 
@@ -28,7 +28,7 @@ static void board_fresh(srv *s, srv_game *sg)
         sg->stale = 1;
         return;
     }
-    if (s->dbj) { /* read off the loop; applied and told to the watchers when it has come */
+    if (bridge_of(s)->dbj) { /* read off the loop; applied and told to the watchers when it has come */
         sg->stale = 1;
         games_read(s, sg->id);
         return;
@@ -40,19 +40,19 @@ static void board_fresh(srv *s, srv_game *sg)
 
 static void board_changed(srv *s, long long id, long long version)
 {
-    if (id <= 0 || (uint32_t)((uint64_t)version >> 32) == s->instance)
+    if (id <= 0 || (uint32_t)((uint64_t)version >> 32) == model_of(s)->instance)
         return; /* our own change, or not a board */
     char key[24];
     snprintf(key, sizeof key, "%lld", id);
-    srv_game *sg = map_get(s->games, key);
+    srv_game *sg = map_get(model_of(s)->games, key);
     if (!sg || sg->version == version)
         return; /* not held, or held as it is */
-    if (sg->write_seq > s->committed) { /* ours in flight: decide once they are */
-        for (size_t i = 0; i < s->nlater; i++)
-            if (s->later[i] == sg->id)
+    if (sg->write_seq > bridge_of(s)->committed) { /* ours in flight: decide once they are */
+        for (size_t i = 0; i < model_of(s)->nlater; i++)
+            if (model_of(s)->later[i] == sg->id)
                 return;
-        if (s->nlater < sizeof s->later / sizeof s->later[0])
-            s->later[s->nlater++] = sg->id;
+        if (model_of(s)->nlater < sizeof model_of(s)->later / sizeof model_of(s)->later[0])
+            model_of(s)->later[model_of(s)->nlater++] = sg->id;
         else
             sg->stale = 1;
         return;
@@ -77,16 +77,16 @@ void boards_changed(srv *s, const char *list)
 void boards_settled(srv *s)
 {
     size_t kept = 0;
-    for (size_t i = 0; i < s->nlater; i++) {
+    for (size_t i = 0; i < model_of(s)->nlater; i++) {
         char key[24];
-        snprintf(key, sizeof key, "%lld", (long long)s->later[i]);
-        srv_game *sg = map_get(s->games, key);
-        if (sg && sg->write_seq > s->committed)
-            s->later[kept++] = s->later[i];
+        snprintf(key, sizeof key, "%lld", (long long)model_of(s)->later[i]);
+        srv_game *sg = map_get(model_of(s)->games, key);
+        if (sg && sg->write_seq > bridge_of(s)->committed)
+            model_of(s)->later[kept++] = model_of(s)->later[i];
         else if (sg)
             board_fresh(s, sg);
     }
-    s->nlater = kept;
+    model_of(s)->nlater = kept;
 }
 
-void boards_all_stale(srv *s) { map_each(s->games, stale_one, s); }
+void boards_all_stale(srv *s) { map_each(model_of(s)->games, stale_one, s); }

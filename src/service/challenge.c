@@ -16,7 +16,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 static int players_exist(srv *s, const char *p1, const char *p2, char name[2][STORE_NAME_MAX + 1], svc_status *st)
 {
@@ -89,7 +89,7 @@ static int consent_of(srv *s, const char *actor, char name[2][STORE_NAME_MAX + 1
         return svc_fail(st, "NO_SUCH_USER", "there is no user '%.40s'", name[other]);
     if (users_blocks(u, actor))
         return svc_fail(st, "BLOCKED", "%s does not take challenges from you", u->name);
-    int mode = u->challenges >= 0 ? u->challenges : s->default_challenges;
+    int mode = u->challenges >= 0 ? u->challenges : ops_of(s)->default_challenges;
     if (mode == STORE_CHALLENGES_CLOSED)
         return svc_fail(st, "CHALLENGES_CLOSED", "%s takes no challenges now", u->name);
     if (mode == STORE_CHALLENGES_ASK)
@@ -119,7 +119,7 @@ static int start_game(srv *s, const char *actor, proto_game kind, char name[2][S
         return svc_fail(st, "INTERNAL", "cannot make the game (out of memory, or the database is away)");
     }
     *board = sg->id;
-    commit_hold(s->cq);
+    commit_hold(bridge_of(s)->cq);
     int rc = persist_new_game(s, sg, st);
     if (rc == 0 && waiting >= 0) {
         sg->waiting = 1 + waiting;
@@ -130,9 +130,9 @@ static int start_game(srv *s, const char *actor, proto_game kind, char name[2][S
     }
     if (rc == 0)
         notify_game_changed(s, sg, actor);
-    commit_release(s->cq);
-    if (actor && s->challenges)
-        rate_limit_fail(s->challenges, actor);
+    commit_release(bridge_of(s)->cq);
+    if (actor && ops_of(s)->challenges)
+        rate_limit_fail(ops_of(s)->challenges, actor);
     return rc;
 }
 
@@ -157,7 +157,7 @@ int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, co
         return -1;
     if (actor && strcmp(actor, name[0]) && strcmp(actor, name[1]))
         return svc_fail(st, "NOT_A_PLAYER", "a challenge names its sender as one of the two players");
-    if (actor && s->challenges && rate_limit_blocked(s->challenges, actor))
+    if (actor && ops_of(s)->challenges && rate_limit_blocked(ops_of(s)->challenges, actor))
         return challenges_limited(st);
     lx_buf canon = LX_BUF_INIT;
     int rc = canonical_options(r, argc, argv, &canon, st);
@@ -165,7 +165,7 @@ int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, co
         rc = consent_of(s, actor, name, &waiting, st);
     if (rc == 0)
         rc = ids_ready(s, IDS_GAMES, st);
-    if (rc == 0 && actor && (rc = rate_shared_check(s, s->challenges, "challenge", actor, st)) > 0)
+    if (rc == 0 && actor && (rc = rate_shared_check(s, ops_of(s)->challenges, "challenge", actor, st)) > 0)
         rc = challenges_limited(st);
     if (rc == 0)
         rc = start_game(s, actor, kind, name, canon.data ? canon.data : "", waiting, 0, board, st);
@@ -178,11 +178,11 @@ int challenge_accept(srv *s, const char *actor, srv_game *sg, svc_status *st)
 {
     sg->waiting = 0;
     sg->waiting_until = 0;
-    commit_hold(s->cq);
+    commit_hold(bridge_of(s)->cq);
     int rc = clock_start(s, sg, st);
     if (rc == 0)
         notify_game_changed(s, sg, actor);
-    commit_release(s->cq);
+    commit_release(bridge_of(s)->cq);
     watch_queue(s, sg, 1);
     return rc;
 }
@@ -286,17 +286,17 @@ typedef struct srv_seek {
 
 void seeks_free_all(srv *s)
 {
-    while (s->seeks) {
-        srv_seek *n = s->seeks->next;
-        free(s->seeks);
-        s->seeks = n;
+    while (ops_of(s)->seeks) {
+        srv_seek *n = ops_of(s)->seeks->next;
+        free(ops_of(s)->seeks);
+        ops_of(s)->seeks = n;
     }
 }
 
 static int load_seek(void *ctx, const store_seek *k)
 {
     srv *s = ctx;
-    srv_seek *e = calloc(1, sizeof *e), **tail = &s->seeks;
+    srv_seek *e = calloc(1, sizeof *e), **tail = &ops_of(s)->seeks;
     if (!e)
         return -1;
     e->k = *k;
@@ -310,7 +310,7 @@ static int load_seek(void *ctx, const store_seek *k)
 void seeks_load(srv *s)
 {
     seeks_free_all(s);
-    if (s->rstore->be->seeks_each(s->rstore, load_seek, s) != 0)
+    if (bridge_of(s)->rstore->be->seeks_each(bridge_of(s)->rstore, load_seek, s) != 0)
         srv_log(s, "cannot read the seeks");
 }
 
@@ -360,14 +360,14 @@ static void seeks_job_discard(db_job *d)
 static void seeks_job_done(srv *s, db_job *d)
 {
     seeks_job *j = (seeks_job *)d;
-    s->seeks_reading = 0;
+    ops_of(s)->seeks_reading = 0;
     if (j->rc != 0) {
         srv_log(s, "cannot read the seeks");
-    } else if (j->written != s->seeks_written || s->seeks_later) {
-        s->seeks_later = 1;
+    } else if (j->written != model_of(s)->seeks_written || ops_of(s)->seeks_later) {
+        ops_of(s)->seeks_later = 1;
     } else {
         seeks_free_all(s);
-        s->seeks = j->list;
+        ops_of(s)->seeks = j->list;
         j->list = NULL;
     }
     seeks_job_discard(d);
@@ -379,11 +379,11 @@ static void seeks_job_done(srv *s, db_job *d)
  * committed); else at once. */
 void seeks_reload(srv *s)
 {
-    if (!s->dbj) {
+    if (!bridge_of(s)->dbj) {
         seeks_load(s);
         return;
     }
-    s->seeks_later = 1;
+    ops_of(s)->seeks_later = 1;
     seeks_settle(s);
 }
 
@@ -395,8 +395,8 @@ static void seeks_read_later(srv *s)
         return;
     }
     dbjobs_setup(&j->base, seeks_job_run, seeks_job_done, seeks_job_discard);
-    j->written = s->seeks_written;
-    s->seeks_reading = 1;
+    j->written = model_of(s)->seeks_written;
+    ops_of(s)->seeks_reading = 1;
     dbjobs_run(s, &j->base);
 }
 
@@ -404,17 +404,17 @@ static void seeks_read_later(srv *s)
  * seeks are read again, once this server's own seek changes in flight have committed. */
 void seeks_changed(srv *s, const char *args)
 {
-    if (strtoul(args, NULL, 10) == s->instance)
+    if (strtoul(args, NULL, 10) == model_of(s)->instance)
         return;
-    s->seeks_later = 1;
+    ops_of(s)->seeks_later = 1;
     seeks_settle(s);
 }
 
 void seeks_settle(srv *s)
 {
-    if (s->seeks_later && !s->seeks_reading && s->seeks_written <= s->committed) {
-        s->seeks_later = 0;
-        if (s->dbj)
+    if (ops_of(s)->seeks_later && !ops_of(s)->seeks_reading && model_of(s)->seeks_written <= bridge_of(s)->committed) {
+        ops_of(s)->seeks_later = 0;
+        if (bridge_of(s)->dbj)
             seeks_read_later(s);
         else
             seeks_load(s);
@@ -461,7 +461,7 @@ static void take_done(srv *s, db_job *d)
  * take_discard), or NULL when there is none yet. */
 static take_job *take_answer(srv *s, int64_t id)
 {
-    return s->request && s->request->read_seek == id ? (take_job *)dbjobs_answer(s, take_done) : NULL;
+    return bridge_of(s)->request && bridge_of(s)->request->read_seek == id ? (take_job *)dbjobs_answer(s, take_done) : NULL;
 }
 
 /* Queue the take of seek k for the join running now; 1 queued (the join runs again with the
@@ -492,9 +492,9 @@ static int take_seek(srv *s, const store_seek *k, srv_seek **at, const take_job 
     int rc = 1;
     if (answer) {
         rc = answer->rc;
-    } else if (s->rstore->be->seek_take && take_later(s, k)) {
+    } else if (bridge_of(s)->rstore->be->seek_take && take_later(s, k)) {
         return svc_fail(st, "NO_SUCH_SEEK", "there is no open seek %lld (taking it)", (long long)k->id);
-    } else if (s->rstore->be->seek_take && (rc = s->rstore->be->seek_take(s->rstore, k->id, why, sizeof why)) < 0) {
+    } else if (bridge_of(s)->rstore->be->seek_take && (rc = bridge_of(s)->rstore->be->seek_take(bridge_of(s)->rstore, k->id, why, sizeof why)) < 0) {
         srv_log(s, "seek %lld: the database did not take it: %s", (long long)k->id, why);
     }
     if (rc == 1 && at) {
@@ -519,7 +519,7 @@ static void expire_seeks(srv *s)
     int64_t now = svc_clock_now(s);
     svc_status st;
     svc_status_init(&st);
-    for (srv_seek **at = &s->seeks; *at;)
+    for (srv_seek **at = &ops_of(s)->seeks; *at;)
         if (now - (*at)->k.created > CHALLENGE_DAYS * 86400L)
             drop_seek(s, at, &st);
         else
@@ -533,7 +533,7 @@ int svc_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *
         return svc_fail(st, "UNKNOWN_GAME", "the games are twixt, hex, backgammon and crossword");
     seeks_settle(s);
     size_t mine = 0;
-    for (srv_seek *e = s->seeks; e; e = e->next)
+    for (srv_seek *e = ops_of(s)->seeks; e; e = e->next)
         mine += !strcmp(e->k.user, actor);
     if (mine >= 10)
         return svc_fail(st, "RATE_LIMITED", "at most 10 open seeks each");
@@ -542,7 +542,7 @@ int svc_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *
         lx_buf_free(&canon);
         return -1;
     }
-    srv_seek *e = calloc(1, sizeof *e), **tail = &s->seeks;
+    srv_seek *e = calloc(1, sizeof *e), **tail = &ops_of(s)->seeks;
     if (!e || !canon.data || canon.len >= sizeof e->k.options) {
         free(e);
         lx_buf_free(&canon);
@@ -571,7 +571,7 @@ long svc_seeks(srv *s, proto_game kind, store_seek *out, size_t cap)
 {
     long n = 0;
     expire_seeks(s);
-    for (srv_seek *e = s->seeks; e && (size_t)n < cap; e = e->next)
+    for (srv_seek *e = ops_of(s)->seeks; e && (size_t)n < cap; e = e->next)
         if (kind == G_NONE || proto_game_of(e->k.kind) == kind)
             out[n++] = e->k;
     return n;
@@ -580,7 +580,7 @@ long svc_seeks(srv *s, proto_game kind, store_seek *out, size_t cap)
 int svc_join(srv *s, const char *actor, int64_t id, int64_t *board, svc_status *st)
 {
     expire_seeks(s);
-    srv_seek **at = &s->seeks;
+    srv_seek **at = &ops_of(s)->seeks;
     while (*at && (*at)->k.id != id)
         at = &(*at)->next;
     take_job *t = take_answer(s, id); /* this join's second run: the store's answer */

@@ -1,19 +1,19 @@
 /* service/changes.c - a change a call makes, queued for the commit thread (svc_commit).
  *
  * An op that writes a game is made conditional on the version it was computed from, and makes
- * the next (svc_queue; the play in progress, s->guard, covers its comment, ratings and mails);
+ * the next (svc_queue; the play in progress, model_of(s)->guard, covers its comment, ratings and mails);
  * an op other servers on the database must hear of (a user's, a rating's, the seeks') has its
  * notice queued beside it; the call's status learns the batch its answer waits for.  It only
  * queues: what becomes of the batch is the bridge's (commit.c, waits.c). */
 #include <stdio.h>
 #include <string.h>
 
-#include "service/svc_int.h"
+#include "service/model.h"
 
 uint64_t svc_queue(srv *s, const store_op *in, srv_game *sg)
 {
     store_op op = *in; /* commit_add copies its strings */
-    srv_game *g = sg ? sg : s->guard;
+    srv_game *g = sg ? sg : model_of(s)->guard;
     if (sg && op.kind == STORE_GAME_CREATE) {
         op.game.version = sg->version;
     } else if (g && store_op_bumps(op.kind)) { /* applies only on the version it was computed from */
@@ -24,7 +24,7 @@ uint64_t svc_queue(srv *s, const store_op *in, srv_game *sg)
         op.guard_board = g->id;
         op.guard_version = g->version;
     }
-    return commit_add(s->cq, &op);
+    return commit_add(bridge_of(s)->cq, &op);
 }
 
 /* The user whose row (or block list) op changes, or NULL when it changes no user. */
@@ -48,20 +48,20 @@ static int notice_of(const srv *s, const store_op *op, store_op *notice)
 {
     const char *user = user_changed_by(op);
     if (user && op->kind != STORE_USER_CREATE) {
-        store_user_notice(notice, s->instance, user);
+        store_user_notice(notice, model_of(s)->instance, user);
         return 1;
     }
     switch (op->kind) {
     case STORE_SEEK_ADD: case STORE_SEEK_DELETE:
         memset(notice, 0, sizeof *notice);
         notice->kind = STORE_NOTIFY;
-        snprintf(notice->message.text, sizeof notice->message.text, "SEEKS %u", (unsigned)s->instance);
+        snprintf(notice->message.text, sizeof notice->message.text, "SEEKS %u", (unsigned)model_of(s)->instance);
         return 1;
     case STORE_RATING_SET:
         memset(notice, 0, sizeof *notice);
         notice->kind = STORE_NOTIFY;
         snprintf(notice->message.text, sizeof notice->message.text, "RATING %u %s %s %.17g %.17g %.17g %d",
-                 (unsigned)s->instance, op->rating.cls, op->rating.user, op->rating.r, op->rating.rd,
+                 (unsigned)model_of(s)->instance, op->rating.cls, op->rating.user, op->rating.r, op->rating.rd,
                  op->rating.sigma, (int)op->rating.games);
         return 1;
     default:
@@ -75,19 +75,19 @@ int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
     if (seq == 0)
         return svc_fail(st, "INTERNAL", "out of memory");
     store_op notice;
-    if (s->rstore->be->listen && notice_of(s, op, &notice)) { /* every other server on the database hears it */
-        uint64_t told = commit_add(s->cq, &notice);
+    if (bridge_of(s)->rstore->be->listen && notice_of(s, op, &notice)) { /* every other server on the database hears it */
+        uint64_t told = commit_add(bridge_of(s)->cq, &notice);
         seq = told > seq ? told : seq;
     }
     if (op->kind == STORE_RATING_SET)
-        s->ratings_written = seq;
+        model_of(s)->ratings_written = seq;
     if (op->kind == STORE_SEEK_ADD || op->kind == STORE_SEEK_DELETE)
-        s->seeks_written = seq;
+        model_of(s)->seeks_written = seq;
     if (user_changed_by(op)) /* another server's notice is read once this has committed */
-        s->users_written = seq;
-    if ((sg || s->guard) && store_op_bumps(op->kind))
-        st->wait_board = (sg ? sg : s->guard)->id;
-    s->changes++;
+        model_of(s)->users_written = seq;
+    if ((sg || model_of(s)->guard) && store_op_bumps(op->kind))
+        st->wait_board = (sg ? sg : model_of(s)->guard)->id;
+    model_of(s)->changes++;
     if (seq > st->wait_seq)
         st->wait_seq = seq;
     if (sg) {

@@ -22,11 +22,11 @@
 #include <time.h>
 
 #include "service/rules_util.h"
-#include "service/svc_int.h"
+#include "service/model.h"
 
 #define DAY 86400L
 
-int64_t svc_clock_now(const srv *s) { return (int64_t)time(NULL) + s->clock_offset; }
+int64_t svc_clock_now(const srv *s) { return (int64_t)time(NULL) + model_of(s)->clock_offset; }
 
 /* "14d", "48h", "7" (days): seconds, or -1. */
 static long duration(const char *p, const char **end)

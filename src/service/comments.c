@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "service/svc_int.h"
+#include "service/model.h"
 
 const char *svc_game_move_comment(const srv_game *sg, size_t i)
 {

@@ -30,7 +30,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "service/svc_int.h"
+#include "service/bridge.h"
 
 typedef struct batch {
     store_op *ops;

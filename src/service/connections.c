@@ -6,15 +6,15 @@
  * count lives in the map only while it is above zero. */
 #include <stdlib.h>
 
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 int svc_connection_open(srv *s, const char *addr)
 {
-    int *n = map_get(s->conn_counts, addr);
-    if (s->max_per_address > 0 && n && *n >= s->max_per_address)
+    int *n = map_get(ops_of(s)->conn_counts, addr);
+    if (ops_of(s)->max_per_address > 0 && n && *n >= ops_of(s)->max_per_address)
         return 0;
     if (!n) {
-        if (!(n = calloc(1, sizeof *n)) || map_put(s->conn_counts, addr, n) != 0) {
+        if (!(n = calloc(1, sizeof *n)) || map_put(ops_of(s)->conn_counts, addr, n) != 0) {
             free(n);
             return 0;
         }
@@ -25,9 +25,9 @@ int svc_connection_open(srv *s, const char *addr)
 
 void svc_connection_close(srv *s, const char *addr)
 {
-    int *n = map_get(s->conn_counts, addr);
+    int *n = map_get(ops_of(s)->conn_counts, addr);
     if (n && --*n <= 0)
-        free(map_remove(s->conn_counts, addr));
+        free(map_remove(ops_of(s)->conn_counts, addr));
 }
 
-int svc_connections_max(const srv *s) { return s->max_per_address; }
+int svc_connections_max(const srv *s) { return ops_of(s)->max_per_address; }

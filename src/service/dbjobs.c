@@ -9,7 +9,7 @@
  * way. */
 #include <stdlib.h>
 
-#include "service/svc_int.h"
+#include "service/bridge.h"
 
 struct dbjobs {
     store *st; /* the thread's own connection */
@@ -64,13 +64,13 @@ void dbjobs_stop(dbjobs *p)
 
 void dbjobs_run(srv *s, db_job *j)
 {
-    if (!s->dbj) { /* one server on a local store (SQLite): here and now */
-        j->run(s->rstore, j);
+    if (!bridge_of(s)->dbj) { /* one server on a local store (SQLite): here and now */
+        j->run(bridge_of(s)->rstore, j);
         j->done(s, j);
         return;
     }
     j->wq.run = run_job;
-    workq_submit(s->dbj->q, &j->wq);
+    workq_submit(bridge_of(s)->dbj->q, &j->wq);
 }
 
 db_job *dbjobs_take_done(dbjobs *p)
@@ -81,8 +81,8 @@ db_job *dbjobs_take_done(dbjobs *p)
 
 svc_wait *dbjobs_request(srv *s)
 {
-    svc_wait *w = s->request;
-    return s->dbj && w && w->runs < SVC_RUNS_MAX && !w->reading ? w : NULL;
+    svc_wait *w = bridge_of(s)->request;
+    return bridge_of(s)->dbj && w && w->runs < SVC_RUNS_MAX && !w->reading ? w : NULL;
 }
 
 void dbjobs_run_for(srv *s, svc_wait *w, db_job *j)
@@ -94,16 +94,16 @@ void dbjobs_run_for(srv *s, svc_wait *w, db_job *j)
 
 void dbjobs_keep(srv *s, db_job *j)
 {
-    j->next = s->kept;
-    s->kept = j;
+    j->next = bridge_of(s)->kept;
+    bridge_of(s)->kept = j;
     waits_read(s, j->ticket);
 }
 
 /* Where the job kept for the request running now whose done is `done` is linked, or NULL. */
 static db_job **kept_at(srv *s, void (*done)(srv *s, db_job *j))
 {
-    svc_wait *w = s->request;
-    for (db_job **at = &s->kept; w && w->read_ticket && *at; at = &(*at)->next)
+    svc_wait *w = bridge_of(s)->request;
+    for (db_job **at = &bridge_of(s)->kept; w && w->read_ticket && *at; at = &(*at)->next)
         if ((*at)->ticket == w->read_ticket && (*at)->done == done)
             return at;
     return NULL;
@@ -120,14 +120,14 @@ db_job *dbjobs_answer(srv *s, void (*done)(srv *s, db_job *j))
     db_job **at = kept_at(s, done), *j = at ? *at : NULL;
     if (j) {
         *at = j->next;
-        s->request->read_ticket = 0;
+        bridge_of(s)->request->read_ticket = 0;
     }
     return j;
 }
 
 void dbjobs_forget(srv *s, uint64_t ticket)
 {
-    db_job **at = &s->kept;
+    db_job **at = &bridge_of(s)->kept;
     while (*at)
         if (!ticket || (*at)->ticket == ticket) {
             db_job *j = *at;

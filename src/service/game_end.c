@@ -5,7 +5,7 @@
  * (commit_hold), and the watchers hear of it once that has committed. */
 #include <stdio.h>
 
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 /* ---- the loss on time, and the reminder ---------------------------------------------------- */
 int clock_time_out(srv *s, srv_game *sg, svc_status *st)
@@ -30,13 +30,13 @@ int clock_end_game(srv *s, srv_game *sg, const char *result, svc_status *st)
     sg->waiting = 0;
     sg->offer[0] = 0;
     sg->changes++;
-    commit_hold(s->cq);
+    commit_hold(bridge_of(s)->cq);
     int rc = clock_persist(s, sg, st);
     if (rc == 0)
         rc = ratings_game_over(s, sg, st);
     if (rc == 0)
         notify_game_changed(s, sg, NULL);
-    commit_release(s->cq);
+    commit_release(bridge_of(s)->cq);
     watch_queue(s, sg, 1);
     return rc;
 }

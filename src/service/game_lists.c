@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 enum { LOOK_AT = 5000, ROUND_MIN = 16 }; /* the newest games a list looks at; the fewest boards a round reads */
 
@@ -110,7 +110,7 @@ static long pick(srv *s, const list_ask *a, const int64_t *found, long nfound, i
 static long at_once(srv *s, const list_ask *a, int64_t *ids, svc_status *st)
 {
     int64_t *found = malloc(LOOK_AT * sizeof *found);
-    long nfound = found ? s->rstore->be->games_of(s->rstore, a->user, found, LOOK_AT) : -1;
+    long nfound = found ? bridge_of(s)->rstore->be->games_of(bridge_of(s)->rstore, a->user, found, LOOK_AT) : -1;
     long n = pick(s, a, found, nfound, ids, st, 1);
     free(found);
     return n;
@@ -188,7 +188,7 @@ static void list_done(srv *s, db_job *d)
     list_job *j = (list_job *)d;
     if (!j->have_ids) {
         j->have_ids = 1;
-        s->list_reads++;
+        ops_of(s)->list_reads++;
     }
     for (size_t i = 0; i < j->nround; i++)
         games_put_read(s, j->round[i].id, j->round[i].fresh, j->round[i].unread);
@@ -269,7 +269,7 @@ void svc_games_list_then(srv *s, proto_game kind, const char *user, svc_filter f
                          svc_games_listed listed, void *ctx)
 {
     list_ask a = {kind, user, filter, cap};
-    list_job *j = s->dbj ? list_job_new(s, &a) : NULL;
+    list_job *j = bridge_of(s)->dbj ? list_job_new(s, &a) : NULL;
     if (j) {
         j->listed = listed;
         j->ctx = ctx;

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "service/svc_int.h"
+#include "service/model.h"
 
 const srv_rules *rules_for(proto_game kind)
 {
@@ -47,7 +47,7 @@ static void game_free(void *p)
     free(sg);
 }
 
-void games_free_all(srv *s) { map_free(s->games, game_free); }
+void games_free_all(srv *s) { map_free(model_of(s)->games, game_free); }
 
 int games_append_move(srv_game *sg, int seat, const char *text, const char *colour)
 {
@@ -72,8 +72,8 @@ int games_append_move(srv_game *sg, int seat, const char *text, const char *colo
 
 int64_t games_new_version(srv *s)
 {
-    s->versions++;
-    return (int64_t)s->instance << 32 | s->versions;
+    model_of(s)->versions++;
+    return (int64_t)model_of(s)->instance << 32 | model_of(s)->versions;
 }
 
 static srv_game *game_new(proto_game kind, int64_t id, const char *p1, const char *p2, const char *options,
@@ -101,7 +101,7 @@ static int put_game(srv *s, srv_game *sg)
 {
     char key[24];
     snprintf(key, sizeof key, "%lld", (long long)sg->id);
-    return map_put(s->games, key, sg);
+    return map_put(model_of(s)->games, key, sg);
 }
 
 srv_game *games_create(srv *s, int64_t id, proto_game kind, const char *p1, const char *p2, const char *options,
@@ -132,7 +132,7 @@ static int replay_one(void *ctx, const store_move *m)
 }
 
 /* The game as store `st` has it, not yet in the map: NULL when it has none (*unread set when
- * the store could not be read at all: a database away).  On the loop (s->rstore) or on the
+ * the store could not be read at all: a database away).  On the loop (bridge_of(s)->rstore) or on the
  * store thread (its own connection): it touches nothing of s but the log. */
 static srv_game *load_fresh(srv *s, store *st, int64_t id, int *unread)
 {
@@ -183,7 +183,7 @@ static void settle_loaded(srv *s, srv_game *sg)
 static srv_game *load(srv *s, int64_t id)
 {
     int unread;
-    srv_game *sg = load_fresh(s, s->rstore, id, &unread);
+    srv_game *sg = load_fresh(s, bridge_of(s)->rstore, id, &unread);
     if (sg && put_game(s, sg) != 0) {
         game_free(sg);
         return NULL;
@@ -222,7 +222,7 @@ static srv_game *held(srv *s, int64_t id)
 {
     char key[24];
     snprintf(key, sizeof key, "%lld", (long long)id);
-    return map_get(s->games, key);
+    return map_get(model_of(s)->games, key);
 }
 
 /* sg as the store has it now (fresh, or NULL with unread set: read by load_fresh). */
@@ -244,14 +244,14 @@ void games_reload(srv *s, int64_t id)
     if (!sg)
         return;
     int unread;
-    srv_game *fresh = load_fresh(s, s->rstore, id, &unread);
+    srv_game *fresh = load_fresh(s, bridge_of(s)->rstore, id, &unread);
     take_fresh(s, sg, fresh, unread);
 }
 
 void games_conflict(srv *s, int64_t id)
 {
     srv_game *sg = held(s, id);
-    if (!s->dbj || !sg) {
+    if (!bridge_of(s)->dbj || !sg) {
         games_reload(s, id);
         return;
     }
@@ -264,7 +264,7 @@ void games_refused(srv *s, int64_t id)
     srv_game *sg = held(s, id);
     if (!sg)
         return;
-    if (s->dbj) {
+    if (bridge_of(s)->dbj) {
         sg->stale = 1;
         sg->changes++;
     }
@@ -300,11 +300,11 @@ void games_drop_read(srv_game *fresh) { game_free(fresh); }
 void games_put_read(srv *s, int64_t id, srv_game *fresh, int unread)
 {
     srv_game *sg = held(s, id);
-    s->reads++;
+    model_of(s)->reads++;
     if (!sg && fresh && put_game(s, fresh) == 0) {
         settle_loaded(s, fresh);
         fresh = NULL;
-    } else if (sg && sg->stale && sg->write_seq <= s->committed) {
+    } else if (sg && sg->stale && sg->write_seq <= bridge_of(s)->committed) {
         take_fresh(s, sg, fresh, unread);
         fresh = NULL;
         if (sg->watchers && !sg->stale && !sg->gone)
@@ -328,7 +328,7 @@ uint64_t games_read(srv *s, int64_t id) { return games_read_then(s, id, NULL); }
 
 uint64_t games_read_then(srv *s, int64_t id, void (*then)(srv *s, int64_t id))
 {
-    game_read *r = s->dbj ? calloc(1, sizeof *r) : NULL;
+    game_read *r = bridge_of(s)->dbj ? calloc(1, sizeof *r) : NULL;
     if (!r) { /* no store thread, or out of memory: at once */
         games_reload(s, id);
         return 0;
@@ -366,7 +366,7 @@ srv_game *games_for_request(srv *s, int64_t id, int *reading)
     if (id <= 0 || (sg && !sg->stale))
         return sg && !sg->gone ? sg : NULL;
     svc_wait *w = can_wait(s, id);
-    if (!w && s->request && s->request->read_board == id) /* read for this request: as it came */
+    if (!w && bridge_of(s)->request && bridge_of(s)->request->read_board == id) /* read for this request: as it came */
         return sg && !sg->gone ? sg : NULL;
     if (!w || !read_for(s, w, id))
         return games_find(s, id);
@@ -376,7 +376,7 @@ srv_game *games_for_request(srv *s, int64_t id, int *reading)
 
 int games_refresh_for_request(srv *s, srv_game *sg)
 {
-    svc_wait *w = sg->write_seq <= s->committed ? can_wait(s, sg->id) : NULL;
+    svc_wait *w = sg->write_seq <= bridge_of(s)->committed ? can_wait(s, sg->id) : NULL;
     if (!w)
         return 0;
     sg->stale = 1;

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "service/svc_int.h"
+#include "service/bridge.h"
 
 struct hashpool {
     workq *q;

@@ -18,7 +18,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "service/svc_int.h"
+#include "service/bridge.h"
 
 static const char *const kind_names[IDS_KINDS] = {"games", "seeks"};
 
@@ -44,9 +44,9 @@ static void ids_job_done(srv *s, db_job *d);
  * memory: not asked). */
 static int ask(srv *s, int kind, int count)
 {
-    id_block *b = &s->ids[kind];
-    if (!s->dbj) {
-        commit_ask_ids(s->cq, kind, count);
+    id_block *b = &bridge_of(s)->ids[kind];
+    if (!bridge_of(s)->dbj) {
+        commit_ask_ids(bridge_of(s)->cq, kind, count);
         b->asked = 1;
         return 0;
     }
@@ -76,7 +76,7 @@ static void use_block(id_block *b, int64_t first, int count)
 static void ids_job_done(srv *s, db_job *d)
 {
     ids_job *j = (ids_job *)d;
-    id_block *b = &s->ids[j->kind];
+    id_block *b = &bridge_of(s)->ids[j->kind];
     uint64_t ticket = d->ticket;
     size_t room = SIZE_MAX;
     b->ticket = 0;
@@ -93,7 +93,7 @@ static void ids_job_done(srv *s, db_job *d)
         room = (size_t)(b->end - b->next) + (b->spare ? (size_t)b->spare_count : 0);
     size_t waiting = waits_reading(s, ticket);
     if (waiting > room) {
-        size_t more = waiting - room > (size_t)s->id_block ? waiting - room : (size_t)s->id_block;
+        size_t more = waiting - room > (size_t)bridge_of(s)->id_block ? waiting - room : (size_t)bridge_of(s)->id_block;
         if (ask(s, j->kind, more > INT32_MAX ? INT32_MAX : (int)more) != 0)
             room = SIZE_MAX;
     }
@@ -104,9 +104,9 @@ static void ids_job_done(srv *s, db_job *d)
 /* The block asked for put in use if it has come: 1, else 0. */
 static int take_asked(srv *s, int kind)
 {
-    id_block *b = &s->ids[kind];
-    int64_t first = s->dbj ? b->spare : commit_take_ids(s->cq, kind);
-    int count = s->dbj ? b->spare_count : s->id_block;
+    id_block *b = &bridge_of(s)->ids[kind];
+    int64_t first = bridge_of(s)->dbj ? b->spare : commit_take_ids(bridge_of(s)->cq, kind);
+    int count = bridge_of(s)->dbj ? b->spare_count : bridge_of(s)->id_block;
     if (first <= 0)
         return 0;
     b->spare = 0;
@@ -116,29 +116,29 @@ static int take_asked(srv *s, int kind)
 
 int64_t ids_next(srv *s, int kind)
 {
-    id_block *b = &s->ids[kind];
+    id_block *b = &bridge_of(s)->ids[kind];
     if (b->next == b->end && !take_asked(s, kind)) {
-        int64_t first = s->dbj ? -1 : s->rstore->be->ids_reserve(s->rstore, kind_names[kind], s->id_block);
+        int64_t first = bridge_of(s)->dbj ? -1 : bridge_of(s)->rstore->be->ids_reserve(bridge_of(s)->rstore, kind_names[kind], bridge_of(s)->id_block);
         if (first <= 0) /* a shared store's blocks are never reserved on the loop: see ids_ready */
             return -1;
-        use_block(b, first, s->id_block);
+        use_block(b, first, bridge_of(s)->id_block);
     }
-    if (!b->asked && b->end - b->next <= s->id_block / 2)
-        ask(s, kind, s->id_block);
+    if (!b->asked && b->end - b->next <= bridge_of(s)->id_block / 2)
+        ask(s, kind, bridge_of(s)->id_block);
     return b->next++;
 }
 
 int ids_ready(srv *s, int kind, svc_status *st)
 {
-    id_block *b = &s->ids[kind];
-    if (!s->dbj || b->next < b->end || b->spare)
+    id_block *b = &bridge_of(s)->ids[kind];
+    if (!bridge_of(s)->dbj || b->next < b->end || b->spare)
         return 0;
     svc_wait *w = dbjobs_request(s);
-    if (!w || (!b->ticket && ask(s, kind, s->id_block) != 0))
+    if (!w || (!b->ticket && ask(s, kind, bridge_of(s)->id_block) != 0))
         return svc_fail(st, "BUSY", "this server has no free %s id yet: try again", kind == IDS_GAMES ? "game" : "seek");
     w->read_ticket = b->ticket;
     w->reading = 1;
-    s->id_waits++;
+    bridge_of(s)->id_waits++;
     return svc_fail(st, "BUSY", "waiting for a block of %s ids", kind_names[kind]);
 }
 
@@ -147,5 +147,5 @@ int ids_ready(srv *s, int kind, svc_status *st)
 void ids_start(srv *s)
 {
     for (int k = 0; k < IDS_KINDS; k++)
-        ask(s, k, s->id_block);
+        ask(s, k, bridge_of(s)->id_block);
 }

@@ -23,26 +23,26 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "service/svc_int.h"
+#include "service/bridge.h"
 
-int listen_shared(const srv *s) { return s->rstore->be->listen != NULL; }
+int listen_shared(const srv *s) { return bridge_of(s)->rstore->be->listen != NULL; }
 
 int listen_subscribe(srv *s, const char *word, void (*heard)(srv *s, const char *args))
 {
-    if (s->nnotice_subs >= LISTEN_SUBS_MAX || strlen(word) >= sizeof s->notice_subs[0].word)
+    if (bridge_of(s)->nnotice_subs >= LISTEN_SUBS_MAX || strlen(word) >= sizeof bridge_of(s)->notice_subs[0].word)
         return -1;
-    listen_sub *sub = &s->notice_subs[s->nnotice_subs++];
+    listen_sub *sub = &bridge_of(s)->notice_subs[bridge_of(s)->nnotice_subs++];
     snprintf(sub->word, sizeof sub->word, "%s", word);
     sub->heard = heard;
     return 0;
 }
 
-void listen_on_lost(srv *s, void (*lost)(srv *s)) { s->notices_lost = lost; }
+void listen_on_lost(srv *s, void (*lost)(srv *s)) { bridge_of(s)->notices_lost = lost; }
 
 void svc_notified(srv *s, const char *payload)
 {
-    for (int i = 0; i < s->nnotice_subs; i++) {
-        const listen_sub *sub = &s->notice_subs[i];
+    for (int i = 0; i < bridge_of(s)->nnotice_subs; i++) {
+        const listen_sub *sub = &bridge_of(s)->notice_subs[i];
         size_t n = strlen(sub->word);
         if (!strncmp(payload, sub->word, n) && payload[n] == ' ') {
             sub->heard(s, payload + n + 1);
@@ -54,8 +54,8 @@ void svc_notified(srv *s, const char *payload)
 /* Notices may have been missed: the subscriber says what every game held becomes. */
 static void lost_notices(srv *s)
 {
-    if (s->notices_lost)
-        s->notices_lost(s);
+    if (bridge_of(s)->notices_lost)
+        bridge_of(s)->notices_lost(s);
 }
 
 static void each_payload(void *ctx, const char *payload) { svc_notified(ctx, payload); }
@@ -71,11 +71,11 @@ static void on_notify(evutil_socket_t fd, short what, void *arg)
 
 void listen_poll(srv *s)
 {
-    if (!s->lstore || s->polling)
+    if (!bridge_of(s)->lstore || bridge_of(s)->polling)
         return;
-    s->polling = 1;
-    int lost = s->lstore->be->notifications(s->lstore, each_payload, s) != 0;
-    s->polling = 0;
+    bridge_of(s)->polling = 1;
+    int lost = bridge_of(s)->lstore->be->notifications(bridge_of(s)->lstore, each_payload, s) != 0;
+    bridge_of(s)->polling = 0;
     if (lost)
         on_lost(s);
 }
@@ -83,11 +83,11 @@ void listen_poll(srv *s)
 /* Listen on a connection of our own; 0, or -1 with err. */
 static int listen_open(srv *s, char *err, size_t errcap)
 {
-    if (!(s->lstore = store_open(s->db, err, errcap)))
+    if (!(bridge_of(s)->lstore = store_open(bridge_of(s)->db, err, errcap)))
         return -1;
-    int fd = s->lstore->be->listen(s->lstore, err, errcap);
-    if (fd < 0 || !(s->listen_ev = event_new(s->base, fd, EV_READ | EV_PERSIST, on_notify, s)) ||
-        event_add(s->listen_ev, NULL) != 0) {
+    int fd = bridge_of(s)->lstore->be->listen(bridge_of(s)->lstore, err, errcap);
+    if (fd < 0 || !(bridge_of(s)->listen_ev = event_new(bridge_of(s)->base, fd, EV_READ | EV_PERSIST, on_notify, s)) ||
+        event_add(bridge_of(s)->listen_ev, NULL) != 0) {
         if (fd >= 0 && !err[0])
             snprintf(err, errcap, "out of memory");
         listen_close(s);
@@ -104,7 +104,7 @@ static void on_retry(evutil_socket_t fd, short what, void *arg)
     (void)what;
     if (listen_open(s, err, sizeof err) != 0) {
         struct timeval second = {1, 0};
-        evtimer_add(s->listen_retry, &second);
+        evtimer_add(bridge_of(s)->listen_retry, &second);
         return;
     }
     srv_log(s, "listening to the database again; every game held is read again on its next use");
@@ -117,14 +117,14 @@ static void on_lost(srv *s)
     listen_close(s);
     lost_notices(s);
     struct timeval second = {1, 0};
-    evtimer_add(s->listen_retry, &second);
+    evtimer_add(bridge_of(s)->listen_retry, &second);
 }
 
 int listen_start(srv *s, char *err, size_t errcap)
 {
-    if (!s->rstore->be->listen)
+    if (!bridge_of(s)->rstore->be->listen)
         return 0; /* SQLite: the only server on its file */
-    if (!(s->listen_retry = evtimer_new(s->base, on_retry, s))) {
+    if (!(bridge_of(s)->listen_retry = evtimer_new(bridge_of(s)->base, on_retry, s))) {
         snprintf(err, errcap, "out of memory");
         return -1;
     }
@@ -133,18 +133,18 @@ int listen_start(srv *s, char *err, size_t errcap)
 
 void listen_close(srv *s)
 {
-    if (s->listen_ev)
-        event_free(s->listen_ev);
-    s->listen_ev = NULL;
-    if (s->lstore)
-        store_close(s->lstore);
-    s->lstore = NULL;
+    if (bridge_of(s)->listen_ev)
+        event_free(bridge_of(s)->listen_ev);
+    bridge_of(s)->listen_ev = NULL;
+    if (bridge_of(s)->lstore)
+        store_close(bridge_of(s)->lstore);
+    bridge_of(s)->lstore = NULL;
 }
 
 void listen_stop(srv *s)
 {
     listen_close(s);
-    if (s->listen_retry)
-        event_free(s->listen_retry);
-    s->listen_retry = NULL;
+    if (bridge_of(s)->listen_retry)
+        event_free(bridge_of(s)->listen_retry);
+    bridge_of(s)->listen_retry = NULL;
 }

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "service/svc_int.h"
+#include "service/life.h"
 
 /* ---- a full disk ---------------------------------------------------------------------- */
 /* Note a game to reload once (reloaded at once when the list is full). */
@@ -88,7 +88,7 @@ static void forget_ratings(srv *s, int64_t board)
 {
     char key[24];
     snprintf(key, sizeof key, "%lld", (long long)board);
-    srv_game *sg = map_get(s->games, key);
+    srv_game *sg = map_get(model_of(s)->games, key);
     for (int i = 0; sg && i < 2; i++)
         ratings_forget(s, sg->player[i], ratings_class(sg));
 }
@@ -99,7 +99,7 @@ static void on_sweep(evutil_socket_t fd, short what, void *arg)
     srv *s = arg;
     (void)fd;
     (void)what;
-    if (!s->stopping && !s->failed)
+    if (!s->stopping && !ops_of(s)->failed)
         clock_sweep(s);
 }
 
@@ -113,17 +113,17 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     }
     int failed;
     char err[256];
-    refused_batch *refused = commit_take_refused(s->cq, err, sizeof err);
+    refused_batch *refused = commit_take_refused(bridge_of(s)->cq, err, sizeof err);
     size_t nconflicts;
     uint64_t upto;
-    commit_conflict *conflicts = commit_take_conflicts(s->cq, &nconflicts, &upto);
-    uint64_t done = commit_done(s->cq, &failed, err, sizeof err);
+    commit_conflict *conflicts = commit_take_conflicts(bridge_of(s)->cq, &nconflicts, &upto);
+    uint64_t done = commit_done(bridge_of(s)->cq, &failed, err, sizeof err);
     if (done > upto)
         done = upto; /* a batch decided after the conflicts were taken: the next wake-up releases it */
     if (failed) { /* memory is ahead of a file whose state is unknown: acknowledge nothing more */
         srv_log(s, "a commit failed (%s): stopping without acknowledging it", err);
-        s->failed = 1;
-        event_base_loopbreak(s->base);
+        ops_of(s)->failed = 1;
+        event_base_loopbreak(bridge_of(s)->base);
         commit_refused_free(refused);
         commit_conflicts_free(conflicts, nconflicts);
         return;
@@ -140,12 +140,12 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     for (size_t i = 0; i < nconflicts; i++) /* a rating refused while its game's end committed: again */
         if (conflicts[i].rating && !commit_board_conflict(conflicts, nconflicts, conflicts[i].seq, conflicts[i].board))
             ratings_again(s, conflicts[i].rating);
-    if (done > s->committed) {
-        if (!refused && s->storage_full && commit_any_committed(s->cq, s->committed)) {
+    if (done > bridge_of(s)->committed) {
+        if (!refused && s->storage_full && commit_any_committed(bridge_of(s)->cq, bridge_of(s)->committed)) {
             srv_log(s, "the store takes writes again");
             s->storage_full = 0;
         }
-        s->committed = done;
+        bridge_of(s)->committed = done;
         waits_release(s, done, refused, conflicts, nconflicts);
         watch_flush(s, done);
         boards_settled(s);
@@ -155,12 +155,12 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     commit_conflicts_free(conflicts, nconflicts);
     commit_refused_free(refused);
     hash_job *j;
-    while ((j = hashpool_take_done(s->hp))) {
+    while ((j = hashpool_take_done(ops_of(s)->hp))) {
         j->done(s, j);
         hash_job_free(j);
     }
     db_job *d;
-    while ((d = dbjobs_take_done(s->dbj)))
+    while ((d = dbjobs_take_done(bridge_of(s)->dbj)))
         d->done(s, d);
 }
 
@@ -192,11 +192,11 @@ static int set_cost(srv *s, const char *cost)
 
 static int open_stores(srv *s, const char *db, char *err, size_t errcap)
 {
-    if (!(s->wstore = store_open(db, err, errcap)) || !(s->rstore = store_open(db, err, errcap)))
+    if (!(s->wstore = store_open(db, err, errcap)) || !(bridge_of(s)->rstore = store_open(db, err, errcap)))
         return -1;
     do /* the high half of this server's versions: 31 random bits, never 0 */
-        srv_random(&s->instance, sizeof s->instance);
-    while (!(s->instance &= 0x7fffffff));
+        srv_random(&model_of(s)->instance, sizeof model_of(s)->instance);
+    while (!(model_of(s)->instance &= 0x7fffffff));
     return 0;
 }
 
@@ -215,18 +215,18 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
         snprintf(err, errcap, "out of memory");
         return NULL;
     }
-    s->base = base;
-    s->log = cfg->log ? cfg->log : stderr;
+    bridge_of(s)->base = base;
+    plumbing_of(s)->log = cfg->log ? cfg->log : stderr;
     s->quiet = cfg->quiet;
     s->wake[0] = s->wake[1] = -1;
     if (sodium_init() < 0 || set_cost(s, cfg->pwhash_cost ? cfg->pwhash_cost : "interactive") != 0 ||
-        no_password_hash(s->pw_ops, s->pw_mem, s->no_user_hash, sizeof s->no_user_hash) != 0) {
+        no_password_hash(s->pw_ops, s->pw_mem, ops_of(s)->no_user_hash, sizeof ops_of(s)->no_user_hash) != 0) {
         snprintf(err, errcap, "bad --pwhash-cost, or libsodium cannot start");
         free(s);
         return NULL;
     }
-    s->min_password = cfg->min_password > 0 ? cfg->min_password : SVC_MIN_PASSWORD;
-    if (s->min_password > SVC_MAX_PASSWORD) {
+    ops_of(s)->min_password = cfg->min_password > 0 ? cfg->min_password : SVC_MIN_PASSWORD;
+    if (ops_of(s)->min_password > SVC_MAX_PASSWORD) {
         snprintf(err, errcap, "--min-password is at most %d", SVC_MAX_PASSWORD);
         free(s);
         return NULL;
@@ -237,39 +237,39 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
         svc_close(s);
         return NULL;
     }
-    s->users = map_new();
-    s->conn_counts = map_new();
-    s->max_per_address = cfg->max_per_address;
-    s->games = map_new();
-    s->ratings = map_new();
-    s->clock_offset = cfg->clock_offset;
-    s->mail_read_hold = cfg->mail_read_hold;
-    s->id_block = cfg->id_block > 0 ? cfg->id_block : IDS_BLOCK;
-    s->default_challenges = cfg->default_challenges;
+    model_of(s)->users = map_new();
+    ops_of(s)->conn_counts = map_new();
+    ops_of(s)->max_per_address = cfg->max_per_address;
+    model_of(s)->games = map_new();
+    ops_of(s)->ratings = map_new();
+    model_of(s)->clock_offset = cfg->clock_offset;
+    ops_of(s)->mail_read_hold = cfg->mail_read_hold;
+    bridge_of(s)->id_block = cfg->id_block > 0 ? cfg->id_block : IDS_BLOCK;
+    ops_of(s)->default_challenges = cfg->default_challenges;
     seeks_load(s);
-    s->creds = cred_cache_new(1u << 16, CRED_CACHE_TTL);
-    s->fail_pair = rate_limit_new(5, 60);
-    s->fail_user = rate_limit_new(20, 60);
-    s->fail_addr = rate_limit_new(100, 60);
-    s->signups = cfg->signups_per_hour > 0 ? rate_limit_new(cfg->signups_per_hour, 3600) : NULL;
-    s->challenges = cfg->challenges_per_minute > 0 ? rate_limit_new(cfg->challenges_per_minute, 60) : NULL;
-    s->messages = rate_limit_new(SVC_MESSAGES_PER_MINUTE, 60);
-    s->cq = commit_start(s, s->wstore, s->wake[1]);
-    s->hp = hashpool_start(cfg->hash_threads, s->pw_ops, s->pw_mem, s->wake[1]);
+    ops_of(s)->creds = cred_cache_new(1u << 16, CRED_CACHE_TTL);
+    ops_of(s)->fail_pair = rate_limit_new(5, 60);
+    ops_of(s)->fail_user = rate_limit_new(20, 60);
+    ops_of(s)->fail_addr = rate_limit_new(100, 60);
+    ops_of(s)->signups = cfg->signups_per_hour > 0 ? rate_limit_new(cfg->signups_per_hour, 3600) : NULL;
+    ops_of(s)->challenges = cfg->challenges_per_minute > 0 ? rate_limit_new(cfg->challenges_per_minute, 60) : NULL;
+    ops_of(s)->messages = rate_limit_new(SVC_MESSAGES_PER_MINUTE, 60);
+    bridge_of(s)->cq = commit_start(s, s->wstore, s->wake[1]);
+    ops_of(s)->hp = hashpool_start(cfg->hash_threads, s->pw_ops, s->pw_mem, s->wake[1]);
     s->wake_ev = event_new(base, s->wake[0], EV_READ | EV_PERSIST, on_wake, s);
-    if (!s->users || !s->games || !s->ratings || !s->conn_counts || !s->creds || !s->fail_pair || !s->fail_user || !s->fail_addr ||
-        (cfg->signups_per_hour > 0 && !s->signups) || (cfg->challenges_per_minute > 0 && !s->challenges) || !s->messages || !s->cq || !s->hp || !s->wake_ev ||
+    if (!model_of(s)->users || !model_of(s)->games || !ops_of(s)->ratings || !ops_of(s)->conn_counts || !ops_of(s)->creds || !ops_of(s)->fail_pair || !ops_of(s)->fail_user || !ops_of(s)->fail_addr ||
+        (cfg->signups_per_hour > 0 && !ops_of(s)->signups) || (cfg->challenges_per_minute > 0 && !ops_of(s)->challenges) || !ops_of(s)->messages || !bridge_of(s)->cq || !ops_of(s)->hp || !s->wake_ev ||
         event_add(s->wake_ev, NULL) != 0) {
         snprintf(err, errcap, "cannot start the service (out of memory or threads)");
         svc_close(s);
         return NULL;
     }
-    if (!(s->db = strdup(cfg->db)) || subscribe_notices(s) != 0 || listen_start(s, err, errcap) != 0 ||
-        (listen_shared(s) && !(s->dbj = dbjobs_start(s->db, s->wake[1], err, errcap)))) {
+    if (!(bridge_of(s)->db = strdup(cfg->db)) || subscribe_notices(s) != 0 || listen_start(s, err, errcap) != 0 ||
+        (listen_shared(s) && !(bridge_of(s)->dbj = dbjobs_start(bridge_of(s)->db, s->wake[1], err, errcap)))) {
         svc_close(s);
         return NULL;
     }
-    if (s->dbj) /* several servers on one database: no first block reserved on the loop */
+    if (bridge_of(s)->dbj) /* several servers on one database: no first block reserved on the loop */
         ids_start(s);
     struct timeval second = {1, 0};
     s->sweep_ev = event_new(base, -1, EV_PERSIST, on_sweep, s);
@@ -278,7 +278,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
         svc_close(s);
         return NULL;
     }
-    memcpy(s->loop_statements, s->rstore->statements, sizeof s->loop_statements);
+    memcpy(s->loop_statements, bridge_of(s)->rstore->statements, sizeof s->loop_statements);
     return s;
 }
 
@@ -289,13 +289,13 @@ static void log_loop_statements(srv *s)
 {
     unsigned long total = 0;
     for (int i = 0; i < STORE_COUNTED_QUERIES; i++)
-        total += s->rstore->statements[i] - s->loop_statements[i];
+        total += bridge_of(s)->rstore->statements[i] - s->loop_statements[i];
     if (!total)
         return;
     srv_log(s, "%lu statements run on the event loop's database connection since start", total);
     for (int i = 0; i < STORE_COUNTED_QUERIES; i++)
-        if (s->rstore->statements[i] > s->loop_statements[i])
-            srv_log(s, "  %lu x %.72s", s->rstore->statements[i] - s->loop_statements[i], store_query_text(s->rstore, i));
+        if (bridge_of(s)->rstore->statements[i] > s->loop_statements[i])
+            srv_log(s, "  %lu x %.72s", bridge_of(s)->rstore->statements[i] - s->loop_statements[i], store_query_text(bridge_of(s)->rstore, i));
 }
 
 /* One line of the exit log: n and what was counted, when n is not 0. */
@@ -311,50 +311,50 @@ void svc_close(srv *s)
         return;
     /* what this server did to stay correct beside others, and off its loop */
     log_count(s, s->conflicts, "times a board was reloaded because another server wrote it first");
-    log_count(s, s->reads, "boards read off the event loop on the store thread");
-    log_count(s, s->user_reads, "users read off the event loop on the store thread");
-    log_count(s, s->message_reads, "message and chat reads made off the event loop on the store thread");
-    log_count(s, s->list_reads, "game lists read off the event loop on the store thread");
-    log_count(s, s->standings_reads, "standings read off the event loop on the store thread");
-    log_count(s, s->mail_reads, "board mails' chat lines and players read off the event loop on the store thread");
-    log_count(s, s->rating_reads, "ratings read off the event loop on the store thread");
-    log_count(s, s->end_rating_reads, "ratings read at a game's end on the event loop");
-    log_count(s, s->ratings_redone, "ratings computed again after another server's game end wrote them first");
-    log_count(s, s->id_waits, "requests waited for a block of ids reserved off the event loop");
-    if (s->rstore)
+    log_count(s, model_of(s)->reads, "boards read off the event loop on the store thread");
+    log_count(s, model_of(s)->user_reads, "users read off the event loop on the store thread");
+    log_count(s, ops_of(s)->message_reads, "message and chat reads made off the event loop on the store thread");
+    log_count(s, ops_of(s)->list_reads, "game lists read off the event loop on the store thread");
+    log_count(s, ops_of(s)->standings_reads, "standings read off the event loop on the store thread");
+    log_count(s, ops_of(s)->mail_reads, "board mails' chat lines and players read off the event loop on the store thread");
+    log_count(s, ops_of(s)->rating_reads, "ratings read off the event loop on the store thread");
+    log_count(s, ops_of(s)->end_rating_reads, "ratings read at a game's end on the event loop");
+    log_count(s, ops_of(s)->ratings_redone, "ratings computed again after another server's game end wrote them first");
+    log_count(s, bridge_of(s)->id_waits, "requests waited for a block of ids reserved off the event loop");
+    if (bridge_of(s)->rstore)
         log_loop_statements(s);
     listen_stop(s);
-    dbjobs_stop(s->dbj); /* runs what is queued; a lost rating race's write still goes in the last batch */
-    s->dbj = NULL;
-    commit_stop(s->cq); /* commits what is queued */
-    hashpool_stop(s->hp);
+    dbjobs_stop(bridge_of(s)->dbj); /* runs what is queued; a lost rating race's write still goes in the last batch */
+    bridge_of(s)->dbj = NULL;
+    commit_stop(bridge_of(s)->cq); /* commits what is queued */
+    hashpool_stop(ops_of(s)->hp);
     if (s->wake_ev)
         event_free(s->wake_ev);
     if (s->sweep_ev)
         event_free(s->sweep_ev);
     watch_free_all(s);
-    if (s->games)
+    if (model_of(s)->games)
         games_free_all(s);
-    if (s->users)
+    if (model_of(s)->users)
         users_free_all(s);
-    if (s->conn_counts)
-        map_free(s->conn_counts, free);
-    if (s->ratings)
-        map_free(s->ratings, free);
+    if (ops_of(s)->conn_counts)
+        map_free(ops_of(s)->conn_counts, free);
+    if (ops_of(s)->ratings)
+        map_free(ops_of(s)->ratings, free);
     seeks_free_all(s);
     dbjobs_forget(s, 0);
-    cred_cache_free(s->creds);
-    rate_limit_free(s->fail_pair);
-    rate_limit_free(s->fail_user);
-    rate_limit_free(s->fail_addr);
-    rate_limit_free(s->signups);
-    rate_limit_free(s->challenges);
-    rate_limit_free(s->messages);
-    if (s->rstore)
-        store_close(s->rstore);
+    cred_cache_free(ops_of(s)->creds);
+    rate_limit_free(ops_of(s)->fail_pair);
+    rate_limit_free(ops_of(s)->fail_user);
+    rate_limit_free(ops_of(s)->fail_addr);
+    rate_limit_free(ops_of(s)->signups);
+    rate_limit_free(ops_of(s)->challenges);
+    rate_limit_free(ops_of(s)->messages);
+    if (bridge_of(s)->rstore)
+        store_close(bridge_of(s)->rstore);
     if (s->wstore)
         store_close(s->wstore);
-    free((char *)s->db);
+    free((char *)bridge_of(s)->db);
     for (int i = 0; i < 2; i++)
         if (s->wake[i] >= 0)
             close(s->wake[i]);
@@ -363,15 +363,15 @@ void svc_close(srv *s)
 
 int svc_quiet(const srv *s) { return s->quiet; }
 
-int svc_failed(const srv *s) { return s->failed; }
+int svc_failed(const srv *s) { return ops_of(s)->failed; }
 
 void svc_count_request(srv *s) { s->requests++; }
 
 void svc_stats(srv *s, unsigned long *requests, uint64_t *changes, uint64_t *batches)
 {
     uint64_t ops = 0, nb = 0;
-    if (s->cq)
-        commit_stats(s->cq, &nb, &ops);
+    if (bridge_of(s)->cq)
+        commit_stats(bridge_of(s)->cq, &nb, &ops);
     *requests = s->requests;
     *changes = ops;
     *batches = nb;

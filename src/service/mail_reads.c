@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 typedef struct mail_read_job {
     db_job base;
@@ -50,7 +50,7 @@ static void answer(srv *s, svc_mail_reads *r, mail_read_job *j)
         memcpy(r->chat, j->chat, (size_t)j->nchat * sizeof r->chat[0]);
     for (int i = 0; i < 2; i++) {
         srv_user *u = j->row[i].name[0] ? user_row_hold(s, &j->row[i])
-                      : r->user[i][0] && user_name_valid(r->user[i]) ? map_get(s->users, r->user[i])
+                      : r->user[i][0] && user_name_valid(r->user[i]) ? map_get(model_of(s)->users, r->user[i])
                                                                      : NULL;
         r->found[i] = users_mail_of(u, &r->um[i]);
     }
@@ -60,8 +60,8 @@ static void job_done(srv *s, db_job *d)
 {
     mail_read_job *j = (mail_read_job *)d;
     svc_mail_reads *r = j->r;
-    if (s->dbj)
-        s->mail_reads++;
+    if (bridge_of(s)->dbj)
+        ops_of(s)->mail_reads++;
     if (r) {
         r->job = NULL;
         answer(s, r, j);
@@ -78,7 +78,7 @@ static mail_read_job *job_for(srv *s, svc_mail_reads *r)
         return NULL;
     j->board = r->board;
     for (int i = 0; i < 2; i++)
-        if (r->user[i][0] && user_name_valid(r->user[i]) && !map_get(s->users, r->user[i]))
+        if (r->user[i][0] && user_name_valid(r->user[i]) && !map_get(model_of(s)->users, r->user[i]))
             snprintf(j->row[i].name, sizeof j->row[i].name, "%s", r->user[i]);
     return j;
 }
@@ -118,12 +118,12 @@ static void change_decided(void *ctx)
 {
     svc_mail_reads *r = ctx;
     srv *s = r->s;
-    struct timeval tv = {s->mail_read_hold, 0};
+    struct timeval tv = {ops_of(s)->mail_read_hold, 0};
     if (r->wait.refused) {
         told_nothing(r);
         return;
     }
-    if (s->mail_read_hold > 0 && (r->held = evtimer_new(s->base, hold_over, r))) { /* a testing aid */
+    if (ops_of(s)->mail_read_hold > 0 && (r->held = evtimer_new(bridge_of(s)->base, hold_over, r))) { /* a testing aid */
         if (evtimer_add(r->held, &tv) == 0)
             return; /* the reads wait: an instance killed meanwhile */
         event_free(r->held);
@@ -132,7 +132,7 @@ static void change_decided(void *ctx)
     queue_reads(s, r);
 }
 
-int svc_mail_reads_later(const srv *s) { return s->dbj != NULL; }
+int svc_mail_reads_later(const srv *s) { return bridge_of(s)->dbj != NULL; }
 
 void svc_mail_reads_start(srv *s, srv_game *sg, svc_mail_reads *r)
 {
@@ -141,7 +141,7 @@ void svc_mail_reads_start(srv *s, srv_game *sg, svc_mail_reads *r)
     r->job = NULL;
     r->held = NULL;
     memset(&r->wait, 0, sizeof r->wait);
-    if (!s->dbj) { /* a local store: here and now, inside the change */
+    if (!bridge_of(s)->dbj) { /* a local store: here and now, inside the change */
         queue_reads(s, r);
         return;
     }
@@ -154,9 +154,9 @@ void svc_mail_reads_now(srv *s, svc_mail_reads *r)
 {
     char key[24];
     snprintf(key, sizeof key, "%lld", (long long)r->board);
-    srv_game *was = s->guard;
+    srv_game *was = model_of(s)->guard;
     if (r->wait.linked) /* the change is not decided: its mails kept only when it (and what followed) is */
-        s->guard = map_get(s->games, key);
+        model_of(s)->guard = map_get(model_of(s)->games, key);
     svc_wait_cancel(s, &r->wait);
     if (r->held)
         event_free(r->held);
@@ -166,7 +166,7 @@ void svc_mail_reads_now(srv *s, svc_mail_reads *r)
     r->job = NULL;
     mail_read_job *j = job_for(s, r);
     if (j) {
-        job_read(s->rstore, j);
+        job_read(bridge_of(s)->rstore, j);
         answer(s, r, j);
         job_discard(&j->base);
     } else {
@@ -174,5 +174,5 @@ void svc_mail_reads_now(srv *s, svc_mail_reads *r)
         answer(s, r, &none);
     }
     r->done(r);
-    s->guard = was;
+    model_of(s)->guard = was;
 }

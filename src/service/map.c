@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "service/svc_int.h"
+#include "service/plumbing.h"
 
 typedef struct map_entry {
     char *key;

@@ -23,7 +23,7 @@
 
 #include "base/text.h"
 #include "service/rules_util.h"
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 /* 0 when text may be sent or stored, else -1 (st BAD_TEXT or TEXT_TOO_LONG). */
 static int text_check(const char *text, svc_status *st)
@@ -46,7 +46,7 @@ static int text_check(const char *text, svc_status *st)
 
 static int rate_check(srv *s, const char *from, svc_status *st)
 {
-    if (rate_limit_blocked(s->messages, from))
+    if (rate_limit_blocked(ops_of(s)->messages, from))
         return svc_fail(st, "RATE_LIMITED", "at most %d messages and chat lines a minute; wait a little",
                         SVC_MESSAGES_PER_MINUTE);
     return 0;
@@ -63,7 +63,7 @@ static int send_row(srv *s, int64_t board, const char *from, const char *to, con
     op.message.created = svc_clock_now(s);
     if (svc_commit(s, &op, NULL, st) != 0)
         return -1;
-    rate_limit_fail(s->messages, from);
+    rate_limit_fail(ops_of(s)->messages, from);
     return 0;
 }
 
@@ -127,7 +127,7 @@ static void message_discard(db_job *d)
 
 static void message_done(srv *s, db_job *d)
 {
-    s->message_reads++;
+    ops_of(s)->message_reads++;
     dbjobs_keep(s, d);
 }
 
@@ -165,7 +165,7 @@ static int messages_read(srv *s, message_read *want)
         }
         free(j);
     }
-    read_rows(s->rstore, want);
+    read_rows(bridge_of(s)->rstore, want);
     return 0;
 }
 
@@ -248,8 +248,8 @@ int svc_comment_move(srv *s, const char *actor, int64_t board, long n, const cha
 
 int comments_attach_pending(srv *s, srv_game *sg, const char *actor, svc_status *st)
 {
-    const char *text = s->pending_comment;
-    s->pending_comment = NULL; /* one move takes it */
+    const char *text = ops_of(s)->pending_comment;
+    ops_of(s)->pending_comment = NULL; /* one move takes it */
     if (!text || !sg->nmoves || !actor || strcmp(sg->player[sg->moves[sg->nmoves - 1].seat], actor))
         return 0;
     return attach(s, sg, sg->nmoves, text, st);
@@ -260,8 +260,8 @@ int svc_play_commented(srv *s, const char *actor, int64_t board, proto_game kind
 {
     if (comment && comment[0] && text_check(comment, st) != 0)
         return -1;
-    s->pending_comment = comment && comment[0] ? comment : NULL;
+    ops_of(s)->pending_comment = comment && comment[0] ? comment : NULL;
     int rc = svc_play(s, actor, board, kind, text, want_n, out, st);
-    s->pending_comment = NULL;
+    ops_of(s)->pending_comment = NULL;
     return rc;
 }

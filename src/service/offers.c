@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 /* The game where actor plays and which has begun and goes on; its seat in *seat. */
 static srv_game *game_in_play(srv *s, const char *actor, int64_t board, int *seat, svc_status *st)
@@ -130,7 +130,7 @@ static int take_back(srv *s, srv_game *sg, svc_status *st)
     store_op op = {.kind = STORE_MOVE_DELETE};
     op.move.game_id = sg->id;
     op.move.n = (int)n + 1;
-    commit_hold(s->cq);
+    commit_hold(bridge_of(s)->cq);
     int rc = svc_commit(s, &op, sg, st);
     store_op no_comment = {.kind = STORE_MOVE_COMMENT}; /* text NULL: the comment's row is deleted */
     no_comment.move.game_id = sg->id;
@@ -141,7 +141,7 @@ static int take_back(srv *s, srv_game *sg, svc_status *st)
         rc = clock_after_play(s, sg, st);
     if (rc == 0)
         rc = clock_persist(s, sg, st);
-    commit_release(s->cq);
+    commit_release(bridge_of(s)->cq);
     watch_rewind(sg, n);
     watch_queue(s, sg, 1);
     return rc;

@@ -6,7 +6,7 @@
  * a while after any request of theirs (a page that polls is a player who is
  * there).  Nothing is stored: after a restart nobody is present until they
  * come back. */
-#include "service/svc_int.h"
+#include "service/model.h"
 
 #define PRESENCE_AFTER_REQUEST 120.0 /* seconds a request counts as being there */
 

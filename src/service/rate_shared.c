@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "service/svc_int.h"
+#include "service/bridge.h"
 
 typedef struct rate_job {
     db_job base;
@@ -28,7 +28,7 @@ typedef struct rate_job {
     void *ctx;
 } rate_job;
 
-int rate_shared(const srv *s, const rate_limit *limit) { return limit && s->rstore->be->rate_count; }
+int rate_shared(const srv *s, const rate_limit *limit) { return limit && bridge_of(s)->rstore->be->rate_count; }
 
 /* The window now is in, numbered as the store keeps it. */
 static int64_t window_now(const rate_limit *limit) { return (int64_t)time(NULL) / rate_limit_window(limit); }
@@ -106,6 +106,6 @@ int rate_shared_check(srv *s, const rate_limit *limit, const char *kind, const c
         return -1;
     }
     long count = 0; /* a request that cannot wait (no store thread, or it ran 8 times): at once */
-    int rc = s->rstore->be->rate_count(s->rstore, kind, key, window_now(limit), &count);
+    int rc = bridge_of(s)->rstore->be->rate_count(bridge_of(s)->rstore, kind, key, window_now(limit), &count);
     return over_limit(s, limit, kind, rc, count);
 }

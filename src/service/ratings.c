@@ -30,7 +30,7 @@
 
 #include "service/glicko2.h"
 #include "service/rules_util.h"
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 static const char *const class_names[G_COUNT][3] = {
     [G_TWIXT] = {"twixt", NULL, NULL},
@@ -69,23 +69,23 @@ static void rating_key(const char *user, const char *cls, char *key, size_t cap)
 /* Forget what other servers changed while changes of ours were in flight, once ours have committed. */
 static void settle_later(srv *s)
 {
-    if (!s->nratings_later || s->ratings_written > s->committed)
+    if (!ops_of(s)->nratings_later || model_of(s)->ratings_written > bridge_of(s)->committed)
         return;
-    srv_map *fresh = s->nratings_later < 0 ? map_new() : NULL;
+    srv_map *fresh = ops_of(s)->nratings_later < 0 ? map_new() : NULL;
     if (fresh) { /* too many to list: forget every rating held */
-        map_free(s->ratings, free);
-        s->ratings = fresh;
+        map_free(ops_of(s)->ratings, free);
+        ops_of(s)->ratings = fresh;
     }
-    for (int i = 0; i < s->nratings_later; i++)
-        free(map_remove(s->ratings, s->ratings_later[i]));
-    s->nratings_later = 0;
+    for (int i = 0; i < ops_of(s)->nratings_later; i++)
+        free(map_remove(ops_of(s)->ratings, ops_of(s)->ratings_later[i]));
+    ops_of(s)->nratings_later = 0;
 }
 
 static int held(srv *s, const char *user, const char *cls)
 {
     char key[80];
     rating_key(user, cls, key, sizeof key);
-    return map_get(s->ratings, key) != NULL;
+    return map_get(ops_of(s)->ratings, key) != NULL;
 }
 
 /* A newcomer's rating: no row in the store. */
@@ -106,14 +106,14 @@ static store_rating *rating_of(srv *s, const char *user, const char *cls)
     settle_later(s);
     char key[80];
     rating_key(user, cls, key, sizeof key);
-    store_rating *r = map_get(s->ratings, key);
+    store_rating *r = map_get(ops_of(s)->ratings, key);
     if (r)
         return r;
     if (!(r = calloc(1, sizeof *r)))
         return NULL;
-    if (s->rstore->be->rating_get(s->rstore, user, cls, r) != 1)
+    if (bridge_of(s)->rstore->be->rating_get(bridge_of(s)->rstore, user, cls, r) != 1)
         newcomer(r, user, cls);
-    if (map_put(s->ratings, key, r) != 0) {
+    if (map_put(ops_of(s)->ratings, key, r) != 0) {
         free(r);
         return NULL;
     }
@@ -124,7 +124,7 @@ void ratings_forget(srv *s, const char *user, const char *cls)
 {
     char key[80];
     rating_key(user, cls, key, sizeof key);
-    free(map_remove(s->ratings, key));
+    free(map_remove(ops_of(s)->ratings, key));
 }
 
 /* The rating a notice carries, held in place of the one memory had unless that one counts as
@@ -135,17 +135,17 @@ static void hold_told(srv *s, const store_rating *told)
 {
     char key[80];
     rating_key(told->user, told->cls, key, sizeof key);
-    store_rating *m = map_get(s->ratings, key);
+    store_rating *m = map_get(ops_of(s)->ratings, key);
     if (m && m->games >= told->games)
         return;
-    if (!m && (m = malloc(sizeof *m)) && map_put(s->ratings, key, m) != 0) {
+    if (!m && (m = malloc(sizeof *m)) && map_put(ops_of(s)->ratings, key, m) != 0) {
         free(m);
         m = NULL;
     }
     if (m)
         *m = *told;
     else
-        s->rating_changes++; /* a read in flight may be older than this change, and none is held */
+        ops_of(s)->rating_changes++; /* a read in flight may be older than this change, and none is held */
 }
 
 void ratings_changed(srv *s, const char *args)
@@ -155,23 +155,23 @@ void ratings_changed(srv *s, const char *args)
     store_rating told = {0};
     int n = sscanf(end, " %23s %32s %lf %lf %lf %d", told.cls, told.user, &told.r, &told.rd, &told.sigma,
                    &told.games);
-    if (*end != ' ' || from == s->instance || n < 2)
+    if (*end != ' ' || from == model_of(s)->instance || n < 2)
         return; /* not a notice, or our own change */
     if (n == 6) { /* the values it carries: the row as it committed (a write of ours computed from an
                      older one is refused by its check, and computed again from the store's) */
         hold_told(s, &told); /* a read in flight finds it held and keeps it */
         return;
     }
-    s->rating_changes++; /* a read off the loop in flight may be older than this change */
-    if (s->ratings_written <= s->committed) {
+    ops_of(s)->rating_changes++; /* a read off the loop in flight may be older than this change */
+    if (model_of(s)->ratings_written <= bridge_of(s)->committed) {
         ratings_forget(s, told.user, told.cls);
         return;
     }
     const char *cls = told.cls, *user = told.user;
-    if (s->nratings_later >= 0 && s->nratings_later < 16) /* ours in flight: forget once it has committed */
-        rating_key(user, cls, s->ratings_later[s->nratings_later++], sizeof s->ratings_later[0]);
+    if (ops_of(s)->nratings_later >= 0 && ops_of(s)->nratings_later < 16) /* ours in flight: forget once it has committed */
+        rating_key(user, cls, ops_of(s)->ratings_later[ops_of(s)->nratings_later++], sizeof ops_of(s)->ratings_later[0]);
     else
-        s->nratings_later = -1;
+        ops_of(s)->nratings_later = -1;
 }
 
 /* Seat 0's score from the result: 1, 0.5 or 0; -1 when nobody is rated (void, or not known). */
@@ -203,7 +203,7 @@ int ratings_game_over(srv *s, srv_game *sg, svc_status *st)
         return 0;
     const char *cls = ratings_class(sg);
     settle_later(s);
-    s->end_rating_reads += !held(s, sg->player[0], cls) + !held(s, sg->player[1], cls); /* on the loop */
+    ops_of(s)->end_rating_reads += !held(s, sg->player[0], cls) + !held(s, sg->player[1], cls); /* on the loop */
     store_rating *a = rating_of(s, sg->player[0], cls), *b = rating_of(s, sg->player[1], cls);
     if (!a || !b)
         return svc_fail(st, "INTERNAL", "out of memory");
@@ -239,7 +239,7 @@ typedef struct rating_read {
     db_job base;
     char user[2][STORE_NAME_MAX + 1], cls[24];
     int n;
-    unsigned long changes; /* s->rating_changes when queued */
+    unsigned long changes; /* ops_of(s)->rating_changes when queued */
     int found[2];
     store_rating r[2];
     int64_t game;                      /* ratings_read_then's: then(s, game) when done */
@@ -261,15 +261,15 @@ static void rating_done(srv *s, db_job *d)
     settle_later(s);
     for (int i = 0; i < r->n; i++) {
         char key[80];
-        s->rating_reads++;
+        ops_of(s)->rating_reads++;
         rating_key(r->user[i], r->cls, key, sizeof key);
-        store_rating *m = r->changes == s->rating_changes && !map_get(s->ratings, key) ? malloc(sizeof *m) : NULL;
+        store_rating *m = r->changes == ops_of(s)->rating_changes && !map_get(ops_of(s)->ratings, key) ? malloc(sizeof *m) : NULL;
         if (m) {
             if (r->found[i] == 1)
                 *m = r->r[i];
             else
                 newcomer(m, r->user[i], r->cls);
-            if (map_put(s->ratings, key, m) != 0)
+            if (map_put(ops_of(s)->ratings, key, m) != 0)
                 free(m);
         }
     }
@@ -288,7 +288,7 @@ static void rating_read_setup(srv *s, rating_read *r, const char *const *users, 
         snprintf(r->user[i], sizeof r->user[i], "%s", users[i]);
     r->n = n < 2 ? n : 2;
     snprintf(r->cls, sizeof r->cls, "%s", cls);
-    r->changes = s->rating_changes;
+    r->changes = ops_of(s)->rating_changes;
 }
 
 /* A read of the ratings in cls of the n users (1 or 2), not yet queued; NULL out of memory. */
@@ -305,8 +305,8 @@ static rating_read *rating_job(srv *s, const char *const *users, int n, const ch
  * 0 read them now (no store thread, no request that can run again). */
 static int rating_later(srv *s, const char *const *users, int n, const char *cls)
 {
-    svc_wait *w = s->request;
-    if (!s->dbj || !w || w->runs >= SVC_RUNS_MAX)
+    svc_wait *w = bridge_of(s)->request;
+    if (!bridge_of(s)->dbj || !w || w->runs >= SVC_RUNS_MAX)
         return 0;
     if (w->reading) /* it runs again anyway: these ratings are read then */
         return 1;
@@ -342,7 +342,7 @@ int ratings_for_move(srv *s, const srv_game *sg)
 int ratings_read_then(srv *s, const srv_game *sg, void (*then)(srv *s, int64_t id))
 {
     const char *cls, *missing[2];
-    int n = s->dbj ? missing_ratings(s, sg, &cls, missing) : 0;
+    int n = bridge_of(s)->dbj ? missing_ratings(s, sg, &cls, missing) : 0;
     rating_read *r = n ? rating_job(s, missing, n, cls) : NULL;
     if (!r)
         return 0;
@@ -375,8 +375,8 @@ static void again_done(srv *s, db_job *d)
     rating_again *a = (rating_again *)d;
     const rating_read *r = &a->read;
     store_rating row;
-    s->rating_reads++;
-    s->ratings_redone++;
+    ops_of(s)->rating_reads++;
+    ops_of(s)->ratings_redone++;
     settle_later(s);
     if (r->found[0] == 1)
         row = r->r[0];
@@ -399,7 +399,7 @@ static void again_done(srv *s, db_job *d)
     rating_key(r->user[0], r->cls, key, sizeof key);
     if (m) {
         *m = op.rating;
-        if (map_put(s->ratings, key, m) != 0)
+        if (map_put(ops_of(s)->ratings, key, m) != 0)
             free(m);
     }
     svc_status st;
@@ -416,7 +416,7 @@ static void again_done(srv *s, db_job *d)
 static void again_discard(db_job *d)
 {
     rating_again *a = (rating_again *)d;
-    if (a->ran && !a->s->failed) {
+    if (a->ran && !ops_of(a->s)->failed) {
         again_done(a->s, d);
         return;
     }
@@ -452,7 +452,7 @@ int svc_rating(srv *s, const char *user, const char *cls, store_rating *out)
     char key[80];
     settle_later(s);
     rating_key(user, cls, key, sizeof key);
-    if (!map_get(s->ratings, key) && rating_later(s, &user, 1, cls))
+    if (!map_get(ops_of(s)->ratings, key) && rating_later(s, &user, 1, cls))
         return -1;
     store_rating *r = rating_of(s, user, cls);
     if (!r)
@@ -487,7 +487,7 @@ static void standings_discard(db_job *d)
 
 static void standings_done(srv *s, db_job *d)
 {
-    s->standings_reads++;
+    ops_of(s)->standings_reads++;
     dbjobs_keep(s, d);
 }
 
@@ -517,7 +517,7 @@ static int standings_read_rows(srv *s, standings_read *want)
         }
         free(j);
     }
-    standings_run(s->rstore, &want->base);
+    standings_run(bridge_of(s)->rstore, &want->base);
     return 0;
 }
 
@@ -527,7 +527,7 @@ static void standings_settle(srv *s, const char *cls, store_rating *out, long n)
     for (long i = 0; i < n; i++) {
         char key[80];
         rating_key(out[i].user, cls, key, sizeof key);
-        store_rating *m = map_get(s->ratings, key);
+        store_rating *m = map_get(ops_of(s)->ratings, key);
         if (m)
             out[i] = *m;
     }

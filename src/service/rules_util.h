@@ -2,7 +2,7 @@
 #ifndef LUDEX_SERVER_RULES_UTIL_H
 #define LUDEX_SERVER_RULES_UTIL_H
 
-#include "service/svc_int.h"
+#include "service/model.h"
 
 /* The value of `key` in canonical options text "k=v k=v"; 1 found, 0 not. */
 int opt_get(const char *canon, const char *key, char *out, size_t cap);

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 static void random_hex(char out[65])
 {
@@ -114,7 +114,7 @@ int svc_session_user(srv *s, const char *token, char user[STORE_NAME_MAX + 1], c
     if (!session_answer(s, h, &found, &ss)) {
         if (session_later(s, h))
             return -1;
-        found = s->rstore->be->session_get(s->rstore, h, &ss);
+        found = bridge_of(s)->rstore->be->session_get(bridge_of(s)->rstore, h, &ss);
     }
     if (found != 1 || ss.expires <= (int64_t)time(NULL))
         return 0;

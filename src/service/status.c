@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "service/svc_int.h"
+#include "service/plumbing.h"
 
 void svc_status_init(svc_status *st) { memset(st, 0, sizeof *st); }
 

@@ -30,7 +30,7 @@
 #include <strings.h>
 #include <time.h>
 
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 static int submit(srv *s, int verify, const char *user, const char *password, const char *hash, const char *extra,
                   const char *addr, void (*done)(srv *, hash_job *), svc_done_fn door_done, void *ctx, svc_status *st)
@@ -47,7 +47,7 @@ static int submit(srv *s, int verify, const char *user, const char *password, co
     snprintf(j->user, sizeof j->user, "%s", user);
     snprintf(j->extra, sizeof j->extra, "%s", extra ? extra : "");
     snprintf(j->addr, sizeof j->addr, "%.64s", addr ? addr : "");
-    hashpool_submit(s->hp, j);
+    hashpool_submit(ops_of(s)->hp, j);
     return SVC_PENDING;
 }
 
@@ -59,10 +59,10 @@ static void count_failure(srv *s, const char *addr, const char *user, svc_status
 {
     char pair[STORE_NAME_MAX + 80];
     snprintf(pair, sizeof pair, "%.64s|%.32s", addr, user);
-    rate_limit_fail(s->fail_pair, pair);
-    rate_limit_fail(s->fail_user, user);
-    rate_limit_fail(s->fail_addr, addr);
-    if (!s->rstore->be->login_failures)
+    rate_limit_fail(ops_of(s)->fail_pair, pair);
+    rate_limit_fail(ops_of(s)->fail_user, user);
+    rate_limit_fail(ops_of(s)->fail_addr, addr);
+    if (!bridge_of(s)->rstore->be->login_failures)
         return;
     store_op op = {.kind = STORE_LOGIN_FAIL};
     snprintf(op.login.address, sizeof op.login.address, "%.64s", addr);
@@ -76,14 +76,14 @@ static int pair_limited(srv *s, const char *addr, const char *user)
 {
     char pair[STORE_NAME_MAX + 80];
     snprintf(pair, sizeof pair, "%.64s|%.32s", addr, user);
-    return rate_limit_blocked(s->fail_pair, pair);
+    return rate_limit_blocked(ops_of(s)->fail_pair, pair);
 }
 
 /* ... or for this user from anywhere, or by this address for anyone. */
 static int login_limited(srv *s, const char *addr, const char *user)
 {
-    return pair_limited(s, addr, user) || rate_limit_blocked(s->fail_user, user) ||
-           rate_limit_blocked(s->fail_addr, addr);
+    return pair_limited(s, addr, user) || rate_limit_blocked(ops_of(s)->fail_user, user) ||
+           rate_limit_blocked(ops_of(s)->fail_addr, addr);
 }
 
 /* The store says every instance's failures are over a limit: this instance refuses the pair,
@@ -92,12 +92,12 @@ static void login_block(srv *s, const char *addr, const char *user, const long n
 {
     char pair[STORE_NAME_MAX + 80];
     snprintf(pair, sizeof pair, "%.64s|%.32s", addr, user);
-    if (rate_limit_over(s->fail_pair, n[0]))
-        rate_limit_block(s->fail_pair, pair);
-    if (rate_limit_over(s->fail_user, n[1]))
-        rate_limit_block(s->fail_user, user);
-    if (rate_limit_over(s->fail_addr, n[2]))
-        rate_limit_block(s->fail_addr, addr);
+    if (rate_limit_over(ops_of(s)->fail_pair, n[0]))
+        rate_limit_block(ops_of(s)->fail_pair, pair);
+    if (rate_limit_over(ops_of(s)->fail_user, n[1]))
+        rate_limit_block(ops_of(s)->fail_user, user);
+    if (rate_limit_over(ops_of(s)->fail_addr, n[2]))
+        rate_limit_block(ops_of(s)->fail_addr, addr);
 }
 
 static int login_refused(svc_status *st)
@@ -147,8 +147,8 @@ static void counted(srv *s, db_job *d)
     count_job *k = (count_job *)d;
     svc_status st;
     svc_status_init(&st);
-    if (k->rc == 0 && (rate_limit_over(s->fail_pair, k->n[0]) || rate_limit_over(s->fail_user, k->n[1]) ||
-                       rate_limit_over(s->fail_addr, k->n[2]))) {
+    if (k->rc == 0 && (rate_limit_over(ops_of(s)->fail_pair, k->n[0]) || rate_limit_over(ops_of(s)->fail_user, k->n[1]) ||
+                       rate_limit_over(ops_of(s)->fail_addr, k->n[2]))) {
         login_block(s, k->addr, k->user, k->n);
         login_refused(&st);
         k->door_done(k->door_ctx, &st);
@@ -164,7 +164,7 @@ static void counted(srv *s, db_job *d)
 static int count_then_verify(srv *s, const char *user, const char *pwhash, const char *password, const char *addr,
                              svc_status *st, svc_done_fn done, void *ctx)
 {
-    if (!s->rstore->be->login_failures)
+    if (!bridge_of(s)->rstore->be->login_failures)
         return submit(s, 1, user, password, pwhash, NULL, addr, verify_done, done, ctx, st);
     count_job *k = calloc(1, sizeof *k);
     if (!k || !(k->password = strdup(password)) || !(k->hash = strdup(pwhash))) {
@@ -191,7 +191,7 @@ static int login_failed(svc_status *st)
  * only to whoever knows its password). */
 static void login_ok(srv *s, const char *user, svc_status *st)
 {
-    srv_user *u = map_get(s->users, user);
+    srv_user *u = map_get(model_of(s)->users, user);
     if (u && u->disabled)
         svc_fail(st, "ACCOUNT_DISABLED", "the account %s is disabled; ask the server's operator", u->name);
     else
@@ -203,7 +203,7 @@ static void verify_done(srv *s, hash_job *j)
     svc_status st;
     svc_status_init(&st);
     if (j->ok) {
-        cred_cache_put(s->creds, j->addr, j->user, j->password, j->hash, time(NULL));
+        cred_cache_put(ops_of(s)->creds, j->addr, j->user, j->password, j->hash, time(NULL));
         login_ok(s, j->user, &st);
     } else {
         count_failure(s, j->addr, j->user, &st);
@@ -225,11 +225,11 @@ int svc_authenticate(srv *s, const char *user, const char *password, const char 
         return login_refused(st);
     /* proved from this very address: others' failures for the user (or the address's for
      * others) do not shut out a player whose password is known here */
-    if (u && cred_cache_has(s->creds, addr, u->name, password, u->pwhash, time(NULL)))
+    if (u && cred_cache_has(ops_of(s)->creds, addr, u->name, password, u->pwhash, time(NULL)))
         return login_ok(s, u->name, st), SVC_DONE;
     if (login_limited(s, addr, name))
         return login_refused(st);
-    return count_then_verify(s, name, u ? u->pwhash : s->no_user_hash, password, addr, st, done, ctx);
+    return count_then_verify(s, name, u ? u->pwhash : ops_of(s)->no_user_hash, password, addr, st, done, ctx);
 }
 
 /* ---- signup ------------------------------------------------------------------------ */
@@ -237,8 +237,8 @@ int svc_authenticate(srv *s, const char *user, const char *password, const char 
 static int password_ok(const srv *s, const char *user, const char *pw, svc_status *st)
 {
     size_t n = strlen(pw);
-    if (n < (size_t)s->min_password || n > SVC_MAX_PASSWORD) {
-        svc_fail(st, "BAD_PASSWORD", "a password holds %d to %d bytes", s->min_password, SVC_MAX_PASSWORD);
+    if (n < (size_t)ops_of(s)->min_password || n > SVC_MAX_PASSWORD) {
+        svc_fail(st, "BAD_PASSWORD", "a password holds %d to %d bytes", ops_of(s)->min_password, SVC_MAX_PASSWORD);
         return 0;
     }
     if (!strcasecmp(pw, user)) {
@@ -253,7 +253,7 @@ static int password_ok(const srv *s, const char *user, const char *pw, svc_statu
 static void account_made(srv *s, const char *user, const char *password, const char *hash, const char *email,
                          const char *addr, svc_status *st)
 {
-    cred_cache_put(s->creds, addr, user, password, hash, time(NULL));
+    cred_cache_put(ops_of(s)->creds, addr, user, password, hash, time(NULL));
     snprintf(st->user, sizeof st->user, "%s", user);
     if (email[0] && svc_address_valid(email))
         svc_set_address(s, user, email, st); /* a token mailed to it */
@@ -297,7 +297,7 @@ static void signup_inserted(srv *s, db_job *d)
     } else if (k->rc < 0) {
         srv_log(s, "signup of %s: the database did not take the account: %s", k->u.name, k->why);
         svc_fail(&st, "INTERNAL", "the database cannot take the account now: try again later");
-    } else if (!map_get(s->users, k->u.name) && !users_add(s, k->u.name, k->u.pwhash, 2)) {
+    } else if (!map_get(model_of(s)->users, k->u.name) && !users_add(s, k->u.name, k->u.pwhash, 2)) {
         svc_fail(&st, "INTERNAL", "out of memory");
     } else {
         account_made(s, k->u.name, k->password, k->u.pwhash, k->extra, k->addr, &st);
@@ -337,7 +337,7 @@ static void signup_done(srv *s, hash_job *j)
 {
     svc_status st;
     svc_status_init(&st);
-    int shared = s->rstore->be->user_insert != NULL;
+    int shared = bridge_of(s)->rstore->be->user_insert != NULL;
     store_op op = {.kind = STORE_USER_CREATE};
     snprintf(op.user.name, sizeof op.user.name, "%s", j->user);
     op.user.pwhash = j->hash;
@@ -345,7 +345,7 @@ static void signup_done(srv *s, hash_job *j)
     op.user.display = 2;
     if (!j->ok) {
         svc_fail(&st, "INTERNAL", "cannot hash the password");
-    } else if (shared ? map_get(s->users, j->user) != NULL : users_find(s, j->user) != NULL) {
+    } else if (shared ? map_get(model_of(s)->users, j->user) != NULL : users_find(s, j->user) != NULL) {
         svc_fail(&st, "USER_EXISTS", "the name '%s' is taken", j->user);
     } else if (shared) {
         insert_later(s, j);
@@ -394,14 +394,14 @@ static void signup_counted(srv *s, void *ctx, int over)
 static int count_then_hash(srv *s, const char *user, const char *password, const char *email, const char *addr,
                            svc_status *st, svc_done_fn done, void *ctx)
 {
-    signup_count *k = rate_shared(s, s->signups) ? calloc(1, sizeof *k) : NULL;
+    signup_count *k = rate_shared(s, ops_of(s)->signups) ? calloc(1, sizeof *k) : NULL;
     if (k && (k->password = strdup(password))) {
         snprintf(k->user, sizeof k->user, "%s", user);
         snprintf(k->email, sizeof k->email, "%s", email ? email : "");
         snprintf(k->addr, sizeof k->addr, "%.64s", addr);
         k->door_done = done;
         k->door_ctx = ctx;
-        if (rate_shared_then(s, s->signups, "signup", addr, signup_counted, k))
+        if (rate_shared_then(s, ops_of(s)->signups, "signup", addr, signup_counted, k))
             return SVC_PENDING;
     }
     if (k)
@@ -425,10 +425,10 @@ int svc_signup(srv *s, const char *user, const char *password, const char *email
     int reading;
     if (users_for_request(s, user, &reading) || reading)
         return svc_fail(st, "USER_EXISTS", "the name '%s' is taken%s", user, reading ? " (reading it)" : ""), SVC_DONE;
-    if (s->signups && rate_limit_blocked(s->signups, addr))
+    if (ops_of(s)->signups && rate_limit_blocked(ops_of(s)->signups, addr))
         return signups_limited(st), SVC_DONE;
-    if (s->signups)
-        rate_limit_fail(s->signups, addr);
+    if (ops_of(s)->signups)
+        rate_limit_fail(ops_of(s)->signups, addr);
     return count_then_hash(s, user, password, email, addr, st, done, ctx);
 }
 

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 /* ---- play ------------------------------------------------------------------------- */
 void svc_played_free(svc_played *p)
@@ -52,7 +52,7 @@ static int record_move(srv *s, srv_game *sg, int seat, const char *colour, svc_p
     const char *stored = out->stored.data ? out->stored.data : "";
     if (games_append_move(sg, seat, stored, colour) != 0 || persist_move(s, sg, seat, stored, st) != 0) {
         srv_log(s, "board %lld: out of memory after a move; stopping", (long long)sg->id);
-        event_base_loopbreak(s->base);
+        event_base_loopbreak(bridge_of(s)->base);
         return svc_fail(st, "INTERNAL", "out of memory");
     }
     out->n = sg->nmoves;
@@ -112,7 +112,7 @@ static int play_once(srv *s, const char *actor, int64_t board, proto_game kind, 
             rc = clock_after_play(s, sg, st);
         watch_queue(s, sg, 1);
     } else {
-        commit_hold(s->cq);
+        commit_hold(bridge_of(s)->cq);
         rc = record_move(s, sg, seat, colour, out, st);
         if (rc == 0)
             rc = comments_attach_pending(s, sg, actor, st); /* in the move's batch, before its mails */
@@ -122,7 +122,7 @@ static int play_once(srv *s, const char *actor, int64_t board, proto_game kind, 
             rc = ratings_game_over(s, sg, st);
         if (rc == 0)
             notify_game_changed(s, sg, actor);
-        commit_release(s->cq);
+        commit_release(bridge_of(s)->cq);
     }
     lx_game_error_free(&err);
     return rc;
@@ -141,13 +141,13 @@ static int behind_store(srv *s, int64_t board, const svc_status *st)
             return 0;
     char key[24];
     snprintf(key, sizeof key, "%lld", (long long)board);
-    srv_game *sg = map_get(s->games, key);
-    if (!sg || sg->write_seq > s->committed || (s->request && s->request->read_board == board) ||
+    srv_game *sg = map_get(model_of(s)->games, key);
+    if (!sg || sg->write_seq > bridge_of(s)->committed || (bridge_of(s)->request && bridge_of(s)->request->read_board == board) ||
         games_refresh_for_request(s, sg))
         return 0; /* ours in flight, or read for this request; or being read off the loop, and the
                      request runs again with it */
     store_game row;
-    int behind = s->rstore->be->game_get(s->rstore, board, &row) == 1 && row.version != sg->version;
+    int behind = bridge_of(s)->rstore->be->game_get(bridge_of(s)->rstore, board, &row) == 1 && row.version != sg->version;
     store_game_clear(&row);
     if (behind)
         games_reload(s, board);

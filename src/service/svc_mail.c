@@ -15,50 +15,50 @@
 #include <string.h>
 #include <time.h>
 
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 int svc_add_notifier(srv *s, const svc_notifier *n)
 {
-    if (s->nnotifiers == SVC_MAX_NOTIFIERS)
+    if (ops_of(s)->nnotifiers == SVC_MAX_NOTIFIERS)
         return -1;
-    s->notifiers[s->nnotifiers++] = *n;
+    ops_of(s)->notifiers[ops_of(s)->nnotifiers++] = *n;
     return 0;
 }
 
 void svc_remove_notifier(srv *s, void *ctx)
 {
     int kept = 0;
-    for (int i = 0; i < s->nnotifiers; i++)
-        if (s->notifiers[i].ctx != ctx)
-            s->notifiers[kept++] = s->notifiers[i];
-    s->nnotifiers = kept;
+    for (int i = 0; i < ops_of(s)->nnotifiers; i++)
+        if (ops_of(s)->notifiers[i].ctx != ctx)
+            ops_of(s)->notifiers[kept++] = ops_of(s)->notifiers[i];
+    ops_of(s)->nnotifiers = kept;
 }
 
 void notify_game_changed(srv *s, srv_game *sg, const char *actor)
 {
-    srv_game *was = s->guard;
-    svc_wait *request = s->request;
-    s->guard = sg; /* the mails of a change are kept only when the change is (its version) */
-    s->request = NULL; /* the change is made: what the notifiers read is read now, the request not run again */
-    for (int i = 0; i < s->nnotifiers; i++)
-        if (s->notifiers[i].game_changed)
-            s->notifiers[i].game_changed(s->notifiers[i].ctx, s, sg, actor);
-    s->guard = was;
-    s->request = request;
+    srv_game *was = model_of(s)->guard;
+    svc_wait *request = bridge_of(s)->request;
+    model_of(s)->guard = sg; /* the mails of a change are kept only when the change is (its version) */
+    bridge_of(s)->request = NULL; /* the change is made: what the notifiers read is read now, the request not run again */
+    for (int i = 0; i < ops_of(s)->nnotifiers; i++)
+        if (ops_of(s)->notifiers[i].game_changed)
+            ops_of(s)->notifiers[i].game_changed(ops_of(s)->notifiers[i].ctx, s, sg, actor);
+    model_of(s)->guard = was;
+    bridge_of(s)->request = request;
 }
 
 void notify_reminder(srv *s, srv_game *sg, int seat, long left)
 {
-    for (int i = 0; i < s->nnotifiers; i++)
-        if (s->notifiers[i].reminder)
-            s->notifiers[i].reminder(s->notifiers[i].ctx, s, sg, seat, left);
+    for (int i = 0; i < ops_of(s)->nnotifiers; i++)
+        if (ops_of(s)->notifiers[i].reminder)
+            ops_of(s)->notifiers[i].reminder(ops_of(s)->notifiers[i].ctx, s, sg, seat, left);
 }
 
 static void notify_verify(srv *s, const char *user, const char *address, const char *token)
 {
-    for (int i = 0; i < s->nnotifiers; i++)
-        if (s->notifiers[i].verify_address)
-            s->notifiers[i].verify_address(s->notifiers[i].ctx, s, user, address, token);
+    for (int i = 0; i < ops_of(s)->nnotifiers; i++)
+        if (ops_of(s)->notifiers[i].verify_address)
+            ops_of(s)->notifiers[i].verify_address(ops_of(s)->notifiers[i].ctx, s, user, address, token);
 }
 
 int users_mail_of(const srv_user *u, svc_user_mail *out)
@@ -77,7 +77,7 @@ int svc_user_mail_get(srv *s, const char *user, svc_user_mail *out) { return use
 
 int svc_user_mail_held(srv *s, const char *user, svc_user_mail *out)
 {
-    return users_mail_of(user_name_valid(user) ? map_get(s->users, user) : NULL, out);
+    return users_mail_of(user_name_valid(user) ? map_get(model_of(s)->users, user) : NULL, out);
 }
 
 static const char *const notify_names[] = {"mail", "board", "digest", "off"};
@@ -274,7 +274,7 @@ static void claim_discard(db_job *d)
 static void claim_done(srv *s, db_job *d)
 {
     claim_job *j = (claim_job *)d;
-    s->outbox_claim = NULL;
+    ops_of(s)->outbox_claim = NULL;
     if (j->got) { /* the rows are the caller's now */
         j->got(j->arg, j->rows, j->n);
         j->n = 0;
@@ -284,7 +284,7 @@ static void claim_done(srv *s, db_job *d)
 
 int svc_outbox_claim(srv *s, long claim_seconds, size_t cap, svc_outbox_got got, void *arg)
 {
-    claim_job *j = s->outbox_claim ? NULL : calloc(1, sizeof *j + cap * sizeof j->rows[0]);
+    claim_job *j = ops_of(s)->outbox_claim ? NULL : calloc(1, sizeof *j + cap * sizeof j->rows[0]);
     if (!j)
         return -1;
     dbjobs_setup(&j->base, claim_run, claim_done, claim_discard);
@@ -293,15 +293,15 @@ int svc_outbox_claim(srv *s, long claim_seconds, size_t cap, svc_outbox_got got,
     j->got = got;
     j->arg = arg;
     j->cap = cap;
-    s->outbox_claim = j;
+    ops_of(s)->outbox_claim = j;
     dbjobs_run(s, &j->base);
     return 0;
 }
 
 void svc_outbox_claim_cancel(srv *s)
 {
-    if (s->outbox_claim)
-        s->outbox_claim->got = NULL;
+    if (ops_of(s)->outbox_claim)
+        ops_of(s)->outbox_claim->got = NULL;
 }
 
 int svc_outbox_done(srv *s, const store_mail *m, svc_status *st)
@@ -398,7 +398,7 @@ static void notify_answer(srv *s, db_job *d)
     for (size_t i = 0, w = 0; j->rc == 0 && i < j->nnames; i++) {
         while (w < j->nwants && j->wants[w].at < i)
             w++;
-        srv_user *u = map_get(s->users, j->names[i]);
+        srv_user *u = map_get(model_of(s)->users, j->names[i]);
         svc_user_mail um;
         if (u)
             users_mail_of(u, &um);
@@ -432,12 +432,12 @@ int svc_mail_answer(srv *s, const char *message_id, const char *event, const cha
 {
     char key[24];
     snprintf(key, sizeof key, "%lld", (long long)board);
-    srv_game *was = s->guard;
+    srv_game *was = model_of(s)->guard;
     if (board > 0) /* kept only when the message's change of the board is (another server may come first) */
-        s->guard = map_get(s->games, key);
-    commit_hold(s->cq); /* the answer and "applied" in one batch: both or neither */
+        model_of(s)->guard = map_get(model_of(s)->games, key);
+    commit_hold(bridge_of(s)->cq); /* the answer and "applied" in one batch: both or neither */
     int rc = (message ? svc_outbox_add(s, event, recipient, message, st) : 0) || svc_mail_mark_seen(s, message_id, st);
-    commit_release(s->cq);
-    s->guard = was;
+    commit_release(bridge_of(s)->cq);
+    model_of(s)->guard = was;
     return rc ? -1 : 0;
 }

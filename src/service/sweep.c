@@ -10,7 +10,7 @@
  * runs twice never ends a game twice. */
 #include <stdlib.h>
 
-#include "service/svc_int.h"
+#include "service/life.h"
 
 #define SWEEP_MAX 256
 #define SWEEP_CLAIM 30 /* seconds a due game is this instance's (several ludexd on PostgreSQL) */
@@ -20,10 +20,10 @@ static void remind(srv *s, srv_game *sg)
     svc_status st;
     svc_status_init(&st);
     sg->clock.nagged = 1;
-    commit_hold(s->cq);
+    commit_hold(bridge_of(s)->cq);
     if (clock_persist(s, sg, &st) == 0)
         notify_reminder(s, sg, sg->clock.seat, clock_left(s, sg));
-    commit_release(s->cq);
+    commit_release(bridge_of(s)->cq);
 }
 
 /* What the sweep does with a due game now, as memory has it (the store may be a batch behind). */
@@ -56,7 +56,7 @@ static void sweep_one(srv *s, srv_game *sg, int64_t now, int may_read)
     if (action == SWEEP_NOTHING)
         return;
     const char *players[2] = {sg->player[0], sg->player[1]};
-    if (may_read <= READ_PLAYERS && s->nnotifiers && users_read_then(s, players, 2, sg->id, sweep_players_done))
+    if (may_read <= READ_PLAYERS && ops_of(s)->nnotifiers && users_read_then(s, players, 2, sg->id, sweep_players_done))
         return;
     if (action == SWEEP_TIME_OUT && may_read <= READ_RATINGS && ratings_read_then(s, sg, sweep_ratings_done))
         return;
@@ -74,7 +74,7 @@ static void sweep_one(srv *s, srv_game *sg, int64_t now, int may_read)
  * instance's meanwhile): handled as memory has it now. */
 static void sweep_read_done(srv *s, int64_t id)
 {
-    if (!s->stopping && !s->failed)
+    if (!s->stopping && !ops_of(s)->failed)
         sweep_one(s, games_find(s, id), svc_clock_now(s), READ_PLAYERS);
 }
 
@@ -83,10 +83,10 @@ static void sweep_read_done(srv *s, int64_t id)
  * ratings another server changed meanwhile are read at the end. */
 static void sweep_then(srv *s, int64_t id, int may_read)
 {
-    if (s->stopping || s->failed)
+    if (s->stopping || ops_of(s)->failed)
         return;
     srv_game *sg = games_held_fresh(s, id);
-    if (!sg && s->dbj && games_read_then(s, id, sweep_read_done))
+    if (!sg && bridge_of(s)->dbj && games_read_then(s, id, sweep_read_done))
         return;
     sweep_one(s, sg ? sg : games_find(s, id), svc_clock_now(s), may_read);
 }
@@ -102,7 +102,7 @@ static void sweep_games(srv *s, const int64_t *ids, long n)
     int64_t now = svc_clock_now(s);
     for (long i = 0; i < n; i++) {
         srv_game *sg = games_held_fresh(s, ids[i]);
-        if (!sg && s->dbj && games_read_then(s, ids[i], sweep_read_done))
+        if (!sg && bridge_of(s)->dbj && games_read_then(s, ids[i], sweep_read_done))
             continue;
         sweep_one(s, sg ? sg : games_find(s, ids[i]), now, READ_PLAYERS);
     }
@@ -129,7 +129,7 @@ static void claim_done(srv *s, db_job *d)
 {
     sweep_claim *c = (sweep_claim *)d;
     s->sweeping = 0;
-    if (!s->stopping && !s->failed)
+    if (!s->stopping && !ops_of(s)->failed)
         sweep_games(s, c->ids, c->n);
     free(c);
 }

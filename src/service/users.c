@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "service/svc_int.h"
+#include "service/model.h"
 
 int user_name_valid(const char *name)
 {
@@ -40,7 +40,7 @@ srv_user *users_add(srv *s, const char *name, const char *pwhash, int display)
     snprintf(u->name, sizeof u->name, "%s", name);
     u->display = users_display_of(display);
     u->challenges = -1;
-    if (map_put(s->users, name, u) != 0) {
+    if (map_put(model_of(s)->users, name, u) != 0) {
         free(u->pwhash);
         free(u);
         return NULL;
@@ -69,14 +69,14 @@ srv_user *users_find(srv *s, const char *name)
 {
     if (!user_name_valid(name))
         return NULL;
-    srv_user *u = map_get(s->users, name);
+    srv_user *u = map_get(model_of(s)->users, name);
     if (u)
         return u;
     store_user su;
-    if (s->rstore->be->user_get(s->rstore, name, &su) != 1)
+    if (bridge_of(s)->rstore->be->user_get(bridge_of(s)->rstore, name, &su) != 1)
         return NULL;
     srv_user got = {.blocks = NULL};
-    if (s->rstore->be->blocks_of(s->rstore, su.name, add_block, &got) != 0)
+    if (bridge_of(s)->rstore->be->blocks_of(bridge_of(s)->rstore, su.name, add_block, &got) != 0)
         srv_log(s, "user %s: cannot read whom they block", su.name);
     u = hold(s, &su, got.blocks, got.nblocks);
     store_user_clear(&su);
@@ -104,7 +104,7 @@ void user_row_clear(user_row *r)
 
 srv_user *user_row_hold(srv *s, user_row *r)
 {
-    srv_user *u = r->found == 1 ? map_get(s->users, r->su.name) : NULL;
+    srv_user *u = r->found == 1 ? map_get(model_of(s)->users, r->su.name) : NULL;
     if (r->found == 1 && !u) {
         u = hold(s, &r->su, r->blocks.blocks, r->blocks.nblocks);
         r->blocks.blocks = NULL; /* held's now, or freed */
@@ -151,7 +151,7 @@ static void user_read_done(srv *s, db_job *d)
         return;
     }
     for (int i = 0; i < r->n; i++) {
-        s->user_reads++;
+        model_of(s)->user_reads++;
         user_row_hold(s, &r->row[i]);
     }
     waits_read(s, r->base.ticket);
@@ -166,7 +166,7 @@ static user_read *user_job(srv *s, const char *const *names, int n)
 {
     user_read *r = NULL;
     for (int i = 0; i < n && i < 2; i++) {
-        if (!user_name_valid(names[i]) || map_get(s->users, names[i]) || (r && r->n && !strcmp(r->row[0].name, names[i])))
+        if (!user_name_valid(names[i]) || map_get(model_of(s)->users, names[i]) || (r && r->n && !strcmp(r->row[0].name, names[i])))
             continue;
         if (!r && !(r = calloc(1, sizeof *r)))
             return NULL;
@@ -180,8 +180,8 @@ static user_read *user_job(srv *s, const char *const *names, int n)
 srv_user *users_for_request(srv *s, const char *name, int *reading)
 {
     *reading = 0;
-    svc_wait *w = s->request;
-    srv_user *u = user_name_valid(name) ? map_get(s->users, name) : NULL;
+    svc_wait *w = bridge_of(s)->request;
+    srv_user *u = user_name_valid(name) ? map_get(model_of(s)->users, name) : NULL;
     if (w && u && u->reload_ticket && strcmp(w->read_user, name) && (w = dbjobs_request(s))) {
         snprintf(w->read_user, sizeof w->read_user, "%s", name); /* read again after a notice: wait */
         w->read_ticket = u->reload_ticket;
@@ -203,8 +203,8 @@ srv_user *users_for_request(srv *s, const char *name, int *reading)
 
 int users_for_game(srv *s, const srv_game *sg)
 {
-    svc_wait *w = s->request;
-    if (!s->dbj || !w || w->runs >= SVC_RUNS_MAX)
+    svc_wait *w = bridge_of(s)->request;
+    if (!bridge_of(s)->dbj || !w || w->runs >= SVC_RUNS_MAX)
         return 0;
     const char *names[2] = {sg->player[0], sg->player[1]};
     user_read *r = user_job(s, names, 2);
@@ -220,7 +220,7 @@ int users_for_game(srv *s, const srv_game *sg)
 
 int users_read_then(srv *s, const char *const *names, int n, int64_t id, void (*then)(srv *s, int64_t id))
 {
-    user_read *r = s->dbj ? user_job(s, names, n) : NULL;
+    user_read *r = bridge_of(s)->dbj ? user_job(s, names, n) : NULL;
     if (!r)
         return 0;
     r->game = id;
@@ -239,10 +239,10 @@ static void user_free(void *p)
 
 void users_free_all(srv *s)
 {
-    map_free(s->users, user_free);
-    free(s->users_later);
-    s->users_later = NULL;
-    s->nusers_later = s->capusers_later = 0;
+    map_free(model_of(s)->users, user_free);
+    free(model_of(s)->users_later);
+    model_of(s)->users_later = NULL;
+    model_of(s)->nusers_later = model_of(s)->capusers_later = 0;
 }
 
 /* u as the store has it now (what memory alone knows, as presence, stays). */
@@ -269,18 +269,18 @@ static void reload_over(srv *s, srv_user *u)
 
 static void drop(srv *s, srv_user *u)
 {
-    map_remove(s->users, u->name);
+    map_remove(model_of(s)->users, u->name);
     reload_over(s, u);
     user_free(u);
 }
 
 void users_reload(srv *s, const char *name)
 {
-    srv_user *u = map_get(s->users, name);
+    srv_user *u = map_get(model_of(s)->users, name);
     store_user su;
     if (!u)
         return;
-    if (s->rstore->be->user_get(s->rstore, name, &su) != 1) {
+    if (bridge_of(s)->rstore->be->user_get(bridge_of(s)->rstore, name, &su) != 1) {
         drop(s, u);
         return;
     }
@@ -298,24 +298,24 @@ void users_reload(srv *s, const char *name)
  * request naming the user meanwhile waits for the last read (users_for_request). */
 static void read_later(srv *s, const char *name)
 {
-    for (size_t i = 0; i < s->nusers_later; i++)
-        if (!strcmp(s->users_later[i], name))
+    for (size_t i = 0; i < model_of(s)->nusers_later; i++)
+        if (!strcmp(model_of(s)->users_later[i], name))
             return;
-    if (s->nusers_later == s->capusers_later) {
-        size_t cap = s->capusers_later ? 2 * s->capusers_later : 16;
-        char (*more)[STORE_NAME_MAX + 1] = realloc(s->users_later, cap * sizeof *more);
+    if (model_of(s)->nusers_later == model_of(s)->capusers_later) {
+        size_t cap = model_of(s)->capusers_later ? 2 * model_of(s)->capusers_later : 16;
+        char (*more)[STORE_NAME_MAX + 1] = realloc(model_of(s)->users_later, cap * sizeof *more);
         if (!more) { /* out of memory: as without a store thread */
             users_reload(s, name);
             return;
         }
-        s->users_later = more, s->capusers_later = cap;
+        model_of(s)->users_later = more, model_of(s)->capusers_later = cap;
     }
-    snprintf(s->users_later[s->nusers_later++], STORE_NAME_MAX + 1, "%s", name);
+    snprintf(model_of(s)->users_later[model_of(s)->nusers_later++], STORE_NAME_MAX + 1, "%s", name);
 }
 
 static void reload_queue(srv *s, const char *name)
 {
-    srv_user *u = map_get(s->users, name);
+    srv_user *u = map_get(model_of(s)->users, name);
     user_read *r = u ? calloc(1, sizeof *r) : NULL;
     if (!r) {
         users_reload(s, name); /* none held: nothing; out of memory: at once */
@@ -325,29 +325,29 @@ static void reload_queue(srv *s, const char *name)
     r->n = 1;
     r->reload = 1;
     r->notices = u->notices;
-    r->written = s->users_written;
+    r->written = model_of(s)->users_written;
     dbjobs_setup(&r->base, user_read_run, user_read_done, user_read_discard);
     dbjobs_run(s, &r->base);
 }
 
 void users_settle(srv *s)
 {
-    if (!s->nusers_later || s->users_written > s->committed)
+    if (!model_of(s)->nusers_later || model_of(s)->users_written > bridge_of(s)->committed)
         return;
-    size_t n = s->nusers_later;
-    s->nusers_later = 0;
+    size_t n = model_of(s)->nusers_later;
+    model_of(s)->nusers_later = 0;
     for (size_t i = 0; i < n; i++) /* the answers come later: the list is not touched meanwhile */
-        reload_queue(s, s->users_later[i]);
+        reload_queue(s, model_of(s)->users_later[i]);
 }
 
 static void reload_done(srv *s, user_read *r)
 {
     user_row *row = &r->row[0];
-    srv_user *u = map_get(s->users, row->name);
-    s->user_reads++;
+    srv_user *u = map_get(model_of(s)->users, row->name);
+    model_of(s)->user_reads++;
     if (!u || u->notices != r->notices)
         return; /* dropped (read again when next needed), or a newer notice's read replaces it */
-    if (r->written != s->users_written) { /* a change of ours since: the row may be older than memory */
+    if (r->written != model_of(s)->users_written) { /* a change of ours since: the row may be older than memory */
         read_later(s, row->name);
         users_settle(s);
         return;
@@ -369,17 +369,17 @@ void users_changed(srv *s, const char *args)
     char *end;
     unsigned long from = strtoul(args, &end, 10);
     const char *name = end + 1;
-    if (*end != ' ' || from == s->instance || !user_name_valid(name))
+    if (*end != ' ' || from == model_of(s)->instance || !user_name_valid(name))
         return; /* not a notice, or our own change: memory is ahead of it */
     users_read_again(s, name);
 }
 
 void users_read_again(srv *s, const char *name)
 {
-    srv_user *u = map_get(s->users, name);
+    srv_user *u = map_get(model_of(s)->users, name);
     if (!u)
         return;
-    if (!s->dbj) {
+    if (!bridge_of(s)->dbj) {
         users_reload(s, name);
         return;
     }
@@ -418,7 +418,7 @@ void users_load_blocks(srv *s, srv_user *u)
     free(u->blocks);
     u->blocks = NULL;
     u->nblocks = 0;
-    if (s->rstore->be->blocks_of(s->rstore, u->name, add_block, u) != 0)
+    if (bridge_of(s)->rstore->be->blocks_of(bridge_of(s)->rstore, u->name, add_block, u) != 0)
         srv_log(s, "user %s: cannot read whom they block", u->name);
 }
 

@@ -8,7 +8,7 @@
 #include <sys/random.h>
 #include <time.h>
 
-#include "service/svc_int.h"
+#include "service/plumbing.h"
 
 double svc_now(void)
 {
@@ -27,9 +27,9 @@ void svc_log(srv *s, const char *fmt, ...)
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &tm);
     va_list ap;
     va_start(ap, fmt);
-    fprintf(s->log, "%s.%03ldZ ", when, ts.tv_nsec / 1000000);
-    vfprintf(s->log, fmt, ap);
-    fputc('\n', s->log);
+    fprintf(plumbing_of(s)->log, "%s.%03ldZ ", when, ts.tv_nsec / 1000000);
+    vfprintf(plumbing_of(s)->log, fmt, ap);
+    fputc('\n', plumbing_of(s)->log);
     va_end(ap);
 }
 

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "service/svc_int.h"
+#include "service/ops.h"
 
 #define DAY 86400L
 #define VACATION_DAYS 30
@@ -89,11 +89,11 @@ int svc_vacation(srv *s, const char *user, const char *word, int64_t *until, int
     }
     *until = u->vacation_until;
     *left = VACATION_DAYS - u->vacation_used;
-    commit_hold(s->cq);
+    commit_hold(bridge_of(s)->cq);
     int rc = users_commit_prefs(s, u, st);
     if (rc == 0)
         rc = move_clocks(s, u, ids, n, u->vacation_until, st);
-    commit_release(s->cq);
+    commit_release(bridge_of(s)->cq);
     return rc;
 }
 
@@ -109,7 +109,7 @@ int svc_user_prefs_get(srv *s, const char *user, svc_user_prefs *out)
     if (!u)
         return 0;
     int64_t now = svc_clock_now(s);
-    out->challenges = u->challenges >= 0 ? u->challenges : s->default_challenges;
+    out->challenges = u->challenges >= 0 ? u->challenges : ops_of(s)->default_challenges;
     out->vacation_until = u->vacation_until > now ? u->vacation_until : 0;
     out->vacation_left = VACATION_DAYS - (u->vacation_year == year_of(now) ? u->vacation_used : 0);
     return 1;

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "service/svc_int.h"
+#include "service/bridge.h"
 
 /* ---- waits ------------------------------------------------------------------------- */
 static void wait_unlink(srv *s, svc_wait *w)
@@ -19,7 +19,7 @@ static void wait_unlink(srv *s, svc_wait *w)
     if (w->prev)
         w->prev->next = w->next;
     else
-        s->waits = w->next;
+        bridge_of(s)->waits = w->next;
     if (w->next)
         w->next->prev = w->prev;
     w->prev = w->next = NULL;
@@ -30,16 +30,16 @@ int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void 
 {
     wait_unlink(s, w);
     w->refused = 0;
-    if (seq <= s->committed && !w->reading)
+    if (seq <= bridge_of(s)->committed && !w->reading)
         return 1;
     w->seq = seq;
     w->ready = ready;
     w->ctx = ctx;
     w->prev = NULL;
-    w->next = s->waits;
-    if (s->waits)
-        s->waits->prev = w;
-    s->waits = w;
+    w->next = bridge_of(s)->waits;
+    if (bridge_of(s)->waits)
+        bridge_of(s)->waits->prev = w;
+    bridge_of(s)->waits = w;
     w->linked = 1;
     return 0;
 }
@@ -51,13 +51,13 @@ void svc_wait_cancel(srv *s, svc_wait *w)
     if (w->read_ticket)
         dbjobs_forget(s, w->read_ticket);
     w->read_ticket = 0;
-    if (s->request == w)
-        s->request = NULL;
+    if (bridge_of(s)->request == w)
+        bridge_of(s)->request = NULL;
 }
 
-void svc_request(srv *s, svc_wait *w) { s->request = w && w->again ? w : NULL; }
+void svc_request(srv *s, svc_wait *w) { bridge_of(s)->request = w && w->again ? w : NULL; }
 
-uint64_t svc_read_ticket(srv *s) { return ++s->read_tickets; }
+uint64_t svc_read_ticket(srv *s) { return ++bridge_of(s)->read_tickets; }
 
 /* The store thread's job `ticket` is done: the request waiting for it runs again. */
 void waits_read(srv *s, uint64_t ticket) { waits_read_some(s, ticket, SIZE_MAX, 0); }
@@ -65,7 +65,7 @@ void waits_read(srv *s, uint64_t ticket) { waits_read_some(s, ticket, SIZE_MAX, 
 size_t waits_reading(srv *s, uint64_t ticket)
 {
     size_t n = 0;
-    for (svc_wait *w = s->waits; w; w = w->next)
+    for (svc_wait *w = bridge_of(s)->waits; w; w = w->next)
         n += w->reading && w->read_ticket == ticket;
     return n;
 }
@@ -76,7 +76,7 @@ void waits_read_some(srv *s, uint64_t ticket, size_t most, uint64_t later)
 {
     size_t n = waits_reading(s, ticket), skip = n > most ? n - most : 0;
     svc_wait *due = NULL;
-    for (svc_wait *w = s->waits, *nx; w; w = nx) {
+    for (svc_wait *w = bridge_of(s)->waits, *nx; w; w = nx) {
         nx = w->next;
         if (!w->reading || w->read_ticket != ticket)
             continue;
@@ -120,7 +120,7 @@ void waits_release(srv *s, uint64_t committed, const refused_batch *refused, con
                    size_t nconflicts)
 {
     svc_wait *due = NULL;
-    for (svc_wait *w = s->waits, *nx; w; w = nx) {
+    for (svc_wait *w = bridge_of(s)->waits, *nx; w; w = nx) {
         nx = w->next;
         if (w->seq <= committed && !w->reading) {
             wait_unlink(s, w);

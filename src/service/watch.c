@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "service/svc_int.h"
+#include "service/model.h"
 
 typedef struct pending_push {
     uint64_t seq;
@@ -23,7 +23,7 @@ typedef struct pending_push {
 size_t svc_game_committed_moves(srv *s, const srv_game *sg)
 {
     size_t n = sg->nmoves;
-    while (n > 0 && sg->moves[n - 1].seq > s->committed)
+    while (n > 0 && sg->moves[n - 1].seq > bridge_of(s)->committed)
         n--;
     return n;
 }
@@ -90,36 +90,36 @@ void watch_queue(srv *s, srv_game *sg, int state_only)
     p->seq = sg->write_seq;
     p->board = sg->id;
     p->state_only = state_only;
-    if (p->seq <= s->committed) {
+    if (p->seq <= bridge_of(s)->committed) {
         deliver(s, p->board, p->state_only);
         free(p);
         return;
     }
-    if (s->pushes_tail)
-        s->pushes_tail->next = p;
+    if (model_of(s)->pushes_tail)
+        model_of(s)->pushes_tail->next = p;
     else
-        s->pushes = p;
-    s->pushes_tail = p;
+        model_of(s)->pushes = p;
+    model_of(s)->pushes_tail = p;
 }
 
 void watch_free_all(srv *s)
 {
-    while (s->pushes) {
-        pending_push *p = s->pushes;
-        s->pushes = p->next;
+    while (model_of(s)->pushes) {
+        pending_push *p = model_of(s)->pushes;
+        model_of(s)->pushes = p->next;
         free(p);
     }
-    s->pushes_tail = NULL;
+    model_of(s)->pushes_tail = NULL;
 }
 
 /* Sequence numbers only grow along the list. */
 void watch_flush(srv *s, uint64_t committed)
 {
-    while (s->pushes && s->pushes->seq <= committed) {
-        pending_push *p = s->pushes;
-        s->pushes = p->next;
-        if (!s->pushes)
-            s->pushes_tail = NULL;
+    while (model_of(s)->pushes && model_of(s)->pushes->seq <= committed) {
+        pending_push *p = model_of(s)->pushes;
+        model_of(s)->pushes = p->next;
+        if (!model_of(s)->pushes)
+            model_of(s)->pushes_tail = NULL;
         deliver(s, p->board, p->state_only);
         free(p);
     }

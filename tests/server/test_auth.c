@@ -10,7 +10,7 @@
 #include <cmocka.h>
 #include <sodium.h>
 
-#include "service/svc_int.h"
+#include "service/plumbing.h"
 
 static void cached_password_expires(void **state)
 {

@@ -1,0 +1,128 @@
+/* service/ops.h - the operations: what a player asks for, each decided once, for every door.
+ *
+ * Play and what a door reads of a game (svc_game.c), a game's end by time, agreement or void
+ * (game_end.c), challenges and seeks (challenge.c), offers (offers.c), messages and comments
+ * (messages.c), ratings and standings (ratings.c), accounts, logins and sessions
+ * (svc_account.c, session.c, connections.c), vacations (vacation.c), lists of games
+ * (game_lists.c) and what the mail door needs (svc_mail.c, mail_reads.c). */
+#ifndef LUDEX_SERVICE_OPS_H
+#define LUDEX_SERVICE_OPS_H
+
+#include "service/model.h"
+
+/* u's mail settings into out (1), or 0 when u is NULL. */
+int users_mail_of(const srv_user *u, svc_user_mail *out);
+
+/* Call every door's hooks (svc_mail.c). */
+void notify_game_changed(srv *s, srv_game *sg, const char *actor);
+
+void notify_reminder(srv *s, srv_game *sg, int seat, long left);
+
+/* Another server changed a rating ("INSTANCE CLASS USER [R RD SIGMA GAMES]" of a RATING notice): held
+ * with the values the notice carries, else forgotten. */
+void ratings_changed(srv *s, const char *args);
+
+/* Another server changed the seeks ("INSTANCE" of a SEEKS notice): read them again, now or once
+ * this server's own seek changes have committed (seeks_settle). */
+void seeks_changed(srv *s, const char *args);
+
+void seeks_settle(srv *s);
+
+/* For a request that must not run again after it has changed something (a vacation among the
+ * web's settings): 0 when the list svc_games_list_request gives for these can be given in this
+ * run without waiting, else -1 (BUSY) with it being read off the loop for the request's next run. */
+int games_list_ready(srv *s, proto_game kind, const char *user, svc_filter filter, size_t cap, svc_status *st);
+
+/* Before a change of sg that cannot run again once made (a move, a takeback, a rematch): its
+ * players (whom a clock's vacation and a challenge's consent look up) when `users`, and their
+ * ratings when `rated` (a game's end), held; or read off the loop for the request running now,
+ * which runs again once they have come (1: the call changes nothing). */
+int players_later(srv *s, const srv_game *sg, int users, int rated);
+
+/* The game ends with a result the rules did not make ("B+Time", "0" agreed, "Void"): stored,
+ * rated, told, in one batch. 0 or -1. */
+int clock_end_game(srv *s, srv_game *sg, const char *result, svc_status *st);
+
+/* The seat to move has lost on time: the game ends, once. 0 or -1. */
+int clock_time_out(srv *s, srv_game *sg, svc_status *st);
+
+void seeks_load(srv *s);   /* at start: read at once */
+
+void seeks_reload(srv *s); /* read again: on the store thread if there is one, else at once */
+
+void seeks_free_all(srv *s);
+
+/* A pending challenge whose time is up: void. */
+void challenge_expire(srv *s, srv_game *sg);
+
+/* The challenge on sg waiting for actor: begun (its clock starts), or declined (void). */
+int challenge_accept(srv *s, const char *actor, srv_game *sg, svc_status *st);
+
+int challenge_decline(srv *s, srv_game *sg, svc_status *st);
+
+#define CHALLENGE_DAYS 14
+
+/* The rating class of a game ("hex-small", "backgammon-long", "twixt" ...). */
+const char *ratings_class(const srv_game *sg);
+
+/* sg has just ended: both players' new ratings queued (the caller holds the batch). 0 or -1. */
+int ratings_game_over(srv *s, srv_game *sg, svc_status *st);
+
+/* Before a move of the request running now on rated game sg: both players' ratings not held are
+ * read off the loop so that a game's end finds them in memory (1: the request runs again once
+ * they have come); 0 held, or no store thread or request that can run again. */
+int ratings_for_move(srv *s, const srv_game *sg);
+
+/* The ratings sg's end will need, when memory lacks them and there is a store thread: read
+ * there, then(s, sg->id) on the loop when they have come (1); else 0 (read at the end). */
+int ratings_read_then(srv *s, const srv_game *sg, void (*then)(srv *s, int64_t id));
+
+/* Forget a rating held in memory (its change was refused): the store's is the truth again. */
+void ratings_forget(srv *s, const char *user, const char *cls);
+
+/* A game end's rating write refused because another server changed the row first: computed
+ * again from the store's row (read on the store thread when there is one, the rating forgotten
+ * meanwhile), against the same opponent and score, and written again. */
+void ratings_again(srv *s, const store_op *refused);
+
+/* A move was just recorded: the comment svc_play_commented holds for it, attached in its batch. 0 or -1. */
+int comments_attach_pending(srv *s, srv_game *sg, const char *actor, svc_status *st);
+
+/* This layer's part of struct srv (life.h), after the part below. */
+typedef struct srv_ops {
+    srv_model model; /* first: a srv * is a srv_model * too */
+    hashpool *hp;
+    struct claim_job *outbox_claim; /* the outbox's claim on the store thread (svc_mail.c), or NULL */
+    cred_cache *creds;
+    rate_limit *fail_pair, *fail_user, *fail_addr; /* failed logins by (address, user), user, address */
+    rate_limit *signups;     /* accounts made per address; NULL: no limit */
+    rate_limit *challenges;  /* games started per user; NULL: no limit */
+    char no_user_hash[160];  /* a hash of no password at pw_ops/pw_mem: what a login for no user is verified against */
+    int min_password;        /* bytes a new password holds at least */
+    int failed;              /* a commit failed with the store's state unknown: the loop was stopped */
+    srv_map *conn_counts;    /* open connections by address (connections.c) */
+    svc_notifier notifiers[SVC_MAX_NOTIFIERS]; /* doors' hooks (svc_mail.c) */
+    int nnotifiers;
+    srv_map *ratings;        /* ratings touched, by "class|user" (ratings.c) */
+    char ratings_later[16][80]; /* ratings other servers changed while ours were in flight (ratings.c) */
+    int nratings_later;       /* how many; -1: too many, forget them all */
+    int seeks_later;          /* another server changed the seeks: read them again (challenge.c) */
+    int seeks_reading;        /* a read of the seeks is on the store thread */
+    int mail_read_hold;      /* svc_config's (mail_reads.c) */
+    int default_challenges;  /* STORE_CHALLENGES_* for users who never chose */
+    struct srv_seek *seeks;  /* open seeks, oldest first (challenge.c) */
+    int max_per_address;
+    rate_limit *messages;    /* messages and chat lines sent per user a minute (messages.c) */
+    const char *pending_comment; /* svc_play_commented's comment for the move it plays, else NULL */
+    unsigned long message_reads;     /* messages and chat read off the loop likewise */
+    unsigned long list_reads;        /* lists of a user's games read off the loop likewise */
+    unsigned long standings_reads;   /* standings (a game's classes together) read off the loop likewise */
+    unsigned long mail_reads;        /* a board mail's chat lines and players read off the loop likewise */
+    unsigned long rating_reads;      /* and ratings */
+    unsigned long end_rating_reads;  /* ratings a game's end read on the loop (not held) */
+    unsigned long ratings_redone;    /* ratings computed again after a lost race (ratings_again) */
+    unsigned long rating_changes;    /* other servers' rating notices so far (ratings.c) */
+} srv_ops;
+#define ops_of(s) ((srv_ops *)(s))
+
+#endif
