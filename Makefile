@@ -195,6 +195,7 @@ check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(TOOL) $
 	@tests/server/run $(BUILD)/ludexd $(TOOL)
 	@tests/server/http_api $(BUILD)/ludexd $(TOOL)
 	@tests/server/abuse $(BUILD)/ludexd
+	@tests/server/abuse_http $(BUILD)/ludexd
 	@tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
 	@tests/server/bots $(BUILD)/ludexd $(TOOL)
 	@tests/mail/run $(BUILD)/ludexd $(BUILD)/ludex-mail $(TOOL)
@@ -211,6 +212,7 @@ check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(TOOL) $
 check-server-pg: check-server-pg-run
 	@LUDEX_TEST_DB=postgresql tests/server/http_api $(BUILD)/ludexd $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/abuse $(BUILD)/ludexd
+	@LUDEX_TEST_DB=postgresql tests/server/abuse_http $(BUILD)/ludexd
 	@LUDEX_TEST_DB=postgresql tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
 	@LUDEX_TEST_DB=postgresql tests/server/multi $(BUILD)/ludexd $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/pg_once $(BUILD)/ludexd $(BUILD)/ludex-admin

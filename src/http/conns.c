@@ -5,10 +5,13 @@
  * each connection, made when the connection's first request arrives: the
  * peer's address (to cap the connections one address may hold) and the one
  * close callback, which passes the news on to whatever request or live-
- * update stream is using the connection then (conns_on_close).  The count
- * per address is the service's (svc_connection_open), shared with every
- * door.  Records are found by the connection's pointer in a chained hash
- * table. */
+ * update stream is using the connection then (conns_on_close).  The record
+ * is made as soon as the connection's request guard knows the connection
+ * (conns_attach, before its first request is read) and owns the guard; the
+ * connection is counted against its address at its first request
+ * (conns_admit).  The count per address is the service's
+ * (svc_connection_open), shared with every door.  Records are found by the
+ * connection's pointer in a chained hash table. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +24,8 @@ typedef struct conn_rec {
     char addr[64];
     void (*on_close)(struct evhttp_connection *, void *);
     void *arg;
+    request_guard *guard;         /* its bounds and head checks (request_guard.c), or NULL */
+    int admitted;                 /* counted against its address (svc_connection_open) */
     struct conn_rec *next;
 } conn_rec;
 
@@ -60,28 +65,52 @@ static void closed(struct evhttp_connection *evcon, void *arg)
         return;
     *r = rec->next;
     t->n--;
-    svc_connection_close(t->s, rec->addr);
+    if (rec->admitted)
+        svc_connection_close(t->s, rec->addr);
     if (rec->on_close)
         rec->on_close(evcon, rec->arg);
+    guard_free(rec->guard);
     free(rec);
 }
 
-int conns_admit(conn_table *t, struct evhttp_connection *evcon, const char *addr)
+static conn_rec *record(conn_table *t, struct evhttp_connection *evcon)
 {
-    if (*find(t, evcon))
-        return 1;
-    conn_rec *rec = calloc(1, sizeof *rec);
-    if (!rec || !svc_connection_open(t->s, addr)) {
-        free(rec);
-        return 0;
-    }
+    conn_rec *rec = *find(t, evcon);
+    if (rec || !(rec = calloc(1, sizeof *rec)))
+        return rec;
     rec->evcon = evcon;
-    snprintf(rec->addr, sizeof rec->addr, "%s", addr);
     conn_rec **head = &t->slot[slot_of(t, evcon)];
     rec->next = *head;
     *head = rec;
     t->n++;
     evhttp_connection_set_closecb(evcon, closed, t);
+    return rec;
+}
+
+int conns_attach(conn_table *t, struct evhttp_connection *evcon, request_guard *guard)
+{
+    conn_rec *rec = record(t, evcon);
+    if (!rec)
+        return -1;
+    rec->guard = guard;
+    return 0;
+}
+
+request_guard *conns_guard(conn_table *t, struct evhttp_connection *evcon)
+{
+    conn_rec *rec = evcon ? *find(t, evcon) : NULL;
+    return rec ? rec->guard : NULL;
+}
+
+int conns_admit(conn_table *t, struct evhttp_connection *evcon, const char *addr)
+{
+    conn_rec *rec = record(t, evcon);
+    if (rec && rec->admitted)
+        return 1;
+    if (!rec || !svc_connection_open(t->s, addr))
+        return 0;
+    rec->admitted = 1;
+    snprintf(rec->addr, sizeof rec->addr, "%s", addr);
     return 1;
 }
 
@@ -95,7 +124,8 @@ void conns_on_close(conn_table *t, struct evhttp_connection *evcon,
     }
 }
 
-/* At shutdown, after evhttp has closed every connection (each record went with it, counted out). */
+/* At shutdown, after evhttp has closed every connection (each record went with it, counted out,
+ * its guard freed). */
 void conns_free(conn_table *t)
 {
     if (!t)

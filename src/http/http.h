@@ -15,11 +15,22 @@
 
 typedef struct http_door http_door;
 
+#define HTTP_STREAMS_DEFAULT 4096       /* --max-streams */
+#define HTTP_HEADER_TIMEOUT_DEFAULT 30  /* --http-header-timeout, seconds */
+#define HTTP_BODY_TIMEOUT_DEFAULT 60    /* --http-body-timeout, seconds */
+#define HTTP_SSE_ANON_PER_ADDRESS_DEFAULT 16 /* --anon-streams-per-address */
+#define HTTP_SSE_ANON_PER_BOARD_DEFAULT 256  /* --anon-streams-per-board */
+
 typedef struct http_config {
     const char *listen;     /* HOST:PORT */
     const char *web_dir;    /* the page's files */
     const char *tls_cert;   /* PEM files; both or neither */
     const char *tls_key;
+    int max_streams;        /* live-update streams at once; 0: the default */
+    int header_seconds;     /* a request's whole head must arrive within this; 0: the default */
+    int body_seconds;       /* and its whole body within this after the head; 0: the default */
+    int anon_per_address;   /* streams without a session one address may hold; 0: no limit */
+    int anon_per_board;     /* streams without a session one board may have; 0: no limit */
 } http_config;
 
 /* Listen and serve.  NULL with a message in err. */

@@ -3,8 +3,10 @@
  * evhttp (libevent) parses HTTP/1.1 on the server's one loop, with keep-
  * alive, and enforces the size limits: headers 8 KiB, bodies 64 KiB (413
  * with our JSON error; over 1 MiB evhttp refuses it unread), and a timeout
- * for idle and slow clients.  Each request is first counted against its
- * address's rate, then routed by method and path:
+ * for idle clients; a request guard (request_guard.c) bounds the time a
+ * whole head and a whole body may take and refuses malformed heads.  Each
+ * request is first counted against its address's rate, then routed by
+ * method and path:
  *   /api/v1/...        the JSON API (api_*.c), live updates (sse.c)
  *   /, /NAME           the page's files (web_files.c)
  * With --tls-cert and --tls-key, connections are TLS (OpenSSL bufferevents)
@@ -26,7 +28,7 @@
 
 #include "http/http_int.h"
 
-#define HTTP_TIMEOUT_SECONDS 60
+#define HTTP_TIMEOUT_SECONDS 60   /* evhttp's: per read (an idle connection); whole heads and bodies: request_guard.c */
 
 void http_peer(struct evhttp_request *req, char addr[64])
 {
@@ -177,6 +179,13 @@ static void on_request(struct evhttp_request *req, void *arg)
     http_peer(req, addr);
     if (!path)
         path = "/";
+    const char *malformed = guard_request(d, req);
+    if (malformed) { /* answered, then the connection closes: what follows the head cannot be trusted */
+        http_call *c = call_new(d, req);
+        evhttp_add_header(evhttp_request_get_output_headers(req), "Connection", "close");
+        c ? call_error(c, "BAD_REQUEST", "malformed request: %s", malformed) : evhttp_send_error(req, 400, NULL);
+        return;
+    }
     if (!conns_admit(d->conns, evhttp_request_get_connection(req), addr)) {
         struct evhttp_connection *evcon = evhttp_request_get_connection(req);
         http_call *c = call_new(d, req);
@@ -202,12 +211,7 @@ static void on_request(struct evhttp_request *req, void *arg)
 }
 
 /* ---- TLS ---------------------------------------------------------------------------------- */
-static struct bufferevent *tls_bev(struct event_base *base, void *arg)
-{
-    SSL *ssl = SSL_new(arg);
-    return ssl ? bufferevent_openssl_socket_new(base, -1, ssl, BUFFEREVENT_SSL_ACCEPTING, BEV_OPT_CLOSE_ON_FREE) : NULL;
-}
-
+/* The connections' bufferevents (TLS ones when d->ssl is set) are made by guard_bev. */
 static int tls_setup(http_door *d, const http_config *cfg, char *err, size_t errcap)
 {
     if (!cfg->tls_cert && !cfg->tls_key) {
@@ -228,7 +232,6 @@ static int tls_setup(http_door *d, const http_config *cfg, char *err, size_t err
         snprintf(err, errcap, "TLS: cannot use %s and %s: %s", cfg->tls_cert, cfg->tls_key, e);
         return -1;
     }
-    evhttp_set_bevcb(d->http, tls_bev, d->ssl);
     svc_log(d->s, "HTTPS on %s", cfg->listen);
     return 0;
 }
@@ -297,8 +300,13 @@ http_door *http_door_open(srv *s, struct event_base *base, const http_config *cf
     d->s = s;
     d->base = base;
     snprintf(d->listen, sizeof d->listen, "%s", cfg->listen);
+    d->max_streams = cfg->max_streams > 0 ? (size_t)cfg->max_streams : HTTP_SSE_MAX;
+    d->header_seconds = cfg->header_seconds > 0 ? cfg->header_seconds : HTTP_HEADER_SECONDS;
+    d->body_seconds = cfg->body_seconds > 0 ? cfg->body_seconds : HTTP_BODY_SECONDS;
+    d->anon_per_address = cfg->anon_per_address > 0 ? (size_t)cfg->anon_per_address : 0;
+    d->anon_per_board = cfg->anon_per_board > 0 ? (size_t)cfg->anon_per_board : 0;
     if (!(d->http = evhttp_new(base)) || !(d->rates = rate_table_new()) || !(d->conns = conns_new(s)) ||
-        sse_start(d) != 0) {
+        !(d->anon_by_addr = counts_new()) || !(d->anon_by_board = counts_new()) || sse_start(d) != 0) {
         snprintf(err, errcap, "out of memory");
         http_door_close(d);
         return NULL;
@@ -310,6 +318,7 @@ http_door *http_door_open(srv *s, struct event_base *base, const http_config *cf
     evhttp_set_timeout(d->http, HTTP_TIMEOUT_SECONDS);
     evhttp_set_allowed_methods(d->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD);
     evhttp_set_gencb(d->http, on_request, d);
+    evhttp_set_bevcb(d->http, guard_bev, d);
     if (tls_setup(d, cfg, err, errcap) != 0 || bind_http(d, cfg->listen, err, errcap) != 0) {
         http_door_close(d);
         return NULL;
@@ -334,9 +343,12 @@ void http_door_close(http_door *d)
         return;
     http_door_stop_listening(d);
     sse_close_all(d);
+    guard_free_unbound(d);
     if (d->http)
         evhttp_free(d->http);
     conns_free(d->conns);
+    counts_free(d->anon_by_addr);
+    counts_free(d->anon_by_board);
     if (d->ssl)
         SSL_CTX_free(d->ssl);
     rate_table_free(d->rates);

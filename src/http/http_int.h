@@ -21,7 +21,10 @@
 #define HTTP_BODY_REFUSED (1024 * 1024)  /* evhttp refuses a body over this unread (413, its own page) */
 #define HTTP_HEADERS_MAX (8 * 1024)
 #define HTTP_SESSION_SECONDS (30L * 24 * 3600)
-#define HTTP_SSE_MAX 4096                /* live-update streams held at once */
+#define HTTP_SSE_MAX HTTP_STREAMS_DEFAULT /* live-update streams held at once (--max-streams) */
+#define HTTP_SSE_PLAYER_RESERVE 4        /* 1/4 of the cap is kept for logged-in players' streams */
+#define HTTP_HEADER_SECONDS HTTP_HEADER_TIMEOUT_DEFAULT /* a request's whole head, from its first byte */
+#define HTTP_BODY_SECONDS HTTP_BODY_TIMEOUT_DEFAULT     /* a request's whole body, from the end of its head */
 
 typedef struct web_file web_file;
 typedef struct conn_table conn_table;
@@ -36,6 +39,8 @@ typedef struct state_cache {
 #define HTTP_STATE_CACHE 64
 typedef struct sse_stream sse_stream;
 typedef struct rate_table rate_table;
+typedef struct count_table count_table;
+typedef struct request_guard request_guard;
 
 struct http_door {
     srv *s;
@@ -47,7 +52,14 @@ struct http_door {
     size_t nfiles;
     rate_table *rates;
     sse_stream *streams;          /* every live-update stream, for pings and shutdown */
-    size_t nstreams;
+    size_t nstreams;              /* streams counted against the cap (not those being dropped) */
+    size_t max_streams;           /* the cap (--max-streams) */
+    sse_stream *anon_oldest, *anon_newest;   /* streams without a session, oldest first (evicted first) */
+    size_t nanon;
+    count_table *anon_by_addr, *anon_by_board;
+    size_t anon_per_address, anon_per_board; /* their shares (--anon-streams-per-address, -board); 0: none */
+    int header_seconds, body_seconds;        /* bounds on receiving a request (request_guard.c) */
+    request_guard *unbound;       /* guards of connections evhttp has not yet handed a request (request_guard.c) */
     struct event *ping;
     char listen[128];
     int64_t ev_board;             /* the last event's text, made once for every watcher (sse.c) */
@@ -176,14 +188,34 @@ void rate_table_free(rate_table *t);
 /* 1 when this request is over the address's rate. */
 int rate_exceeded(rate_table *t, const char *addr, double now);
 
-/* Connections (conns.c).  Admit a connection's first request: 1, or 0 when
- * its address holds the most connections the service allows. */
+/* Connections (conns.c).  A connection is recorded as soon as its guard knows it (its first
+ * byte, or the loop's next turn after accept), with its guard, freed with the record.  Admit a
+ * connection's first request: 1, or 0 when its address holds the most connections the service
+ * allows. */
 conn_table *conns_new(srv *s);
+int conns_attach(conn_table *t, struct evhttp_connection *evcon, request_guard *guard);
+request_guard *conns_guard(conn_table *t, struct evhttp_connection *evcon);
 int conns_admit(conn_table *t, struct evhttp_connection *evcon, const char *addr);
 /* Whom to tell when evcon closes (one at a time: the request or stream using it). */
 void conns_on_close(conn_table *t, struct evhttp_connection *evcon,
                     void (*on_close)(struct evhttp_connection *, void *), void *arg);
 void conns_free(conn_table *t);
+
+/* Bounds on receiving a request and checks of its raw head (request_guard.c).  guard_bev is
+ * evhttp's bevcb: every connection's bufferevent (TLS when d->ssl) with a guard watching its
+ * input.  guard_request: the request has arrived (evhttp hands it to the door): NULL to serve
+ * it, else why its head is refused (answer 400 and close).  guard_free: with the connection. */
+struct bufferevent *guard_bev(struct event_base *base, void *door);
+const char *guard_request(http_door *d, struct evhttp_request *req);
+void guard_free(request_guard *g);
+void guard_free_unbound(http_door *d);
+
+/* Counts by key (counts.c): anonymous streams per address and per board. */
+count_table *counts_new(void);
+void counts_free(count_table *t);
+size_t counts_get(const count_table *t, const char *key);
+/* Add delta (+1 or -1); a key that reaches 0 is forgotten.  -1 out of memory. */
+int counts_add(count_table *t, const char *key, int delta);
 
 /* The client's address. */
 void http_peer(struct evhttp_request *req, char addr[64]);

@@ -8,8 +8,17 @@
  * gets every committed move after K, then the live ones: the service
  * delivers each move to a watcher once, in order.  A ": ping" comment every
  * 25 s keeps proxies from closing an idle stream and finds dead clients.
- * Streams are counted and capped; each one's unsent output is bounded, and
- * a client that does not read is dropped rather than buffered forever. */
+ * Streams are counted and capped (--max-streams); each one's unsent output
+ * is bounded, and a client that does not read is dropped rather than
+ * buffered forever.  A stream needs no account, so those without a session
+ * ("anonymous") get shares: 16 from one address (429 beyond;
+ * --anon-streams-per-address), 256 on one board (--anon-streams-per-board),
+ * and at most the cap less a
+ * reserve kept for logged-in players.  When the cap, the anonymous share or
+ * the board's share is full, a new stream ends the oldest anonymous one (of
+ * that board, for the board's share), which reconnects with
+ * Last-Event-ID and misses nothing, rather than being refused; only a cap
+ * full of players' streams answers 503. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +39,11 @@ struct sse_stream {
     int dropping;                 /* over its output limit: freed by drop_later */
     int begun;                    /* the answer's head and "retry" sent (begin) */
     char user[STORE_NAME_MAX + 1]; /* the session's user, present while the stream is open ("" when none) */
+    char addr[64];                /* the client's address, and the board, for the anonymous shares */
+    char board_key[24];
+    int counted;                  /* holds a place under the cap (until it is freed or being dropped) */
     sse_stream *prev, *next;
+    sse_stream *anon_prev, *anon_next;   /* anonymous streams, oldest first */
 };
 
 static void link_stream(sse_stream *t)
@@ -40,7 +53,48 @@ static void link_stream(sse_stream *t)
     if (d->streams)
         d->streams->prev = t;
     d->streams = t;
+}
+
+/* ---- places under the cap and the anonymous shares ------------------------------------------- */
+static void count_in(sse_stream *t)
+{
+    http_door *d = t->d;
+    t->counted = 1;
     d->nstreams++;
+    if (t->user[0])
+        return;
+    t->anon_prev = d->anon_newest;
+    if (d->anon_newest)
+        d->anon_newest->anon_next = t;
+    else
+        d->anon_oldest = t;
+    d->anon_newest = t;
+    d->nanon++;
+    counts_add(d->anon_by_addr, t->addr, 1);
+    counts_add(d->anon_by_board, t->board_key, 1);
+}
+
+static void count_out(sse_stream *t)
+{
+    http_door *d = t->d;
+    if (!t->counted)
+        return;
+    t->counted = 0;
+    d->nstreams--;
+    if (t->user[0])
+        return;
+    if (t->anon_prev)
+        t->anon_prev->anon_next = t->anon_next;
+    else
+        d->anon_oldest = t->anon_next;
+    if (t->anon_next)
+        t->anon_next->anon_prev = t->anon_prev;
+    else
+        d->anon_newest = t->anon_prev;
+    t->anon_prev = t->anon_next = NULL;
+    d->nanon--;
+    counts_add(d->anon_by_addr, t->addr, -1);
+    counts_add(d->anon_by_board, t->board_key, -1);
 }
 
 static void unlink_stream(sse_stream *t)
@@ -52,11 +106,11 @@ static void unlink_stream(sse_stream *t)
         d->streams = t->next;
     if (t->next)
         t->next->prev = t->prev;
-    d->nstreams--;
 }
 
 static void stream_free(sse_stream *t)
 {
+    count_out(t);
     svc_watch_remove(t->d->s, &t->w);
     if (t->user[0])
         svc_presence_remove(t->d->s, t->user);
@@ -95,15 +149,22 @@ static void drop_later(evutil_socket_t fd, short what, void *arg)
         evhttp_connection_free(evcon);
 }
 
+/* End a stream on the loop's next turn; its place is free at once. */
+static void end_later(sse_stream *t)
+{
+    struct timeval now = {0, 0};
+    t->dropping = 1;
+    count_out(t);
+    svc_watch_remove(t->d->s, &t->w);
+    event_base_once(t->d->base, -1, EV_TIMEOUT, drop_later, t, &now);
+}
+
 static void send_chunk(sse_stream *t, const char *text, size_t len)
 {
     if (t->dropping)
         return;
     if (too_far_behind(t)) { /* a client that does not read: end its stream (it may reconnect and catch up) */
-        struct timeval now = {0, 0};
-        t->dropping = 1;
-        svc_watch_remove(t->d->s, &t->w);
-        event_base_once(t->d->base, -1, EV_TIMEOUT, drop_later, t, &now);
+        end_later(t);
         return;
     }
     struct evbuffer *b = evbuffer_new();
@@ -193,16 +254,50 @@ static size_t last_seen(struct evhttp_request *req)
 /* A request like the others (route_call: svc_request around it, the session read before): the
  * board, when not held or held stale, is read off the loop by svc_watch_add's lookup, which then
  * fails having changed nothing and sent nothing, and the request runs again once it has come. */
+/* The board's oldest anonymous stream: a walk, only when the board holds its share. */
+static sse_stream *oldest_anon_on(http_door *d, const char *board_key)
+{
+    for (sse_stream *t = d->anon_oldest; t; t = t->anon_next)
+        if (!strcmp(t->board_key, board_key))
+            return t;
+    return NULL;
+}
+
+/* Whether a new stream may open: 0 (with *victim the oldest anonymous stream to end for it, or
+ * NULL), or -1 answered: 429 over an anonymous share, 503 when the cap is full of players'. */
+static int make_room(http_call *c, const char *board_key, sse_stream **victim)
+{
+    http_door *d = c->d;
+    int anon = !c->user[0];
+    size_t anon_share = d->max_streams - d->max_streams / HTTP_SSE_PLAYER_RESERVE;
+    *victim = NULL;
+    if (anon && d->anon_per_address && counts_get(d->anon_by_addr, c->addr) >= d->anon_per_address)
+        return call_error(c, "RATE_LIMITED", "at most %zu live-update streams from one address without logging in",
+                          d->anon_per_address), -1;
+    if (anon && d->anon_per_board && counts_get(d->anon_by_board, board_key) >= d->anon_per_board) {
+        *victim = oldest_anon_on(d, board_key);   /* there is one: the board's count says so */
+        return *victim ? 0 : (call_error(c, "BUSY", "too many live-update streams; try again later"), -1);
+    }
+    int full = d->nstreams >= d->max_streams, anon_full = anon && d->nanon >= anon_share;
+    if (!full && !anon_full)
+        return 0;
+    if (d->anon_oldest && (!anon || anon_full)) {
+        *victim = d->anon_oldest;
+        return 0;
+    }
+    return call_error(c, "BUSY", "too many live-update streams; try again later"), -1;
+}
+
 void sse_open(http_call *c)
 {
     http_door *d = c->d;
     svc_status st;
+    sse_stream *victim;
+    char board_key[24];
     svc_status_init(&st);
-    if (d->nstreams >= HTTP_SSE_MAX) {
-        svc_fail(&st, "BUSY", "too many live-update streams; try again later");
-        call_fail(c, &st);
+    snprintf(board_key, sizeof board_key, "%lld", (long long)c->board);
+    if (make_room(c, board_key, &victim) != 0)
         return;
-    }
     sse_stream *t = calloc(1, sizeof *t);
     if (!t) {
         call_error(c, "INTERNAL", "out of memory");
@@ -222,6 +317,11 @@ void sse_open(http_call *c)
     if (!t->begun) /* no move to catch up with */
         begin(t);
     snprintf(t->user, sizeof t->user, "%s", c->user);
+    snprintf(t->addr, sizeof t->addr, "%s", c->addr);
+    snprintf(t->board_key, sizeof t->board_key, "%s", board_key);
+    if (victim && !victim->dropping)
+        end_later(victim);
+    count_in(t);
     call_handover(c);
     if (t->user[0])
         svc_presence_add(d->s, t->user);

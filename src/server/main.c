@@ -65,6 +65,8 @@ typedef struct options {
     int bot_workers;
     bot_config bots;        /* --bot, repeated */
     int min_password;       /* --min-password: the shortest password a signup or change may set */
+    int max_streams, http_header_timeout, http_body_timeout;   /* HTTP: live-update streams, request bounds; 0: defaults */
+    int anon_streams_per_address, anon_streams_per_board;     /* streams without a session; 0: no limit */
 } options;
 
 /* The usage on standard output with status 0 when asked for (--help), else on standard error with 2. */
@@ -75,6 +77,8 @@ static void usage(int asked)
                     "              [--tls-cert FILE --tls-key FILE] [--pwhash-cost interactive|moderate|min]\n"
                     "              [--hash-threads N] [--min-password N] [--signup-limit N] [--challenge-limit N]\n"
                     "              [--max-per-address N] [--line-timeout S] [--idle-timeout S]\n"
+                    "              [--max-streams N] [--http-header-timeout S] [--http-body-timeout S]\n"
+                    "              [--anon-streams-per-address N] [--anon-streams-per-board N]\n"
                     "              [--login-idle-timeout S] [--quiet] [--log FILE] [--clock-offset S] [--id-block N]\n"
                     "              [--default-challenges open|ask|closed]\n"
                     "              [--mail-from ADDRESS [--mail-socket PATH|off] [--sendmail PATH|off]\n"
@@ -101,6 +105,9 @@ static const option_spec option_specs[] = {
     TEXT_OPT("--http", http), TEXT_OPT("--web", web), TEXT_OPT("--tls-cert", tls_cert),
     TEXT_OPT("--tls-key", tls_key), NUMBER_OPT("--hash-threads", threads), NUMBER_OPT("--signup-limit", signups),
     NUMBER_OPT("--challenge-limit", challenges), NUMBER_OPT("--max-per-address", max_per_address),
+    NUMBER_OPT("--max-streams", max_streams), NUMBER_OPT("--anon-streams-per-address", anon_streams_per_address),
+    NUMBER_OPT("--anon-streams-per-board", anon_streams_per_board), NUMBER_OPT("--http-header-timeout", http_header_timeout),
+    NUMBER_OPT("--http-body-timeout", http_body_timeout),
     NUMBER_OPT("--line-timeout", line_timeout), NUMBER_OPT("--idle-timeout", idle_timeout),
     NUMBER_OPT("--login-idle-timeout", login_idle_timeout), TEXT_OPT("--mail-from", mail_from),
     TEXT_OPT("--mail-socket", mail_socket), TEXT_OPT("--sendmail", sendmail),
@@ -153,7 +160,8 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
 {
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
-                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, 60, 0, "ask", NULL, 2, {0}, SVC_MIN_PASSWORD};
+                   NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, 60, 0, "ask", NULL, 2, {0}, SVC_MIN_PASSWORD,
+                   HTTP_STREAMS_DEFAULT, HTTP_HEADER_TIMEOUT_DEFAULT, HTTP_BODY_TIMEOUT_DEFAULT, HTTP_SSE_ANON_PER_ADDRESS_DEFAULT, HTTP_SSE_ANON_PER_BOARD_DEFAULT};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
@@ -233,7 +241,8 @@ static int open_doors(doors *d, const options *o, char *err, size_t errcap)
         return -1;
     if (!strcmp(o->http, "off"))
         return 0;
-    http_config hc = {o->http, o->web, o->tls_cert, o->tls_key};
+    http_config hc = {o->http, o->web, o->tls_cert, o->tls_key, o->max_streams, o->http_header_timeout,
+                      o->http_body_timeout, o->anon_streams_per_address, o->anon_streams_per_board};
     return (d->http = http_door_open(d->s, d->base, &hc, err, errcap)) ? 0 : -1;
 }
 
