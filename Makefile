@@ -228,7 +228,7 @@ check-web: $(BUILD)/ludexd $(TOOL) web
 check-server-asan:
 	@$(MAKE) --no-print-directory $(ASAN_VARS) check-server
 
-FUZZ_SERVER_SRC := src/line/proto.c src/service/game_kind.c src/service/bg_play_text.c
+FUZZ_SERVER_SRC := src/service/commands.c src/service/game_kind.c src/service/bg_play_text.c
 # Whole line-protocol sessions against the real service and door (SQLite, libevent, libsodium).
 FUZZ_SESSION_SRC := $(wildcard src/service/*.c) $(wildcard src/line/*.c) $(wildcard src/store/*.c)
 build-fuzz/fuzz_server_session: fuzz/fuzz_server_session.c $(FUZZ_SESSION_SRC) build-fuzz/libludex-fuzz.a
@@ -236,6 +236,9 @@ build-fuzz/fuzz_server_session: fuzz/fuzz_server_session.c $(FUZZ_SESSION_SRC) b
 	  build-fuzz/libludex-fuzz.a -levent -lsqlite3 -lpq -lsodium -lpthread -lm
 build-fuzz/fuzz_http_request: fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a
 	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_http_request.c src/http/parse.c build-fuzz/libludex-fuzz.a -ljansson
+# The HTTP door's raw head scanner (request smuggling, NUL bytes): no socket, no evhttp.
+build-fuzz/fuzz_http_head: fuzz/fuzz_http_head.c src/http/head_scan.c src/http/head_scan.h
+	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_http_head.c src/http/head_scan.c
 # The mail gateway's parser (message, decoders, command lines): no socket, no service.
 MAIL_PARSE_SRC := src/mail/message.c src/mail/decode.c src/mail/html.c src/mail/commands.c
 build-fuzz/fuzz_mail: fuzz/fuzz_mail.c $(MAIL_PARSE_SRC) src/mail/message.h src/mail/mail_int.h build-fuzz/libludex-fuzz.a

@@ -14,7 +14,7 @@
  * bytes are added, before evhttp's read callback) and marks the request bad
  * when the head holds a NUL byte, more than one Content-Length, a
  * Content-Length with a Transfer-Encoding, white space before a header's
- * colon or a folded line (RFC 9112 5, 6.3): the door answers it 400 and
+ * colon or a folded line (head_scan.c): the door answers it 400 and
  * closes the connection (guard_request).  Only the head is scanned, at most
  * once per byte and bounded; a body or a stream costs a test per read.
  *
@@ -35,6 +35,7 @@
 #include <event2/bufferevent.h>
 #include <event2/bufferevent_ssl.h>
 
+#include "http/head_scan.h"
 #include "http/http_int.h"
 
 #define GUARD_SCAN_MAX (HTTP_HEADERS_MAX + 1024)   /* evhttp refuses a longer head itself */
@@ -47,17 +48,6 @@ typedef enum guard_state {
     GUARD_SERVING,   /* the door has the request (until its answer is sent) */
 } guard_state;
 
-/* What the head's bytes have said so far. */
-typedef struct head_scan {
-    size_t total;          /* head bytes scanned */
-    size_t line_len;       /* bytes of the current line (its CR included) */
-    int first_line_done;
-    int in_value;          /* past the current header line's colon */
-    char name[20];         /* the current header's name, lower-case (cut) */
-    size_t name_len;
-    int content_lengths, transfer_encodings;
-} head_scan;
-
 struct request_guard {
     http_door *d;
     struct bufferevent *bev;
@@ -67,8 +57,7 @@ struct request_guard {
     request_guard *prev, *next;          /* in d->unbound while unbound */
     guard_state state;
     size_t scanned;                      /* bytes at the input's front already scanned */
-    head_scan scan;
-    const char *bad;                     /* why the head is refused, or NULL */
+    head_scan scan;                      /* the head's bytes so far (head_scan.c), and why it is refused */
     int closing;                         /* evhttp answered by itself: close once the answer is out */
     int flush_tries;
 };
@@ -90,65 +79,7 @@ static void log_cut(request_guard *g, const char *why)
     svc_log(g->d->s, "%s http %s: connection closed", host ? host : "?", why);
 }
 
-/* ---- the head's bytes --------------------------------------------------------------------- */
-static void end_header_line(request_guard *g)
-{
-    head_scan *h = &g->scan;
-    if (!h->in_value && h->line_len > 0 && !g->bad)
-        g->bad = "a header line without a colon";
-    if (h->in_value && h->name_len == 14 && !memcmp(h->name, "content-length", 14))
-        h->content_lengths++;
-    if (h->in_value && h->name_len == 17 && !memcmp(h->name, "transfer-encoding", 17))
-        h->transfer_encodings++;
-    if (h->content_lengths > 1)
-        g->bad = "more than one Content-Length";
-    if (h->content_lengths && h->transfer_encodings)
-        g->bad = "Content-Length with Transfer-Encoding";
-}
-
-/* One byte of a header line (not its LF). */
-static void header_byte(request_guard *g, unsigned char c)
-{
-    head_scan *h = &g->scan;
-    if (h->line_len == 0 && (c == ' ' || c == '\t'))
-        g->bad = "a folded header line";
-    h->line_len++;
-    if (h->in_value || c == '\r')
-        return;
-    if (c == ':')
-        h->in_value = 1;
-    else if (c == ' ' || c == '\t')
-        g->bad = "white space in a header's name";
-    else if (h->name_len < sizeof h->name)
-        h->name[h->name_len++] = (char)tolower(c);
-    else
-        h->name_len = sizeof h->name + 1;   /* longer than any name looked for */
-}
-
-/* 1 when c ends the head (its empty line). */
-static int scan_byte(request_guard *g, unsigned char c)
-{
-    head_scan *h = &g->scan;
-    h->total++;
-    if (c == 0)
-        g->bad = "a NUL byte in the head";
-    if (c != '\n') {
-        if (h->first_line_done)
-            header_byte(g, c);
-        return 0;
-    }
-    int empty = h->line_len == 0 || (h->line_len == 1 && g->scan.name_len == 0 && !h->in_value);
-    if (!h->first_line_done)
-        h->first_line_done = 1;
-    else if (empty)
-        return 1;
-    else
-        end_header_line(g);
-    h->line_len = h->name_len = 0;
-    h->in_value = 0;
-    return 0;
-}
-
+/* ---- the head's bytes ---------------------------------------------------------------------- */
 static void head_done(request_guard *g)
 {
     g->state = GUARD_BODY;
@@ -173,7 +104,7 @@ static void scan_input(request_guard *g)
             size_t m = v[i].iov_len < len - g->scanned ? v[i].iov_len : len - g->scanned;
             for (size_t k = 0; k < m && g->state == GUARD_HEAD; k++) {
                 g->scanned++;
-                if (scan_byte(g, p[k]))
+                if (head_scan_byte(&g->scan, p[k]))
                     head_done(g);
             }
         }
@@ -184,7 +115,7 @@ static void begin_head(request_guard *g)
 {
     g->state = GUARD_HEAD;
     g->scanned = 0;
-    memset(&g->scan, 0, sizeof g->scan);
+    head_scan_start(&g->scan);
     arm(g, g->d->header_seconds, 0);
     scan_input(g);
 }
@@ -349,10 +280,10 @@ const char *guard_request(http_door *d, struct evhttp_request *req)
     int whole_head_seen = g->state == GUARD_BODY;
     g->state = GUARD_SERVING;
     event_del(g->timer);
-    if (!g->bad && !whole_head_seen)
-        g->bad = "a head the server could not follow";
-    if (g->bad)
-        return g->bad;
+    if (!g->scan.bad && !whole_head_seen)
+        g->scan.bad = "a head the server could not follow";
+    if (g->scan.bad)
+        return g->scan.bad;
     evhttp_request_set_on_complete_cb(req, on_complete, d);
     return NULL;
 }
