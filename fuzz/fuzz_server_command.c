@@ -1,7 +1,7 @@
 /* fuzz_server_command.c - libFuzzer harness for ludexd's command parser.
  *
  * The input is cut at new lines and each line parsed as a command
- * (src/server/proto.c is compiled into this harness: it needs neither
+ * (src/service/commands.c is compiled into this harness: it needs neither
  * sockets nor a database).  The parser must never crash nor read out of
  * bounds; a parsed command's words must lie inside its own copy of the line,
  * be NUL-terminated and non-empty, hold no space and no control byte, and
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "service/bg_play_text.h"
-#include "line/proto.h"
+#include "service/commands.h"
 
 static void check_words(const proto_cmd *cmd)
 {

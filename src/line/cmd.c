@@ -74,6 +74,13 @@ void cmd_run(conn *c)
     svc_request(c->s, NULL);
 }
 
+/* The door's handler of each family of verbs (service/commands.h: the verb table says which). */
+static void (*const handlers[PF_COUNT])(conn *c, proto_cmd *cmd) = {
+    [PF_ACCOUNT] = cmd_account, [PF_HELP] = cmd_help,         [PF_WATCH] = cmd_watch,
+    [PF_RATINGS] = cmd_ratings, [PF_LIST] = cmd_list,         [PF_CONSENT] = cmd_consent,
+    [PF_MESSAGES] = cmd_messages, [PF_GAME] = cmd_game,
+};
+
 static void dispatch(conn *c)
 {
     proto_cmd cmd;
@@ -85,34 +92,5 @@ static void dispatch(conn *c)
         cmd_finish(c);
         return;
     }
-    switch (cmd.verb) {
-    case V_WATCH:
-    case V_UNWATCH:
-        cmd_watch(c, &cmd);
-        return;
-    case V_HELP:
-        cmd_help(c, &cmd);
-        return;
-    case V_RATINGS:
-    case V_STANDINGS:
-        cmd_ratings(c, &cmd);
-        return;
-    case V_LIST:
-        cmd_list(c, &cmd);
-        return;
-    case V_SET_CHALLENGES: case V_ACCEPT: case V_DECLINE: case V_BLOCK: case V_UNBLOCK: case V_SEEK: case V_SEEKS:
-    case V_JOIN: case V_DRAW: case V_TAKEBACK: case V_REMATCH: case V_VACATION:
-        cmd_consent(c, &cmd);
-        return;
-    case V_MESSAGE: case V_CHAT: case V_MESSAGES:
-        cmd_messages(c, &cmd);
-        return;
-    case V_CHALLENGE: case V_MOVE: case V_SWAP: case V_RESIGN: case V_SHOW:
-    case V_HISTORY: case V_RECORD: case V_GAMES:
-        cmd_game(c, &cmd);
-        return;
-    default:
-        cmd_account(c, &cmd);
-        return;
-    }
+    handlers[cmd.family](c, &cmd);
 }

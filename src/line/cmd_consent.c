@@ -11,9 +11,8 @@
 
 static int board_word(conn *c, const char *w, int64_t *board)
 {
-    char *end;
-    long long v = strtoll(w, &end, 10);
-    if (!*w || *end || v <= 0) {
+    int64_t v = proto_number(w);
+    if (!v) {
         reply_err(&c->reply, "NO_SUCH_BOARD", "there is no board '%.40s'", w);
         cmd_finish(c);
         return 0;
@@ -63,7 +62,7 @@ static void do_seeks(conn *c, proto_cmd *cmd)
     store_seek k[100];
     proto_game g = cmd->argc ? proto_game_of(cmd->argv[0]) : G_NONE;
     if (cmd->argc && g == G_NONE) {
-        reply_err(&c->reply, "UNKNOWN_GAME", "games are twixt, hex, backgammon and crossword");
+        reply_err(&c->reply, "UNKNOWN_GAME", "%s", proto_unknown_game);
         cmd_finish(c);
         return;
     }
@@ -86,9 +85,8 @@ static void do_new_board(conn *c, proto_cmd *cmd)
     svc_status_init(&st);
     int rc;
     if (cmd->verb == V_JOIN) {
-        char *end;
-        from = strtoll(cmd->argv[0], &end, 10);
-        rc = *end || from <= 0 ? svc_fail(&st, "NO_SUCH_SEEK", "there is no open seek '%.40s'", cmd->argv[0])
+        from = proto_number(cmd->argv[0]);
+        rc = !from ? svc_fail(&st, "NO_SUCH_SEEK", "there is no open seek '%.40s'", cmd->argv[0])
                                : svc_join(c->s, c->user, from, &board, &st);
     } else {
         if (!board_word(c, cmd->argv[0], &from))

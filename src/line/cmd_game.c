@@ -14,11 +14,10 @@
 /* The board a command names (its id in *board), or NULL with the reply made. */
 static srv_game *board_id_arg(conn *c, proto_cmd *cmd, const char *word, int64_t *board)
 {
-    char *end;
-    long long id = strtoll(word, &end, 10);
+    int64_t id = proto_number(word);
     svc_status st;
     svc_status_init(&st);
-    srv_game *sg = *word && !*end && id > 0 ? svc_game(c->s, id, cmd->game, &st) : NULL;
+    srv_game *sg = id ? svc_game(c->s, id, cmd->game, &st) : NULL;
     if (!sg) {
         if (!st.code || !strcmp(st.code, "NO_SUCH_BOARD"))
             svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", word);
@@ -56,19 +55,6 @@ static void do_challenge(conn *c, proto_cmd *cmd)
     cmd_finish(c);
 }
 
-/* Cut "MOVE#N" into the move and N (0 when there is no '#'); -1 when N is not a number. */
-static int split_move_number(char *text, long *n)
-{
-    char *hash = strrchr(text, '#');
-    *n = 0;
-    if (!hash)
-        return 0;
-    char *end;
-    *n = strtol(hash + 1, &end, 10);
-    *hash = 0;
-    return hash[1] && !*end && *n > 0 ? 0 : -1;
-}
-
 /* Who is acting: from USER PASSWORD in the command, or the login.  1 with the
  * name; 0 when refused (reply made) or pending (the command runs again). */
 static int acting_user(conn *c, proto_cmd *cmd, int with_pw, char name[STORE_NAME_MAX + 1])
@@ -95,14 +81,17 @@ static void reply_played(conn *c, proto_game game, const svc_played *p)
              p->result[0] ? " result " : "", p->result, p->note.data ? p->note.data : "");
 }
 
-static void play_text(conn *c, proto_cmd *cmd, int64_t board, const char *user, char *text)
+static void play_text(conn *c, proto_cmd *cmd, int64_t board, const char *user, int with_pw)
 {
     long want;
+    char text[PROTO_LINE_MAX + 1];
+    const char *code;
+    char msg[160];
     svc_status st;
     svc_played played = {0};
     svc_status_init(&st);
-    if (split_move_number(text, &want) != 0)
-        svc_fail(&st, "BAD_MOVE", "write the move, then '#' and the move's number if you like: k10#7");
+    if (proto_play_text(cmd, with_pw, text, &want, &code, msg, sizeof msg) != 0)
+        svc_fail(&st, code, "%s", msg);
     else if (svc_play_commented(c->s, user, board, cmd->game, text, want, cmd->text, &played, &st) == 0)
         reply_played(c, cmd->game, &played);
     svc_played_free(&played);
@@ -114,23 +103,14 @@ static void play_text(conn *c, proto_cmd *cmd, int64_t board, const char *user, 
     cmd_finish(c);
 }
 
-/* Does a backgammon move give USER PASSWORD?  Its play has several words, none of them a user. */
-static int bg_names_user(conn *c, proto_cmd *cmd)
-{
-    return cmd->argc >= 4 && !strchr(cmd->argv[1], '/') && svc_user_exists(c->s, cmd->argv[1], NULL) &&
-           !strchr(cmd->argv[2], '/');
-}
+static int user_exists(void *s, const char *name) { return svc_user_exists(s, name, NULL); }
 
 static void do_move(conn *c, proto_cmd *cmd)
 {
     int64_t board;
     if (!board_id_arg(c, cmd, cmd->argv[0], &board))
         return;
-    int with_pw = cmd->verb == V_MOVE ? cmd->argc == 4 : cmd->argc == 3;
-    if (cmd->verb == V_MOVE && cmd->game == G_BACKGAMMON)
-        with_pw = bg_names_user(c, cmd);
-    if (cmd->verb == V_MOVE && cmd->game == G_CROSSWORD) /* BOARD [USER PASSWORD] MOVE, MOVE one or two words; */
-        with_pw = cmd->argc >= 4 && (!c->user[0] || svc_user_exists(c->s, cmd->argv[1], NULL)); /* a typo is no login */
+    int with_pw = proto_play_names_user(cmd, c->user[0] != 0, user_exists, c->s);
     if (c->wait.reading) { /* the user named is being read: the command runs again when it has come */
         cmd_finish(c);
         return;
@@ -138,14 +118,7 @@ static void do_move(conn *c, proto_cmd *cmd)
     char user[STORE_NAME_MAX + 1];
     if (!acting_user(c, cmd, with_pw, user))
         return;
-    char text[PROTO_LINE_MAX + 1];
-    text[0] = 0;
-    if (cmd->verb == V_MOVE)
-        for (int i = with_pw ? 3 : 1, n = 0; i < cmd->argc; i++)
-            n += snprintf(text + n, sizeof text - (size_t)n, "%s%s", i > (with_pw ? 3 : 1) ? " " : "", cmd->argv[i]);
-    else
-        snprintf(text, sizeof text, "%s", cmd->verb == V_SWAP ? "swap" : "resign");
-    play_text(c, cmd, board, user, text);
+    play_text(c, cmd, board, user, with_pw);
 }
 
 static void header(conn *c, const srv_game *sg)
@@ -170,7 +143,7 @@ static void do_show(conn *c, proto_cmd *cmd)
         return;
     int size = svc_user_display(c->s, c->user);
     if (cmd->argc > 1 && !(size = svc_display_size_of(cmd->argv[1]))) {
-        reply_err(&c->reply, "BAD_SIZE", "display sizes are small, medium, big and large");
+        reply_err(&c->reply, "BAD_SIZE", "%s", proto_bad_size);
         cmd_finish(c);
         return;
     }

@@ -1,6 +1,6 @@
 /* line/cmd_messages.c - message USER TEXT, chat BOARD TEXT, messages; a board's chat under show.
  *
- * TEXT is the rest of the line as written (proto.c keeps it whole, past the
+ * TEXT is the rest of the line as written (service/commands.c keeps it whole, past the
  * word limit).  `messages` lists the unread messages and the chat lines of
  * one's boards, oldest first, and marks them read; `GAME show BOARD` adds
  * the board's last chat lines for its players (a board's chat is its
@@ -10,7 +10,6 @@
 #include <stdlib.h>
 
 #include "line/line.h"
-#include "line/msg_text.h"
 
 #define MESSAGES_MAX 50    /* messages listed by one `messages`; the rest stay unread */
 #define SHOW_CHAT_LINES 10
@@ -32,9 +31,8 @@ static void send_text(conn *c, proto_cmd *cmd)
     if (cmd->verb == V_MESSAGE) {
         rc = svc_message(c->s, c->user, cmd->argv[0], cmd->text, &st);
     } else {
-        char *end;
-        long long board = strtoll(cmd->argv[0], &end, 10);
-        rc = *end || board <= 0 ? svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0])
+        int64_t board = proto_number(cmd->argv[0]);
+        rc = !board ? svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0])
                                 : svc_chat(c->s, c->user, board, cmd->text, &st);
     }
     if (rc != 0) {

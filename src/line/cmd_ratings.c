@@ -56,7 +56,7 @@ void cmd_ratings(conn *c, proto_cmd *cmd)
     const char *user = cmd->argc > 1 ? cmd->argv[1] : c->user;
     char name[STORE_NAME_MAX + 1];
     if (!n) {
-        reply_err(&c->reply, "UNKNOWN_GAME", "games are twixt, hex, backgammon and crossword");
+        reply_err(&c->reply, "UNKNOWN_GAME", "%s", proto_unknown_game);
     } else if (cmd->verb == V_STANDINGS) {
         standings(c, g, cmd->argv[0]);
         return;

@@ -52,11 +52,10 @@ void watch_drop_conn(conn *c)
 
 void cmd_watch(conn *c, proto_cmd *cmd)
 {
-    char *end;
-    long long id = strtoll(cmd->argv[0], &end, 10);
+    int64_t id = proto_number(cmd->argv[0]);
     svc_status st;
     svc_status_init(&st);
-    if (!cmd->argv[0][0] || *end || id <= 0 || !svc_game(c->s, id, G_NONE, &st)) {
+    if (!id || !svc_game(c->s, id, G_NONE, &st)) {
         reply_err(&c->reply, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0]);
         cmd_finish(c);
         return;
@@ -65,7 +64,7 @@ void cmd_watch(conn *c, proto_cmd *cmd)
     if (cmd->verb == V_UNWATCH) {
         if (w)
             unwatch(c, w);
-        reply_ok(&c->reply, "not watching %lld", id);
+        reply_ok(&c->reply, "not watching %lld", (long long)id);
     } else if (!w && c->nwatching == LINE_MAX_WATCHES) {
         reply_err(&c->reply, "TOO_MANY_WATCHES", "a connection watches at most 16 boards");
     } else {
@@ -74,7 +73,7 @@ void cmd_watch(conn *c, proto_cmd *cmd)
             *w = (svc_watch){on_move, c, 0, 0, 0, NULL, 0};
             svc_watch_add(c->s, id, w, (size_t)-1, &st);
         }
-        reply_ok(&c->reply, "watching %lld; each move comes as a line: * GAME BOARD N COLOUR MOVE", id);
+        reply_ok(&c->reply, "watching %lld; each move comes as a line: * GAME BOARD N COLOUR MOVE", (long long)id);
     }
     cmd_finish(c);
 }

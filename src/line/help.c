@@ -33,7 +33,7 @@ void cmd_help(conn *c, proto_cmd *cmd)
     if (cmd->argc == 1) {
         proto_game g = proto_game_of(cmd->argv[0]);
         if (g == G_NONE) {
-            reply_err(&c->reply, "UNKNOWN_GAME", "games are twixt, hex, backgammon and crossword");
+            reply_err(&c->reply, "UNKNOWN_GAME", "%s", proto_unknown_game);
             cmd_finish(c);
             return;
         }

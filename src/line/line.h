@@ -1,6 +1,6 @@
 /* line/line.h - the line-protocol door: TCP connections, one command per line.
  *
- * The door reads a line, parses it (proto.c), calls the service, and writes
+ * The door reads a line, parses it (service/commands.c), calls the service, and writes
  * the reply: "OK ..." or "ERR CODE message", body lines, ".".  It holds
  * no game or account logic: every rule is the service's, and every error
  * code comes from it.  A connection runs one command at a time; a reply the
@@ -15,7 +15,6 @@
 #include <event2/bufferevent.h>
 #include <event2/event.h>
 
-#include "line/proto.h"
 #include "service/service.h"
 
 typedef struct conn conn;

@@ -6,15 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "line/proto.h"
 #include "mail/door_int.h"
-
-static int64_t number(const char *w)
-{
-    char *end;
-    long long v = strtoll(w, &end, 10);
-    return *w && !*end && v > 0 ? v : 0;
-}
 
 static void seeks_list(mail_job *j, proto_cmd *cmd)
 {
@@ -47,7 +39,7 @@ int mail_run_consent(mail_job *j, proto_cmd *cmd)
     char text[200] = "";
     switch (cmd->verb) {
     case V_ACCEPT: case V_DECLINE:
-        rc = svc_answer(s, j->user, number(cmd->argv[0]), cmd->verb == V_ACCEPT, &what, &st);
+        rc = svc_answer(s, j->user, proto_number(cmd->argv[0]), cmd->verb == V_ACCEPT, &what, &st);
         snprintf(text, sizeof text, "%s %s", what, cmd->verb == V_ACCEPT ? "accepted" : "declined");
         break;
     case V_SET_CHALLENGES:
@@ -63,13 +55,13 @@ int mail_run_consent(mail_job *j, proto_cmd *cmd)
         snprintf(text, sizeof text, "seek %lld: anyone may 'join %lld'", (long long)id, (long long)id);
         break;
     case V_JOIN: case V_REMATCH:
-        rc = cmd->verb == V_JOIN ? svc_join(s, j->user, number(cmd->argv[0]), &board, &st)
-                                 : svc_rematch(s, j->user, number(cmd->argv[0]), &board, &st);
+        rc = cmd->verb == V_JOIN ? svc_join(s, j->user, proto_number(cmd->argv[0]), &board, &st)
+                                 : svc_rematch(s, j->user, proto_number(cmd->argv[0]), &board, &st);
         snprintf(text, sizeof text, board ? "board %lld" : "seek withdrawn", (long long)board);
         break;
     case V_DRAW: case V_TAKEBACK:
-        rc = cmd->verb == V_DRAW ? svc_offer_draw(s, j->user, number(cmd->argv[0]), &agreed, &st)
-                                 : svc_takeback(s, j->user, number(cmd->argv[0]), &st);
+        rc = cmd->verb == V_DRAW ? svc_offer_draw(s, j->user, proto_number(cmd->argv[0]), &agreed, &st)
+                                 : svc_takeback(s, j->user, proto_number(cmd->argv[0]), &st);
         snprintf(text, sizeof text, "%s %s", cmd->verb == V_DRAW ? "draw" : "takeback",
                  agreed ? "agreed: the game is drawn" : "offered: it waits for your opponent's answer");
         break;

@@ -64,8 +64,7 @@ void notify_stop(mail_door *d);
 void run_job(mail_job *job);
 
 /* ---- consent and offers by mail (consent.c): one command's answer into the reply; 0 ---- */
-struct proto_cmd;
-int mail_run_consent(mail_job *job, struct proto_cmd *cmd);
+int mail_run_consent(mail_job *job, proto_cmd *cmd);
 
 /* ---- inbound (inbound.c) ------------------------------------------------------------------- */
 int inbound_start(mail_door *d, char *err, size_t errcap);

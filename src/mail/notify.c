@@ -18,7 +18,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "line/msg_text.h"
 #include "mail/door_int.h"
 
 static const char *seat_name(const svc_game_info *g, int seat) { return g->player[seat]; }

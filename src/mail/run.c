@@ -1,6 +1,6 @@
 /* mail/run.c - the commands of one message, run in order, each answered.
  *
- * The command language is the line protocol's (line/proto.c parses it), as
+ * The command language is the line protocol's (service/commands.c parses it for both), as
  * the classic play-by-mail server had it: every move names its board, user
  * and password ("twixt move 12 alice PASSWORD j12#7"); the sender's address
  * alone never authenticates.  "login USER PASSWORD" in a message stands for
@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "line/msg_text.h"
-#include "line/proto.h"
 #include "mail/door_int.h"
 
 enum { RAN = 0, SUSPENDED = 1, READING = 2 }; /* READING: see run_request */
@@ -251,11 +249,10 @@ static int do_mail_setting(mail_job *j, proto_cmd *cmd)
 /* ---- game commands --------------------------------------------------------------------------------- */
 static srv_game *board_of(mail_job *j, proto_cmd *cmd, const char *word, int64_t *board)
 {
-    char *end;
-    long long id = strtoll(word, &end, 10);
+    int64_t id = proto_number(word);
     svc_status st;
     svc_status_init(&st);
-    srv_game *sg = *word && !*end && id > 0 ? svc_game(j->d->s, id, cmd->game, &st) : NULL;
+    srv_game *sg = id ? svc_game(j->d->s, id, cmd->game, &st) : NULL;
     if (!sg) {
         if (!st.code || !strcmp(st.code, "NO_SUCH_BOARD"))
             svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", word);
@@ -285,18 +282,7 @@ static int do_challenge(mail_job *j, proto_cmd *cmd)
     return RAN;
 }
 
-/* Does the move give USER PASSWORD (as the line door reads it)? */
-static int names_user(mail_job *j, proto_cmd *cmd)
-{
-    if (cmd->verb != V_MOVE)
-        return cmd->argc == 3;
-    if (cmd->game == G_BACKGAMMON)
-        return cmd->argc >= 4 && !strchr(cmd->argv[1], '/') && svc_user_exists(j->d->s, cmd->argv[1], NULL) &&
-               !strchr(cmd->argv[2], '/');
-    if (cmd->game == G_CROSSWORD)
-        return cmd->argc >= 4 && (!j->user[0] || svc_user_exists(j->d->s, cmd->argv[1], NULL));
-    return cmd->argc == 4;
-}
+static int user_exists(void *s, const char *name) { return svc_user_exists(s, name, NULL); }
 
 static void say_played(mail_job *j, const svc_played *p, srv_game *sg)
 {
@@ -320,29 +306,19 @@ static int do_play(mail_job *j, proto_cmd *cmd)
     srv_game *sg = board_of(j, cmd, cmd->argv[0], &board);
     if (!sg)
         return RAN;
-    int with_pw = names_user(j, cmd);
+    int with_pw = proto_play_names_user(cmd, j->user[0] != 0, user_exists, j->d->s);
     char name[STORE_NAME_MAX + 1];
     int rc = acting_user(j, with_pw ? cmd->argv[1] : NULL, with_pw ? cmd->argv[2] : NULL, name);
     if (rc != 1)
         return rc < 0 ? SUSPENDED : RAN;
-    char text[PROTO_LINE_MAX + 1] = "";
-    if (cmd->verb == V_MOVE)
-        for (int i = with_pw ? 3 : 1, n = 0; i < cmd->argc; i++)
-            n += snprintf(text + n, sizeof text - (size_t)n, "%s%s", i > (with_pw ? 3 : 1) ? " " : "", cmd->argv[i]);
-    else
-        snprintf(text, sizeof text, "%s", cmd->verb == V_SWAP ? "swap" : "resign");
-    long want = 0;
-    char *hash = strrchr(text, '#');
+    char text[PROTO_LINE_MAX + 1], msg[160];
+    const char *code;
+    long want;
     svc_status st;
     svc_played played = {0};
     svc_status_init(&st);
-    if (hash) {
-        char *end;
-        want = strtol(hash + 1, &end, 10);
-        *hash = 0;
-        if (!hash[1] || *end || want <= 0)
-            svc_fail(&st, "BAD_MOVE", "write the move, then '#' and the move's number if you like: k10#7");
-    }
+    if (proto_play_text(cmd, with_pw, text, &want, &code, msg, sizeof msg) != 0)
+        svc_fail(&st, code, "%s", msg);
     if (!st.code && svc_play_commented(j->d->s, name, board, cmd->game, text, want, cmd->text, &played, &st) == 0)
         say_played(j, &played, sg);
     svc_played_free(&played);
@@ -363,7 +339,7 @@ static int do_show(mail_job *j, proto_cmd *cmd)
         return RAN;
     int size = svc_user_display(j->d->s, j->user);
     if (cmd->verb == V_SHOW && cmd->argc > 1 && !(size = svc_display_size_of(cmd->argv[1]))) {
-        lx_buf_printf(&j->reply, "ERROR BAD_SIZE: display sizes are small, medium, big and large\n\n");
+        lx_buf_printf(&j->reply, "ERROR BAD_SIZE: %s\n\n", proto_bad_size);
         return RAN;
     }
     int seat = svc_game_seat_of(sg, j->user[0] ? j->user : NULL);
@@ -427,7 +403,7 @@ static int do_ratings(mail_job *j, proto_cmd *cmd)
     const char *user = cmd->argc > 1 ? cmd->argv[1] : j->user;
     char name[STORE_NAME_MAX + 1];
     if (!n) {
-        lx_buf_printf(&j->reply, "ERROR UNKNOWN_GAME: games are twixt, hex, backgammon and crossword\n\n");
+        lx_buf_printf(&j->reply, "ERROR UNKNOWN_GAME: %s\n\n", proto_unknown_game);
         return RAN;
     }
     if (cmd->verb == V_RATINGS && (!user[0] || !svc_user_exists(j->d->s, user, name))) {
@@ -477,9 +453,8 @@ static int do_messages(mail_job *j, proto_cmd *cmd)
         if (svc_message(j->d->s, j->user, cmd->argv[0], cmd->text, &st) == 0)
             lx_buf_printf(&j->reply, "OK: sent\n\n");
     } else {
-        char *end;
-        long long board = strtoll(cmd->argv[0], &end, 10);
-        if ((*end || board <= 0 ? svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0])
+        int64_t board = proto_number(cmd->argv[0]);
+        if ((!board ? svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0])
                                 : svc_chat(j->d->s, j->user, board, cmd->text, &st)) == 0)
             lx_buf_printf(&j->reply, "OK: sent\n\n");
     }
@@ -489,6 +464,70 @@ static int do_messages(mail_job *j, proto_cmd *cmd)
         hold(j, &st);
     return RAN;
 }
+
+/* ---- the families of verbs (service/commands.h) ------------------------------------------------------ */
+static int do_account(mail_job *j, proto_cmd *cmd)
+{
+    switch (cmd->verb) {
+    case V_SIGNUP: return do_signup(j, cmd);
+    case V_LOGIN: return do_login(j, cmd);
+    case V_PASSWORD: return do_password(j, cmd);
+    case V_SET_DISPLAY: {
+        int size = svc_display_size_of(cmd->argv[0]);
+        if (size)
+            return do_size(j, size, NULL, 0);
+        lx_buf_printf(&j->reply, "ERROR BAD_SIZE: %s\n\n", proto_bad_size);
+        return RAN;
+    }
+    case V_WHOAMI:
+        lx_buf_printf(&j->reply, j->user[0] ? "OK: %s\n\n" : "ERROR NOT_LOGGED_IN: not logged in%s\n\n", j->user);
+        return RAN;
+    case V_QUIT:
+        j->quit = 1;
+        lx_buf_printf(&j->reply, "OK: the rest of the message was not read\n\n");
+        return RAN;
+    default: return do_mail_setting(j, cmd); /* set notify, verify, address */
+    }
+}
+
+static int do_help(mail_job *j, proto_cmd *cmd)
+{
+    proto_game g = cmd->argc ? proto_game_of(cmd->argv[0]) : G_NONE;
+    lx_buf_printf(&j->reply, "%s\n", g == G_NONE ? mail_help : svc_game_help(g));
+    return RAN;
+}
+
+static int do_watch(mail_job *j, proto_cmd *cmd)
+{
+    (void)cmd;
+    lx_buf_printf(&j->reply, "ERROR USAGE: watching needs a connection; by mail, 'set notify board' sends "
+                             "every move\n\n");
+    return RAN;
+}
+
+/* "games" with no user: by mail the list is "games USER [FILTER]" (run_mail_words). */
+static int do_list(mail_job *j, proto_cmd *cmd)
+{
+    (void)cmd;
+    lx_buf_printf(&j->reply, "ERROR USAGE: games USER [next|active|pending|finished|all]\n\n");
+    return RAN;
+}
+
+static int do_game(mail_job *j, proto_cmd *cmd)
+{
+    switch (cmd->verb) {
+    case V_CHALLENGE: return do_challenge(j, cmd);
+    case V_SHOW: case V_HISTORY: case V_RECORD: return do_show(j, cmd);
+    case V_GAMES: return do_games(j, cmd->game, cmd->argc ? cmd->argv[0] : NULL, SVC_ALL);
+    default: return do_play(j, cmd); /* move, swap, resign */
+    }
+}
+
+static int (*const handlers[PF_COUNT])(mail_job *j, proto_cmd *cmd) = {
+    [PF_ACCOUNT] = do_account, [PF_HELP] = do_help,         [PF_WATCH] = do_watch,
+    [PF_RATINGS] = do_ratings, [PF_LIST] = do_list,         [PF_CONSENT] = mail_run_consent,
+    [PF_MESSAGES] = do_messages, [PF_GAME] = do_game,
+};
 
 /* ---- one line ---------------------------------------------------------------------------------------- */
 static unsigned password_mask(const proto_cmd *cmd, int game_words)
@@ -541,48 +580,7 @@ static int run_line(mail_job *j, const char *line)
     }
     if (!j->retried)
         echo_line(j, line, password_mask(&cmd, cmd.game == G_NONE ? 0 : 1));
-    switch (cmd.verb) {
-    case V_SIGNUP: return do_signup(j, &cmd);
-    case V_LOGIN: return do_login(j, &cmd);
-    case V_PASSWORD: return do_password(j, &cmd);
-    case V_SET_DISPLAY: {
-        int size = svc_display_size_of(cmd.argv[0]);
-        if (size)
-            return do_size(j, size, NULL, 0);
-        lx_buf_printf(&j->reply, "ERROR BAD_SIZE: display sizes are small, medium, big and large\n\n");
-        return RAN;
-    }
-    case V_SET_NOTIFY: case V_VERIFY: case V_ADDRESS: return do_mail_setting(j, &cmd);
-    case V_HELP: {
-        proto_game g = cmd.argc ? proto_game_of(cmd.argv[0]) : G_NONE;
-        lx_buf_printf(&j->reply, "%s\n", g == G_NONE ? mail_help : svc_game_help(g));
-        return RAN;
-    }
-    case V_WHOAMI:
-        lx_buf_printf(&j->reply, j->user[0] ? "OK: %s\n\n" : "ERROR NOT_LOGGED_IN: not logged in%s\n\n", j->user);
-        return RAN;
-    case V_QUIT:
-        j->quit = 1;
-        lx_buf_printf(&j->reply, "OK: the rest of the message was not read\n\n");
-        return RAN;
-    case V_WATCH: case V_UNWATCH:
-        lx_buf_printf(&j->reply, "ERROR USAGE: watching needs a connection; by mail, 'set notify board' sends "
-                                 "every move\n\n");
-        return RAN;
-    case V_CHALLENGE: return do_challenge(j, &cmd);
-    case V_SHOW: case V_HISTORY: case V_RECORD: return do_show(j, &cmd);
-    case V_GAMES: return do_games(j, cmd.game, cmd.argc ? cmd.argv[0] : NULL, SVC_ALL);
-    case V_RATINGS: case V_STANDINGS: return do_ratings(j, &cmd);
-    case V_MESSAGE: case V_CHAT: case V_MESSAGES: return do_messages(j, &cmd);
-    case V_LIST:
-        lx_buf_printf(&j->reply, "ERROR USAGE: games USER [next|active|pending|finished|all]\n\n");
-        return RAN;
-    case V_SET_CHALLENGES: case V_ACCEPT: case V_DECLINE: case V_BLOCK: case V_UNBLOCK: case V_SEEK: case V_SEEKS:
-    case V_JOIN: case V_DRAW: case V_TAKEBACK: case V_REMATCH: case V_VACATION:
-        mail_run_consent(j, &cmd);
-        return RAN;
-    default: return do_play(j, &cmd);
-    }
+    return handlers[cmd.family](j, &cmd);
 }
 
 static void line_again(void *ctx);

@@ -30,6 +30,7 @@
 #include "service/game_kind.h"
 #include "service/workq.h" /* the doors' own worker threads use it too (bot/pool.c) */
 #include "store/store.h"
+#include "service/commands.h" /* the classic command language of the line and mail doors */
 
 typedef struct srv srv;
 typedef struct srv_game srv_game;

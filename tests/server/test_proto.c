@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "line/proto.h"
+#include "service/commands.h"
 
 static int parse(const char *line, proto_cmd *cmd, const char **code)
 {

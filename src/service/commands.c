@@ -1,4 +1,4 @@
-/* server/proto.c - cutting a command line into a command and its words.
+/* service/commands.c - the classic command language: a line into a command, a move's words.
  *
  * Shapes checked here (A = any word):
  *   signup A A [A]     login A A       password A A      help [A]     quit
@@ -14,36 +14,55 @@
  *   GAME swap A [A A]  GAME resign A [A A]   GAME show A [A]
  *   GAME history A     GAME record A [A]   GAME games [A]
  * Anything else is an error that names what was wrong.  Bytes below 0x20
- * (other than tab) are refused: a reply must never echo a control byte. */
+ * (other than tab) are refused: a reply must never echo a control byte.
+ * The one verb table below gives each verb its shape and its family (the
+ * door handler that runs it); the line and mail doors both read it. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "line/proto.h"
+#include "service/commands.h"
 
 typedef struct verb_shape {
     const char *name;
     proto_verb verb;
+    proto_family family;
     int min, max;   /* words after the name */
 } verb_shape;
 
 static const verb_shape plain_verbs[] = {
-    {"signup", V_SIGNUP, 2, 3},   {"login", V_LOGIN, 2, 2},     {"password", V_PASSWORD, 2, 2},
-    {"help", V_HELP, 0, 1},       {"quit", V_QUIT, 0, 0},       {"watch", V_WATCH, 1, 1},
-    {"unwatch", V_UNWATCH, 1, 1}, {"whoami", V_WHOAMI, 0, 0},     {"verify", V_VERIFY, 0, 1},
-    {"address", V_ADDRESS, 1, 1},   {"ratings", V_RATINGS, 1, 2},   {"standings", V_STANDINGS, 1, 1},
-    {"games", V_LIST, 0, 2},      {"accept", V_ACCEPT, 1, 1},     {"decline", V_DECLINE, 1, PROTO_MAX_WORDS - 1},
-    {"block", V_BLOCK, 1, 1},     {"unblock", V_UNBLOCK, 1, 1},   {"seeks", V_SEEKS, 0, 1},
-    {"join", V_JOIN, 1, 1},       {"takeback", V_TAKEBACK, 1, 1}, {"rematch", V_REMATCH, 1, 1},
-    {"vacation", V_VACATION, 1, 1},
-    {"message", V_MESSAGE, 1, 1}, {"chat", V_CHAT, 1, 1},      {"messages", V_MESSAGES, 0, 0},
+    {"signup", V_SIGNUP, PF_ACCOUNT, 2, 3},       {"login", V_LOGIN, PF_ACCOUNT, 2, 2},
+    {"password", V_PASSWORD, PF_ACCOUNT, 2, 2},   {"whoami", V_WHOAMI, PF_ACCOUNT, 0, 0},
+    {"quit", V_QUIT, PF_ACCOUNT, 0, 0},           {"verify", V_VERIFY, PF_ACCOUNT, 0, 1},
+    {"address", V_ADDRESS, PF_ACCOUNT, 1, 1},     {"help", V_HELP, PF_HELP, 0, 1},
+    {"watch", V_WATCH, PF_WATCH, 1, 1},           {"unwatch", V_UNWATCH, PF_WATCH, 1, 1},
+    {"ratings", V_RATINGS, PF_RATINGS, 1, 2},     {"standings", V_STANDINGS, PF_RATINGS, 1, 1},
+    {"games", V_LIST, PF_LIST, 0, 2},             {"accept", V_ACCEPT, PF_CONSENT, 1, 1},
+    {"decline", V_DECLINE, PF_CONSENT, 1, PROTO_MAX_WORDS - 1},
+    {"block", V_BLOCK, PF_CONSENT, 1, 1},         {"unblock", V_UNBLOCK, PF_CONSENT, 1, 1},
+    {"seeks", V_SEEKS, PF_CONSENT, 0, 1},         {"join", V_JOIN, PF_CONSENT, 1, 1},
+    {"takeback", V_TAKEBACK, PF_CONSENT, 1, 1},   {"rematch", V_REMATCH, PF_CONSENT, 1, 1},
+    {"vacation", V_VACATION, PF_CONSENT, 1, 1},   {"message", V_MESSAGE, PF_MESSAGES, 1, 1},
+    {"chat", V_CHAT, PF_MESSAGES, 1, 1},          {"messages", V_MESSAGES, PF_MESSAGES, 0, 0},
 };
 
-static const verb_shape game_verbs[] = {
-    {"challenge", V_CHALLENGE, 2, PROTO_MAX_WORDS - 2}, {"move", V_MOVE, 2, PROTO_MAX_WORDS - 2}, {"swap", V_SWAP, 1, 3},
-    {"resign", V_RESIGN, 1, 3}, {"show", V_SHOW, 1, 2}, {"history", V_HISTORY, 1, 1},
-    {"record", V_RECORD, 1, 2}, {"games", V_GAMES, 0, 1}, {"seek", V_SEEK, 0, PROTO_MAX_WORDS - 2},
-    {"draw", V_DRAW, 1, 1},
+/* "set WHAT A" */
+static const verb_shape set_verbs[] = {
+    {"display", V_SET_DISPLAY, PF_ACCOUNT, 1, 1},
+    {"notify", V_SET_NOTIFY, PF_ACCOUNT, 1, 1},
+    {"challenges", V_SET_CHALLENGES, PF_CONSENT, 1, 1},
 };
+
+/* "GAME verb ..." */
+static const verb_shape game_verbs[] = {
+    {"challenge", V_CHALLENGE, PF_GAME, 2, PROTO_MAX_WORDS - 2}, {"move", V_MOVE, PF_GAME, 2, PROTO_MAX_WORDS - 2},
+    {"swap", V_SWAP, PF_GAME, 1, 3},        {"resign", V_RESIGN, PF_GAME, 1, 3},
+    {"show", V_SHOW, PF_GAME, 1, 2},        {"history", V_HISTORY, PF_GAME, 1, 1},
+    {"record", V_RECORD, PF_GAME, 1, 2},    {"games", V_GAMES, PF_GAME, 0, 1},
+    {"seek", V_SEEK, PF_CONSENT, 0, PROTO_MAX_WORDS - 2}, {"draw", V_DRAW, PF_CONSENT, 1, 1},
+};
+
+#define COUNT(t) (sizeof t / sizeof t[0])
 
 static int fail(const char **code, const char *c, char *msg, size_t cap, const char *text)
 {
@@ -148,6 +167,7 @@ static int take_args(proto_cmd *cmd, const verb_shape *v, char **rest, int nrest
         return fail(code, "USAGE", msg, cap, text);
     }
     cmd->verb = v->verb;
+    cmd->family = v->family;
     cmd->argc = nrest;
     for (int i = 0; i < nrest; i++)
         cmd->argv[i] = rest[i];
@@ -189,19 +209,13 @@ int proto_parse(const char *line, size_t len, proto_cmd *cmd, const char **code,
     if (n == 0)
         return fail(code, "EMPTY", msg, msgcap, "empty command; try 'help'");
     if (n >= 2 && proto_word_is(w[0], "set")) {
-        static const verb_shape set_display = {"display", V_SET_DISPLAY, 1, 1};
-        static const verb_shape set_notify = {"notify", V_SET_NOTIFY, 1, 1};
-        static const verb_shape set_challenges = {"challenges", V_SET_CHALLENGES, 1, 1};
-        if (proto_word_is(w[1], "notify"))
-            return take_args(cmd, &set_notify, w + 2, n - 2, code, msg, msgcap);
-        if (proto_word_is(w[1], "challenges"))
-            return take_args(cmd, &set_challenges, w + 2, n - 2, code, msg, msgcap);
-        if (!proto_word_is(w[1], "display"))
+        const verb_shape *set = find_shape(set_verbs, COUNT(set_verbs), w[1]);
+        if (!set)
             return fail(code, "UNKNOWN_COMMAND", msg, msgcap,
                         "what can be set: 'set display SIZE', 'set notify MODE', 'set challenges MODE'");
-        return take_args(cmd, &set_display, w + 2, n - 2, code, msg, msgcap);
+        return take_args(cmd, set, w + 2, n - 2, code, msg, msgcap);
     }
-    const verb_shape *v = find_shape(plain_verbs, sizeof plain_verbs / sizeof plain_verbs[0], w[0]);
+    const verb_shape *v = find_shape(plain_verbs, COUNT(plain_verbs), w[0]);
     if (v)
         return take_args(cmd, v, w + 1, n - 1, code, msg, msgcap);
     cmd->game = proto_game_of(w[0]);
@@ -209,7 +223,7 @@ int proto_parse(const char *line, size_t len, proto_cmd *cmd, const char **code,
         return fail(code, "UNKNOWN_COMMAND", msg, msgcap, "unknown command; try 'help'");
     if (n < 2)
         return fail(code, "USAGE", msg, msgcap, "a game command needs a verb: challenge, move, show ...");
-    v = find_shape(game_verbs, sizeof game_verbs / sizeof game_verbs[0], w[1]);
+    v = find_shape(game_verbs, COUNT(game_verbs), w[1]);
     if (!v)
         return fail(code, "UNKNOWN_COMMAND", msg, msgcap, "unknown game command; try 'help'");
     if (v->verb == V_MOVE && cmd->game != G_BACKGAMMON && n - 2 != 2 && n - 2 != 4 &&
@@ -218,4 +232,65 @@ int proto_parse(const char *line, size_t len, proto_cmd *cmd, const char **code,
     if ((v->verb == V_SWAP || v->verb == V_RESIGN) && n - 2 == 2)
         return fail(code, "USAGE", msg, msgcap, "give BOARD USER PASSWORD, or BOARD alone after login");
     return take_args(cmd, v, w + 2, n - 2, code, msg, msgcap);
+}
+
+/* ---- a move's words ------------------------------------------------------------------------------------ */
+int proto_play_names_user(const proto_cmd *cmd, int logged_in, proto_user_exists *exists, void *ctx)
+{
+    if (cmd->verb != V_MOVE)
+        return cmd->argc == 3;
+    if (cmd->game == G_BACKGAMMON) /* its play has several words, none of them a user */
+        return cmd->argc >= 4 && !strchr(cmd->argv[1], '/') && exists(ctx, cmd->argv[1]) && !strchr(cmd->argv[2], '/');
+    if (cmd->game == G_CROSSWORD) /* BOARD [USER PASSWORD] MOVE, MOVE one or two words; a typo is no login */
+        return cmd->argc >= 4 && (!logged_in || exists(ctx, cmd->argv[1]));
+    return cmd->argc == 4;
+}
+
+/* Cut "MOVE#N" into the move and N (0 when there is no '#'); -1 when N is not a number. */
+static int split_move_number(char *text, long *n)
+{
+    char *hash = strrchr(text, '#');
+    *n = 0;
+    if (!hash)
+        return 0;
+    char *end;
+    *n = strtol(hash + 1, &end, 10);
+    *hash = 0;
+    return hash[1] && !*end && *n > 0 ? 0 : -1;
+}
+
+int proto_play_text(const proto_cmd *cmd, int with_password, char text[PROTO_LINE_MAX + 1], long *want_n,
+                    const char **code, char *msg, size_t msgcap)
+{
+    int first = with_password ? 3 : 1;
+    text[0] = 0;
+    if (cmd->verb == V_MOVE)
+        for (int i = first, n = 0; i < cmd->argc; i++)
+            n += snprintf(text + n, PROTO_LINE_MAX + 1 - (size_t)n, "%s%s", i > first ? " " : "", cmd->argv[i]);
+    else
+        snprintf(text, PROTO_LINE_MAX + 1, "%s", cmd->verb == V_SWAP ? "swap" : "resign");
+    if (split_move_number(text, want_n) != 0)
+        return fail(code, "BAD_MOVE", msg, msgcap, "write the move, then '#' and the move's number if you like: k10#7");
+    return 0;
+}
+
+/* ---- words both doors read alike -------------------------------------------------------------------- */
+int64_t proto_number(const char *word)
+{
+    char *end;
+    long long v = strtoll(word, &end, 10);
+    return *word && !*end && v > 0 ? v : 0;
+}
+
+const char proto_unknown_game[] = "games are twixt, hex, backgammon and crossword";
+const char proto_bad_size[] = "display sizes are small, medium, big and large";
+
+/* ---- texts both doors show alike: the line protocol's replies and the mail door's bodies show a
+ * message the same way.  The text needs no escaping there: the service refuses control characters in
+ * it, and a line reply's body lines are dot-stuffed by the reply writer.  JSON (HTTP) is written apart. */
+int msg_text_line(const store_message *m, lx_buf *out)
+{
+    if (m->board)
+        return lx_buf_printf(out, "chat %lld %s: %s", (long long)m->board, m->sender, m->text);
+    return lx_buf_printf(out, "message %s: %s", m->sender, m->text);
 }
