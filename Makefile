@@ -321,12 +321,18 @@ ASAN_VARS := BUILD=build-asan CC=clang OPT=-O1 \
 # Builds run in parallel; test suites one after another, so output stays readable.
 check: deps-dev
 	@$(MAKE) --no-print-directory -j$(JOBS) all tests js
-	@$(MAKE) --no-print-directory check-unit check-cli check-js check-install check-server check-server-pg check-web check-python check-bench
+	@$(MAKE) --no-print-directory check-layers check-unit check-cli check-js check-install check-server check-server-pg check-web check-python check-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) $(ASAN_VARS) tests
 	@$(MAKE) --no-print-directory check-asan
 	@$(MAKE) --no-print-directory -j$(JOBS) fuzz-build
 	@$(MAKE) --no-print-directory check-fuzz
 	@echo "make check: all suites passed"
+
+# The service's five layers (tools/check-layers: its table of files): no include and no call
+# pointing up from a lower layer to a higher one.
+.PHONY: check-layers
+check-layers:
+	@tools/check-layers
 
 check-unit: tests
 	@tools/run-tests $(BUILD) $(TESTS)
