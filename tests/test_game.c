@@ -395,8 +395,33 @@ static void check_document_replays_with_a_module(void **state)
     lx_diag_list *d = check("(;FF[4]GM[99]SZ[3];B[1];W[1])\n(;FF[4]GM[99];B[2])", reg, &s);
     assert_int_equal(s.games, 2);
     assert_int_equal(s.nodes, 5);
+    assert_int_equal(s.moves, 2); /* B[1] and B[2]; W[1] was refused */
     assert_int_equal(s.unchecked, 0);
     assert_diag(d, "TOY_OCCUPIED", LX_ERROR, 1, 25);
+    lx_diag_list_free(d);
+    lx_game_registry_free(reg);
+}
+
+/* summary.moves: the moves the rules accepted, on every line with all_variations. */
+static void check_document_counts_moves(void **state)
+{
+    (void)state;
+    lx_game_registry *reg = lx_game_registry_new();
+    lx_game_registry_add(reg, &toy_module);
+    const char *text = "(;FF[4]GM[99]SZ[4];B[1](;W[2];B[3])(;W[3])(;W[1]))";
+    lx_check_summary s = {9, 9, 9, 9};
+    lx_diag_list *d = check(text, reg, &s);
+    assert_int_equal(s.moves, 3);
+    lx_diag_list_free(d);
+    d = lx_diag_list_new();
+    lx_check_options all = {reg, 1, NULL};
+    assert_int_equal(lx_check_document(text, strlen(text), &all, &s, d), 0);
+    assert_int_equal(s.moves, 4); /* B[1] W[2] B[3], W[3]; W[1] refused */
+    assert_non_null(find_diag(d, "TOY_OCCUPIED"));
+    lx_diag_list_free(d);
+    d = check("(;FF[4]GM[1];B[aa];W[bb])", reg, &s);
+    assert_int_equal(s.moves, 0); /* no rules: nothing replayed */
+    assert_int_equal(s.unchecked, 1);
     lx_diag_list_free(d);
     lx_game_registry_free(reg);
 }
@@ -456,6 +481,7 @@ int main(void)
         cmocka_unit_test(registry_finds_by_gm_and_name),
         cmocka_unit_test(colour_values_parse),
         cmocka_unit_test(check_document_replays_with_a_module),
+        cmocka_unit_test(check_document_counts_moves),
         cmocka_unit_test(check_document_says_rules_not_checked),
         cmocka_unit_test(check_document_finds_mixed_games_and_empty_files),
     };

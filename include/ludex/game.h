@@ -246,7 +246,7 @@ typedef struct lx_check_options {
 typedef struct lx_check_summary {
     size_t games;         /* game trees read */
     size_t nodes;         /* nodes read */
-    size_t moves;         /* moves replayed under a game's rules */
+    size_t moves;         /* moves the rules accepted (every line's, with all_variations) */
     size_t unchecked;     /* trees whose game has no rules module here */
 } lx_check_summary;
 

@@ -33,8 +33,9 @@ static const char usage[] =
     "                    file over 1 MB on N threads; the output is the same, in\n"
     "                    the same order, whatever N is\n"
     "  --json            one JSON object per file and line:\n"
-    "                    {\"file\":F,\"ok\":BOOL,\"games\":N,\"diagnostics\":[{\"line\":L,\n"
-    "                    \"col\":C,\"severity\":S,\"code\":CODE,\"message\":M},...]}\n"
+    "                    {\"file\":F,\"ok\":BOOL,\"games\":N,\"nodes\":N,\"moves\":N,\n"
+    "                    \"unchecked\":N,\"diagnostics\":[{\"line\":L,\"col\":C,\n"
+    "                    \"severity\":S,\"code\":CODE,\"message\":M},...]}\n"
     "  --strict          warnings count as errors\n"
     "  --all-variations  replay every variation, not only the main line\n"
     "  --encoding CS     read the files as charset CS (any name iconv knows),\n"
@@ -95,6 +96,9 @@ static int print_json(const char *path, int ok, const lx_check_summary *s, const
     json_object_set_new(o, "file", cli_json_string(path));
     json_object_set_new(o, "ok", json_boolean(ok));
     json_object_set_new(o, "games", json_integer((json_int_t)s->games));
+    json_object_set_new(o, "nodes", json_integer((json_int_t)s->nodes));
+    json_object_set_new(o, "moves", json_integer((json_int_t)s->moves));
+    json_object_set_new(o, "unchecked", json_integer((json_int_t)s->unchecked));
     json_object_set_new(o, "diagnostics", cli_json_diags(diags));
     return cli_json_print(o);
 }

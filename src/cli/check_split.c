@@ -166,6 +166,7 @@ static void merge(split *sp, range *g)
         } else {
             sp->sum.games += g->s.games;
             sp->sum.nodes += g->s.nodes;
+            sp->sum.moves += g->s.moves;
             sp->sum.unchecked += g->s.unchecked;
             if (!g->last && g->e.pos != g->end) {
                 sp->stop = sp->resume = 1;

@@ -6,7 +6,9 @@
  * say so when none is: GM[21], GM[11] and GM[6] files get RULES_NOT_CHECKED
  * until their modules exist; other games UNSUPPORTED_GAME.  A file whose
  * trees name different games gets MIXED_GAMES.  Where a game's trees make
- * one whole (a backgammon match), its module's collection hooks see them all. */
+ * one whole (a backgammon match), its module's collection hooks see them all.
+ * The summary counts the trees, their nodes, the moves the rules accepted
+ * (every line's, with all_variations) and the trees left unchecked. */
 #include <stdlib.h>
 
 #include "base/text.h"
@@ -97,6 +99,14 @@ static int add_to_whole(file_state *f, const lx_game_module *m, const lx_sgf_tre
     return f->whole_module == m ? m->collection_add(f->whole, t, diags) : 0;
 }
 
+/* Each move the replay applied (on every line, with all_variations) counts once. */
+static int count_move(void *ctx, const lx_replay_event *ev)
+{
+    (void)ev;
+    ++*(size_t *)ctx;
+    return 0;
+}
+
 static int check_tree(const lx_sgf_tree *t, size_t index, const lx_game_registry *reg,
                       const lx_check_options *opt, file_state *f, lx_check_summary *s, lx_diag_list *diags)
 {
@@ -117,7 +127,8 @@ static int check_tree(const lx_sgf_tree *t, size_t index, const lx_game_registry
         return 0;
     }
     lx_replay_options ro = {opt && opt->all_variations, 0, 0};
-    if (lx_replay_tree(t, index, m, &ro, NULL, diags) != 0)
+    lx_replay_hooks count = {&s->moves, count_move, NULL, NULL};
+    if (lx_replay_tree(t, index, m, &ro, &count, diags) != 0)
         return -1;
     return add_to_whole(f, m, t, diags);
 }

@@ -14,7 +14,7 @@
 import json
 import sys
 
-CHECK_KEYS = ["file", "ok", "games", "diagnostics"]
+CHECK_KEYS = ["file", "ok", "games", "nodes", "moves", "unchecked", "diagnostics"]
 DIAG_KEYS = ["line", "col", "severity", "code", "message"]
 
 
@@ -53,8 +53,11 @@ def contract_problem(o, no_fatal):
         return f"keys {list(o) if isinstance(o, dict) else o!r}"
     if not isinstance(o["file"], str) or not isinstance(o["ok"], bool):
         return "file or ok of the wrong type"
-    if not isinstance(o["games"], int) or isinstance(o["games"], bool) or o["games"] < 0:
-        return "games is not a count"
+    for count in ("games", "nodes", "moves", "unchecked"):
+        if not isinstance(o[count], int) or isinstance(o[count], bool) or o[count] < 0:
+            return f"{count} is not a count"
+    if o["unchecked"] > o["games"]:
+        return "more trees unchecked than read"
     for d in o["diagnostics"]:
         if not isinstance(d, dict) or list(d) != DIAG_KEYS:
             return f"diagnostic keys {list(d)}"

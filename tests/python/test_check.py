@@ -19,13 +19,14 @@ def test_check_matches_the_cli(tool, path):
     (cli,) = cli_json_lines(tool, "check", "--json", path)
     result = ludex.check(path)
     assert result.ok == cli["ok"]
-    assert result.games == cli["games"]
+    assert (result.games, result.nodes, result.moves, result.unchecked) == \
+        (cli["games"], cli["nodes"], cli["moves"], cli["unchecked"])
     assert as_cli(result) == cli["diagnostics"]
 
 
 def test_check_reports_an_illegal_move_with_its_place():
     r = ludex.check(b"(;FF[4]GM[11]SZ[5]\n;B[c3]\n;W[c3])")
-    assert not r.ok and (r.games, r.nodes) == (1, 3)
+    assert not r.ok and (r.games, r.nodes, r.moves) == (1, 3, 1)
     (d,) = [d for d in r.diagnostics if d.severity == "error"]
     assert (d.code, d.line, d.column) == ("HEX_CELL_OCCUPIED", 3, 2)
 
@@ -37,6 +38,7 @@ def test_strict_counts_warnings():
 
 
 def test_all_variations():
-    data = b"(;FF[4]GM[11]SZ[5];B[c3](;W[d4])(;W[c3]))"
-    assert ludex.check(data).ok
-    assert not ludex.check(data, all_variations=True).ok
+    data = b"(;FF[4]GM[11]SZ[5];B[c3](;W[d4])(;W[e5])(;W[c3]))"
+    main, every = ludex.check(data), ludex.check(data, all_variations=True)
+    assert main.ok and main.moves == 2
+    assert not every.ok and every.moves == 3  # B[c3] W[d4], W[e5]; W[c3] refused

@@ -16,7 +16,7 @@ CGP = "15/15/15/15/15/15/15/3WINDY7/15/15/15/15/15/15/15 ADEEGIL/ 0/32 0 lex wam
 def test_check_matches_the_cli(tool, path):
     (cli,) = cli_json_lines(tool, "check", "--json", path)
     result = ludex.check(path)
-    assert (result.ok, result.games) == (cli["ok"], cli["games"])
+    assert (result.ok, result.games, result.moves) == (cli["ok"], cli["games"], cli["moves"])
     assert as_cli(result) == cli["diagnostics"]
 
 
