@@ -7,46 +7,32 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "line/line.h"
+#include "line/line_int.h"
 
-static int board_word(conn *c, const char *w, int64_t *board)
+/* A board's number, or 0 with the refusal in the reply. */
+static int64_t board_word(conn *c, const char *w)
 {
     int64_t v = proto_number(w);
-    if (!v) {
-        reply_err(&c->reply, "NO_SUCH_BOARD", "there is no board '%.40s'", w);
-        cmd_finish(c);
-        return 0;
-    }
-    *board = v;
-    return 1;
+    if (!v)
+        cmd_refuse(c, "NO_SUCH_BOARD", "there is no board '%.40s'", w);
+    return v;
 }
 
-/* The common end: the service's answer as "ERR ..." or the OK line already made. */
-static void done(conn *c, int rc, svc_status *st)
+static cmd_end do_answer(conn *c, proto_cmd *cmd, int yes)
 {
-    if (rc != 0) {
-        cmd_fail(c, st);
-        return;
-    }
-    cmd_hold(c, st);
-    cmd_finish(c);
-}
-
-static void do_answer(conn *c, proto_cmd *cmd, int yes)
-{
-    int64_t board;
     const char *what;
     svc_status st;
     svc_status_init(&st);
-    if (!board_word(c, cmd->argv[0], &board))
-        return;
+    int64_t board = board_word(c, cmd->argv[0]);
+    if (!board)
+        return CMD_ANSWERED;
     int rc = svc_answer(c->s, c->user, board, yes, &what, &st);
     if (rc == 0)
         reply_ok(&c->reply, "%s %s %s", what, yes ? "accepted" : "declined", cmd->argv[0]);
-    done(c, rc, &st);
+    return cmd_result(c, rc, &st);
 }
 
-static void do_seek(conn *c, proto_cmd *cmd)
+static cmd_end do_seek(conn *c, proto_cmd *cmd)
 {
     int64_t id;
     svc_status st;
@@ -54,18 +40,15 @@ static void do_seek(conn *c, proto_cmd *cmd)
     int rc = svc_seek(c->s, c->user, cmd->game, cmd->argc, cmd->argv, &id, &st);
     if (rc == 0)
         reply_ok(&c->reply, "seek %lld", (long long)id);
-    done(c, rc, &st);
+    return cmd_result(c, rc, &st);
 }
 
-static void do_seeks(conn *c, proto_cmd *cmd)
+static cmd_end do_seeks(conn *c, proto_cmd *cmd)
 {
     store_seek k[100];
     proto_game g = cmd->argc ? proto_game_of(cmd->argv[0]) : G_NONE;
-    if (cmd->argc && g == G_NONE) {
-        reply_err(&c->reply, "UNKNOWN_GAME", "%s", proto_unknown_game);
-        cmd_finish(c);
-        return;
-    }
+    if (cmd->argc && g == G_NONE)
+        return cmd_refuse(c, "UNKNOWN_GAME", "%s", proto_unknown_game);
     long n = svc_seeks(c->s, g, k, 100);
     reply_ok(&c->reply, "%ld seeks", n);
     lx_buf line = LX_BUF_INIT;
@@ -75,10 +58,10 @@ static void do_seeks(conn *c, proto_cmd *cmd)
         reply_body(&c->reply, line.data, line.len);
     }
     lx_buf_free(&line);
-    cmd_finish(c);
+    return CMD_ANSWERED;
 }
 
-static void do_new_board(conn *c, proto_cmd *cmd)
+static cmd_end do_new_board(conn *c, proto_cmd *cmd)
 {
     int64_t from, board = 0;
     svc_status st;
@@ -87,36 +70,36 @@ static void do_new_board(conn *c, proto_cmd *cmd)
     if (cmd->verb == V_JOIN) {
         from = proto_number(cmd->argv[0]);
         rc = !from ? svc_fail(&st, "NO_SUCH_SEEK", "there is no open seek '%.40s'", cmd->argv[0])
-                               : svc_join(c->s, c->user, from, &board, &st);
+                   : svc_join(c->s, c->user, from, &board, &st);
     } else {
-        if (!board_word(c, cmd->argv[0], &from))
-            return;
+        if (!(from = board_word(c, cmd->argv[0])))
+            return CMD_ANSWERED;
         rc = svc_rematch(c->s, c->user, from, &board, &st);
     }
     if (rc == 0 && board)
         reply_ok(&c->reply, "%lld", (long long)board);
     else if (rc == 0)
         reply_ok(&c->reply, "seek %s withdrawn", cmd->argv[0]);
-    done(c, rc, &st);
+    return cmd_result(c, rc, &st);
 }
 
-static void do_offer(conn *c, proto_cmd *cmd)
+static cmd_end do_offer(conn *c, proto_cmd *cmd)
 {
-    int64_t board;
     int agreed = 0;
     svc_status st;
     svc_status_init(&st);
-    if (!board_word(c, cmd->argv[0], &board))
-        return;
+    int64_t board = board_word(c, cmd->argv[0]);
+    if (!board)
+        return CMD_ANSWERED;
     int rc = cmd->verb == V_DRAW ? svc_offer_draw(c->s, c->user, board, &agreed, &st)
                                  : svc_takeback(c->s, c->user, board, &st);
     if (rc == 0)
         reply_ok(&c->reply, "%s %s", cmd->verb == V_DRAW ? "draw" : "takeback",
                  agreed ? "agreed: the game is drawn" : "offered: it waits for your opponent's answer");
-    done(c, rc, &st);
+    return cmd_result(c, rc, &st);
 }
 
-static void do_prefs(conn *c, proto_cmd *cmd)
+static cmd_end do_prefs(conn *c, proto_cmd *cmd)
 {
     svc_status st;
     svc_status_init(&st);
@@ -138,23 +121,20 @@ static void do_prefs(conn *c, proto_cmd *cmd)
         if (rc == 0)
             reply_ok(&c->reply, "%s %s", cmd->verb == V_BLOCK ? "blocked" : "unblocked", cmd->argv[0]);
     }
-    done(c, rc, &st);
+    return cmd_result(c, rc, &st);
 }
 
-void cmd_consent(conn *c, proto_cmd *cmd)
+cmd_end cmd_consent(conn *c, proto_cmd *cmd)
 {
-    if (!c->user[0] && cmd->verb != V_SEEKS) {
-        reply_err(&c->reply, "NOT_LOGGED_IN", "log in first: login USER PASSWORD");
-        cmd_finish(c);
-        return;
-    }
+    if (!c->user[0] && cmd->verb != V_SEEKS)
+        return cmd_refuse(c, "NOT_LOGGED_IN", "log in first: login USER PASSWORD");
     switch (cmd->verb) {
-    case V_ACCEPT: do_answer(c, cmd, 1); return;
-    case V_DECLINE: do_answer(c, cmd, 0); return;
-    case V_SEEK: do_seek(c, cmd); return;
-    case V_SEEKS: do_seeks(c, cmd); return;
-    case V_JOIN: case V_REMATCH: do_new_board(c, cmd); return;
-    case V_DRAW: case V_TAKEBACK: do_offer(c, cmd); return;
-    default: do_prefs(c, cmd); return;
+    case V_ACCEPT: return do_answer(c, cmd, 1);
+    case V_DECLINE: return do_answer(c, cmd, 0);
+    case V_SEEK: return do_seek(c, cmd);
+    case V_SEEKS: return do_seeks(c, cmd);
+    case V_JOIN: case V_REMATCH: return do_new_board(c, cmd);
+    case V_DRAW: case V_TAKEBACK: return do_offer(c, cmd);
+    default: return do_prefs(c, cmd);
     }
 }

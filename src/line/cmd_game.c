@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "line/line.h"
+#include "line/line_int.h"
 
-/* The board a command names (its id in *board), or NULL with the reply made. */
+/* The board a command names (its id in *board), or NULL with the refusal in the reply. */
 static srv_game *board_id_arg(conn *c, proto_cmd *cmd, const char *word, int64_t *board)
 {
     int64_t id = proto_number(word);
@@ -21,7 +21,7 @@ static srv_game *board_id_arg(conn *c, proto_cmd *cmd, const char *word, int64_t
     if (!sg) {
         if (!st.code || !strcmp(st.code, "NO_SUCH_BOARD"))
             svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", word);
-        cmd_fail(c, &st);
+        cmd_error(c, &st);
         return NULL;
     }
     cmd_hold(c, &st);
@@ -35,35 +35,28 @@ static srv_game *board_arg(conn *c, proto_cmd *cmd, const char *word)
     return board_id_arg(c, cmd, word, &board);
 }
 
-static void do_challenge(conn *c, proto_cmd *cmd)
+static cmd_end do_challenge(conn *c, proto_cmd *cmd)
 {
     svc_status st;
     int64_t board;
     svc_status_init(&st);
-    if (!c->user[0]) {
-        reply_err(&c->reply, "NOT_LOGGED_IN", "log in first: a challenge comes from one of its two players");
-        cmd_finish(c);
-        return;
-    }
-    if (svc_challenge(c->s, c->user, cmd->game, cmd->argv[0], cmd->argv[1], cmd->argc - 2, cmd->argv + 2, &board,
-                      &st)) {
-        cmd_fail(c, &st);
-        return;
-    }
-    cmd_hold(c, &st);
-    reply_ok(&c->reply, "%lld", (long long)board);
-    cmd_finish(c);
+    if (!c->user[0])
+        return cmd_refuse(c, "NOT_LOGGED_IN", "log in first: a challenge comes from one of its two players");
+    int rc = svc_challenge(c->s, c->user, cmd->game, cmd->argv[0], cmd->argv[1], cmd->argc - 2, cmd->argv + 2,
+                           &board, &st);
+    if (rc == 0)
+        reply_ok(&c->reply, "%lld", (long long)board);
+    return cmd_result(c, rc, &st);
 }
 
-/* Who is acting: from USER PASSWORD in the command, or the login.  1 with the
- * name; 0 when refused (reply made) or pending (the command runs again). */
-static int acting_user(conn *c, proto_cmd *cmd, int with_pw, char name[STORE_NAME_MAX + 1])
+/* Who is acting: from USER PASSWORD in the command, or the login.  1 with the name; 0 when
+ * not, *end saying how the command ends (refused, or pending: it runs again). */
+static int acting_user(conn *c, proto_cmd *cmd, int with_pw, char name[STORE_NAME_MAX + 1], cmd_end *end)
 {
     if (with_pw)
-        return cmd_check_password(c, cmd->argv[1], cmd->argv[2], name) == 1;
+        return cmd_check_password(c, cmd->argv[1], cmd->argv[2], name, end);
     if (!c->user[0]) {
-        reply_err(&c->reply, "NOT_LOGGED_IN", "give USER PASSWORD, or log in first");
-        cmd_finish(c);
+        *end = cmd_refuse(c, "NOT_LOGGED_IN", "give USER PASSWORD, or log in first");
         return 0;
     }
     snprintf(name, STORE_NAME_MAX + 1, "%s", c->user);
@@ -81,7 +74,7 @@ static void reply_played(conn *c, proto_game game, const svc_played *p)
              p->result[0] ? " result " : "", p->result, p->note.data ? p->note.data : "");
 }
 
-static void play_text(conn *c, proto_cmd *cmd, int64_t board, const char *user, int with_pw)
+static cmd_end play_text(conn *c, proto_cmd *cmd, int64_t board, const char *user, int with_pw)
 {
     long want;
     char text[PROTO_LINE_MAX + 1];
@@ -95,30 +88,24 @@ static void play_text(conn *c, proto_cmd *cmd, int64_t board, const char *user, 
     else if (svc_play_commented(c->s, user, board, cmd->game, text, want, cmd->text, &played, &st) == 0)
         reply_played(c, cmd->game, &played);
     svc_played_free(&played);
-    if (st.code) {
-        cmd_fail(c, &st);
-        return;
-    }
-    cmd_hold(c, &st);
-    cmd_finish(c);
+    return cmd_result(c, st.code != NULL, &st);
 }
 
 static int user_exists(void *s, const char *name) { return svc_user_exists(s, name, NULL); }
 
-static void do_move(conn *c, proto_cmd *cmd)
+static cmd_end do_move(conn *c, proto_cmd *cmd)
 {
     int64_t board;
     if (!board_id_arg(c, cmd, cmd->argv[0], &board))
-        return;
+        return CMD_ANSWERED;
     int with_pw = proto_play_names_user(cmd, c->user[0] != 0, user_exists, c->s);
-    if (c->wait.reading) { /* the user named is being read: the command runs again when it has come */
-        cmd_finish(c);
-        return;
-    }
+    if (c->wait.reading) /* the user named is being read: the command runs again when it has come */
+        return CMD_ANSWERED;
     char user[STORE_NAME_MAX + 1];
-    if (!acting_user(c, cmd, with_pw, user))
-        return;
-    play_text(c, cmd, board, user, with_pw);
+    cmd_end end;
+    if (!acting_user(c, cmd, with_pw, user, &end))
+        return end;
+    return play_text(c, cmd, board, user, with_pw);
 }
 
 static void header(conn *c, const srv_game *sg)
@@ -136,17 +123,14 @@ static void header(conn *c, const srv_game *sg)
     lx_buf_free(&h);
 }
 
-static void do_show(conn *c, proto_cmd *cmd)
+static cmd_end do_show(conn *c, proto_cmd *cmd)
 {
     srv_game *sg = board_arg(c, cmd, cmd->argv[0]);
     if (!sg)
-        return;
+        return CMD_ANSWERED;
     int size = svc_user_display(c->s, c->user);
-    if (cmd->argc > 1 && !(size = svc_display_size_of(cmd->argv[1]))) {
-        reply_err(&c->reply, "BAD_SIZE", "%s", proto_bad_size);
-        cmd_finish(c);
-        return;
-    }
+    if (cmd->argc > 1 && !(size = svc_display_size_of(cmd->argv[1])))
+        return cmd_refuse(c, "BAD_SIZE", "%s", proto_bad_size);
     svc_game_info g;
     svc_game_describe(sg, &g);
     lx_buf d = LX_BUF_INIT;
@@ -156,14 +140,14 @@ static void do_show(conn *c, proto_cmd *cmd)
     reply_body(&c->reply, d.data ? d.data : "", d.len);
     cmd_show_chat(c, g.board);
     lx_buf_free(&d);
-    cmd_finish(c);
+    return CMD_ANSWERED;
 }
 
-static void do_history(conn *c, proto_cmd *cmd)
+static cmd_end do_history(conn *c, proto_cmd *cmd)
 {
     srv_game *sg = board_arg(c, cmd, cmd->argv[0]);
     if (!sg)
-        return;
+        return CMD_ANSWERED;
     svc_game_info g;
     svc_game_describe(sg, &g);
     reply_ok(&c->reply, "%zu moves", g.nmoves);
@@ -180,41 +164,37 @@ static void do_history(conn *c, proto_cmd *cmd)
     }
     lx_buf_free(&text);
     lx_buf_free(&line);
-    cmd_finish(c);
+    return CMD_ANSWERED;
 }
 
-static void do_record(conn *c, proto_cmd *cmd)
+static cmd_end do_record(conn *c, proto_cmd *cmd)
 {
     srv_game *sg = board_arg(c, cmd, cmd->argv[0]);
     if (!sg)
-        return;
+        return CMD_ANSWERED;
     lx_buf rec = LX_BUF_INIT;
     svc_status st;
     svc_status_init(&st);
+    cmd_end end = CMD_ANSWERED;
     if (svc_game_record(sg, cmd->argc < 2 ? NULL : cmd->argv[1], &rec, &st) != 0) {
         c->wait_seq = 0;
-        cmd_fail(c, &st);
+        end = cmd_error(c, &st);
     } else {
         reply_ok(&c->reply, "%s", cmd->game == G_CROSSWORD ? "GCG" : "SGF");
         reply_body(&c->reply, rec.data ? rec.data : "", rec.len);
-        cmd_finish(c);
     }
     lx_buf_free(&rec);
+    return end;
 }
 
-static void do_games(conn *c, proto_cmd *cmd)
-{
-    cmd_list_games(c, cmd->game, cmd->argc ? cmd->argv[0] : NULL, SVC_ALL, 1);
-}
-
-void cmd_game(conn *c, proto_cmd *cmd)
+cmd_end cmd_game(conn *c, proto_cmd *cmd)
 {
     switch (cmd->verb) {
-    case V_CHALLENGE: do_challenge(c, cmd); return;
-    case V_SHOW: do_show(c, cmd); return;
-    case V_HISTORY: do_history(c, cmd); return;
-    case V_RECORD: do_record(c, cmd); return;
-    case V_GAMES: do_games(c, cmd); return;
-    default: do_move(c, cmd); return;
+    case V_CHALLENGE: return do_challenge(c, cmd);
+    case V_SHOW: return do_show(c, cmd);
+    case V_HISTORY: return do_history(c, cmd);
+    case V_RECORD: return do_record(c, cmd);
+    case V_GAMES: return cmd_list_games(c, cmd->game, cmd->argc ? cmd->argv[0] : NULL, SVC_ALL, 1);
+    default: return do_move(c, cmd); /* move, swap, resign */
     }
 }

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "line/line.h"
+#include "line/line_int.h"
 
 /* "BOARD GAME USER1 USER2 MOVES STATUS". */
 static void status_line(srv *s, srv_game *sg, const svc_game_info *g, lx_buf *line)
@@ -26,16 +26,14 @@ static void status_line(srv *s, srv_game *sg, const svc_game_info *g, lx_buf *li
         lx_buf_printf(line, "%s to move", g->player[g->to_move]);
 }
 
-void cmd_list_games(conn *c, proto_game kind, const char *user, svc_filter filter, int classic)
+cmd_end cmd_list_games(conn *c, proto_game kind, const char *user, svc_filter filter, int classic)
 {
     int64_t ids[200];
     svc_status st;
     svc_status_init(&st);
     long n = svc_games_list_request(c->s, kind, user, filter, ids, 200, &st);
-    if (n < 0) {
-        cmd_fail(c, &st);
-        return;
-    }
+    if (n < 0)
+        return cmd_error(c, &st);
     cmd_hold(c, &st);
     reply_ok(&c->reply, "%ld games", n);
     lx_buf line = LX_BUF_INIT;
@@ -54,19 +52,16 @@ void cmd_list_games(conn *c, proto_game kind, const char *user, svc_filter filte
         reply_body(&c->reply, line.data, line.len);
     }
     lx_buf_free(&line);
-    cmd_finish(c);
+    return CMD_ANSWERED;
 }
 
-void cmd_list(conn *c, proto_cmd *cmd)
+cmd_end cmd_list(conn *c, proto_cmd *cmd)
 {
     svc_filter filter = SVC_ALL;
     const char *user = c->user[0] ? c->user : NULL;
-    if (cmd->argc >= 1 && !svc_filter_of(cmd->argv[cmd->argc - 1], &filter) && cmd->argc == 2) {
-        reply_err(&c->reply, "USAGE", "games [USER] [next|active|pending|finished|all]");
-        cmd_finish(c);
-        return;
-    }
+    if (cmd->argc >= 1 && !svc_filter_of(cmd->argv[cmd->argc - 1], &filter) && cmd->argc == 2)
+        return cmd_refuse(c, "USAGE", "games [USER] [next|active|pending|finished|all]");
     if (cmd->argc == 2 || (cmd->argc == 1 && !svc_filter_of(cmd->argv[0], &filter)))
         user = cmd->argv[0];
-    cmd_list_games(c, G_NONE, user, filter, 0);
+    return cmd_list_games(c, G_NONE, user, filter, 0);
 }

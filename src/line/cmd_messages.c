@@ -9,21 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "line/line.h"
+#include "line/line_int.h"
 
 #define MESSAGES_MAX 50    /* messages listed by one `messages`; the rest stay unread */
 #define SHOW_CHAT_LINES 10
 
-static int logged_in(conn *c)
-{
-    if (c->user[0])
-        return 1;
-    reply_err(&c->reply, "NOT_LOGGED_IN", "log in first");
-    cmd_finish(c);
-    return 0;
-}
-
-static void send_text(conn *c, proto_cmd *cmd)
+static cmd_end send_text(conn *c, proto_cmd *cmd)
 {
     svc_status st;
     svc_status_init(&st);
@@ -35,16 +26,12 @@ static void send_text(conn *c, proto_cmd *cmd)
         rc = !board ? svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0])
                                 : svc_chat(c->s, c->user, board, cmd->text, &st);
     }
-    if (rc != 0) {
-        cmd_fail(c, &st);
-        return;
-    }
-    cmd_hold(c, &st);
-    reply_ok(&c->reply, "sent");
-    cmd_finish(c);
+    if (rc == 0)
+        reply_ok(&c->reply, "sent");
+    return cmd_result(c, rc, &st);
 }
 
-static void list_unread(conn *c)
+static cmd_end list_unread(conn *c)
 {
     svc_status st;
     svc_status_init(&st);
@@ -53,8 +40,7 @@ static void list_unread(conn *c)
                : svc_fail(&st, "INTERNAL", "out of memory");
     if (n < 0) {
         free(m);
-        cmd_fail(c, &st);
-        return;
+        return cmd_error(c, &st);
     }
     cmd_hold(c, &st);
     reply_ok(&c->reply, "%ld message%s", n, n == 1 ? "" : "s");
@@ -66,17 +52,14 @@ static void list_unread(conn *c)
     }
     lx_buf_free(&line);
     free(m);
-    cmd_finish(c);
+    return CMD_ANSWERED;
 }
 
-void cmd_messages(conn *c, proto_cmd *cmd)
+cmd_end cmd_messages(conn *c, proto_cmd *cmd)
 {
-    if (!logged_in(c))
-        return;
-    if (cmd->verb == V_MESSAGES)
-        list_unread(c);
-    else
-        send_text(c, cmd);
+    if (!c->user[0])
+        return cmd_refuse(c, "NOT_LOGGED_IN", "log in first");
+    return cmd->verb == V_MESSAGES ? list_unread(c) : send_text(c, cmd);
 }
 
 void cmd_show_chat(conn *c, int64_t board)

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "line/line.h"
+#include "line/line_int.h"
 
 #define STANDINGS_MAX 50
 
@@ -21,7 +21,7 @@ static void rating_line(lx_buf *out, const char *cls, long rank, const store_rat
 }
 
 /* standings GAME: every class's rows read first (off the loop for a request that runs again). */
-static void standings(conn *c, proto_game g, const char *game)
+static cmd_end standings(conn *c, proto_game g, const char *game)
 {
     const char *const *classes;
     store_rating *r = calloc(SVC_CLASSES_MAX * STANDINGS_MAX, sizeof *r);
@@ -31,8 +31,7 @@ static void standings(conn *c, proto_game g, const char *game)
     int n = r ? svc_standings(c->s, g, r, STANDINGS_MAX, k, &st) : svc_fail(&st, "INTERNAL", "out of memory");
     if (n < 0) {
         free(r);
-        cmd_fail(c, &st);
-        return;
+        return cmd_error(c, &st);
     }
     ratings_classes(g, &classes);
     lx_buf line = LX_BUF_INIT;
@@ -45,37 +44,34 @@ static void standings(conn *c, proto_game g, const char *game)
         }
     lx_buf_free(&line);
     free(r);
-    cmd_finish(c);
+    return CMD_ANSWERED;
 }
 
-void cmd_ratings(conn *c, proto_cmd *cmd)
+cmd_end cmd_ratings(conn *c, proto_cmd *cmd)
 {
     proto_game g = proto_game_of(cmd->argv[0]);
     const char *const *classes;
     int n = g == G_NONE ? 0 : ratings_classes(g, &classes);
     const char *user = cmd->argc > 1 ? cmd->argv[1] : c->user;
     char name[STORE_NAME_MAX + 1];
-    if (!n) {
-        reply_err(&c->reply, "UNKNOWN_GAME", "%s", proto_unknown_game);
-    } else if (cmd->verb == V_STANDINGS) {
-        standings(c, g, cmd->argv[0]);
-        return;
-    } else if (!user[0]) {
-        reply_err(&c->reply, "NOT_LOGGED_IN", "whose? ratings GAME USER, or log in first");
-    } else if (!svc_user_exists(c->s, user, name)) {
-        reply_err(&c->reply, "NO_SUCH_USER", "there is no user '%.40s'", user);
-    } else {
-        lx_buf line = LX_BUF_INIT;
-        reply_ok(&c->reply, "%s %s", name, cmd->argv[0]);
-        for (int i = 0; i < n; i++) {
-            store_rating r;
-            if (svc_rating(c->s, name, classes[i], &r) == 0) {
-                lx_buf_clear(&line);
-                rating_line(&line, classes[i], 0, &r);
-                reply_body(&c->reply, line.data, line.len);
-            }
+    if (!n)
+        return cmd_refuse(c, "UNKNOWN_GAME", "%s", proto_unknown_game);
+    if (cmd->verb == V_STANDINGS)
+        return standings(c, g, cmd->argv[0]);
+    if (!user[0])
+        return cmd_refuse(c, "NOT_LOGGED_IN", "whose? ratings GAME USER, or log in first");
+    if (!svc_user_exists(c->s, user, name))
+        return cmd_refuse(c, "NO_SUCH_USER", "there is no user '%.40s'", user);
+    lx_buf line = LX_BUF_INIT;
+    reply_ok(&c->reply, "%s %s", name, cmd->argv[0]);
+    for (int i = 0; i < n; i++) {
+        store_rating r;
+        if (svc_rating(c->s, name, classes[i], &r) == 0) {
+            lx_buf_clear(&line);
+            rating_line(&line, classes[i], 0, &r);
+            reply_body(&c->reply, line.data, line.len);
         }
-        lx_buf_free(&line);
     }
-    cmd_finish(c);
+    lx_buf_free(&line);
+    return CMD_ANSWERED;
 }

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "line/line.h"
+#include "line/line_int.h"
 
 static void on_move(void *ctx, const svc_event *e)
 {
@@ -50,16 +50,13 @@ void watch_drop_conn(conn *c)
         unwatch(c, &c->watches[c->nwatching - 1]);
 }
 
-void cmd_watch(conn *c, proto_cmd *cmd)
+cmd_end cmd_watch(conn *c, proto_cmd *cmd)
 {
     int64_t id = proto_number(cmd->argv[0]);
     svc_status st;
     svc_status_init(&st);
-    if (!id || !svc_game(c->s, id, G_NONE, &st)) {
-        reply_err(&c->reply, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0]);
-        cmd_finish(c);
-        return;
-    }
+    if (!id || !svc_game(c->s, id, G_NONE, &st))
+        return cmd_refuse(c, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0]);
     svc_watch *w = find_watch(c, id);
     if (cmd->verb == V_UNWATCH) {
         if (w)
@@ -75,5 +72,5 @@ void cmd_watch(conn *c, proto_cmd *cmd)
         }
         reply_ok(&c->reply, "watching %lld; each move comes as a line: * GAME BOARD N COLOUR MOVE", (long long)id);
     }
-    cmd_finish(c);
+    return CMD_ANSWERED;
 }

@@ -26,7 +26,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
-#include "line/line.h"
+#include "line/line_int.h"
 
 struct line_door {
     srv *s;
@@ -42,6 +42,7 @@ struct line_door {
 };
 
 static void conn_input(conn *c);
+static void reply_committed(void *ctx);
 
 static void conn_free(conn *c)
 {
@@ -78,7 +79,8 @@ void conn_set_user(conn *c, const char *name)
         svc_presence_add(c->s, c->user);
 }
 
-int conn_call_done(conn *c)
+/* A service call that had c as its context is over: 1 when c lives on, 0 when it was freed. */
+static int conn_call_done(conn *c)
 {
     c->jobs--;
     if (c->dead && c->jobs == 0) {
@@ -132,7 +134,29 @@ static void send_reply(conn *c)
         bufferevent_write(c->bev, c->reply.data, c->reply.len);
     lx_buf_clear(&c->reply);
     c->busy = 0;
-    c->retried = 0;
+}
+
+/* The command's one exit: its reply ended with the "." line, then sent now or, when the
+ * service says so, once its batch has committed (reply_committed).  It never reads on. */
+static void answer(conn *c)
+{
+    reply_end(&c->reply);
+    if (c->dead) {
+        c->busy = 0;
+        return;
+    }
+    c->wait.board = c->wait_board;
+    if (svc_wait_for(c->s, &c->wait, c->wait_seq, reply_committed, c))
+        send_reply(c);
+}
+
+/* How a command (or its continuation) ended: answered, pending, or to run again. */
+static void settle(conn *c, cmd_end end)
+{
+    while (end == CMD_AGAIN && !c->dead)
+        end = cmd_run(c);
+    if (end == CMD_ANSWERED)
+        answer(c);
 }
 
 /* The service runs the command again (svc_wait.again): another server wrote its board first, or
@@ -143,37 +167,48 @@ static void run_again(void *ctx)
     c->wait_seq = 0;
     c->wait_board = 0;
     lx_buf_clear(&c->reply);
-    cmd_run(c);
+    settle(c, cmd_run(c));
+    conn_input(c);
 }
 
 static void reply_committed(void *ctx)
 {
     conn *c = ctx;
-    if (c->wait.refused == SVC_REFUSED_CONFLICT) {
+    if (c->wait.refused) { /* nothing of this command was kept: its answer is that */
         lx_buf_clear(&c->reply);
-        reply_err(&c->reply, "CONFLICT", "the board kept changing under this command; nothing was changed: try again");
-        reply_end(&c->reply);
-    } else if (c->wait.refused) { /* the store was full: nothing of this command was kept */
-        lx_buf_clear(&c->reply);
-        reply_err(&c->reply, "STORAGE_FULL", "the server's disk is full; nothing was changed: try again later");
+        if (c->wait.refused == SVC_REFUSED_CONFLICT)
+            reply_err(&c->reply, "CONFLICT", "the board kept changing under this command; nothing was changed: try again");
+        else /* the store was full */
+            reply_err(&c->reply, "STORAGE_FULL", "the server's disk is full; nothing was changed: try again later");
         reply_end(&c->reply);
     }
     send_reply(c);
     conn_input(c);
 }
 
-void conn_finish(conn *c)
+/* A slow call's answer: its continuation (a cmd_then) writes the reply, then the command ends here. */
+static void call_back(void *ctx, const svc_status *st)
 {
-    if (c->dead) {
-        c->busy = 0;
+    conn *c = ctx;
+    cmd_then *then = c->then;
+    c->then = NULL;
+    if (!conn_call_done(c) || c->dead)
         return;
-    }
-    c->wait.board = c->wait_board;
-    if (!svc_wait_for(c->s, &c->wait, c->wait_seq, reply_committed, c))
-        return;
-    send_reply(c);
-    if (!c->in_input)
-        conn_input(c);
+    settle(c, then(c, st));
+    conn_input(c);
+}
+
+svc_done_fn conn_call(conn *c, cmd_then *then)
+{
+    c->jobs++;
+    c->then = then;
+    return call_back;
+}
+
+void conn_call_answered(conn *c)
+{
+    c->jobs--;
+    c->then = NULL;
 }
 
 static size_t pending_output(const conn *c) { return evbuffer_get_length(bufferevent_get_output(c->bev)); }
@@ -222,8 +257,7 @@ static void too_long(conn *c)
     c->busy = 1;
     c->wait_seq = 0;
     reply_err(&c->reply, "LINE_TOO_LONG", "a command line holds at most %d bytes", PROTO_LINE_MAX);
-    reply_end(&c->reply);
-    conn_finish(c);
+    answer(c);
 }
 
 /* Where the first line in `in` ends: its length, and how many bytes end it
@@ -293,8 +327,11 @@ static int next_line(conn *c)
     }
 }
 
+/* The connection's loop: each complete line run as a command, in order, while none is running. */
 static void conn_input(conn *c)
 {
+    if (c->in_input) /* a command's end reached from inside the loop: the loop goes on by itself */
+        return;
     c->in_input = 1;
     while (!c->dead && !c->busy && !c->closing && !c->throttled) {
         if (pending_output(c) > CONN_OUTPUT_SOFT) {
@@ -317,10 +354,9 @@ static void conn_input(conn *c)
         c->wait.runs = 0;
         c->wait.read_board = c->wait.read_seek = 0;
         c->wait.read_user[0] = 0;
-        c->retried = 0;
         c->started = svc_now();
         lx_buf_clear(&c->reply);
-        cmd_run(c);
+        settle(c, cmd_run(c));
     }
     c->in_input = 0;
 }
@@ -342,8 +378,7 @@ static void on_write(struct bufferevent *bev, void *arg)
         c->throttled = 0;
         bufferevent_setwatermark(bev, EV_WRITE, 0, 0);
         bufferevent_enable(bev, EV_READ);
-        if (!c->in_input)
-            conn_input(c);
+        conn_input(c);
     }
 }
 

@@ -1,7 +1,7 @@
 /* line/help.c - the help command: the commands, and each game's own. */
 #include <string.h>
 
-#include "line/line.h"
+#include "line/line_int.h"
 
 static const char general_help[] =
     "ludexd: Twixt, Hex, Backgammon and crossword games.  One command per line;\n"
@@ -27,19 +27,16 @@ static const char general_help[] =
     "GAME is twixt, hex, backgammon or crossword; 'help GAME' tells its options and moves.\n"
     "A refused move changes nothing: it is still your turn.\n";
 
-void cmd_help(conn *c, proto_cmd *cmd)
+cmd_end cmd_help(conn *c, proto_cmd *cmd)
 {
     const char *text = general_help;
     if (cmd->argc == 1) {
         proto_game g = proto_game_of(cmd->argv[0]);
-        if (g == G_NONE) {
-            reply_err(&c->reply, "UNKNOWN_GAME", "%s", proto_unknown_game);
-            cmd_finish(c);
-            return;
-        }
+        if (g == G_NONE)
+            return cmd_refuse(c, "UNKNOWN_GAME", "%s", proto_unknown_game);
         text = svc_game_help(g);
     }
     reply_ok(&c->reply, "help");
     reply_body(&c->reply, text, strlen(text));
-    cmd_finish(c);
+    return CMD_ANSWERED;
 }

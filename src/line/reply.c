@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "line/line.h"
+#include "line/line_int.h"
 
 static void status_line(lx_buf *r, const char *head, const char *fmt, va_list ap)
 {
@@ -34,13 +34,18 @@ void reply_ok(lx_buf *r, const char *fmt, ...)
     va_end(ap);
 }
 
-void reply_err(lx_buf *r, const char *code, const char *fmt, ...)
+void reply_verr(lx_buf *r, const char *code, const char *fmt, va_list ap)
 {
     char head[64];
-    va_list ap;
     snprintf(head, sizeof head, "ERR %s", code);
-    va_start(ap, fmt);
     status_line(r, head, fmt, ap);
+}
+
+void reply_err(lx_buf *r, const char *code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    reply_verr(r, code, fmt, ap);
     va_end(ap);
 }
 
