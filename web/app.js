@@ -126,13 +126,79 @@ function spanText(seconds) {
   return n === 3600 ? '1 hour' : `${Math.round(n / 3600)} hours`;
 }
 
-/* A result in words, after the result itself: "0" a draw, "B+Time" a loss on time, "Void". */
-function resultWords(result) {
-  if (result === '0') return 'a draw';
-  if (result === 'Void') return 'no game: the challenge was declined or not answered';
-  const time = /^(.+)\+Time$/.exec(result);
-  if (time) return `${time[1]} won on time`;
-  return '';
+/* ---------- colours and results ---------- */
+
+const OTHER_COLOUR = { B: 'W', W: 'B' };
+/* A swap of sides (Hex "swap-sides", Twixt "swap"): the players exchange colours after it. */
+const SWAP_SIDES = /^swap(?:-sides)?$/i;
+
+/* The colour each seat plays now.  The state's "colours" are the colours the seats began with
+ * (the server does not turn them after a swap); each move carries its mover's colour as it was
+ * when made, and a swap of sides exchanges the colours after it. */
+function seatColours(st) {
+  const now = (st.colours || []).slice(0, 2);
+  const players = st.players || [];
+  if (now.length < 2 || !OTHER_COLOUR[now[0]]) return now;
+  for (const m of st.moves || []) {
+    const seat = players[0] === players[1] ? -1 : players.indexOf(m.player);
+    if (seat >= 0 && OTHER_COLOUR[m.colour]) {
+      now[seat] = m.colour;
+      now[1 - seat] = OTHER_COLOUR[m.colour];
+    }
+    if (SWAP_SIDES.test(String(m.move))) now.reverse();
+  }
+  return now;
+}
+
+function pointsText(n) {
+  return Number(n) === 1 ? '1 point' : `${n} points`;
+}
+
+/* One game's result code ("B+", "W+R", "B+Time", "W+2R", "1+37") in words, with names. */
+function gameResultWords(code, game) {
+  const m = /^([BW12])\+(.*)$/.exec(code.who);
+  if (!m) return '';
+  const seat = /^\d$/.test(m[1]) ? Number(m[1]) - 1 : code.colours.indexOf(m[1]);
+  const name = code.players[seat] || (m[1] === 'B' ? 'Black' : m[1] === 'W' ? 'White' : `player ${m[1]}`);
+  const how = m[2];
+  if (how === '' || how === '0') return `${name} wins`;
+  if (how === 'R' || how === 'Resign') return `${name} wins by resignation`;
+  if (how === 'T' || how === 'Time') return `${name} wins on time`;
+  const resigned = /^(\d+)R$/.exec(how);
+  if (resigned && code.dropped) return `${name} wins ${pointsText(resigned[1])} (dropped double)`;
+  if (resigned) return `${name} wins ${pointsText(resigned[1])} by resignation`;
+  if (/^\d+$/.test(how)) return game === 'crossword' ? `${name} wins by ${pointsText(how)}` : `${name} wins ${pointsText(how)}`;
+  return `${name} wins`;
+}
+
+/* What a result's words need of a game: {game, players, seats: the colours now, last: the last move's text}. */
+function resultWho(st) {
+  const moves = st.moves || [];
+  return { game: st.game, players: st.players || [], seats: st.colours ? seatColours(st) : [],
+    last: moves.length ? String(moves[moves.length - 1].move) : '' };
+}
+
+/* A result in words: "bob wins by resignation", "a draw", "alice wins 2 points (dropped double)". */
+function resultWords(result, who) {
+  const text = String(result);
+  if (text === '0') return 'a draw';
+  if (text === 'Void') return 'no game: the challenge was declined or not answered';
+  const info = who || { players: [], seats: [], last: '' };
+  const [game, match] = text.split(/;\s*match\s+/);
+  const code = { who: game.trim(), players: info.players, colours: info.seats, dropped: /^drop$/i.test(info.last) };
+  const words = [gameResultWords(code, info.game)];
+  const score = match && /^([BW])\s+(\d+-\d+)$/.exec(match.trim());
+  if (score) {
+    const seat = info.seats.indexOf(score[1]);
+    words.push(`${info.players[seat] || (score[1] === 'B' ? 'Black' : 'White')} wins the match ${score[2]}`);
+  }
+  return words.filter(Boolean).join('; ');
+}
+
+/* "bob wins by resignation (W+R)": the words, then the code kept for those who want it. */
+function resultSentence(result, who) {
+  const words = resultWords(result, who);
+  return words ? `${words} (${result})` : String(result);
 }
 
 function go(hash) {
@@ -312,7 +378,7 @@ function loadGames() {
     const waiting = (pending && pending.games) || [];
     const states = await Promise.all(waiting.map((g) => api('GET', `/games/${g.board}`).catch(() => null)));
     const games = (all && all.games) || [];
-    await loadReminded(games);
+    await Promise.all([loadReminded(games), loadFinished(games)]);
     if (seq !== gamesSeq || $('lobby-page').hidden || !session.user) return;
     const waitingFor = new Map();
     waiting.forEach((g, i) => {
@@ -338,6 +404,26 @@ async function loadReminded(games) {
       /* the list shows the game without the mark */
     }
   }));
+}
+
+/* Who won a finished game, per board: a summary names the players but not their colours, which a
+ * swap may have exchanged, so the state is asked once (a finished game does not change). */
+const finishedCache = new Map();
+
+async function loadFinished(games) {
+  const ask = games.filter((g) => /^[BW]\+/.test(String(g.result)) && !finishedCache.has(g.board));
+  await Promise.all(ask.map(async (g) => {
+    try {
+      const st = await api('GET', `/games/${g.board}`);
+      if (st && st.result != null) finishedCache.set(g.board, resultWho(st));
+    } catch (e) {
+      /* the list names the colour instead of the winner */
+    }
+  }));
+}
+
+function finishedWho(summary) {
+  return finishedCache.get(summary.board) || { game: summary.game, players: summary.players || [], seats: [], last: '' };
 }
 
 function wasReminded(summary) {
@@ -596,10 +682,7 @@ function gameItem(summary, waitingFor) {
 }
 
 function summaryStatus(summary, mine) {
-  if (summary.result != null) {
-    const words = resultWords(summary.result);
-    return `finished: ${summary.result}${words ? ` (${words})` : ''}`;
-  }
+  if (summary.result != null) return `finished: ${resultSentence(summary.result, finishedWho(summary))}`;
   if (mine) return 'your turn';
   if (summary.to_move) return `${summary.to_move} to move`;
   return `${summary.moves} moves`;
@@ -768,7 +851,7 @@ function enterGame(board) {
   showPage('game-page', `Board ${board}`);
   $('game-title').textContent = `Board ${board}`;
   $('status').textContent = 'Loading...';
-  for (const id of ['game-players', 'result', 'bg-info', 'move-help', 'pick-hint', 'board-text', 'clock']) $(id).textContent = '';
+  for (const id of ['game-players', 'result', 'result-words', 'bg-info', 'move-help', 'pick-hint', 'board-text', 'clock']) $(id).textContent = '';
   $('result-line').hidden = true;
   $('bg-info').hidden = true;
   $('clock').hidden = true;
@@ -781,6 +864,7 @@ function enterGame(board) {
   $('rack').replaceChildren();
   $('move-text').value = '';
   renderActions([]);
+  $('resign-confirm').hidden = true;
   $('record-link').href = `/api/v1/games/${board}/record`;
   scheduleRefresh(view);
   openEvents(view);
@@ -858,6 +942,7 @@ function renderGame(v, st) {
   $('game-players').textContent = playersText(st);
   $('status').textContent = statusText(st);
   $('result').textContent = st.result == null ? '' : String(st.result);
+  $('result-words').textContent = st.result == null ? '' : resultWords(st.result, resultWho(st));
   $('result-line').hidden = st.result == null;
   renderBoard(v, st);
   const movesKey = JSON.stringify(st.moves || []);
@@ -865,6 +950,7 @@ function renderGame(v, st) {
   v.movesKey = movesKey;
   /* a waiting game lists the challenger's actions, but the server refuses them until it is accepted */
   renderActions(st.waiting_for ? [] : st.actions || []);
+  if (st.over || st.viewer_seat == null) $('resign-confirm').hidden = true;
   renderConsent(st);
   renderOffer(st);
   renderOfferButtons(st);
@@ -880,22 +966,22 @@ function renderGame(v, st) {
 }
 
 function playersText(st) {
-  const colours = st.colours || [];
+  const colours = seatColours(st);
   return (st.players || []).map((p, i) => (colours[i] ? `${p} (${colours[i]})` : p)).join(' vs ');
 }
 
 function statusText(st) {
   if (st.over && st.result == null) return 'The game is over.';
   if (st.over) {
-    const words = resultWords(String(st.result));
-    return `The game is over: ${st.result}${words ? ` (${words})` : ''}`;
+    return `The game is over: ${resultSentence(st.result, resultWho(st))}`;
   }
   if (st.waiting_for) {
     return st.viewer === st.waiting_for ? 'The game begins when you accept the challenge.'
       : `Waiting for ${st.waiting_for} to accept the challenge.`;
   }
   if (!st.to_move) return 'Waiting.';
-  const colour = st.colours && st.to_move_seat != null ? ` (${st.colours[st.to_move_seat]})` : '';
+  const seats = seatColours(st);
+  const colour = seats[st.to_move_seat] ? ` (${seats[st.to_move_seat]})` : '';
   if (st.viewer && st.to_move === st.viewer) return `Your turn${colour}.`;
   return `${st.to_move} to move${colour}.`;
 }
@@ -1079,8 +1165,38 @@ function onRematch() {
 }
 
 function playAction(action, body) {
+  if (action === 'resign') {
+    askResign(body || {});
+    return;
+  }
   postToBoard(`/${action}`, body || {}, () => {
     $('pick-hint').textContent = '';
+  });
+}
+
+/* Resign asks first, inline beside the buttons: Yes resigns, No (focused, and Escape) keeps playing. */
+function askResign(body) {
+  if (!view) return;
+  view.resignBody = body;
+  $('resign-question').textContent = body.kind
+    ? `Resign this game (${body.kind})? It ends at once, and your opponent wins.`
+    : 'Resign this game? It ends at once, and your opponent wins.';
+  $('resign-confirm').hidden = false;
+  $('resign-no').focus();
+}
+
+function closeResign(refocus) {
+  const open = !$('resign-confirm').hidden;
+  $('resign-confirm').hidden = true;
+  if (open && refocus && !$('action-resign').hidden) $('action-resign').focus();
+}
+
+function onResignYes() {
+  const body = (view && view.resignBody) || {};
+  closeResign(false);
+  postToBoard('/resign', body, () => {
+    $('move-text').value = '';
+    $('game-title').focus({ preventScroll: true });
   });
 }
 
@@ -1099,7 +1215,7 @@ function onMoveSubmit(ev) {
   const clear = () => {
     $('move-text').value = '';
   };
-  if (resign) postToBoard('/resign', resign[1] ? { kind: resign[1].toLowerCase() } : {}, clear);
+  if (resign) askResign(resign[1] ? { kind: resign[1].toLowerCase() } : {});
   else if (action) postToBoard(`/${action[1].toLowerCase()}`, {}, clear);
   else playMove(text);
 }
@@ -1249,6 +1365,11 @@ function wire() {
   $('action-draw').addEventListener('click', () => answerOnBoard('draw'));
   $('action-takeback').addEventListener('click', () => answerOnBoard('takeback'));
   $('action-rematch').addEventListener('click', onRematch);
+  $('resign-yes').addEventListener('click', onResignYes);
+  $('resign-no').addEventListener('click', () => closeResign(true));
+  $('resign-confirm').addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape') closeResign(true);
+  });
   $('consent-accept').addEventListener('click', () => answerOnBoard('accept'));
   $('consent-decline').addEventListener('click', () => answerOnBoard('decline'));
   $('offer-accept').addEventListener('click', () => answerOnBoard('accept'));
