@@ -1307,10 +1307,46 @@ function typedWord(text) {
   return m ? m[1] || '' : '';
 }
 
+/* The square k places after `square` ("8D": row, then column letter) across or down, as the
+ * drawing names it. */
+function squareAfter(square, k, down) {
+  const m = /^(\d+)([A-Za-z])$/.exec(square);
+  if (!m) return null;
+  if (down) return `${Number(m[1]) + k}${m[2].toUpperCase()}`;
+  return `${m[1]}${String.fromCharCode(m[2].toUpperCase().charCodeAt(0) + k)}`;
+}
+
+/* The tile on a square of the drawing ("" when empty), null off the board. */
+function boardTile(square) {
+  const node = square && $('board').querySelector(`[data-square="${CSS.escape(square)}"]`);
+  return node ? node.getAttribute('data-tile') || '' : null;
+}
+
+/* The word with a "." for each tile on the board where its next letter would go: a word built
+ * by clicks may start on, run through and end against tiles already there. */
+function throughTiles(v, word) {
+  const down = $('xw-down').checked;
+  let out = word;
+  for (;;) {
+    const tile = boardTile(squareAfter(v.square, out.length, down));
+    if (!tile) return out;
+    out += '.';
+  }
+}
+
+/* The letters laid from the picked square, a "." for every board tile met before, between and after. */
+function layWord(v, letters) {
+  let out = throughTiles(v, '');
+  for (const letter of letters) out = throughTiles(v, out + letter);
+  return out;
+}
+
+/* The move field from the picked square, the direction and the letters so far (its dots redone). */
 function composeCrossword(v) {
   if (!v || !v.square) return;
   const field = $('move-text');
-  field.value = `${squareCoordinate(v.square, $('xw-down').checked)} ${typedWord(field.value)}`;
+  const letters = typedWord(field.value).replace(/\./g, '');
+  field.value = `${squareCoordinate(v.square, $('xw-down').checked)} ${layWord(v, letters)}`;
 }
 
 function pickSquare(v, node) {
@@ -1329,11 +1365,14 @@ function onRackClick(ev) {
     field.focus();
     return;
   }
+  if (view && view.square && !/\s\S*$/.test(field.value)) field.value += ' ';
   field.value += tile.dataset.tile;
+  if (view && view.square) composeCrossword(view);
 }
 
 function onClearWord() {
   $('move-text').value = view && view.square ? `${squareCoordinate(view.square, $('xw-down').checked)} ` : '';
+  if (view && view.square) composeCrossword(view);
 }
 
 /* ---------- start ---------- */
