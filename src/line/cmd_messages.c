@@ -24,7 +24,7 @@ static cmd_end send_text(conn *c, proto_cmd *cmd)
     } else {
         int64_t board = proto_number(cmd->argv[0]);
         rc = !board ? svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0])
-                                : svc_chat(c->s, c->user, board, cmd->text, &st);
+                    : svc_chat(c->s, c->user, board, cmd->text, &st);
     }
     if (rc == 0)
         reply_ok(&c->reply, "sent");

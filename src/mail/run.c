@@ -455,7 +455,7 @@ static int do_messages(mail_job *j, proto_cmd *cmd)
     } else {
         int64_t board = proto_number(cmd->argv[0]);
         if ((!board ? svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0])
-                                : svc_chat(j->d->s, j->user, board, cmd->text, &st)) == 0)
+                    : svc_chat(j->d->s, j->user, board, cmd->text, &st)) == 0)
             lx_buf_printf(&j->reply, "OK: sent\n\n");
     }
     if (st.code)
