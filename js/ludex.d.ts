@@ -111,7 +111,9 @@ export interface GameTree {
   /** The main line: the root, then each node's first child. */
   mainLine(): IterableIterator<Node>;
   toSGF(options?: WriteOptions): string;
-  /** Replay the main line under the game's rules; throws RULES_NOT_AVAILABLE for other games. */
+  /** Replay the main line under the game's rules.  A game without rules here (`game` null)
+   * throws a LudexError with the code `ludex check` gives it: UNSUPPORTED_GAME,
+   * LITTLE_GOLEM_HEX, LITTLE_GOLEM_TWIXT or GM_INVALID. */
   replay(): Replay;
 }
 

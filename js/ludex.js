@@ -266,15 +266,24 @@ class GameTree {
   toSGF(options = {}) {
     return this.collection.toSGF({ ...options, tree: this.index });
   }
-  /** Replay the main line under the game's rules (see Replay). */
+  /** Replay the main line under the game's rules (see Replay).  A game
+   * without rules here throws a LudexError with the code `ludex check` gives
+   * it (UNSUPPORTED_GAME, LITTLE_GOLEM_HEX, GM_INVALID ...). */
   replay() {
+    if (!this.game) throw this.#noRules();
     const p = this.w.m._lxw_replay_new(this.ptr);
-    if (!p) {
-      if (!this.game)
-        throw new LudexError('RULES_NOT_AVAILABLE', `GM[${this.gm}]: no rules for this game in ludex`);
-      throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
-    }
+    if (!p) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
     return new Replay(this, p);
+  }
+  #noRules() {
+    const m = this.w.m;
+    const list = m._lxw_tree_no_rules(this.ptr);
+    if (!list) return new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    const [d] = this.w.diagnostics(list);
+    m._lxw_diags_free(list);
+    return d
+      ? new LudexError(d.code, d.message)
+      : new LudexError('UNSUPPORTED_GAME', `GM[${this.gm}] is not a game ludex plays`);
   }
 }
 

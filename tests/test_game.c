@@ -426,6 +426,44 @@ static void check_document_counts_moves(void **state)
     lx_game_registry_free(reg);
 }
 
+/* lx_game_rules_for_tree: the module, or NULL and the diagnostic check gives. */
+static const char *rules_why(const char *text, const lx_game_registry *reg, const lx_game_module **m)
+{
+    static char code[64];
+    parsed p;
+    parse_text(&p, text);
+    lx_diag_list *why = lx_diag_list_new();
+    *m = lx_game_rules_for_tree(reg, p.trees[0], why);
+    assert_ptr_equal(lx_game_rules_for_tree(reg, p.trees[0], NULL), *m);
+    code[0] = 0;
+    if (lx_diag_count(why) > 0)
+        snprintf(code, sizeof code, "%s", lx_diag_get(why, 0)->code);
+    assert_int_equal(lx_diag_count(why), *m ? 0 : 1);
+    lx_diag_list_free(why);
+    parsed_free(&p);
+    return code;
+}
+
+static void rules_for_tree_says_why_not(void **state)
+{
+    (void)state;
+    const lx_game_module *m;
+    lx_game_registry *toys = lx_game_registry_new_empty(), *none = lx_game_registry_new_empty();
+    lx_game_registry_add(toys, &toy_module);
+    assert_string_equal(rules_why("(;GM[99]SZ[3])", toys, &m), "");
+    assert_ptr_equal(m, &toy_module);
+    assert_string_equal(rules_why("(;GM[11]SZ[3])", NULL, &m), "");
+    assert_string_equal(m->name, "hex");
+    assert_string_equal(rules_why("(;GM[11]SZ[3])", none, &m), "RULES_NOT_CHECKED");
+    assert_string_equal(rules_why("(;FF[4]GM[1];B[aa])", NULL, &m), "UNSUPPORTED_GAME");
+    assert_string_equal(rules_why("(;FF[4];B[aa])", NULL, &m), "UNSUPPORTED_GAME"); /* no GM: Go */
+    assert_string_equal(rules_why("(;GM[x])", NULL, &m), "GM_INVALID");
+    assert_string_equal(rules_why("(;GM[])", NULL, &m), "GM_INVALID");
+    assert_null(m);
+    lx_game_registry_free(toys);
+    lx_game_registry_free(none);
+}
+
 static void check_document_says_rules_not_checked(void **state)
 {
     (void)state;
@@ -482,6 +520,7 @@ int main(void)
         cmocka_unit_test(colour_values_parse),
         cmocka_unit_test(check_document_replays_with_a_module),
         cmocka_unit_test(check_document_counts_moves),
+        cmocka_unit_test(rules_for_tree_says_why_not),
         cmocka_unit_test(check_document_says_rules_not_checked),
         cmocka_unit_test(check_document_finds_mixed_games_and_empty_files),
     };

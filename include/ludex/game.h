@@ -250,6 +250,14 @@ typedef struct lx_check_summary {
     size_t unchecked;     /* trees whose game has no rules module here */
 } lx_check_summary;
 
+/* The rules module that plays tree t: the one `reg` (NULL: the built-in
+ * modules) holds for its GM, as lx_check_document finds it.  NULL when there
+ * is none; then, when `why` is not NULL, the diagnostic `ludex check` gives
+ * for that is added to it (unresolved): UNSUPPORTED_GAME, RULES_NOT_CHECKED,
+ * LITTLE_GOLEM_HEX or LITTLE_GOLEM_TWIXT (warnings), or GM_INVALID (an error:
+ * GM is not a positive number). */
+const lx_game_module *lx_game_rules_for_tree(const lx_game_registry *reg, const lx_sgf_tree *t, lx_diag_list *why);
+
 /* Read `bytes`, run the generic checks on every tree, replay each tree under
  * its game's rules when a module exists (else a RULES_NOT_CHECKED warning),
  * and check that the file does not mix games.  Diagnostics are resolved to

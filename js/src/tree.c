@@ -1,6 +1,7 @@
 /* js/src/tree.c - what JavaScript needs of a tree beyond the lx_sgf_*
  * accessors it calls directly: a value's bytes and length (lx_sgf_value is a
- * struct), decoded Text and SimpleText, and the game a tree is of. */
+ * struct), decoded Text and SimpleText, the game a tree is of, and why it
+ * has no rules here when it has none. */
 #include "collection.h"
 
 LXW_API const char *lxw_value_raw(const lx_sgf_tree *t, lx_sgf_prop p, size_t i)
@@ -39,8 +40,30 @@ LXW_API int lxw_value_decode(lxw_coll *c, const lx_sgf_tree *t, lx_sgf_prop p, s
  * "backgammon"), or "" when this build has none for its GM. */
 LXW_API const char *lxw_tree_game(const lx_sgf_tree *t)
 {
-    const lx_game_module *m = lx_game_builtin_by_gm(lx_sgf_tree_gm(t));
+    const lx_game_module *m = lx_game_rules_for_tree(NULL, t, NULL);
     return m ? m->name : "";
+}
+
+/* Why tree t has no rules here: a new list holding the diagnostic `ludex
+ * check` gives for it (UNSUPPORTED_GAME, LITTLE_GOLEM_HEX, GM_INVALID ...),
+ * resolved to a line and column; JavaScript frees it with lxw_diags_free.
+ * An empty list when t has rules; NULL when out of memory. */
+LXW_API lx_diag_list *lxw_tree_no_rules(const lx_sgf_tree *t)
+{
+    lx_diag_list *why = lx_diag_list_new();
+    if (!why)
+        return NULL;
+    lx_game_rules_for_tree(NULL, t, why);
+    const lx_sgf_doc *doc = lx_sgf_tree_doc(t);
+    size_t len = 0;
+    const char *text = doc ? lx_sgf_doc_text(doc, &len) : "";
+    lx_diag_list_resolve(why, text, len);
+    return why;
+}
+
+LXW_API void lxw_diags_free(lx_diag_list *l)
+{
+    lx_diag_list_free(l);
 }
 
 /* FF[4]'s name for tree t's GM ("Hex", "Go", ...), or "". */

@@ -92,6 +92,8 @@ double lxw_node_offset(const lx_sgf_tree *t, lx_sgf_node n);
 int lxw_value_decode(lxw_coll *c, const lx_sgf_tree *t, lx_sgf_prop p, size_t i, int simple);
 const char *lxw_tree_game(const lx_sgf_tree *t);
 const char *lxw_tree_gm_name(const lx_sgf_tree *t);
+lx_diag_list *lxw_tree_no_rules(const lx_sgf_tree *t);
+void lxw_diags_free(lx_diag_list *l);
 
 /* write.c */
 int lxw_write(lxw_coll *c, int i, int drop_unknown);

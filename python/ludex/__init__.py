@@ -17,27 +17,61 @@ and gathers a file's trees into a Collection.
 from __future__ import annotations
 
 import os
-from typing import Iterator, List, Optional, Sequence, Union, overload
+from typing import BinaryIO, Iterator, List, Optional, Sequence, TextIO, Tuple, Union, overload
 
 from . import _ludex, xword
 from ._ludex import (CheckResult, Diagnostic, GameTree, IllegalMove, LudexError, Node, Replay)
 
 __all__ = [
-    "xword", "read", "check", "format", "new_game", "main_line_planes", "hex_playouts", "version",
+    "xword", "read", "loads", "dumps", "check", "format", "new_game", "main_line_planes", "hex_playouts",
+    "version", "__version__",
     "Collection", "GameTree", "Node", "Replay", "Diagnostic", "CheckResult", "LudexError", "IllegalMove",
 ]
 
-Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview]
+Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, BinaryIO, TextIO]
+
+
+def _error(code: str, message: str) -> LudexError:
+    """A LudexError as the extension raises them: .code, .message, and both in str()."""
+    e = LudexError(f"{message} [{code}]")
+    e.code, e.message = code, message
+    return e
+
+
+def _text_bytes(text: str) -> bytes:
+    # surrogateescape: text read with errors="surrogateescape" keeps its bytes
+    return text.encode("utf-8", "surrogateescape")
+
+
+def _load(source: Source, encoding: Optional[str]) -> Tuple[bytes, Optional[str]]:
+    """The bytes of a source and the charset to read them as.
+
+    A str or os.PathLike is a path (pathlib's habit; ludex.loads takes SGF text),
+    bytes-like objects are a file's bytes, and an object with read() is an open
+    file: binary, or text (then its characters are the text, as loads reads them)."""
+    if isinstance(source, bytes):
+        return source, encoding
+    if isinstance(source, (bytearray, memoryview)):
+        return bytes(source), encoding
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        if isinstance(path, str) and path.lstrip().startswith("(;") and not os.path.exists(path):
+            raise FileNotFoundError(2, "No such file (a str is a path: ludex.loads reads SGF text)", path)
+        with open(path, "rb") as f:
+            return f.read(), encoding
+    if hasattr(source, "read"):
+        data = source.read()
+        if isinstance(data, str):
+            return _text_bytes(data), encoding or "UTF-8"
+        if isinstance(data, (bytes, bytearray, memoryview)):
+            return bytes(data), encoding
+        raise TypeError(f"{type(source).__name__}.read() gave {type(data).__name__}, not bytes or str")
+    raise TypeError(f"expected a path, bytes or a file object, not {type(source).__name__}")
 
 
 def _bytes(source: Source) -> bytes:
-    """The bytes of a file given by path, or the bytes given."""
-    if isinstance(source, bytes):
-        return source
-    if isinstance(source, (bytearray, memoryview)):
-        return bytes(source)
-    with open(os.fspath(source), "rb") as f:
-        return f.read()
+    """The bytes of a file given by path, by file object, or the bytes given."""
+    return _load(source, None)[0]
 
 
 class Collection(Sequence[GameTree]):
@@ -82,20 +116,49 @@ class Collection(Sequence[GameTree]):
 
 
 def read(source: Source, encoding: Optional[str] = None) -> Collection:
-    """Read an SGF file (a path, or its bytes) into a Collection of game trees.
+    """Read an SGF file (a path, an open file, or its bytes) into a Collection of game trees.
 
+    A str is a path, as in open() and pathlib; ludex.loads reads SGF text.  A file
+    opened in text mode gives its characters, read as they are, whatever CA says.
     encoding: read the bytes as this charset (any name iconv knows), ignoring CA
     and detection.  Reading never stops at a problem and never recurses: a file
     of a million nested variations reads like any other."""
-    trees, diagnostics, charset = _ludex.read(_bytes(source), encoding)
+    data, charset = _load(source, encoding)
+    trees, diagnostics, charset = _ludex.read(data, charset)
     return Collection(trees, diagnostics, charset)
+
+
+def loads(text: Union[str, bytes, bytearray, memoryview], encoding: Optional[str] = None) -> Collection:
+    """Read SGF text (a str, or the bytes of a file) into a Collection, as json.loads reads JSON.
+
+    A str is read as the text it is, whatever its CA says; bytes as ludex.read reads them."""
+    if isinstance(text, str):
+        trees, diagnostics, charset = _ludex.read(_text_bytes(text), encoding or "UTF-8")
+    elif isinstance(text, (bytes, bytearray, memoryview)):
+        trees, diagnostics, charset = _ludex.read(bytes(text), encoding)
+    else:
+        raise TypeError(f"loads takes str or bytes, not {type(text).__name__} (read takes paths and files)")
+    return Collection(trees, diagnostics, charset)
+
+
+def dumps(obj: Union[Collection, GameTree], *, drop_unknown: bool = False) -> str:
+    """A Collection or GameTree as canonical SGF text (what `ludex fmt` writes), a str."""
+    if not isinstance(obj, (Collection, GameTree)):
+        raise TypeError(f"dumps takes a Collection or a GameTree, not {type(obj).__name__}")
+    return obj.to_sgf(drop_unknown=drop_unknown).decode("utf-8")
+
+
+KINDS = ("sgf", "gcg", "cgp")
 
 
 def _kind(source: Source, kind: Optional[str]) -> str:
     if kind:
+        if kind.lower() not in KINDS:
+            raise ValueError(f"kind is 'sgf', 'gcg' or 'cgp', not {kind!r}")
         return kind.lower()
-    if isinstance(source, (str, os.PathLike)):
-        ext = os.path.splitext(os.fspath(source))[1].lower()
+    name = source if isinstance(source, (str, os.PathLike)) else getattr(source, "name", None)
+    if isinstance(name, (str, os.PathLike)):  # a path, or an open file's name
+        ext = os.path.splitext(os.fspath(name))[1].lower()
         if ext in (".gcg", ".cgp"):
             return ext[1:]
     return "sgf"
@@ -105,10 +168,11 @@ def check(source: Source, encoding: Optional[str] = None, *, all_variations: boo
           strict: bool = False, kind: Optional[str] = None) -> CheckResult:
     """`ludex check` on one file: read it, run the generic checks, replay every game under its rules.
 
-    kind: 'sgf', 'gcg' or 'cgp' (default: by the path's extension, else 'sgf').
+    source: a path, an open file, or the bytes of a file.
+    kind: 'sgf', 'gcg' or 'cgp' (default: by the path's or file's extension, else 'sgf').
     Returns a CheckResult(ok, games, nodes, moves, unchecked, diagnostics)."""
     k = _kind(source, kind)
-    data = _bytes(source)
+    data, encoding = _load(source, encoding)
     if k == "sgf":
         return _ludex.check(data, encoding, all_variations=all_variations, strict=strict)
     return xword._check(data, k, encoding=encoding, strict=strict)
@@ -117,7 +181,8 @@ def check(source: Source, encoding: Optional[str] = None, *, all_variations: boo
 def format(source: Source, encoding: Optional[str] = None, *, drop_unknown: bool = False) -> bytes:
     """`ludex fmt`: the file in canonical SGF form (UTF-8).  Raises LudexError when
     nothing can be written (no game tree, or a fatal problem)."""
-    return _ludex.format(_bytes(source), encoding, drop_unknown=drop_unknown)
+    data, encoding = _load(source, encoding)
+    return _ludex.format(data, encoding, drop_unknown=drop_unknown)
 
 
 def new_game(game: str, size: Optional[Union[int, Sequence[int]]] = None, **root: str) -> Replay:
@@ -133,7 +198,8 @@ def new_game(game: str, size: Optional[Union[int, Sequence[int]]] = None, **root
         props += f"{key.upper()}[{value}]"
     coll = read(f"(;{props})".encode())
     if not coll.ok:
-        raise LudexError(coll.diagnostics[0].message)
+        first = next(d for d in coll.diagnostics if d.severity != "warning")
+        raise _error(first.code, first.message)
     return coll[0].replay()
 
 
@@ -165,3 +231,6 @@ def hex_playouts(size: Union[int, Sequence[int]], n: int, seed: int = 0, *, step
 def version() -> str:
     """The version of the libludex linked into this module."""
     return _ludex.version()
+
+
+__version__: str = _ludex.version()

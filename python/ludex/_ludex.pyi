@@ -5,7 +5,8 @@ import numpy as np
 import numpy.typing as npt
 
 class LudexError(Exception):
-    """An input ludex cannot use; .code and .message say why."""
+    """An input ludex cannot use; .code (the library's diagnostic code, the one the JavaScript
+    binding gives for the same input) and .message say why; str() is 'message [CODE]'."""
     code: str
     message: str
 
@@ -66,7 +67,12 @@ class GameTree:
     @property
     def gm(self) -> int: ...
     @property
-    def game(self) -> Optional[str]: ...
+    def game(self) -> Optional[str]:
+        """The rules module that plays it ('hex', 'twixt', 'backgammon'), or None (replay() then
+        raises LudexError with check's code: UNSUPPORTED_GAME, LITTLE_GOLEM_HEX, GM_INVALID ...)."""
+    @property
+    def gm_name(self) -> Optional[str]:
+        """FF[4]'s name for the GM ('Hex', 'Go', ...), or None."""
     @property
     def index(self) -> int: ...
     @property

@@ -4,7 +4,12 @@
  * position that cannot be read).  IllegalMove (a LudexError): the rules
  * refused a move; `code` is the stable diagnostic code `ludex replay` and
  * `ludex check` give for it (CELL_OCCUPIED, BG_BAR_FIRST ...) and `message`
- * the sentence.  Both carry `code` and `message`. */
+ * the sentence.  Both carry `code` and `message`, always: every LudexError
+ * the binding raises goes through raise_coded, with the library's code where
+ * the library says why (a diagnostic), else a code of the binding's own that
+ * the JavaScript binding gives for the same thing (DRAW_FAILED ...). */
+#include <stdarg.h>
+
 #include "pyludex.h"
 
 PyObject *PlxError, *PlxIllegalMove;
@@ -40,6 +45,20 @@ static PyObject *raise_coded(PyObject *type, const char *code, const char *messa
     Py_XDECREF(m);
     Py_DECREF(exc);
     return NULL;
+}
+
+PyObject *plx_raise_error(const char *code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    PyObject *text = PyUnicode_FromFormatV(fmt, ap);
+    va_end(ap);
+    if (!text)
+        return NULL;
+    const char *message = PyUnicode_AsUTF8(text);
+    PyObject *res = message ? raise_coded(PlxError, code, message) : NULL;
+    Py_DECREF(text);
+    return res;
 }
 
 PyObject *plx_raise_illegal(const char *code, const char *message)

@@ -23,7 +23,7 @@ static int append_str(PyObject *list, const char *s)
 static int append_written(PyObject *list, const char *text, size_t len)
 {
     if (len == 0) {
-        PyErr_SetString(PlxError, "a move's written form did not fit");
+        plx_raise_error("MOVE_TOO_LONG", "a move's written form did not fit");
         return -1;
     }
     return append_str(list, text);
@@ -172,5 +172,5 @@ PyObject *plx_legal_moves(const lx_game_module *m, const void *pos, lx_colour wh
         return twixt_legal(pos, who);
     if (m == &lx_bgammon_module)
         return bg_legal(pos, who, dice);
-    return PyErr_Format(PlxError, "legal moves are not known for %s", m->name);
+    return plx_raise_error("NOT_SUPPORTED", "legal moves are not known for %s", m->name);
 }

@@ -138,7 +138,7 @@ PyObject *plx_planes(const lx_game_module *m, const void *pos)
     Py_ssize_t shape[3];
     int ndim;
     if (planes_shape(m, pos, shape, &ndim) != 0)
-        return PyErr_Format(PlxError, "no planes are defined for %s", m->name);
+        return plx_raise_error("NOT_SUPPORTED", "no planes are defined for %s", m->name);
     Py_ssize_t n = 1;
     for (int i = 0; i < ndim; i++)
         n *= shape[i];

@@ -78,6 +78,8 @@ extern PyObject *PlxError, *PlxIllegalMove;
 int plx_errors_init(PyObject *module);
 /* Raise IllegalMove with `code` and `message`; returns NULL. */
 PyObject *plx_raise_illegal(const char *code, const char *message);
+/* Raise LudexError with `code` and a message made as PyUnicode_FromFormat does. */
+PyObject *plx_raise_error(const char *code, const char *fmt, ...);
 /* Raise LudexError for the first diagnostic of severity `min` or worse in d
  * (or `fallback` when there is none); returns NULL. */
 PyObject *plx_raise_diag(const lx_diag_list *d, lx_severity min, const char *fallback);

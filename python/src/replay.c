@@ -119,13 +119,26 @@ static int apply_setup_nodes(PlxReplay *r)
     return 0;
 }
 
+/* LudexError for a tree without rules here, with the diagnostic `ludex check`
+ * gives for it (UNSUPPORTED_GAME, LITTLE_GOLEM_HEX, GM_INVALID ...). */
+static PyObject *no_rules(PlxTree *tree)
+{
+    lx_diag_list *why = plx_diag_list_new();
+    if (!why)
+        return NULL;
+    lx_game_rules_for_tree(NULL, tree->tree, why);
+    PyObject *e = plx_raise_diag(why, LX_WARNING, "no rules for this game here");
+    lx_diag_list_free(why);
+    return e;
+}
+
 PyObject *plx_replay_new(PlxTree *tree)
 {
+    if (lx_sgf_node_count(tree->tree) == 0)
+        return plx_raise_error("NO_GAME_TREE", "the game tree has no node");
     const lx_game_module *m = plx_tree_module(tree);
     if (!m)
-        return PyErr_Format(PlxError, "no rules for GM[%d] in this build", lx_sgf_tree_gm(tree->tree));
-    if (lx_sgf_node_count(tree->tree) == 0)
-        return PyErr_Format(PlxError, "the game tree has no node");
+        return no_rules(tree);
     lx_diag_list *d = plx_diag_list_new();
     void *pos = d ? m->position_new(tree->tree, 0, d) : NULL;
     if (!pos) {
@@ -312,7 +325,7 @@ static PyObject *draw(PlxReplay *r, lx_draw_format fmt, PyObject *args)
     lx_buf b = LX_BUF_INIT;
     if (!r->m->draw || r->m->draw(r->pos, fmt, size, &b) != 0) {
         lx_buf_free(&b);
-        return r->m->draw ? PyErr_NoMemory() : PyErr_Format(PlxError, "%s positions cannot be drawn", r->m->name);
+        return r->m->draw ? PyErr_NoMemory() : plx_raise_error("DRAW_FAILED", "%s positions cannot be drawn", r->m->name);
     }
     PyObject *s = PyUnicode_DecodeUTF8(b.data ? b.data : "", (Py_ssize_t)b.len, "replace");
     lx_buf_free(&b);
@@ -412,7 +425,7 @@ static PyObject *replay_at_end(PlxReplay *r, void *unused)
 static PyObject *gnubg_id(PlxReplay *r, int which)
 {
     if (r->m != &lx_bgammon_module)
-        return PyErr_Format(PlxError, "GNU Backgammon IDs are for backgammon, not %s", r->m->name);
+        return plx_raise_error("NOT_BACKGAMMON", "GNU Backgammon IDs are for backgammon, not %s", r->m->name);
     char pid[15], mid[13];
     lx_bgammon_game_ids(r->pos, pid, mid);
     return PyUnicode_FromString(which == 0 ? pid : mid);

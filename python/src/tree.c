@@ -29,15 +29,14 @@ PyObject *plx_tree_wrap(lx_sgf_tree *tree, PyObject *doc, Py_ssize_t index)
 
 const lx_game_module *plx_tree_module(const PlxTree *t)
 {
-    int gm = lx_sgf_tree_gm(t->tree);
-    return gm > 0 ? lx_game_builtin_by_gm(gm) : NULL;
+    return lx_game_rules_for_tree(NULL, t->tree, NULL);
 }
 
 static int has_root(PlxTree *t)
 {
     if (lx_sgf_node_count(t->tree) > 0)
         return 1;
-    PyErr_SetString(PlxError, "the game tree has no node");
+    plx_raise_error("NO_GAME_TREE", "the game tree has no node");
     return 0;
 }
 
@@ -59,10 +58,16 @@ static PyObject *tree_game(PlxTree *t, void *unused)
     const lx_game_module *m = plx_tree_module(t);
     if (m)
         return PyUnicode_FromString(m->name);
+    Py_RETURN_NONE;
+}
+
+static PyObject *tree_gm_name(PlxTree *t, void *unused)
+{
+    (void)unused;
     const char *name = lx_game_gm_name(lx_sgf_tree_gm(t->tree));
     if (!name)
         Py_RETURN_NONE;
-    return PyUnicode_FromFormat("%s", name);
+    return PyUnicode_FromString(name);
 }
 
 static PyObject *tree_index(PlxTree *t, void *unused)
@@ -159,7 +164,8 @@ static PyMethodDef tree_methods[] = {
 static PyGetSetDef tree_getset[] = {
     {"root", (getter)tree_root, NULL, "The root Node.", NULL},
     {"gm", (getter)tree_gm, NULL, "The root's GM (1 when absent, 0 when not a number).", NULL},
-    {"game", (getter)tree_game, NULL, "The game's name ('hex', 'twixt', 'backgammon', or FF[4]'s name), or None.",
+    {"gm_name", (getter)tree_gm_name, NULL, "FF[4]'s name for the GM ('Hex', 'Go', ...), or None.", NULL},
+    {"game", (getter)tree_game, NULL, "The rules module that plays it ('hex', 'twixt', 'backgammon'), or None.",
      NULL},
     {"index", (getter)tree_index, NULL, "0-based position of the tree in its file.", NULL},
     {"charset", (getter)tree_charset, NULL, "The charset the file was read as ('UTF-8', 'ISO-8859-1' ...).", NULL},

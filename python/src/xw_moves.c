@@ -24,8 +24,9 @@ static const lx_xw_lexicon *find_lexicon(PlxXwPos *p, const char *name)
                               : named ? lx_xw_data_judge(data, named, d, &unavailable)
                                       : lx_xw_data_lexicon(data, LX_XW_DEFAULT_LEXICON, d, NULL);
     if (!lx)
-        PyErr_Format(PlxError, "the lexicon %s is not available here (NWL and CSW are licensed and not shipped)",
-                     name ? name : named ? named : LX_XW_DEFAULT_LEXICON);
+        plx_raise_error("LEXICON_UNAVAILABLE",
+                        "the lexicon %s is not available here (NWL and CSW are licensed and not shipped)",
+                        name ? name : named ? named : LX_XW_DEFAULT_LEXICON);
     return lx;
 }
 

@@ -184,8 +184,8 @@ static PyObject *pos_check_words(PlxXwPos *p, PyObject *unused)
     int unavailable = 0;
     const lx_xw_lexicon *lx = judge(p, &unavailable);
     if (!lx)
-        return PyErr_Format(PlxError, "no lexicon to judge the words (%s)",
-                            unavailable ? "the one the position names is not available" : "none for this distribution");
+        return plx_raise_error("LEXICON_UNAVAILABLE", "no lexicon to judge the words (%s)",
+                               unavailable ? "the one the position names is not available" : "none for this distribution");
     size_t len;
     const char *text = pos_text(p, &len);
     lx_diag_list *d = plx_diag_list_new();

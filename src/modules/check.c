@@ -43,24 +43,24 @@ static int tree_gm(const lx_sgf_tree *t, size_t *at)
     return lx_sgf_tree_gm(t);
 }
 
-static void note_unchecked(const lx_sgf_tree *t, int gm, size_t at, lx_diag_list *diags, lx_check_summary *s)
+/* Why tree t (of GM gm, named at `at`) has no rules here: the warning
+ * `ludex check` gives.  Nothing for a GM that is not a positive number: the
+ * generic checks say GM_INVALID. */
+static void say_unchecked(const lx_sgf_tree *t, int gm, size_t at, lx_diag_list *diags)
 {
     if (lx_sgf_find_prop(t, 0, "GM") == LX_SGF_NIL && lx_hex_is_little_golem(t)) {
-        s->unchecked++;
         lx_diag_add(diags, LX_WARNING, "LITTLE_GOLEM_HEX", at,
                     "this looks like a Little Golem Hex record (no GM, White first, two-letter cells); rules not "
                     "checked - `ludex convert FILE --to sgf` turns it into standard Hex SGF");
         return;
     }
     if (lx_sgf_find_prop(t, 0, "GM") == LX_SGF_NIL && lx_twixt_is_little_golem(t)) {
-        s->unchecked++;
         lx_diag_add(diags, LX_WARNING, "LITTLE_GOLEM_TWIXT", at,
                     "this looks like a Little Golem Twixt record (no GM, b[..] and r[..] moves); rules not checked "
                     "- `ludex convert FILE --to sgf` turns it into standard Twixt SGF");
         return;
     }
     const char *name = lx_game_gm_name(gm);
-    s->unchecked++;
     if (gm == 21 || gm == 11 || gm == 6)
         lx_diag_add(diags, LX_WARNING, "RULES_NOT_CHECKED", at,
                     "GM[%d] (%s): rules not checked - this build has no %s module; syntax and the generic "
@@ -69,6 +69,34 @@ static void note_unchecked(const lx_sgf_tree *t, int gm, size_t at, lx_diag_list
         lx_diag_add(diags, LX_WARNING, "UNSUPPORTED_GAME", at,
                     "GM[%d]%s%s%s is not a game ludex plays; only syntax and the generic FF[4] rules were checked",
                     gm, name ? " (" : "", name ? name : "", name ? ")" : "");
+}
+
+static void note_unchecked(const lx_sgf_tree *t, int gm, size_t at, lx_diag_list *diags, lx_check_summary *s)
+{
+    s->unchecked++;
+    say_unchecked(t, gm, at, diags);
+}
+
+const lx_game_module *lx_game_rules_for_tree(const lx_game_registry *reg, const lx_sgf_tree *t, lx_diag_list *why)
+{
+    size_t at;
+    int gm = tree_gm(t, &at);
+    const lx_game_module *m = gm <= 0 ? NULL : reg ? lx_game_by_gm(reg, gm) : lx_game_builtin_by_gm(gm);
+    if (m || !why)
+        return m;
+    if (gm > 0) {
+        say_unchecked(t, gm, at, why);
+        return NULL;
+    }
+    lx_sgf_prop p = lx_sgf_find_prop(t, 0, "GM");
+    lx_sgf_value v = {"", 0, LX_NO_OFFSET};
+    if (p != LX_SGF_NIL && lx_sgf_value_count(t, p) > 0)
+        v = lx_sgf_get_value(t, p, 0);
+    int n = v.len > 32 ? 32 : (int)v.len;
+    lx_diag_add(why, LX_ERROR, "GM_INVALID", at,
+                "GM[%.*s%s]: the game must be a positive number (11 Hex, 6 Backgammon, 21 Twixt)", n,
+                v.raw ? v.raw : "", (size_t)n < v.len ? "..." : "");
+    return NULL;
 }
 
 /* What a file's trees share: the first game named, and the whole the trees

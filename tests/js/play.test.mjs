@@ -84,7 +84,7 @@ test('replay: a root that makes no game, a game without rules here', () => {
   assert.equal(r.error.move, 0);
   assert.match(r.error.code, /^[A-Z_]+$/);
   assert.throws(() => r.position(0), RangeError);
-  assert.throws(() => lx.read('(;GM[1];B[aa])').tree(0).replay(), (e) => e.code === 'RULES_NOT_AVAILABLE');
+  assert.throws(() => lx.read('(;GM[1];B[aa])').tree(0).replay(), (e) => e.code === 'UNSUPPORTED_GAME' && /GM\[1\] \(Go\)/.test(e.message));
 });
 
 test('backgammon: gnubg IDs, and who plays must be said before the opening roll', () => {

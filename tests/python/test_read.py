@@ -23,6 +23,53 @@ def test_read_bytes_gives_trees_and_nodes():
     assert dict(root.items())["GM"] == ["11"]
 
 
+def test_a_str_is_a_path_loads_reads_text(tmp_path):
+    text = "(;GM[11]SZ[5]C[caf\u00e9];B[a1])"
+    with pytest.raises(FileNotFoundError, match="loads"):
+        ludex.read(text)  # a str is a path, as in open() and pathlib
+    coll = ludex.loads(text)
+    assert (coll[0].game, coll[0].root["C"], coll.charset) == ("hex", ["caf\u00e9"], "UTF-8")
+    assert ludex.loads(text.encode())[0].root["C"] == ["caf\u00e9"]
+    assert ludex.dumps(coll) == ludex.dumps(coll[0]) == "(;GM[11]SZ[5]C[caf\u00e9]\n;B[a1])\n"
+    assert isinstance(ludex.dumps(coll), str) and ludex.loads(ludex.dumps(coll))[0].root["C"] == ["caf\u00e9"]
+    with pytest.raises(TypeError):
+        ludex.loads(tmp_path)
+    with pytest.raises(TypeError):
+        ludex.dumps(text)
+
+
+def test_file_objects(tmp_path):
+    p = tmp_path / "g.sgf"
+    p.write_bytes(HEX)
+    with open(p, "rb") as f:
+        assert ludex.read(f)[0].root["SZ"] == ["5"]
+    latin = tmp_path / "l.sgf"
+    latin.write_bytes("(;CA[ISO-8859-1]GM[11]SZ[5]C[caf\u00e9])".encode("utf-8"))
+    with open(latin, encoding="utf-8") as f:  # text mode: the characters, whatever CA says
+        assert ludex.read(f)[0].root["C"] == ["caf\u00e9"]
+    with open(p, "rb") as f:
+        assert ludex.check(f).moves == 3
+    with open(p, "rb") as f:
+        assert ludex.format(f) == ludex.format(p)
+    with pytest.raises(TypeError):
+        ludex.read(12)
+
+
+def test_check_kind_names_sgf_too():
+    with pytest.raises(ValueError, match="'sgf', 'gcg' or 'cgp'"):
+        ludex.check(HEX, kind="xyz")
+    assert ludex.check(HEX, kind="SGF").ok
+
+
+def test_version_and_game_names():
+    assert ludex.__version__ == ludex.version() and ludex.__version__.count(".") == 2
+    go = ludex.loads("(;FF[4]GM[1];B[aa])")[0]
+    assert (go.gm, go.game, go.gm_name) == (1, None, "Go")
+    with pytest.raises(ludex.LudexError) as e:
+        go.replay()
+    assert e.value.code == "UNSUPPORTED_GAME"
+
+
 def test_read_path(tmp_path):
     p = tmp_path / "g.sgf"
     p.write_bytes(HEX)

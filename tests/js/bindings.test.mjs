@@ -1,0 +1,90 @@
+// tests/js/bindings.test.mjs - the table both bindings answer (tests/bindings/cases.json;
+// tests/python/test_bindings_table.py reads it too): check's counts and codes, a tree's
+// game, and its main line replayed up to the code that stopped it, so that the JavaScript
+// and Python bindings cannot drift apart.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+
+import { LudexError, lx, REPO } from './helpers.mjs';
+
+const TABLE = JSON.parse(readFileSync(join(REPO, 'tests', 'bindings', 'cases.json'), 'utf8'));
+
+// A case's input as bytes: the file's, or the text's UTF-8 (as Python reads text.encode()).
+function dataOf(c) {
+  return c.file ? readFileSync(join(REPO, c.file)) : new TextEncoder().encode(c.text);
+}
+
+function replayed(tree) {
+  let r;
+  try {
+    r = tree.replay();
+  } catch (e) {
+    assert.ok(e instanceof LudexError, String(e));
+    return { moves: 0, error: e.code };
+  }
+  const out = { moves: r.length, error: r.error ? r.error.code : null };
+  r.free();
+  return out;
+}
+
+function checked(data) {
+  const r = lx.check(data);
+  const { ok, games, nodes, moves, unchecked } = r;
+  return { ok, games, nodes, moves, unchecked, codes: [...new Set(r.diagnostics.map((d) => d.code))].sort() };
+}
+
+for (const c of TABLE.cases) {
+  test(`table: ${c.name}`, () => {
+    const data = dataOf(c);
+    assert.deepEqual(checked(data), c.check);
+    const coll = lx.read(data);
+    try {
+      if (!c.tree0) {
+        assert.equal(coll.length, 0);
+        return;
+      }
+      const t = coll.tree(0);
+      assert.deepEqual({ gm: t.gm, game: t.game, gmName: t.gmName }, { gm: c.tree0.gm, game: c.tree0.game, gmName: c.tree0.gmName });
+      assert.deepEqual(replayed(t), c.tree0.replay);
+    } finally {
+      coll.free();
+    }
+  });
+}
+
+function filesUnder(dir, exts) {
+  const out = [];
+  const todo = [dir];
+  while (todo.length) {
+    const d = todo.pop();
+    for (const e of readdirSync(d)) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) todo.push(p);
+      else if (exts.some((x) => e.endsWith(x))) out.push(p);
+    }
+  }
+  return out.sort();
+}
+
+test('table: the corpus totals', () => {
+  const want = TABLE.corpus;
+  const got = { files: 0, ok: 0, games: 0, nodes: 0, moves: 0, unchecked: 0, replayMoves: 0, replayErrors: 0 };
+  for (const f of filesUnder(join(REPO, want.dir), want.extensions)) {
+    const data = readFileSync(f);
+    const c = checked(data);
+    got.files++;
+    got.ok += c.ok ? 1 : 0;
+    for (const k of ['games', 'nodes', 'moves', 'unchecked']) got[k] += c[k];
+    const coll = lx.read(data);
+    for (const t of coll) {
+      const r = replayed(t);
+      got.replayMoves += r.moves;
+      got.replayErrors += r.error === null ? 0 : 1;
+    }
+    coll.free();
+  }
+  assert.deepEqual(got, Object.fromEntries(Object.keys(got).map((k) => [k, want[k]])));
+  assert.equal(got.replayMoves, got.moves);
+});
