@@ -847,7 +847,7 @@ function onWatch(ev) {
 
 function enterGame(board) {
   view = { board, state: null, svg: null, events: null, seq: 0, shown: 0, loading: false, again: false,
-    busy: false, pickFrom: null, square: null, movesKey: null, rackKey: null, poll: null };
+    busy: false, pickFrom: null, square: null, movesKey: null, rackKey: null, poll: null, watchSide: 0 };
   showPage('game-page', `Board ${board}`);
   $('game-title').textContent = `Board ${board}`;
   $('status').textContent = 'Loading...';
@@ -956,6 +956,7 @@ function renderGame(v, st) {
   renderOfferButtons(st);
   renderClock(st);
   renderBackgammon(st);
+  renderTurnButton(v, st);
   const rackKey = String(st.game === 'crossword' ? st.rack : '');
   if (rackKey !== v.rackKey) renderCrossword(st);
   v.rackKey = rackKey;
@@ -998,8 +999,10 @@ function cleanSvg(svg) {
 function renderBoard(v, st) {
   const board = $('board');
   board.className = GAME_NAMES[st.game] ? `board game-${st.game}` : 'board';
-  if (v.svg === st.svg) return;
-  v.svg = st.svg;
+  const side = st.game === 'backgammon' ? bgSide(v, st) : null;
+  const key = `${side}:${st.svg}`;
+  if (v.svg === key) return;
+  v.svg = key;
   v.pickFrom = null;
   board.innerHTML = cleanSvg(st.svg);
   const svg = board.querySelector('svg');
@@ -1007,6 +1010,7 @@ function renderBoard(v, st) {
     svg.setAttribute('role', 'img');
     svg.setAttribute('aria-label', `${gameName(st.game)} board ${st.board}`);
   }
+  if (svg && side != null) bgFromSide(svg, side);
   if (v.square) markPicked(board.querySelector(`[data-square="${CSS.escape(v.square)}"]`));
 }
 
@@ -1117,6 +1121,91 @@ function renderCrossword(st) {
     if (tile === '?') button.setAttribute('aria-label', 'blank');
     return button;
   }));
+}
+
+/* ---------- board page: backgammon from the viewer's side ---------- */
+
+/* The server draws backgammon from White's side (seat 0): White's points 13-24 along the top,
+ * 12-1 along the bottom, every data-point numbered for White.  A player sees their own side and
+ * numbers; a watcher White's, or Black's after "Turn the board". */
+function bgSide(v, st) {
+  if (st.viewer_seat != null) return st.viewer_seat;
+  return v.watchSide || 0;
+}
+
+function svgNumber(node, name) {
+  return Number(node.getAttribute(name));
+}
+
+/* Black's side: the board and the tray mirrored top to bottom (Black's 13-24 along the top, 12-1
+ * along the bottom, Black's checkers bearing off at the bottom right), every point renumbered
+ * 25 - n, the legend's Black and White lines exchanged. */
+function bgFromSide(svg, side) {
+  const u = svgNumber(svg, 'width') / 26;
+  markPointLabels(svg);
+  if (side !== 1 || !(u > 0)) return;
+  const h = 13 * u;
+  for (const node of svg.querySelectorAll('*')) {
+    if (node.tagName === 'text' && svgNumber(node, 'x') > 15.25 * u) swapLegendLine(node, u);
+    else flipY(node, h);
+  }
+  for (const node of svg.querySelectorAll('[data-point]')) renumber(node, 'data-point');
+  for (const node of svg.querySelectorAll('.point-label')) {
+    renumber(node, 'data-for');
+    node.textContent = node.getAttribute('data-for');
+  }
+}
+
+/* The numbers drawn beside the points: class point-label, data-for the point they name. */
+function markPointLabels(svg) {
+  for (const node of svg.querySelectorAll('text[fill="#444"]')) {
+    const n = node.textContent.trim();
+    if (!/^\d+$/.test(n) || Number(n) < 1 || Number(n) > 24) continue;
+    node.classList.add('point-label');
+    node.setAttribute('data-for', n);
+  }
+}
+
+function renumber(node, name) {
+  const n = node.getAttribute(name);
+  if (/^\d+$/.test(n)) node.setAttribute(name, String(25 - Number(n)));
+}
+
+function flipY(node, h) {
+  if (node.tagName === 'circle') node.setAttribute('cy', String(h - svgNumber(node, 'cy')));
+  else if (node.tagName === 'rect') node.setAttribute('y', String(h - svgNumber(node, 'y') - svgNumber(node, 'height')));
+  else if (node.tagName === 'text') node.setAttribute('y', String(h - svgNumber(node, 'y') + 0.7 * svgNumber(node, 'font-size')));
+  else if (node.tagName === 'polygon') {
+    const points = node.getAttribute('points').trim().split(/\s+/).map((p) => {
+      const [x, y] = p.split(',').map(Number);
+      return `${x},${h - y}`;
+    });
+    node.setAttribute('points', points.join(' '));
+  }
+}
+
+/* The legend beside the board: the line about Black goes down to Black's side, White's up. */
+function swapLegendLine(node, u) {
+  const y = svgNumber(node, 'y');
+  if (Math.abs(y - 1.5 * u) < 0.01 * u) node.setAttribute('y', String(11.5 * u));
+  else if (Math.abs(y - 11.5 * u) < 0.01 * u) node.setAttribute('y', String(1.5 * u));
+}
+
+/* A watcher's "Turn the board": White's side, then Black's. */
+function onTurnBoard() {
+  const v = view;
+  if (!v || !v.state) return;
+  v.watchSide = v.watchSide === 1 ? 0 : 1;
+  renderBoard(v, v.state);
+  renderTurnButton(v, v.state);
+}
+
+function renderTurnButton(v, st) {
+  const button = $('bg-turn');
+  button.hidden = st.game !== 'backgammon' || st.viewer_seat != null;
+  const players = st.players || [];
+  const side = v.watchSide || 0;
+  button.textContent = `Turn the board (now from ${players[side] || (side ? 'Black' : 'White')}'s side)`;
 }
 
 /* ---------- board page: playing ---------- */
@@ -1266,16 +1355,10 @@ function appendMoveText(part) {
   field.value = text ? `${text} ${part}` : part;
 }
 
-/* The drawing numbers points from White's side; a play names the mover's
- * own points, so the second seat (Black) counts 25 - n. */
-function moverPoint(st, point) {
-  if (!/^\d+$/.test(point)) return point;
-  const seat = st.viewer_seat != null ? st.viewer_seat : st.to_move_seat;
-  return seat === 1 ? String(25 - Number(point)) : point;
-}
-
+/* The drawing is turned to the viewer's side by bgFromSide: its data-point are the viewer's own
+ * numbers, the ones a play names. */
 function pickPoint(v, node) {
-  const point = moverPoint(v.state, node.getAttribute('data-point'));
+  const point = node.getAttribute('data-point');
   const hint = $('pick-hint');
   if (v.pickFrom === null) {
     v.pickFrom = point;
@@ -1404,6 +1487,7 @@ function wire() {
   $('action-draw').addEventListener('click', () => answerOnBoard('draw'));
   $('action-takeback').addEventListener('click', () => answerOnBoard('takeback'));
   $('action-rematch').addEventListener('click', onRematch);
+  $('bg-turn').addEventListener('click', onTurnBoard);
   $('resign-yes').addEventListener('click', onResignYes);
   $('resign-no').addEventListener('click', () => closeResign(true));
   $('resign-confirm').addEventListener('keydown', (ev) => {
