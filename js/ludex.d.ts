@@ -70,6 +70,8 @@ export interface Property {
   readonly offset: number;
   /** Value i decoded as Text (escapes and soft line breaks removed), or as SimpleText. */
   text(i?: number, simple?: boolean): string | undefined;
+  /** Plain data for JSON.stringify. */
+  toJSON(): { id: string; values: string[] };
 }
 
 /** A node: its tree and its index (the root is 0).  Read on demand, never recursively. */
@@ -92,6 +94,8 @@ export interface Node {
   text(id: string, simple?: boolean): string | undefined;
   /** {ID: raw values}; the first of a repeated ID wins. */
   toObject(): Record<string, string[]>;
+  /** Plain data for JSON.stringify (JSON.stringify(replay.move(k)) works: no tree inside). */
+  toJSON(): { index: number; properties: Record<string, string[]> };
 }
 
 export interface GameTree {
@@ -111,6 +115,7 @@ export interface GameTree {
   /** The main line: the root, then each node's first child. */
   mainLine(): IterableIterator<Node>;
   toSGF(options?: WriteOptions): string;
+  toJSON(): { index: number; gm: number; game: GameName | null; nodeCount: number };
   /** Replay the main line under the game's rules.  A game without rules here (`game` null)
    * throws a LudexError with the code `ludex check` gives it: UNSUPPORTED_GAME,
    * LITTLE_GOLEM_HEX, LITTLE_GOLEM_TWIXT or GM_INVALID. */
@@ -130,6 +135,7 @@ export interface Collection extends Iterable<GameTree> {
   ok(strict?: boolean): boolean;
   /** Canonical SGF, UTF-8, as `ludex fmt` writes it (one tree with `tree`). */
   toSGF(options?: WriteOptions & { tree?: number }): string;
+  toJSON(): { length: number; charset: string; diagnostics: Diagnostic[] };
   /** Give its WebAssembly memory back now (otherwise the garbage collector does). */
   free(): void;
 }
@@ -148,6 +154,8 @@ export interface Position {
   text(size?: number): string;
   /** The position as in `ludex replay --json`: Hex {stones}, Twixt {pegs, links}, backgammon {position_id, match_id}. */
   describe(): Record<string, unknown>;
+  /** {game, toPlay, result, ...describe()}. */
+  toJSON(): Record<string, unknown>;
   copy(): Position;
   free(): void;
 }
@@ -175,6 +183,7 @@ export interface Replay {
   /** A copy of the position after move k (0: the start). */
   position(k: number): Position;
   move(k: number): ReplayMove;
+  toJSON(): { length: number; started: boolean; error: { move: number; code: string; message: string } | null; result: GameResult };
   free(): void;
 }
 

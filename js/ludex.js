@@ -147,6 +147,10 @@ class Property {
   get offset() {
     return this.node.tree.w.m._lxw_prop_offset(this.node.tree.ptr, this.index);
   }
+  /** {id, values}: plain data for JSON.stringify (not the node it belongs to). */
+  toJSON() {
+    return { id: this.id, values: this.values };
+  }
 }
 
 /** A node of a game tree: the tree and the node's index (the root is 0). */
@@ -211,6 +215,10 @@ class Node {
   get offset() {
     return this.tree.w.m._lxw_node_offset(this.tree.ptr, this.index);
   }
+  /** {index, properties: {ID: [raw values]}}: plain data for JSON.stringify (not its tree). */
+  toJSON() {
+    return { index: this.index, properties: this.toObject() };
+  }
 }
 
 /** One game tree of a collection. */
@@ -265,6 +273,10 @@ class GameTree {
   /** The tree as canonical SGF (what `ludex fmt` writes). */
   toSGF(options = {}) {
     return this.collection.toSGF({ ...options, tree: this.index });
+  }
+  /** {index, gm, game, nodeCount}: plain data for JSON.stringify. */
+  toJSON() {
+    return { index: this.index, gm: this.gm, game: this.game, nodeCount: this.nodeCount };
   }
   /** Replay the main line under the game's rules (see Replay).  A game
    * without rules here throws a LudexError with the code `ludex check` gives
@@ -325,6 +337,10 @@ class Collection {
     if (m._lxw_write(this.ptr, tree, dropUnknown ? 1 : 0) !== 0)
       throw new LudexError('OUT_OF_MEMORY', 'writing failed: out of WebAssembly memory');
     return this.w.str(m._lxw_coll_scratch(this.ptr), m._lxw_coll_scratch_len(this.ptr) >>> 0);
+  }
+  /** {length, charset, diagnostics}: plain data for JSON.stringify. */
+  toJSON() {
+    return { length: this.length, charset: this.charset, diagnostics: this.diagnostics };
   }
   /** Give the WebAssembly memory back now (the trees cannot be used after). */
   free() {
@@ -409,6 +425,10 @@ class Position {
   describe() {
     return JSON.parse(this.#out(this.w.m._lxw_pos_describe(this.#live())));
   }
+  /** {game, toPlay, result, ...describe()}: plain data for JSON.stringify. */
+  toJSON() {
+    return { game: this.game, toPlay: this.toPlay, result: this.result, ...this.describe() };
+  }
   copy() {
     const p = this.w.m._lxw_pos_copy(this.#live());
     if (!p) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
@@ -461,6 +481,10 @@ class Replay {
     const node = new Node(this.tree, m._lxw_replay_move_node(this.#live(), k) >>> 0);
     const prop = new Property(node, m._lxw_replay_move_prop(this.ptr, k) >>> 0);
     return { number: k, player: COLOURS[m._lxw_replay_move_player(this.ptr, k)], node, values: prop.values };
+  }
+  /** {length, started, error, result}: plain data for JSON.stringify. */
+  toJSON() {
+    return { length: this.length, started: this.started, error: this.error, result: this.result };
   }
   /** The result at the end of the line replayed. */
   get result() {

@@ -123,3 +123,25 @@ test('a freed position refuses to be used', () => {
   p.free();
   assert.throws(() => p.play('a1'), /freed/);
 });
+
+test('JSON.stringify: plain data from every object (no circular tree inside a move)', () => {
+  const c = lx.read('(;FF[4]GM[11]SZ[3];B[a1];W[b2])');
+  const t = c.tree(0);
+  const r = t.replay();
+  assert.deepEqual(JSON.parse(JSON.stringify(r.move(2))), {
+    number: 2, player: 'W', node: { index: 2, properties: { W: ['b2'] } }, values: ['b2'],
+  });
+  assert.deepEqual(JSON.parse(JSON.stringify(t.root.property('SZ'))), { id: 'SZ', values: ['3'] });
+  assert.deepEqual(JSON.parse(JSON.stringify(t)), { index: 0, gm: 11, game: 'hex', nodeCount: 3 });
+  assert.deepEqual(JSON.parse(JSON.stringify(c)), { length: 1, charset: 'UTF-8', diagnostics: [] });
+  const p = r.position(2);
+  assert.deepEqual(JSON.parse(JSON.stringify(p)), {
+    game: 'hex', toPlay: 'B', result: { over: false, winner: null, re: null }, stones: { B: ['a1'], W: ['b2'] },
+  });
+  assert.deepEqual(JSON.parse(JSON.stringify(r)), {
+    length: 2, started: true, error: null, result: { over: false, winner: null, re: null },
+  });
+  p.free();
+  r.free();
+  c.free();
+});
