@@ -164,9 +164,9 @@ function gameResultWords(code, game) {
   if (how === '' || how === '0') return `${name} wins`;
   if (how === 'R' || how === 'Resign') return `${name} wins by resignation`;
   if (how === 'T' || how === 'Time') return `${name} wins on time`;
-  const resigned = /^(\d+)R$/.exec(how);
+  const resigned = /^(\d+)R?$/.exec(how);
   if (resigned && code.dropped) return `${name} wins ${pointsText(resigned[1])} (dropped double)`;
-  if (resigned) return `${name} wins ${pointsText(resigned[1])} by resignation`;
+  if (resigned && how.endsWith('R')) return `${name} wins ${pointsText(resigned[1])} by resignation`;
   if (/^\d+$/.test(how)) return game === 'crossword' ? `${name} wins by ${pointsText(how)}` : `${name} wins ${pointsText(how)}`;
   return `${name} wins`;
 }
