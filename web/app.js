@@ -6,7 +6,9 @@
  * #/game/N a board with its moves, kept live by Server-Sent Events, with the
  * challenge or offer waiting and the clock of the player to move.  Moves are played by clicking the
  * server's SVG drawing (its data-move, data-point and data-square attributes)
- * or by typing them in the server's syntax.  No framework, no build step;
+ * or by typing them in the server's syntax.  Each player's colour is worked out from the move
+ * list (a swap exchanges them), results are said with names beside their SGF code, Resign asks
+ * first, backgammon is drawn from the viewer's side.  No framework, no build step;
  * every user string goes into the page as textContent, the one innerHTML is
  * the server's SVG. */
 'use strict';
