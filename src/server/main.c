@@ -67,6 +67,7 @@ typedef struct options {
     int min_password;       /* --min-password: the shortest password a signup or change may set */
     int max_streams, http_header_timeout, http_body_timeout;   /* HTTP: live-update streams, request bounds; 0: defaults */
     int anon_streams_per_address, anon_streams_per_board;     /* streams without a session; 0: no limit */
+    int cache_mb;           /* --cache-mb: MB the games held in memory may cost */
 } options;
 
 /* The usage on standard output with status 0 when asked for (--help), else on standard error with 2. */
@@ -80,6 +81,7 @@ static void usage(int asked)
                     "              [--max-streams N] [--http-header-timeout S] [--http-body-timeout S]\n"
                     "              [--anon-streams-per-address N] [--anon-streams-per-board N]\n"
                     "              [--login-idle-timeout S] [--quiet] [--log FILE] [--clock-offset S] [--id-block N]\n"
+                    "              [--cache-mb N]\n"
                     "              [--default-challenges open|ask|closed]\n"
                     "              [--mail-from ADDRESS [--mail-socket PATH|off] [--sendmail PATH|off]\n"
                     "               [--digest-interval S] [--mail-limit N] [--mail-commands N] [--mail-retry S]\n"
@@ -116,7 +118,7 @@ static const option_spec option_specs[] = {
     NUMBER_OPT("--mail-claim", mail_claim), NUMBER_OPT("--mail-grace", mail_grace),
     NUMBER_OPT("--clock-offset", clock_offset), NUMBER_OPT("--id-block", id_block), TEXT_OPT("--default-challenges", default_challenges),
     TEXT_OPT("--bot-program", bot_program), NUMBER_OPT("--bot-workers", bot_workers),
-    NUMBER_OPT("--min-password", min_password),
+    NUMBER_OPT("--min-password", min_password), NUMBER_OPT("--cache-mb", cache_mb),
 };
 
 /* Set the option named `name` from `value`: 1 done, 0 no such option, -1 a bad number. */
@@ -161,7 +163,8 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
     *o = (options){"ludex.db", "127.0.0.1:7300", NULL, "interactive", 2, 0, "127.0.0.1:7380",
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
                    NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, 60, 0, "ask", NULL, 2, {0}, SVC_MIN_PASSWORD,
-                   HTTP_STREAMS_DEFAULT, HTTP_HEADER_TIMEOUT_DEFAULT, HTTP_BODY_TIMEOUT_DEFAULT, HTTP_SSE_ANON_PER_ADDRESS_DEFAULT, HTTP_SSE_ANON_PER_BOARD_DEFAULT};
+                   HTTP_STREAMS_DEFAULT, HTTP_HEADER_TIMEOUT_DEFAULT, HTTP_BODY_TIMEOUT_DEFAULT, HTTP_SSE_ANON_PER_ADDRESS_DEFAULT, HTTP_SSE_ANON_PER_BOARD_DEFAULT,
+                   SVC_CACHE_MB};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
@@ -322,6 +325,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "ludexd: %s\n", err[0] ? err : "cannot start the event loop");
         return 1;
     }
+    svc_cache_budget(d.s, (size_t)o.cache_mb << 20);
     if (open_doors(&d, &o, err, sizeof err) != 0 || open_mail(&d, &o, err, sizeof err) != 0 ||
         open_bots(&d, &o, err, sizeof err) != 0) {
         fprintf(stderr, "ludexd: %s\n", err);
@@ -344,6 +348,10 @@ int main(int argc, char **argv)
     svc_stats(d.s, &requests, &changes, &batches);
     svc_log(d.s, "stopped: %lu requests, %llu changes in %llu commits", requests, (unsigned long long)changes,
             (unsigned long long)batches);
+    svc_cache_stats cs;
+    svc_cache_stats_get(d.s, &cs);
+    svc_log(d.s, "boards cache: %zu held (%zu KB of %zu KB), %lu hits, %lu misses, %lu evictions", cs.boards,
+            cs.bytes >> 10, cs.budget >> 10, cs.hits, cs.misses, cs.evictions);
     bot_door_close(d.bots);
     mail_door_close(d.mail);
     http_door_close(d.http);

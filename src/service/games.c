@@ -12,7 +12,10 @@
  * guard): a token, unique to this server (its instance number in the high
  * half), that each write replaces.  A write computed from a version another
  * server has replaced is refused by the store; the loop then reloads the
- * game (games_reload) and the mover's command runs again on fresh memory. */
+ * game (games_reload) and the mover's command runs again on fresh memory.
+ *
+ * The map is a cache with a budget (game_cache.c): games_trim drops the least recently used
+ * games nothing pins, and a dropped game is read again on its next use like one never held. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,7 +104,10 @@ static int put_game(srv *s, srv_game *sg)
 {
     char key[24];
     snprintf(key, sizeof key, "%lld", (long long)sg->id);
-    return map_put(model_of(s)->games, key, sg);
+    if (map_put(model_of(s)->games, key, sg) != 0)
+        return -1;
+    game_cache_add(s, sg);
+    return 0;
 }
 
 srv_game *games_create(srv *s, int64_t id, proto_game kind, const char *p1, const char *p2, const char *options,
@@ -183,6 +189,7 @@ static void settle_loaded(srv *s, srv_game *sg)
 static srv_game *load(srv *s, int64_t id)
 {
     int unread;
+    model_of(s)->cache.misses++;
     srv_game *sg = load_fresh(s, bridge_of(s)->rstore, id, &unread);
     if (sg && put_game(s, sg) != 0) {
         game_free(sg);
@@ -222,7 +229,10 @@ static srv_game *held(srv *s, int64_t id)
 {
     char key[24];
     snprintf(key, sizeof key, "%lld", (long long)id);
-    return map_get(model_of(s)->games, key);
+    srv_game *sg = map_get(model_of(s)->games, key);
+    if (sg)
+        game_cache_touch(s, sg);
+    return sg;
 }
 
 /* sg as the store has it now (fresh, or NULL with unread set: read by load_fresh). */
@@ -301,6 +311,7 @@ void games_put_read(srv *s, int64_t id, srv_game *fresh, int unread)
 {
     srv_game *sg = held(s, id);
     model_of(s)->reads++;
+    model_of(s)->cache.misses += !sg;
     if (!sg && fresh && put_game(s, fresh) == 0) {
         settle_loaded(s, fresh);
         fresh = NULL;
@@ -363,8 +374,10 @@ srv_game *games_for_request(srv *s, int64_t id, int *reading)
 {
     *reading = 0;
     srv_game *sg = id > 0 ? held(s, id) : NULL;
-    if (id <= 0 || (sg && !sg->stale))
+    if (id <= 0 || (sg && !sg->stale)) {
+        model_of(s)->cache.hits += sg != NULL;
         return sg && !sg->gone ? sg : NULL;
+    }
     svc_wait *w = can_wait(s, id);
     if (!w && bridge_of(s)->request && bridge_of(s)->request->read_board == id) /* read for this request: as it came */
         return sg && !sg->gone ? sg : NULL;
@@ -394,11 +407,60 @@ srv_game *games_held_fresh(srv *s, int64_t id)
 srv_game *games_find(srv *s, int64_t id)
 {
     srv_game *sg = held(s, id);
+    model_of(s)->cache.hits += sg && !sg->stale;
     if (sg && sg->stale)
         games_reload(s, id);
     if (sg && (sg->gone || sg->stale))
         return NULL;
     return sg ? sg : id > 0 ? load(s, id) : NULL;
+}
+
+/* ---- the budget (game_cache.c) --------------------------------------------------------- */
+static void evict(srv *s, srv_game *sg)
+{
+    char key[24];
+    snprintf(key, sizeof key, "%lld", (long long)sg->id);
+    map_remove(model_of(s)->games, key);
+    game_cache_remove(s, sg);
+    model_of(s)->cache.evictions++;
+    game_free(sg);
+}
+
+/* The boards the requests waiting now had read for their next run (each svc_wait's read_board):
+ * their number, or -1 out of memory. */
+static long boards_read_for_requests(srv *s, int64_t **out)
+{
+    size_t n = 0, cap = 0;
+    int64_t *ids = NULL;
+    for (svc_wait *w = bridge_of(s)->waits; w; w = w->next) {
+        if (!w->read_board)
+            continue;
+        if (n == cap) {
+            int64_t *more = realloc(ids, (cap = cap ? cap * 2 : 16) * sizeof *ids);
+            if (!more) {
+                free(ids);
+                return -1;
+            }
+            ids = more;
+        }
+        ids[n++] = w->read_board;
+    }
+    *out = ids;
+    return (long)n;
+}
+
+void games_trim(srv *s)
+{
+    if (model_of(s)->cache.bytes <= model_of(s)->cache.budget)
+        return;
+    int64_t *read_boards = NULL;
+    long nread = boards_read_for_requests(s, &read_boards);
+    if (nread < 0)
+        return; /* out of memory: nothing dropped this time */
+    srv_game *sg;
+    while ((sg = game_cache_victim(s, read_boards, (size_t)nread)))
+        evict(s, sg);
+    free(read_boards);
 }
 
 int games_settle(srv *s, srv_game *sg, uint64_t *seq)

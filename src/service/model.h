@@ -145,6 +145,8 @@ struct srv_game {
                                result searches for a draw: once per change, not once per use) */
     uint64_t re_memo_at;
     size_t re_memo_n;
+    struct srv_game *lru_newer, *lru_older; /* the games held, most recently used first (game_cache.c) */
+    size_t bytes;                            /* what it was estimated to cost when last counted */
 };
 
 /* How a game is played: one table per game kind (rules_twixt.c ...). */
@@ -243,6 +245,24 @@ srv_game *games_load(srv *s, store *st, int64_t id, int *unread);
 void games_put_read(srv *s, int64_t id, srv_game *fresh, int unread);
 
 void games_drop_read(srv_game *fresh); /* a read not put in memory (the server stopping) */
+
+/* The games held are a cache of the store with a budget (game_cache.c): a game entering the map
+ * is added (its `changes` raised above any a game evicted had, so a door's cache never takes a
+ * reloaded game for an older one), each use makes it the most recent and counts its bytes again,
+ * and one leaving the map is removed.  game_cache_victim is the least recently used game nothing
+ * pins, while the games held cost more than the budget (NULL: none to drop). */
+void game_cache_add(srv *s, srv_game *sg);
+
+void game_cache_touch(srv *s, srv_game *sg);
+
+void game_cache_remove(srv *s, srv_game *sg);
+
+srv_game *game_cache_victim(srv *s, const int64_t *read_boards, size_t nread);
+
+/* Drop games nothing pins (watchers, a write in flight, a challenge or an offer waiting, a
+ * request that read it and runs again) until the games held fit the budget; each is read again
+ * from the store on its next use.  Only where no call is running (the loop's wake-up, the sweep). */
+void games_trim(srv *s);
 
 /* A version no server on the database has made (see games.c). */
 int64_t games_new_version(srv *s);
@@ -372,6 +392,13 @@ typedef struct srv_model {
     int64_t later[64];       /* boards another server changed while writes of ours were in flight */
     size_t nlater;
     unsigned long reads, user_reads; /* boards, users read off the loop on the store thread (logged at exit) */
+    struct game_cache {
+        srv_game *newest, *oldest; /* the games held, by their last use */
+        size_t held, bytes;        /* how many, and their estimated bytes */
+        size_t budget;             /* bytes the games held may cost (--cache-mb) */
+        uint64_t changes_floor;    /* above every evicted game's changes */
+        unsigned long hits, misses, evictions;
+    } cache;
 } srv_model;
 #define model_of(s) ((srv_model *)(s))
 

@@ -68,6 +68,7 @@ typedef struct svc_config {
                                        kill inside that window); 0: none */
     int min_password;               /* bytes a new password holds at least; 0: SVC_MIN_PASSWORD */
 } svc_config;
+#define SVC_CACHE_MB 64             /* the budget of the games held, until svc_cache_budget sets one */
 #define SVC_MIN_PASSWORD 8          /* the default shortest password */
 #define SVC_MAX_PASSWORD 256        /* the longest password */
 
@@ -91,6 +92,18 @@ int svc_connections_max(const srv *s);
 /* Counters for the log at exit. */
 void svc_count_request(srv *s);
 void svc_stats(srv *s, unsigned long *requests, uint64_t *changes, uint64_t *batches);
+/* The games held in memory, a cache of the store (games.c, game_cache.c): how many now and their
+ * estimated bytes, the budget, uses that found a game held (hits), reads of a game not held
+ * (misses) and games dropped for the budget (evictions). */
+typedef struct svc_cache_stats {
+    size_t boards, bytes, budget;
+    unsigned long hits, misses, evictions;
+} svc_cache_stats;
+void svc_cache_stats_get(srv *s, svc_cache_stats *out);
+/* Set the budget of the games held in bytes (--cache-mb; 0: only what is pinned stays) and drop
+ * what it has no room for now, as the loop does after each commit and each second.  Never inside
+ * a call. */
+void svc_cache_budget(srv *s, size_t bytes);
 
 /* ---- waiting for durability ------------------------------------------------------- */
 typedef struct svc_wait {

@@ -416,6 +416,105 @@ static void watchers(void **state)
     svc_watch_remove(w->s, &b);
 }
 
+/* The game's history as one text ("N COLOUR MOVE" lines) and its record, as a door shows them. */
+static void game_texts(world *w, int64_t board, lx_buf *history, lx_buf *record)
+{
+    svc_status st;
+    svc_status_init(&st);
+    srv_game *sg = svc_game(w->s, board, G_NONE, &st);
+    assert_non_null(sg);
+    svc_game_info info;
+    svc_game_describe(sg, &info);
+    lx_buf move = LX_BUF_INIT;
+    char colour[8], line[128];
+    int seat;
+    for (size_t i = 0; i < info.nmoves; i++) {
+        lx_buf_clear(&move);
+        assert_int_equal(svc_game_move(sg, i, -1, colour, &seat, &move), 0);
+        snprintf(line, sizeof line, "%zu %s %s %s\n", i + 1, colour, move.data, info.player[seat]);
+        lx_buf_append(history, line, strlen(line));
+    }
+    snprintf(line, sizeof line, "result %s to move %d\n", info.result, info.to_move);
+    lx_buf_append(history, line, strlen(line));
+    assert_int_equal(svc_game_record(sg, NULL, record, &st), 0);
+    lx_buf_free(&move);
+}
+
+static uint64_t game_version(world *w, int64_t board)
+{
+    svc_status st;
+    svc_status_init(&st);
+    svc_game_info info;
+    svc_game_describe(svc_game(w->s, board, G_NONE, &st), &info);
+    return info.version;
+}
+
+/* The games held are a cache of the store: a game dropped for the budget is read again on its
+ * next use and answers exactly as before (history, record, a move, a watcher's moves); a
+ * watched game is never dropped. */
+static void evicted_games_answer_as_before(void **state)
+{
+    world *w = *state;
+    signup(w, "alice");
+    signup(w, "bob");
+    int64_t over = hex_game(w, "alice", "bob"), going = hex_game(w, "alice", "bob");
+    const char *moves[] = {"a1", "c3", "b2", "c2"};
+    for (int i = 0; i < 4; i++) {
+        assert_string_equal(play(w, i % 2 ? "bob" : "alice", over, moves[i], 0, NULL), "");
+        assert_string_equal(play(w, i % 2 ? "bob" : "alice", going, moves[i], 0, NULL), "");
+    }
+    assert_string_equal(play(w, "alice", over, "resign", 0, NULL), "");
+    lx_buf h0 = LX_BUF_INIT, r0 = LX_BUF_INIT, h1 = LX_BUF_INIT, r1 = LX_BUF_INIT;
+    game_texts(w, over, &h0, &r0);
+    uint64_t version = game_version(w, over);
+    svc_cache_stats cs;
+    svc_cache_stats_get(w->s, &cs);
+    assert_int_equal(cs.boards, 2);
+    assert_true(cs.bytes > 0 && cs.evictions == 0);
+    svc_cache_budget(w->s, 0); /* nothing pins either game: both go */
+    svc_cache_stats_get(w->s, &cs);
+    assert_int_equal(cs.boards, 0);
+    assert_int_equal(cs.bytes, 0);
+    assert_int_equal(cs.evictions, 2);
+    unsigned long misses = cs.misses;
+    game_texts(w, over, &h1, &r1); /* read again from the store */
+    assert_string_equal(h1.data, h0.data);
+    assert_string_equal(r1.data, r0.data);
+    assert_true(game_version(w, over) > version); /* a door's cache never takes it for the old one */
+    svc_cache_stats_get(w->s, &cs);
+    assert_int_equal(cs.misses, misses + 1);
+    assert_int_equal(cs.boards, 1);
+    seen from0 = {{0}, 0, 0};
+    svc_watch a = {on_event, &from0, 0, 0, 0, NULL, 0};
+    svc_status st;
+    svc_status_init(&st);
+    assert_int_equal(svc_watch_add(w->s, going, &a, 0, &st), 0); /* going read again, then watched */
+    assert_int_equal(from0.count, 4);
+    svc_cache_budget(w->s, 0);
+    svc_cache_stats_get(w->s, &cs);
+    assert_int_equal(cs.boards, 1); /* the watched game stays */
+    assert_int_equal(cs.evictions, 3);
+    assert_string_equal(play(w, "alice", going, "a2", 4, NULL), "WRONG_MOVE_NUMBER");
+    assert_string_equal(play(w, "alice", going, "a2", 5, NULL), "");
+    assert_int_equal(from0.count, 5);
+    assert_int_equal(from0.n[4], 5);
+    svc_watch_remove(w->s, &a);
+    svc_cache_budget(w->s, 0);
+    svc_cache_stats_get(w->s, &cs);
+    assert_int_equal(cs.boards, 0);
+    assert_string_equal(play(w, "alice", going, "b1", 0, NULL), "NOT_YOUR_TURN"); /* read again: bob's turn */
+    assert_string_equal(play(w, "bob", going, "b1", 6, NULL), "");
+    lx_buf_clear(&h1);
+    lx_buf_clear(&r1);
+    svc_cache_budget(w->s, 0);
+    game_texts(w, going, &h1, &r1);
+    assert_non_null(strstr(h1.data, "6 W b1 bob\n"));
+    lx_buf_free(&h0);
+    lx_buf_free(&r0);
+    lx_buf_free(&h1);
+    lx_buf_free(&r1);
+}
+
 static void crossword_rack_stays_private(void **state)
 {
     world *w = *state;
@@ -459,6 +558,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(games_without_the_swap, setup, teardown),
         cmocka_unit_test_setup_teardown(watchers, setup, teardown),
         cmocka_unit_test_setup_teardown(crossword_rack_stays_private, setup, teardown),
+        cmocka_unit_test_setup_teardown(evicted_games_answer_as_before, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

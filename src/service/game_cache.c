@@ -1,0 +1,139 @@
+/* service/game_cache.c - the games held in memory as a cache of the store, with a budget.
+ *
+ * Every game in the map is on one list, most recently used first; a use moves it to the front
+ * and counts its estimated bytes again (a game grows with its moves between uses, so the sum
+ * may lag by the moves made since each game's last use).  When the games held cost more than
+ * the budget, the least recently used game nothing pins is the victim; games.c drops it from
+ * the map, and its next use reads it from the store again (off the loop when a request can run
+ * again, as a board another server changed is read), so no answer changes.
+ *
+ * Pinned, never dropped: a watched game (its watchers are nodes on the game), a game with a
+ * write not yet committed (memory is then ahead of the store), a challenge or an offer
+ * waiting for its answer, the play in progress (guard), and a board read for a request that
+ * will run again (its next run takes the board as the read left it).  Clocks need no pin: the
+ * sweep finds due games in the store's index and reads those memory lacks.  A pinned game met
+ * at the end of the list goes to the front (a second chance), so each pass looks at a pinned
+ * game once.  This file decides nothing else: it frees nothing, and is never called where a
+ * call holds a game (games_trim runs from the loop's wake-up and the sweep only). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "service/model.h"
+
+/* Measured with glibc's mallinfo2 around reading 200 games of a kind (doc/server-design.md, "The
+ * games cache"): what the rules' live game costs before its first move, by kind (a 24x24 Twixt
+ * board with its links, an 11x11 Hex board, a backgammon position, a crossword board with its
+ * racks and bag), and what each stored move adds beyond its srv_move slot (the text's
+ * allocation, the rules' own history).  Measured whole: Hex 11x11 2.0 KB, 6.9 KB after 40
+ * moves; Twixt 9.1 KB, 11.5 KB after 20; backgammon 0.9 KB; crossword 4.8 KB. */
+#define LIVE_TWIXT 8704
+#define LIVE_HEX 1536
+#define LIVE_BACKGAMMON 384
+#define LIVE_CROSSWORD 4096
+#define PER_MOVE 56
+#define PER_ALLOC 16 /* malloc's own header, and the map's entry and key */
+
+static size_t live_bytes(proto_game kind)
+{
+    switch (kind) {
+    case G_TWIXT: return LIVE_TWIXT;
+    case G_HEX: return LIVE_HEX;
+    case G_BACKGAMMON: return LIVE_BACKGAMMON;
+    case G_CROSSWORD: return LIVE_CROSSWORD;
+    default: return 0;
+    }
+}
+
+static size_t estimate(const srv_game *sg)
+{
+    size_t n = sizeof *sg + 3 * PER_ALLOC + 32 + live_bytes(sg->kind); /* the game, its map entry and key */
+    n += sg->cap * sizeof *sg->moves + sg->nmoves * PER_MOVE;
+    n += (sg->options ? strlen(sg->options) : 0) + (sg->state_text ? strlen(sg->state_text) : 0) + 2 * PER_ALLOC;
+    return n;
+}
+
+static struct game_cache *cache_of(srv *s) { return &model_of(s)->cache; }
+
+static void unlink_game(struct game_cache *c, srv_game *sg)
+{
+    if (sg->lru_newer)
+        sg->lru_newer->lru_older = sg->lru_older;
+    else
+        c->newest = sg->lru_older;
+    if (sg->lru_older)
+        sg->lru_older->lru_newer = sg->lru_newer;
+    else
+        c->oldest = sg->lru_newer;
+    sg->lru_newer = sg->lru_older = NULL;
+}
+
+static void link_newest(struct game_cache *c, srv_game *sg)
+{
+    sg->lru_newer = NULL;
+    sg->lru_older = c->newest;
+    if (c->newest)
+        c->newest->lru_newer = sg;
+    else
+        c->oldest = sg;
+    c->newest = sg;
+}
+
+void game_cache_add(srv *s, srv_game *sg)
+{
+    struct game_cache *c = cache_of(s);
+    if (sg->changes < c->changes_floor)
+        sg->changes = c->changes_floor;
+    sg->bytes = estimate(sg);
+    c->bytes += sg->bytes;
+    c->held++;
+    link_newest(c, sg);
+}
+
+void game_cache_touch(srv *s, srv_game *sg)
+{
+    struct game_cache *c = cache_of(s);
+    size_t now = estimate(sg);
+    c->bytes += now - sg->bytes;
+    sg->bytes = now;
+    if (c->newest != sg) {
+        unlink_game(c, sg);
+        link_newest(c, sg);
+    }
+}
+
+void game_cache_remove(srv *s, srv_game *sg)
+{
+    struct game_cache *c = cache_of(s);
+    unlink_game(c, sg);
+    c->bytes -= sg->bytes;
+    c->held--;
+    if (sg->changes + 1 > c->changes_floor)
+        c->changes_floor = sg->changes + 1;
+}
+
+static int read_for_a_request(int64_t id, const int64_t *read_boards, size_t nread)
+{
+    for (size_t i = 0; i < nread; i++)
+        if (read_boards[i] == id)
+            return 1;
+    return 0;
+}
+
+static int pinned(srv *s, const srv_game *sg, const int64_t *read_boards, size_t nread)
+{
+    return sg->watchers || sg->write_seq > bridge_of(s)->committed || sg->waiting || sg->offer[0] ||
+           sg == model_of(s)->guard || read_for_a_request(sg->id, read_boards, nread);
+}
+
+srv_game *game_cache_victim(srv *s, const int64_t *read_boards, size_t nread)
+{
+    struct game_cache *c = cache_of(s);
+    for (size_t looked = 0; c->bytes > c->budget && c->oldest && looked < c->held; looked++) {
+        srv_game *sg = c->oldest;
+        if (!pinned(s, sg, read_boards, nread))
+            return sg;
+        unlink_game(c, sg); /* a second chance: looked at again once the others have been */
+        link_newest(c, sg);
+    }
+    return NULL;
+}
