@@ -522,12 +522,10 @@ const char *games_first_colour(proto_game kind, int seat)
 
 void games_colour_of(const srv_game *sg, int seat, char out[8])
 {
-    for (size_t i = sg->nmoves; i-- > 0;)
-        if (sg->moves[i].seat == seat) {
-            snprintf(out, 8, "%s", sg->moves[i].colour);
-            return;
-        }
-    snprintf(out, 8, "%s", games_first_colour(sg->kind, seat));
+    if (sg->rules->colour_now && sg->g)
+        sg->rules->colour_now(sg->g, seat, out);
+    else
+        snprintf(out, 8, "%s", games_first_colour(sg->kind, seat));
 }
 
 int games_seat_of(const srv_game *sg, const char *user)

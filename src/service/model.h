@@ -195,6 +195,9 @@ struct srv_rules {
     /* Optional: a stored move as history writes it for everyone but its mover
      * while the game goes on (crossword: an exchange's count, not its tiles). */
     int (*history_public)(const char *stored, lx_buf *out);
+    /* Optional: the colour `seat` plays now ("B", "W"), after any swap of sides; without it, the
+     * colour its seat starts with (games_first_colour). */
+    void (*colour_now)(const void *g, int seat, char out[8]);
     /* Optional: check a record of this game that is not SGF (crossword's GCG): 0, -1 out of memory. */
     int (*check_record)(const char *bytes, size_t len, lx_diag_list *diags);
     /* Optional: seat's rack, as tiles written for people (crossword); 1 when seat has none. */
@@ -297,7 +300,7 @@ int games_to_move(const srv_game *sg);
 /* How seat's moves are written when the game begins: "W", "B", "1", "2". */
 const char *games_first_colour(proto_game kind, int seat);
 
-/* The colour seat plays now: its last move's (a swap exchanges colours), else the game's first for it. */
+/* The colour `seat` plays now, after any swap of sides (the rules' colour_now). */
 void games_colour_of(const srv_game *sg, int seat, char out[8]);
 
 /* Back to the store's state after a refused commit: the moves and hidden

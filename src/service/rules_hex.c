@@ -143,12 +143,25 @@ static int hx_show(const void *p, int viewer, int size, lx_buf *out)
 
 static int hx_history_text(const char *stored, lx_buf *out) { return lx_buf_append_str(out, stored); }
 
+/* The colour a seat plays now ("B" or "W"): its first, or the other after a swap of sides. */
+static void hx_colour_now(const void *p, int seat, char out[8])
+{
+    snprintf(out, 8, "%s", seat_colour(p, seat) == LX_BLACK ? "B" : "W");
+}
+
+/* 1 when the sides were swapped: the record names each player by the colour played at the end,
+ * so that its PB, PW and RE agree (the first move's stone is the swapper's). */
+static int swapped_now(const srv_game *sg)
+{
+    return sg->g && ((const hx_game *)sg->g)->swapped;
+}
+
 static int hx_record(const srv_game *sg, lx_buf *out)
 {
     lx_game_error err;
     lx_game_error_init(&err);
     hx_game *g = hx_create(sg->options, &err);
-    lx_sgf_tree *t = g ? record_root(11, "PB", sg->player[0], "PW", sg->player[1]) : NULL;
+    lx_sgf_tree *t = g ? record_root(11, "PB", sg->player[swapped_now(sg)], "PW", sg->player[!swapped_now(sg)]) : NULL;
     int rc = t ? 0 : -1;
     char sz[32], re[32], colour[8];
     if (rc == 0) {
@@ -200,5 +213,5 @@ const srv_rules rules_hex = {
     "hex swap BOARD [USER PASSWORD]   hex resign BOARD [USER PASSWORD]\n"
     "hex show BOARD   hex history BOARD   hex record BOARD   hex games [USER]\n",
     NULL, NULL, /* no note, one form of record */
-    .svg = hx_svg, .actions = hx_actions,
+    .svg = hx_svg, .actions = hx_actions, .colour_now = hx_colour_now,
 };

@@ -254,13 +254,26 @@ static int record_one(tw_game *g, lx_sgf_tree *t, lx_sgf_node n, const srv_move 
     return rc;
 }
 
+/* The colour a seat plays now ("B" or "W"): its first, or the other after a swap of sides. */
+static void tw_colour_now(const void *p, int seat, char out[8])
+{
+    snprintf(out, 8, "%s", seat_colour(p, seat) == LX_BLACK ? "B" : "W");
+}
+
+/* 1 when the sides were swapped: the record names each player by the colour played at the end,
+ * so that its PW, PB and RE agree (the first move's stone is the swapper's). */
+static int swapped_now(const srv_game *sg)
+{
+    return sg->g && ((const tw_game *)sg->g)->swapped;
+}
+
 static int tw_record(const srv_game *sg, lx_buf *out)
 {
     lx_game_error err;
     lx_game_error_init(&err);
     tw_game *g = tw_create(sg->options, &err);
     lx_game_error_free(&err);
-    lx_sgf_tree *t = g ? record_root(21, "PW", sg->player[0], "PB", sg->player[1]) : NULL;
+    lx_sgf_tree *t = g ? record_root(21, "PW", sg->player[swapped_now(sg)], "PB", sg->player[!swapped_now(sg)]) : NULL;
     int rc = t ? 0 : -1;
     char sz[32], re[32];
     int cols = g ? lx_twixt_cols(g->b) : 0, rows = g ? lx_twixt_rows(g->b) : 0;
@@ -318,5 +331,5 @@ const srv_rules rules_twixt = {
     "twixt show BOARD [small|medium|big|large]   twixt history BOARD   twixt record BOARD\n"
     "twixt games [USER]\n",
     NULL, NULL, /* no note, one form of record */
-    .svg = tw_svg, .actions = tw_actions,
+    .svg = tw_svg, .actions = tw_actions, .colour_now = tw_colour_now,
 };

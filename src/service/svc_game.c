@@ -184,7 +184,7 @@ void svc_game_describe(const srv_game *sg, svc_game_info *info)
     info->deadline = info->waiting >= 0 ? sg->waiting_until : info->to_move >= 0 ? clock_deadline(sg) : 0;
     info->reminded = info->to_move >= 0 && sg->clock.nagged;
     for (int i = 0; i < 2; i++)
-        snprintf(info->colour[i], sizeof info->colour[i], "%s", games_first_colour(sg->kind, i));
+        games_colour_of(sg, i, info->colour[i]); /* as the seat plays now: a swap exchanges them */
 }
 
 int svc_game_move(const srv_game *sg, size_t i, int viewer, char colour[8], int *seat, lx_buf *out)

@@ -366,6 +366,44 @@ static void games_without_the_swap(void **state)
     assert_string_equal(play(w, "bob", other, "swap-pieces;", 0, NULL), "");
 }
 
+/* After a swap of sides each player's colour is the other one, everywhere: the game's colours,
+ * the record's PB/PW beside its RE (the winner named), in Hex and in Twixt. */
+static void a_swap_exchanges_the_colours(void **state)
+{
+    world *w = *state;
+    signup(w, "alice");
+    signup(w, "bob");
+    char *hex[] = {"-size=5"}, *twixt[] = {"-size=8"};
+    const struct {
+        proto_game kind;
+        char **opts;
+        const char *first, *swap, *record;
+    } cases[] = {{G_HEX, hex, "b2", "swap", "PB[bob]PW[alice]"}, {G_TWIXT, twixt, "d4", "swap", "PB[alice]PW[bob]"}};
+    for (int k = 0; k < 2; k++) {
+        int64_t board;
+        svc_status st;
+        svc_status_init(&st);
+        assert_int_equal(svc_challenge(w->s, "alice", cases[k].kind, "alice", "bob", 1, cases[k].opts, &board, &st), 0);
+        wait_commit(w, st.wait_seq);
+        svc_game_info before, after;
+        svc_game_describe(svc_game(w->s, board, G_NONE, &st), &before);
+        assert_string_equal(play(w, "alice", board, cases[k].first, 0, NULL), "");
+        assert_string_equal(play(w, "bob", board, cases[k].swap, 0, NULL), "");
+        assert_string_equal(play(w, "alice", board, "resign", 0, NULL), "");
+        svc_game_describe(svc_game(w->s, board, G_NONE, &st), &after);
+        assert_string_equal(after.colour[0], before.colour[1]);
+        assert_string_equal(after.colour[1], before.colour[0]);
+        char re[16];
+        snprintf(re, sizeof re, "RE[%s+R]", after.colour[1]); /* bob, who swapped, wins with his colour now */
+        lx_buf rec = {0};
+        svc_status_init(&st);
+        assert_int_equal(svc_game_record(svc_game(w->s, board, G_NONE, &st), NULL, &rec, &st), 0);
+        assert_non_null(strstr(rec.data, cases[k].record));
+        assert_non_null(strstr(rec.data, re));
+        lx_buf_free(&rec);
+    }
+}
+
 typedef struct seen {
     size_t n[16];
     int count, states;
@@ -556,6 +594,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(sessions, setup, teardown),
         cmocka_unit_test_setup_teardown(challenge_and_play, setup, teardown),
         cmocka_unit_test_setup_teardown(games_without_the_swap, setup, teardown),
+        cmocka_unit_test_setup_teardown(a_swap_exchanges_the_colours, setup, teardown),
         cmocka_unit_test_setup_teardown(watchers, setup, teardown),
         cmocka_unit_test_setup_teardown(crossword_rack_stays_private, setup, teardown),
         cmocka_unit_test_setup_teardown(evicted_games_answer_as_before, setup, teardown),
