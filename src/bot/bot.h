@@ -22,7 +22,7 @@ struct event_base;
 #define BOT_MAX 8
 
 typedef struct bot_spec {
-    char name[STORE_NAME_MAX + 1];
+    char name[SVC_NAME_MAX + 1];
     proto_game kind;
     double seconds;           /* thinking time a move */
 } bot_spec;

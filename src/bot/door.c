@@ -78,7 +78,7 @@ int bot_spec_parse(const char *arg, bot_spec *out, char *err, size_t errcap)
     memset(out, 0, sizeof *out);
     out->seconds = 1.0;
     const char *eq = strchr(arg, '=');
-    if (!eq || eq == arg || (size_t)(eq - arg) > STORE_NAME_MAX)
+    if (!eq || eq == arg || (size_t)(eq - arg) > SVC_NAME_MAX)
         return snprintf(err, errcap, "--bot wants NAME=GAME[:SECONDS], not '%s'", arg), -1;
     memcpy(out->name, arg, (size_t)(eq - arg));
     const char *colon = strchr(eq + 1, ':');
@@ -420,7 +420,7 @@ static void bot_ready(bot_door *d, int b)
     svc_status st;
     svc_status_init(&st);
     d->ready[b] = 1;
-    if (svc_set_challenges(d->s, d->cfg.bots[b].name, STORE_CHALLENGES_OPEN, &st) != 0)
+    if (svc_set_challenges(d->s, d->cfg.bots[b].name, SVC_CHALLENGES_OPEN, &st) != 0)
         svc_log(d->s, "bot %s: challenges stay as they were: %s", d->cfg.bots[b].name, st.msg);
     scan(-1, 0, d);
 }

@@ -75,7 +75,7 @@ void api_seek(http_call *c)
     int64_t id;
     svc_status st;
     svc_status_init(&st);
-    if (svc_seek(c->d->s, c->user, kind, argc, argv, &id, &st) != 0) {
+    if (svc_post_seek(c->d->s, c->user, kind, argc, argv, &id, &st) != 0) {
         call_fail(c, &st);
         return;
     }
@@ -97,7 +97,7 @@ void api_seeks(http_call *c)
         call_error(c, "UNKNOWN_GAME", "the games are twixt, hex, backgammon and crossword");
         return;
     }
-    store_seek k[100];
+    svc_seek k[100];
     long n = svc_seeks(c->d->s, kind, k, 100);
     json_t *list = json_array();
     for (long i = 0; i < n; i++)

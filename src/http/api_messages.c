@@ -14,7 +14,7 @@
 #define MESSAGES_MAX 50
 #define CHAT_LINES 50
 
-static json_t *message_json(const store_message *m)
+static json_t *message_json(const svc_message *m)
 {
     return json_pack("{s:I,s:o,s:s,s:o,s:I}", "id", (json_int_t)m->id, "board",
                      m->board ? json_integer((json_int_t)m->board) : json_null(), "from", m->sender, "text",
@@ -47,7 +47,7 @@ static void answer_list(http_call *c, int64_t board)
     svc_status st;
     svc_status_init(&st);
     size_t cap = board ? CHAT_LINES : MESSAGES_MAX;
-    store_message *m = calloc(cap, sizeof *m);
+    svc_message *m = calloc(cap, sizeof *m);
     long n = !m ? svc_fail(&st, "INTERNAL", "out of memory")
              : board ? svc_chat_of(c->d->s, board, c->user, m, cap, NULL, &st)
                      : svc_messages_unread(c->d->s, c->user, m, cap, &st);
@@ -71,7 +71,7 @@ void api_message_send(http_call *c)
         return;
     svc_status st;
     svc_status_init(&st);
-    answer_sent(c, svc_message(c->d->s, c->user, json_str(c, "to"), json_str(c, "text"), &st), &st);
+    answer_sent(c, svc_send_message(c->d->s, c->user, json_str(c, "to"), json_str(c, "text"), &st), &st);
 }
 
 void api_messages_unread(http_call *c)

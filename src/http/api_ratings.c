@@ -13,7 +13,7 @@
 
 #define STANDINGS_MAX 100
 
-static json_t *rating_json(const char *cls, const store_rating *r, int with_user)
+static json_t *rating_json(const char *cls, const svc_rating *r, int with_user)
 {
     json_t *o = json_pack("{s:s,s:f,s:f,s:f,s:i,s:b}", "class", cls, "rating", r->r, "rd", r->rd, "volatility",
                           r->sigma, "games", r->games, "provisional", r->rd > SVC_PROVISIONAL_RD);
@@ -47,7 +47,7 @@ void api_ratings(http_call *c)
     if (!n)
         return;
     const char *user = evhttp_find_header(&q, "user");
-    char name[STORE_NAME_MAX + 1];
+    char name[SVC_NAME_MAX + 1];
     if (!user && !c->user[0]) {
         call_error(c, "NOT_LOGGED_IN", "whose? ?user=U, or log in");
     } else if (!svc_user_exists(c->d->s, user ? user : c->user, name)) {
@@ -55,8 +55,8 @@ void api_ratings(http_call *c)
     } else {
         json_t *list = json_array();
         for (int i = 0; i < n; i++) {
-            store_rating r;
-            if (svc_rating(c->d->s, name, classes[i], &r) == 0)
+            svc_rating r;
+            if (svc_rating_of(c->d->s, name, classes[i], &r) == 0)
                 json_array_append_new(list, rating_json(classes[i], &r, 0));
         }
         call_json(c, 200, json_pack("{s:s,s:s,s:o}", "game", game, "user", name, "ratings", list), 0);
@@ -70,7 +70,7 @@ void api_standings(http_call *c)
     const char *const *classes, *game;
     if (!query_game(c, &q, &classes, &game))
         return;
-    store_rating *r = calloc(SVC_CLASSES_MAX * STANDINGS_MAX, sizeof *r);
+    svc_rating *r = calloc(SVC_CLASSES_MAX * STANDINGS_MAX, sizeof *r);
     long k[SVC_CLASSES_MAX];
     svc_status st;
     svc_status_init(&st);

@@ -76,7 +76,7 @@ typedef struct http_call {
     struct evhttp_request *req;   /* NULL once the client is gone */
     struct evhttp_connection *evcon;
     char addr[64];
-    char user[STORE_NAME_MAX + 1];   /* from the session, "" for anyone */
+    char user[SVC_NAME_MAX + 1];   /* from the session, "" for anyone */
     char csrf[65];
     int session_known;               /* c->user and c->csrf are the session's (read once a request) */
     char cookie[256];                /* a Set-Cookie to send with the answer */

@@ -38,7 +38,7 @@ struct sse_stream {
     svc_watch w;
     int dropping;                 /* over its output limit: freed by drop_later */
     int begun;                    /* the answer's head and "retry" sent (begin) */
-    char user[STORE_NAME_MAX + 1]; /* the session's user, present while the stream is open ("" when none) */
+    char user[SVC_NAME_MAX + 1]; /* the session's user, present while the stream is open ("" when none) */
     char addr[64];                /* the client's address, and the board, for the anonymous shares */
     char board_key[24];
     int counted;                  /* holds a place under the cap (until it is freed or being dropped) */

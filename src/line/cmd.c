@@ -52,7 +52,7 @@ static cmd_end checked(conn *c, const svc_status *st)
     return st->code ? cmd_error(c, st) : CMD_AGAIN;
 }
 
-int cmd_check_password(conn *c, const char *user, const char *password, char name[STORE_NAME_MAX + 1],
+int cmd_check_password(conn *c, const char *user, const char *password, char name[SVC_NAME_MAX + 1],
                        cmd_end *end)
 {
     svc_status st;
@@ -66,7 +66,7 @@ int cmd_check_password(conn *c, const char *user, const char *password, char nam
         *end = cmd_error(c, &st);
         return 0;
     }
-    snprintf(name, STORE_NAME_MAX + 1, "%s", st.user);
+    snprintf(name, SVC_NAME_MAX + 1, "%s", st.user);
     return 1;
 }
 

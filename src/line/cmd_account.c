@@ -43,7 +43,7 @@ static cmd_end do_signup(conn *c, proto_cmd *cmd)
 
 static cmd_end do_login(conn *c, proto_cmd *cmd)
 {
-    char name[STORE_NAME_MAX + 1];
+    char name[SVC_NAME_MAX + 1];
     cmd_end end;
     if (!cmd_check_password(c, cmd->argv[0], cmd->argv[1], name, &end))
         return end;
@@ -59,7 +59,7 @@ static cmd_end not_logged_in(conn *c)
 
 static cmd_end do_password(conn *c, proto_cmd *cmd)
 {
-    char name[STORE_NAME_MAX + 1];
+    char name[SVC_NAME_MAX + 1];
     cmd_end end;
     if (!c->user[0])
         return not_logged_in(c);

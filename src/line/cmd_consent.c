@@ -37,7 +37,7 @@ static cmd_end do_seek(conn *c, proto_cmd *cmd)
     int64_t id;
     svc_status st;
     svc_status_init(&st);
-    int rc = svc_seek(c->s, c->user, cmd->game, cmd->argc, cmd->argv, &id, &st);
+    int rc = svc_post_seek(c->s, c->user, cmd->game, cmd->argc, cmd->argv, &id, &st);
     if (rc == 0)
         reply_ok(&c->reply, "seek %lld", (long long)id);
     return cmd_result(c, rc, &st);
@@ -45,7 +45,7 @@ static cmd_end do_seek(conn *c, proto_cmd *cmd)
 
 static cmd_end do_seeks(conn *c, proto_cmd *cmd)
 {
-    store_seek k[100];
+    svc_seek k[100];
     proto_game g = cmd->argc ? proto_game_of(cmd->argv[0]) : G_NONE;
     if (cmd->argc && g == G_NONE)
         return cmd_refuse(c, "UNKNOWN_GAME", "%s", proto_unknown_game);

@@ -51,7 +51,7 @@ static cmd_end do_challenge(conn *c, proto_cmd *cmd)
 
 /* Who is acting: from USER PASSWORD in the command, or the login.  1 with the name; 0 when
  * not, *end saying how the command ends (refused, or pending: it runs again). */
-static int acting_user(conn *c, proto_cmd *cmd, int with_pw, char name[STORE_NAME_MAX + 1], cmd_end *end)
+static int acting_user(conn *c, proto_cmd *cmd, int with_pw, char name[SVC_NAME_MAX + 1], cmd_end *end)
 {
     if (with_pw)
         return cmd_check_password(c, cmd->argv[1], cmd->argv[2], name, end);
@@ -59,7 +59,7 @@ static int acting_user(conn *c, proto_cmd *cmd, int with_pw, char name[STORE_NAM
         *end = cmd_refuse(c, "NOT_LOGGED_IN", "give USER PASSWORD, or log in first");
         return 0;
     }
-    snprintf(name, STORE_NAME_MAX + 1, "%s", c->user);
+    snprintf(name, SVC_NAME_MAX + 1, "%s", c->user);
     return 1;
 }
 
@@ -101,7 +101,7 @@ static cmd_end do_move(conn *c, proto_cmd *cmd)
     int with_pw = proto_play_names_user(cmd, c->user[0] != 0, user_exists, c->s);
     if (c->wait.reading) /* the user named is being read: the command runs again when it has come */
         return CMD_ANSWERED;
-    char user[STORE_NAME_MAX + 1];
+    char user[SVC_NAME_MAX + 1];
     cmd_end end;
     if (!acting_user(c, cmd, with_pw, user, &end))
         return end;

@@ -20,7 +20,7 @@ static cmd_end send_text(conn *c, proto_cmd *cmd)
     svc_status_init(&st);
     int rc;
     if (cmd->verb == V_MESSAGE) {
-        rc = svc_message(c->s, c->user, cmd->argv[0], cmd->text, &st);
+        rc = svc_send_message(c->s, c->user, cmd->argv[0], cmd->text, &st);
     } else {
         int64_t board = proto_number(cmd->argv[0]);
         rc = !board ? svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", cmd->argv[0])
@@ -35,7 +35,7 @@ static cmd_end list_unread(conn *c)
 {
     svc_status st;
     svc_status_init(&st);
-    store_message *m = calloc(MESSAGES_MAX, sizeof *m);
+    svc_message *m = calloc(MESSAGES_MAX, sizeof *m);
     long n = m ? svc_messages_unread(c->s, c->user, m, MESSAGES_MAX, &st)
                : svc_fail(&st, "INTERNAL", "out of memory");
     if (n < 0) {
@@ -66,7 +66,7 @@ void cmd_show_chat(conn *c, int64_t board)
 {
     svc_status st;
     svc_status_init(&st);
-    store_message m[SHOW_CHAT_LINES];
+    svc_message m[SHOW_CHAT_LINES];
     long unread = 0;
     long n = svc_chat_of(c->s, board, c->user, m, SHOW_CHAT_LINES, c->user[0] ? &unread : NULL, &st);
     lx_buf line = LX_BUF_INIT;

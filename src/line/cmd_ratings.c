@@ -10,7 +10,7 @@
 
 #define STANDINGS_MAX 50
 
-static void rating_line(lx_buf *out, const char *cls, long rank, const store_rating *r)
+static void rating_line(lx_buf *out, const char *cls, long rank, const svc_rating *r)
 {
     if (rank)
         lx_buf_printf(out, "%s %ld %s %.0f %.0f %d", cls, rank, r->user, r->r, r->rd, r->games);
@@ -24,7 +24,7 @@ static void rating_line(lx_buf *out, const char *cls, long rank, const store_rat
 static cmd_end standings(conn *c, proto_game g, const char *game)
 {
     const char *const *classes;
-    store_rating *r = calloc(SVC_CLASSES_MAX * STANDINGS_MAX, sizeof *r);
+    svc_rating *r = calloc(SVC_CLASSES_MAX * STANDINGS_MAX, sizeof *r);
     long k[SVC_CLASSES_MAX];
     svc_status st;
     svc_status_init(&st);
@@ -53,7 +53,7 @@ cmd_end cmd_ratings(conn *c, proto_cmd *cmd)
     const char *const *classes;
     int n = g == G_NONE ? 0 : ratings_classes(g, &classes);
     const char *user = cmd->argc > 1 ? cmd->argv[1] : c->user;
-    char name[STORE_NAME_MAX + 1];
+    char name[SVC_NAME_MAX + 1];
     if (!n)
         return cmd_refuse(c, "UNKNOWN_GAME", "%s", proto_unknown_game);
     if (cmd->verb == V_STANDINGS)
@@ -65,8 +65,8 @@ cmd_end cmd_ratings(conn *c, proto_cmd *cmd)
     lx_buf line = LX_BUF_INIT;
     reply_ok(&c->reply, "%s %s", name, cmd->argv[0]);
     for (int i = 0; i < n; i++) {
-        store_rating r;
-        if (svc_rating(c->s, name, classes[i], &r) == 0) {
+        svc_rating r;
+        if (svc_rating_of(c->s, name, classes[i], &r) == 0) {
             lx_buf_clear(&line);
             rating_line(&line, classes[i], 0, &r);
             reply_body(&c->reply, line.data, line.len);

@@ -35,7 +35,7 @@ struct conn {
     srv *s;
     struct bufferevent *bev;
     char addr[64];
-    char user[STORE_NAME_MAX + 1];   /* logged in as, "" when not */
+    char user[SVC_NAME_MAX + 1];   /* logged in as, "" when not */
     int busy;            /* a command is running (waiting for a job or a commit) */
     int dead;            /* the socket is gone; freed when no job refers to it */
     int jobs;            /* service calls pending with this connection as their context */
@@ -105,7 +105,7 @@ cmd_end cmd_result(conn *c, int rc, const svc_status *st);
 /* Check USER PASSWORD for a command: 1 with the name as spelled at signup in `name`; 0 when
  * not, *end saying how the command ends (refused: answered; pending: it runs again when the
  * check is over). */
-int cmd_check_password(conn *c, const char *user, const char *password, char name[STORE_NAME_MAX + 1],
+int cmd_check_password(conn *c, const char *user, const char *password, char name[SVC_NAME_MAX + 1],
                        cmd_end *end);
 /* Hold the reply until the service's batch has committed. */
 void cmd_hold(conn *c, const svc_status *st);

@@ -10,7 +10,7 @@
 
 static void seeks_list(mail_job *j, proto_cmd *cmd)
 {
-    store_seek k[50];
+    svc_seek k[50];
     long n = svc_seeks(j->d->s, cmd->argc ? proto_game_of(cmd->argv[0]) : G_NONE, k, 50);
     lx_buf_printf(&j->reply, "OK: %ld open seek%s\n", n, n == 1 ? "" : "s");
     for (long i = 0; i < n; i++)
@@ -51,7 +51,7 @@ int mail_run_consent(mail_job *j, proto_cmd *cmd)
         snprintf(text, sizeof text, "%s %s", cmd->verb == V_BLOCK ? "blocked" : "unblocked", cmd->argv[0]);
         break;
     case V_SEEK:
-        rc = svc_seek(s, j->user, cmd->game, cmd->argc, cmd->argv, &id, &st);
+        rc = svc_post_seek(s, j->user, cmd->game, cmd->argc, cmd->argv, &id, &st);
         snprintf(text, sizeof text, "seek %lld: anyone may 'join %lld'", (long long)id, (long long)id);
         break;
     case V_JOIN: case V_REMATCH:

@@ -83,7 +83,7 @@ struct mail_job {
     char sender[256];              /* where the answer goes: mail_answer_address, never Reply-To */
     char addr[300];                /* "mail:" + sender, for the service's limits */
     size_t total;                  /* the message's size as ludex-mail read it (it sends at most 1 MiB + 1) */
-    char user[STORE_NAME_MAX + 1]; /* logged in by a command of this message ("" when none) */
+    char user[SVC_NAME_MAX + 1]; /* logged in by a command of this message ("" when none) */
     lx_buf line_store;
     const char *lines[MAIL_MAX_COMMANDS_CAP];
     size_t nlines, next, dropped, ignored;

@@ -280,9 +280,9 @@ static void verify_by_reply(mail_job *j)
         for (const char *q = p; at && q < at; q++)
             if (*q == '.')
                 dot = q;
-        char user[STORE_NAME_MAX + 1], token[64];
+        char user[SVC_NAME_MAX + 1], token[64];
         size_t ulen = dot ? (size_t)(dot - p) - 7 : 0, tlen = dot ? (size_t)(at - dot) - 1 : 0;
-        if (!dot || dot < p + 7 || ulen == 0 || ulen > STORE_NAME_MAX || tlen == 0 || tlen >= sizeof token)
+        if (!dot || dot < p + 7 || ulen == 0 || ulen > SVC_NAME_MAX || tlen == 0 || tlen >= sizeof token)
             continue;
         memcpy(user, p + 7, ulen);
         user[ulen] = 0;

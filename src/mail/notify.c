@@ -37,7 +37,7 @@ static void turn_lines(const svc_game_info *g, int seat, lx_buf *out)
 }
 
 /* The board's last chat lines (m, n of them; none when n <= 0), for a player. */
-static void chat_lines(int64_t board, const store_message *m, long n, lx_buf *out)
+static void chat_lines(int64_t board, const svc_message *m, long n, lx_buf *out)
 {
     if (n > 0)
         lx_buf_printf(out, "\nThe board's chat, the last lines ('chat %lld TEXT' adds one):\n", (long long)board);
@@ -82,7 +82,7 @@ static void board_text(srv_game *sg, int seat, int size, lx_buf *out)
 
 int notify_board_text(mail_door *d, srv_game *sg, int seat, int size, lx_buf *out)
 {
-    store_message m[SVC_MAIL_CHAT_LINES];
+    svc_message m[SVC_MAIL_CHAT_LINES];
     svc_game_info g;
     svc_status st;
     svc_status_init(&st);
@@ -213,7 +213,7 @@ typedef struct told {
     mail_door *d;
     uint64_t seq;         /* the door's count of changes told, this one's */
     svc_game_info g;      /* its strings below */
-    char name[16], player[2][STORE_NAME_MAX + 1], actor[STORE_NAME_MAX + 1];
+    char name[16], player[2][SVC_NAME_MAX + 1], actor[SVC_NAME_MAX + 1];
     int reminder;         /* a reminder, `left` seconds left, rather than a change */
     int waiting;          /* the mails to players held were queued to wait (told_start): replaced */
     long left;
@@ -227,10 +227,10 @@ static int mail_kind(const told *t, int seat, const svc_user_mail *um)
     if (!um->verified)
         return MAIL_NONE;
     if (t->reminder)
-        return um->notify == STORE_NOTIFY_OFF ? MAIL_NONE : MAIL_REMINDER;
-    if (um->notify == STORE_NOTIFY_BOARD)
+        return um->notify == SVC_NOTIFY_OFF ? MAIL_NONE : MAIL_REMINDER;
+    if (um->notify == SVC_NOTIFY_BOARD)
         return MAIL_BOARD;
-    if (um->notify == STORE_NOTIFY_TURN && t->g.to_move == seat && strcmp(t->actor, um->name) &&
+    if (um->notify == SVC_NOTIFY_TURN && t->g.to_move == seat && strcmp(t->actor, um->name) &&
         !t->seat[seat].present)
         return MAIL_TURN;
     return MAIL_NONE;
@@ -515,7 +515,7 @@ static void on_digest(evutil_socket_t fd, short what, void *arg)
         return;
     *r = (digest_round){d, (long)(time(NULL) / d->cfg.digest_interval), 1};
     d->digest = r;
-    svc_users_with_notify(d->s, STORE_NOTIFY_DIGEST, digest_one, digest_users_done, r);
+    svc_users_with_notify(d->s, SVC_NOTIFY_DIGEST, digest_one, digest_users_done, r);
 }
 
 void notify_stop_digests(mail_door *d)

@@ -36,7 +36,7 @@ extern char **environ;
 
 struct outbox_sender {
     mail_door *d;
-    store_mail rows[OUTBOX_ROUND];
+    svc_mail rows[OUTBOX_ROUND];
     long n;
     int busy;                  /* a round is out: being claimed, with the thread, or its records committing */
     int claiming;              /* the claim is on the store thread (svc_outbox_claim) */
@@ -53,7 +53,7 @@ struct outbox_sender {
 };
 
 /* Run sendmail for one message: 0 when it took it, else -1 with why. */
-static int run_sendmail(const char *sendmail, const char *from, const store_mail *m, char *why, size_t cap)
+static int run_sendmail(const char *sendmail, const char *from, const svc_mail *m, char *why, size_t cap)
 {
     int in[2];
     if (pipe(in) != 0)
@@ -98,7 +98,7 @@ static void *sender_thread(void *arg)
 {
     outbox_sender *o = arg;
     for (long i = 0; i < o->n; i++) {
-        store_mail *m = &o->rows[i];
+        svc_mail *m = &o->rows[i];
         m->attempts++;
         m->error[0] = 0;
         m->sent = run_sendmail(o->d->cfg.sendmail, o->d->from, m, m->error, sizeof m->error) == 0;
@@ -118,7 +118,7 @@ static void *sender_thread(void *arg)
 static void free_rows(outbox_sender *o)
 {
     for (long i = 0; i < o->n; i++)
-        store_mail_clear(&o->rows[i]);
+        svc_mail_clear(&o->rows[i]);
     o->n = 0;
 }
 
@@ -170,7 +170,7 @@ static void on_done(evutil_socket_t fd, short what, void *arg)
 }
 
 /* The due mails claimed for this instance: the thread sends them, or the next poll comes. */
-static void claimed(void *arg, store_mail *rows, long n)
+static void claimed(void *arg, svc_mail *rows, long n)
 {
     outbox_sender *o = arg;
     struct timeval tv = {0, OUTBOX_POLL_MS * 1000};

@@ -103,7 +103,7 @@ static void checked(void *ctx, const svc_status *st)
 }
 
 /* USER PASSWORD: 1 with the name, 0 refused (answered), -1 suspended. */
-static int check_password(mail_job *j, const char *user, const char *pw, char name[STORE_NAME_MAX + 1])
+static int check_password(mail_job *j, const char *user, const char *pw, char name[SVC_NAME_MAX + 1])
 {
     svc_status st;
     svc_status_init(&st);
@@ -115,19 +115,19 @@ static int check_password(mail_job *j, const char *user, const char *pw, char na
         say_error(j, &st);
         return 0;
     }
-    snprintf(name, STORE_NAME_MAX + 1, "%s", st.user);
+    snprintf(name, SVC_NAME_MAX + 1, "%s", st.user);
     return 1;
 }
 
 /* Who acts: USER PASSWORD when given, else the message's login.  1 with the
  * name, 0 refused (answered), -1 suspended. */
-static int acting_user(mail_job *j, const char *user, const char *pw, char name[STORE_NAME_MAX + 1])
+static int acting_user(mail_job *j, const char *user, const char *pw, char name[SVC_NAME_MAX + 1])
 {
     if (user)
         return check_password(j, user, pw, name);
     if (!need_user(j))
         return 0;
-    snprintf(name, STORE_NAME_MAX + 1, "%s", j->user);
+    snprintf(name, SVC_NAME_MAX + 1, "%s", j->user);
     return 1;
 }
 
@@ -144,7 +144,7 @@ static void hashed(void *ctx, const svc_status *st)
             svc_status ns;
             svc_status_init(&ns);
             snprintf(j->user, sizeof j->user, "%s", st->user);
-            svc_set_notify(j->d->s, j->user, STORE_NOTIFY_BOARD, &ns); /* a mail player wants the boards */
+            svc_set_notify(j->d->s, j->user, SVC_NOTIFY_BOARD, &ns); /* a mail player wants the boards */
             hold(j, st);
             hold(j, &ns);
             lx_buf_printf(&j->reply, "OK: welcome, %s.  A code is on its way to %s: reply to that mail to\n"
@@ -171,7 +171,7 @@ static int do_signup(mail_job *j, proto_cmd *cmd)
 
 static int do_login(mail_job *j, proto_cmd *cmd)
 {
-    char name[STORE_NAME_MAX + 1];
+    char name[SVC_NAME_MAX + 1];
     int rc = check_password(j, cmd->argv[0], cmd->argv[1], name);
     if (rc < 0)
         return SUSPENDED;
@@ -184,7 +184,7 @@ static int do_login(mail_job *j, proto_cmd *cmd)
 
 static int do_password(mail_job *j, proto_cmd *cmd)
 {
-    char name[STORE_NAME_MAX + 1];
+    char name[SVC_NAME_MAX + 1];
     if (!need_user(j))
         return RAN;
     int rc = check_password(j, j->user, cmd->argv[0], name);
@@ -203,7 +203,7 @@ static int do_password(mail_job *j, proto_cmd *cmd)
 /* "medium", "set display medium", "medium USER PASSWORD". */
 static int do_size(mail_job *j, int size, char *const *w, int n)
 {
-    char name[STORE_NAME_MAX + 1];
+    char name[SVC_NAME_MAX + 1];
     int rc = acting_user(j, n == 2 ? w[0] : NULL, n == 2 ? w[1] : NULL, name);
     if (rc != 1)
         return rc < 0 ? SUSPENDED : RAN;
@@ -307,7 +307,7 @@ static int do_play(mail_job *j, proto_cmd *cmd)
     if (!sg)
         return RAN;
     int with_pw = proto_play_names_user(cmd, j->user[0] != 0, user_exists, j->d->s);
-    char name[STORE_NAME_MAX + 1];
+    char name[SVC_NAME_MAX + 1];
     int rc = acting_user(j, with_pw ? cmd->argv[1] : NULL, with_pw ? cmd->argv[2] : NULL, name);
     if (rc != 1)
         return rc < 0 ? SUSPENDED : RAN;
@@ -401,7 +401,7 @@ static int do_ratings(mail_job *j, proto_cmd *cmd)
     const char *const *classes;
     int n = g == G_NONE ? 0 : ratings_classes(g, &classes);
     const char *user = cmd->argc > 1 ? cmd->argv[1] : j->user;
-    char name[STORE_NAME_MAX + 1];
+    char name[SVC_NAME_MAX + 1];
     if (!n) {
         lx_buf_printf(&j->reply, "ERROR UNKNOWN_GAME: %s\n\n", proto_unknown_game);
         return RAN;
@@ -410,7 +410,7 @@ static int do_ratings(mail_job *j, proto_cmd *cmd)
         lx_buf_printf(&j->reply, "ERROR NO_SUCH_USER: whose? ratings GAME USER\n\n");
         return RAN;
     }
-    store_rating all[SVC_CLASSES_MAX][20];
+    svc_rating all[SVC_CLASSES_MAX][20];
     long counts[SVC_CLASSES_MAX];
     svc_status st;
     svc_status_init(&st);
@@ -418,8 +418,8 @@ static int do_ratings(mail_job *j, proto_cmd *cmd)
         n = 0; /* the store failed: an empty list, as before */
     lx_buf_printf(&j->reply, "OK:\n");
     for (int i = 0; i < n; i++) {
-        store_rating *r = all[i];
-        long k = cmd->verb == V_RATINGS ? svc_rating(j->d->s, name, classes[i], r) == 0 : counts[i];
+        svc_rating *r = all[i];
+        long k = cmd->verb == V_RATINGS ? svc_rating_of(j->d->s, name, classes[i], r) == 0 : counts[i];
         for (long x = 0; x < k; x++)
             lx_buf_printf(&j->reply, "  %s %s %.0f (RD %.0f) after %d game%s%s\n", classes[i], r[x].user, r[x].r,
                           r[x].rd, r[x].games,
@@ -437,7 +437,7 @@ static int do_messages(mail_job *j, proto_cmd *cmd)
     svc_status st;
     svc_status_init(&st);
     if (cmd->verb == V_MESSAGES) {
-        store_message *m = calloc(50, sizeof *m);
+        svc_message *m = calloc(50, sizeof *m);
         long n = m ? svc_messages_unread(j->d->s, j->user, m, 50, &st) : svc_fail(&st, "INTERNAL", "out of memory");
         if (n >= 0) {
             lx_buf_printf(&j->reply, "OK: %ld unread message%s\n", n, n == 1 ? "" : "s");
@@ -450,7 +450,7 @@ static int do_messages(mail_job *j, proto_cmd *cmd)
         }
         free(m);
     } else if (cmd->verb == V_MESSAGE) {
-        if (svc_message(j->d->s, j->user, cmd->argv[0], cmd->text, &st) == 0)
+        if (svc_send_message(j->d->s, j->user, cmd->argv[0], cmd->text, &st) == 0)
             lx_buf_printf(&j->reply, "OK: sent\n\n");
     } else {
         int64_t board = proto_number(cmd->argv[0]);

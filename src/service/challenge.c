@@ -526,7 +526,7 @@ static void expire_seeks(srv *s)
             at = &(*at)->next;
 }
 
-int svc_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *argv, int64_t *id, svc_status *st)
+int svc_post_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *argv, int64_t *id, svc_status *st)
 {
     const srv_rules *r = rules_for(kind);
     if (!r)
@@ -567,13 +567,28 @@ int svc_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *
     return svc_commit(s, &op, NULL, st);
 }
 
-long svc_seeks(srv *s, proto_game kind, store_seek *out, size_t cap)
+_Static_assert(SVC_NAME_MAX == STORE_NAME_MAX && SVC_TEXT_MAX == STORE_TEXT_MAX, "a seek as the store has it");
+_Static_assert((int)SVC_CHALLENGES_OPEN == (int)STORE_CHALLENGES_OPEN && (int)SVC_CHALLENGES_ASK == (int)STORE_CHALLENGES_ASK &&
+                   (int)SVC_CHALLENGES_CLOSED == (int)STORE_CHALLENGES_CLOSED,
+               "the doors' challenge modes are the store's");
+
+/* A seek as the doors are handed it. */
+static void seek_to_door(svc_seek *out, const store_seek *k)
+{
+    out->id = k->id;
+    snprintf(out->kind, sizeof out->kind, "%s", k->kind);
+    snprintf(out->user, sizeof out->user, "%s", k->user);
+    snprintf(out->options, sizeof out->options, "%s", k->options);
+    out->created = k->created;
+}
+
+long svc_seeks(srv *s, proto_game kind, svc_seek *out, size_t cap)
 {
     long n = 0;
     expire_seeks(s);
     for (srv_seek *e = ops_of(s)->seeks; e && (size_t)n < cap; e = e->next)
         if (kind == G_NONE || proto_game_of(e->k.kind) == kind)
-            out[n++] = e->k;
+            seek_to_door(&out[n++], &e->k);
     return n;
 }
 

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "service/commands.h"
+#include "service/service.h"
 
 typedef struct verb_shape {
     const char *name;
@@ -288,7 +289,7 @@ const char proto_bad_size[] = "display sizes are small, medium, big and large";
 /* ---- texts both doors show alike: the line protocol's replies and the mail door's bodies show a
  * message the same way.  The text needs no escaping there: the service refuses control characters in
  * it, and a line reply's body lines are dot-stuffed by the reply writer.  JSON (HTTP) is written apart. */
-int msg_text_line(const store_message *m, lx_buf *out)
+int msg_text_line(const svc_message *m, lx_buf *out)
 {
     if (m->board)
         return lx_buf_printf(out, "chat %lld %s: %s", (long long)m->board, m->sender, m->text);

@@ -17,7 +17,8 @@
 
 #include "ludex/buf.h"
 #include "service/game_kind.h"
-#include "store/store.h"
+
+struct svc_message; /* service/service.h */
 
 #define PROTO_LINE_MAX 4096  /* bytes of a command line, its end of line not counted */
 #define PROTO_MAX_WORDS 32
@@ -86,6 +87,6 @@ extern const char proto_bad_size[];
 /* ---- texts both doors show alike -------------------------------------------------------------------- */
 /* "message FROM: TEXT" or "chat BOARD FROM: TEXT", without an end of line (the service
  * keeps control characters out of the text, so it is one line as it is).  0 or -1. */
-int msg_text_line(const store_message *m, lx_buf *out);
+int msg_text_line(const struct svc_message *m, lx_buf *out);
 
 #endif

@@ -47,7 +47,7 @@ static void answer(srv *s, svc_mail_reads *r, mail_read_job *j)
     r->kept = 1;
     r->nchat = j->nchat;
     if (j->nchat > 0)
-        memcpy(r->chat, j->chat, (size_t)j->nchat * sizeof r->chat[0]);
+        messages_to_doors(r->chat, j->chat, j->nchat);
     for (int i = 0; i < 2; i++) {
         srv_user *u = j->row[i].name[0] ? user_row_hold(s, &j->row[i])
                       : r->user[i][0] && user_name_valid(r->user[i]) ? map_get(model_of(s)->users, r->user[i])

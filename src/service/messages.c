@@ -67,7 +67,7 @@ static int send_row(srv *s, int64_t board, const char *from, const char *to, con
     return 0;
 }
 
-int svc_message(srv *s, const char *from, const char *to, const char *text, svc_status *st)
+int svc_send_message(srv *s, const char *from, const char *to, const char *text, svc_status *st)
 {
     char name[STORE_NAME_MAX + 1];
     if (!svc_user_exists(s, to, name))
@@ -171,11 +171,48 @@ static int messages_read(srv *s, message_read *want)
 
 static int reading(svc_status *st) { return svc_fail(st, "BUSY", "the messages are being read"); }
 
-long svc_messages_unread(srv *s, const char *user, store_message *out, size_t cap, svc_status *st)
+_Static_assert(SVC_NAME_MAX == STORE_NAME_MAX, "a door's user names are the store's");
+_Static_assert(SVC_MESSAGE_MAX <= STORE_MESSAGE_MAX, "the store holds every text the service allows");
+
+void messages_to_doors(svc_message *out, const store_message *rows, long n)
 {
-    message_read r = {.list = 1, .cap = cap, .out = out};
+    for (long i = 0; i < n; i++) {
+        svc_message *m = &out[i];
+        m->id = rows[i].id;
+        m->board = rows[i].board;
+        snprintf(m->sender, sizeof m->sender, "%s", rows[i].sender);
+        snprintf(m->recipient, sizeof m->recipient, "%s", rows[i].recipient);
+        snprintf(m->text, sizeof m->text, "%s", rows[i].text); /* the service wrote it: it fits */
+        m->created = rows[i].created;
+        m->seen = rows[i].seen;
+    }
+}
+
+/* r read (messages_read) into rows of the store's own, then handed to the door's out: 0, or 1
+ * when it is being read for the request (or -1 out of memory, r->n -1). */
+static int messages_read_for_door(srv *s, message_read *r, svc_message *out)
+{
+    r->n = 0;
+    if (!r->list && !r->count)
+        return 0;
+    r->out = r->list ? calloc(r->cap ? r->cap : 1, sizeof *r->out) : NULL;
+    if (r->list && !r->out) {
+        r->n = -1;
+        return 0;
+    }
+    int later = messages_read(s, r);
+    if (!later && r->n > 0)
+        messages_to_doors(out, r->out, r->n);
+    free(r->out);
+    r->out = NULL;
+    return later;
+}
+
+long svc_messages_unread(srv *s, const char *user, svc_message *out, size_t cap, svc_status *st)
+{
+    message_read r = {.list = 1, .cap = cap};
     snprintf(r.user, sizeof r.user, "%s", user);
-    if (messages_read(s, &r))
+    if (messages_read_for_door(s, &r, out))
         return reading(st);
     long n = r.n;
     if (n < 0)
@@ -188,7 +225,7 @@ long svc_messages_unread(srv *s, const char *user, store_message *out, size_t ca
     return svc_commit(s, &op, NULL, st) == 0 ? n : -1;
 }
 
-long svc_chat_of(srv *s, int64_t board, const char *viewer, store_message *out, size_t cap, long *unread,
+long svc_chat_of(srv *s, int64_t board, const char *viewer, svc_message *out, size_t cap, long *unread,
                  svc_status *st)
 {
     if (unread)
@@ -197,9 +234,9 @@ long svc_chat_of(srv *s, int64_t board, const char *viewer, store_message *out, 
     if (!sg)
         return -1;
     int allowed = opt_long(sg->options, "publicchat", 0) || (viewer && games_seat_of(sg, viewer) >= 0);
-    message_read r = {.board = board, .list = allowed, .count = unread && viewer && viewer[0], .cap = cap, .out = out};
+    message_read r = {.board = board, .list = allowed, .count = unread && viewer && viewer[0], .cap = cap};
     snprintf(r.user, sizeof r.user, "%s", r.count ? viewer : "");
-    if ((r.list || r.count) && messages_read(s, &r))
+    if (messages_read_for_door(s, &r, out))
         return reading(st);
     if (unread)
         *unread = r.unread < 0 ? 0 : r.unread;

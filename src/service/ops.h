@@ -62,6 +62,9 @@ int challenge_decline(srv *s, srv_game *sg, svc_status *st);
 
 #define CHALLENGE_DAYS 14
 
+/* The store's message rows as the doors are handed them (messages.c; mail_reads.c too). */
+void messages_to_doors(svc_message *out, const store_message *rows, long n);
+
 /* The rating class of a game ("hex-small", "backgammon-long", "twixt" ...). */
 const char *ratings_class(const srv_game *sg);
 

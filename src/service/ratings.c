@@ -447,7 +447,20 @@ void ratings_again(srv *s, const store_op *refused)
     dbjobs_run(s, &a->read.base); /* without a store thread (SQLite), read and written again at once */
 }
 
-int svc_rating(srv *s, const char *user, const char *cls, store_rating *out)
+_Static_assert(SVC_NAME_MAX == STORE_NAME_MAX, "a door's user names are the store's");
+
+/* A rating as the doors are handed it. */
+static void rating_to_door(svc_rating *out, const store_rating *r)
+{
+    snprintf(out->user, sizeof out->user, "%s", r->user);
+    snprintf(out->cls, sizeof out->cls, "%s", r->cls);
+    out->r = r->r;
+    out->rd = r->rd;
+    out->sigma = r->sigma;
+    out->games = r->games;
+}
+
+int svc_rating_of(srv *s, const char *user, const char *cls, svc_rating *out)
 {
     char key[80];
     settle_later(s);
@@ -457,7 +470,7 @@ int svc_rating(srv *s, const char *user, const char *cls, store_rating *out)
     store_rating *r = rating_of(s, user, cls);
     if (!r)
         return -1;
-    *out = *r;
+    rating_to_door(out, r);
     return 0;
 }
 
@@ -539,19 +552,32 @@ static void standings_settle(srv *s, const char *cls, store_rating *out, long n)
         }
 }
 
-int svc_standings(srv *s, proto_game kind, store_rating *out, size_t cap, long *counts, svc_status *st)
+/* r's rows (read, settled) handed to the door's out and counts: the number of classes, or -1. */
+static int standings_to_door(srv *s, standings_read *r, svc_rating *out, long *counts, svc_status *st)
 {
-    standings_read r = {.cap = cap, .out = out};
+    for (int i = 0; i < r->n; i++) {
+        if (r->count[i] < 0)
+            return svc_fail(st, "INTERNAL", "the ratings cannot be read");
+        store_rating *rows = r->out + (size_t)i * r->cap;
+        standings_settle(s, r->classes[i], rows, r->count[i]);
+        for (long k = 0; k < r->count[i]; k++)
+            rating_to_door(&out[(size_t)i * r->cap + (size_t)k], &rows[k]);
+        counts[i] = r->count[i];
+    }
+    return r->n;
+}
+
+int svc_standings(srv *s, proto_game kind, svc_rating *out, size_t cap, long *counts, svc_status *st)
+{
+    standings_read r = {.cap = cap};
     r.n = ratings_classes(kind, &r.classes);
     if (!r.n || r.n > SVC_CLASSES_MAX)
         return svc_fail(st, "UNKNOWN_GAME", "games are twixt, hex, backgammon and crossword");
-    if (standings_read_rows(s, &r))
-        return svc_fail(st, "BUSY", "the standings are being read");
-    for (int i = 0; i < r.n; i++) {
-        if (r.count[i] < 0)
-            return svc_fail(st, "INTERNAL", "the ratings cannot be read");
-        standings_settle(s, r.classes[i], out + (size_t)i * cap, r.count[i]);
-        counts[i] = r.count[i];
-    }
-    return r.n;
+    r.out = calloc((size_t)r.n * (cap ? cap : 1), sizeof *r.out);
+    if (!r.out)
+        return svc_fail(st, "INTERNAL", "out of memory");
+    int n = standings_read_rows(s, &r) ? svc_fail(st, "BUSY", "the standings are being read")
+                                       : standings_to_door(s, &r, out, counts, st);
+    free(r.out);
+    return n;
 }

@@ -29,17 +29,70 @@
 #include "ludex/diag.h"
 #include "service/game_kind.h"
 #include "service/workq.h" /* the doors' own worker threads use it too (bot/pool.c) */
-#include "store/store.h"
 #include "service/commands.h" /* the classic command language of the line and mail doors */
 
 typedef struct srv srv;
 typedef struct srv_game srv_game;
 
+/* ---- the rows a door is handed ---------------------------------------------------
+ * The service's own types and limits: a door never sees the store's.  The service keeps
+ * each equal to the store's (checked where it converts: challenge.c, svc_mail.c, messages.c,
+ * ratings.c). */
+#define SVC_NAME_MAX 32      /* bytes of a user name */
+#define SVC_TEXT_MAX 4096    /* bytes of a seek's options */
+/* Who may challenge a user (set challenges ...). */
+enum { SVC_CHALLENGES_OPEN = 0, SVC_CHALLENGES_ASK = 1, SVC_CHALLENGES_CLOSED = 2 };
+/* What mail a user gets (set notify ...): "mail" (their turn, when not connected), "board"
+ * (every move, the classic server), "digest" (once a day), "off" (only replies). */
+enum { SVC_NOTIFY_TURN = 0, SVC_NOTIFY_BOARD = 1, SVC_NOTIFY_DIGEST = 2, SVC_NOTIFY_OFF = 3 };
+
+#define SVC_MESSAGE_MAX 500  /* bytes of a message's or a chat line's text */
+/* A message to a user (board 0) or a line of a board's chat. */
+typedef struct svc_message {
+    int64_t id;
+    int64_t board;                       /* 0: a message; else the board of a chat line */
+    char sender[SVC_NAME_MAX + 1];
+    char recipient[SVC_NAME_MAX + 1];    /* "" when none */
+    char text[SVC_MESSAGE_MAX + 1];
+    int64_t created;                     /* Unix time */
+    int seen;
+} svc_message;
+
+/* A Glicko-2 rating of a user in one class of games ("twixt", "hex-small", ...). */
+typedef struct svc_rating {
+    char user[SVC_NAME_MAX + 1];
+    char cls[24];
+    double r, rd, sigma;
+    int games;
+} svc_rating;
+
+/* An open seek: anyone may join it. */
+typedef struct svc_seek {
+    int64_t id;
+    char kind[16];                       /* "twixt", "hex" ... */
+    char user[SVC_NAME_MAX + 1];
+    char options[SVC_TEXT_MAX];          /* canonical options */
+    int64_t created;
+} svc_seek;
+
+/* A mail of the outbox claimed for sending; the sender records its attempt (svc_outbox_done). */
+typedef struct svc_mail {
+    int64_t id;
+    char event[160];          /* what it tells, unique: never two mails for one event */
+    char recipient[256];
+    char *message;            /* the whole RFC 5322 message, malloc'd (svc_mail_clear frees it) */
+    int sent;                 /* 1: the MTA took it */
+    int attempts;
+    int64_t next_try;         /* Unix time of the next attempt */
+    char error[200];          /* why the last attempt failed */
+} svc_mail;
+void svc_mail_clear(svc_mail *m);
+
 /* ---- answers ------------------------------------------------------------------ */
 typedef struct svc_status {
     const char *code;                  /* NULL: done; else the error code (static string) */
     char msg[512];                     /* the error's sentence */
-    char user[STORE_NAME_MAX + 1];     /* the user an account call concerns, as spelled at signup */
+    char user[SVC_NAME_MAX + 1];     /* the user an account call concerns, as spelled at signup */
     uint64_t wait_seq;                 /* hold the answer until this batch has committed (0: none) */
     int64_t wait_board;                /* the board the call wrote, 0: none (svc_wait.board) */
 } svc_status;
@@ -62,7 +115,7 @@ typedef struct svc_config {
     int max_per_address;            /* connections one address may hold, all doors together; 0: no limit */
     void *log;                      /* FILE * for the log */
     long clock_offset;              /* seconds added to the system's time for game clocks (a testing aid) */
-    int default_challenges;         /* STORE_CHALLENGES_* for users who never chose (ask) */
+    int default_challenges;         /* SVC_CHALLENGES_* for users who never chose (ask) */
     int id_block;                   /* game and seek ids reserved from the store at a time; 0: 64 */
     int mail_read_hold;             /* seconds svc_mail_reads waits before it reads (a testing aid: a
                                        kill inside that window); 0: none */
@@ -121,7 +174,7 @@ typedef struct svc_wait {
      * (svc_request), 0 none; the job's ticket, and 1 while it is in flight.  A door sets
      * read_board and read_seek to 0 and read_user to "" with runs when a request begins. */
     int64_t read_board, read_seek;
-    char read_user[STORE_NAME_MAX + 1]; /* likewise a user read ("" none) */
+    char read_user[SVC_NAME_MAX + 1]; /* likewise a user read ("" none) */
     uint64_t read_ticket;
     int reading;
     void *ctx;
@@ -170,7 +223,7 @@ int svc_set_password(srv *s, const char *user, const char *password, svc_status 
 int svc_set_display(srv *s, const char *user, int size, svc_status *st);
 /* 1 when the user exists (its spelling in `name`, which may be NULL).  A user not held is read
  * off the loop for a request that can run again: 0 meanwhile, and the request runs again. */
-int svc_user_exists(srv *s, const char *user, char name[STORE_NAME_MAX + 1]);
+int svc_user_exists(srv *s, const char *user, char name[SVC_NAME_MAX + 1]);
 /* The user's display size 1..4 (2 for anyone unknown). */
 int svc_user_display(srv *s, const char *user);
 /* 1..4 for small, medium, big, large (or the digit); 0 when neither. */
@@ -182,7 +235,7 @@ int svc_session_create(srv *s, const char *user, long seconds, char token[65], c
 /* The user of a live session (and its CSRF token): 1, or 0 when none or expired; or -1 when it
  * is being read off the loop for the request running now (svc_request): the door answers
  * nothing yet, and its svc_wait_for runs the request again once it has been read. */
-int svc_session_user(srv *s, const char *token, char user[STORE_NAME_MAX + 1], char csrf[65]);
+int svc_session_user(srv *s, const char *token, char user[SVC_NAME_MAX + 1], char csrf[65]);
 void svc_session_end(srv *s, const char *token, svc_status *st);
 
 /* ---- games ----------------------------------------------------------------------------- */
@@ -336,10 +389,10 @@ int svc_add_notifier(srv *s, const svc_notifier *n);
 void svc_remove_notifier(srv *s, void *ctx);
 
 typedef struct svc_user_mail {
-    char name[STORE_NAME_MAX + 1];
+    char name[SVC_NAME_MAX + 1];
     char email[256];     /* "" when none */
     int verified;        /* mail other than a verification may go to it */
-    int notify;          /* STORE_NOTIFY_* */
+    int notify;          /* SVC_NOTIFY_* */
     int display;         /* 1..4 */
 } svc_user_mail;
 /* 1 and *out filled when the user exists, else 0. */
@@ -359,14 +412,14 @@ int svc_user_mail_held(srv *s, const char *user, svc_user_mail *out);
 #define SVC_MAIL_CHAT_LINES 5
 typedef struct svc_mail_reads {
     /* the caller's */
-    char user[2][STORE_NAME_MAX + 1]; /* the players whose settings are wanted ("": none) */
+    char user[2][SVC_NAME_MAX + 1]; /* the players whose settings are wanted ("": none) */
     void (*done)(struct svc_mail_reads *r);
     /* the answer, when done runs */
     int kept;
     int found[2]; /* user[i] exists: its settings in um[i] */
     svc_user_mail um[2];
     long nchat;   /* the board's last chat lines, oldest first; -1 when they cannot be read */
-    store_message chat[SVC_MAIL_CHAT_LINES];
+    svc_message chat[SVC_MAIL_CHAT_LINES];
     /* the service's */
     srv *s;
     int64_t board;
@@ -380,7 +433,7 @@ int svc_mail_reads_later(const srv *s);
 /* Read at once, on the loop (the door is closing: what it was to tell is not lost); done(r) runs
  * before this returns, its mails kept only when the change is, if that is not decided yet. */
 void svc_mail_reads_now(srv *s, svc_mail_reads *r);
-/* STORE_NOTIFY_* for "mail", "board", "digest", "off"; -1 when none. */
+/* SVC_NOTIFY_* for "mail", "board", "digest", "off"; -1 when none. */
 int svc_notify_mode_of(const char *word);
 const char *svc_notify_name(int mode);
 int svc_set_notify(srv *s, const char *user, int mode, svc_status *st);
@@ -422,15 +475,15 @@ int svc_outbox_add_later(srv *s, const char *event, const char *recipient, const
  * has claimed, tried or sent it meanwhile (it goes, or went, as it was: one mail either way). */
 int svc_outbox_replace(srv *s, const char *event, const char *message, svc_status *st);
 /* Claim up to cap committed mails due to be sent: `got` runs on the loop with them (the caller's to
- * free, each with store_mail_clear) and their count, or -1 - later, when the store thread has read
+ * free, each with svc_mail_clear) and their count, or -1 - later, when the store thread has read
  * them (several ludexd on one PostgreSQL: then they are this instance's for claim_seconds, or
  * until svc_outbox_done), else at once.  One claim at a time: 0 asked, -1 not (one in flight, or
  * out of memory).  svc_outbox_claim_cancel: `got` will not run (the sender stops). */
-typedef void (*svc_outbox_got)(void *arg, store_mail *rows, long n);
+typedef void (*svc_outbox_got)(void *arg, svc_mail *rows, long n);
 int svc_outbox_claim(srv *s, long claim_seconds, size_t cap, svc_outbox_got got, void *arg);
 void svc_outbox_claim_cancel(srv *s);
 /* Record an attempt: sent, or failed with when to try again. */
-int svc_outbox_done(srv *s, const store_mail *m, svc_status *st);
+int svc_outbox_done(srv *s, const svc_mail *m, svc_status *st);
 /* Every user whose notify mode is `mode`, with a proved address, through fn (digests; nonzero
  * stops), then done(s, ctx, rc) (rc -1: the users could not be read).  With a store thread they
  * are read there and both called on the loop when they have come (done with s NULL when the
@@ -440,7 +493,7 @@ void svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user
                            void *ctx);
 
 /* ---- consent, seeks, offers (challenge.c, offers.c) ----------------------------------------- */
-/* STORE_CHALLENGES_* for "open", "ask", "closed"; -1 when none. */
+/* SVC_CHALLENGES_* for "open", "ask", "closed"; -1 when none. */
 int svc_challenges_mode_of(const char *word);
 const char *svc_challenges_name(int mode);
 int svc_set_challenges(srv *s, const char *user, int mode, svc_status *st);
@@ -458,11 +511,11 @@ const char *svc_game_offer(const srv_game *sg, int *by);
 /* A new game against the same opponent, the colours swapped, the same options (their consent applies). */
 int svc_rematch(srv *s, const char *actor, int64_t board, int64_t *new_board, svc_status *st);
 /* An open seek anyone may join; the list; joining one (one's own: withdrawn, *board 0). */
-int svc_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *argv, int64_t *id, svc_status *st);
-long svc_seeks(srv *s, proto_game kind, store_seek *out, size_t cap);
+int svc_post_seek(srv *s, const char *actor, proto_game kind, int argc, char *const *argv, int64_t *id, svc_status *st);
+long svc_seeks(srv *s, proto_game kind, svc_seek *out, size_t cap);
 int svc_join(srv *s, const char *actor, int64_t id, int64_t *board, svc_status *st);
 typedef struct svc_user_prefs {
-    int challenges;            /* STORE_CHALLENGES_* (the server's default when the user never chose) */
+    int challenges;            /* SVC_CHALLENGES_* (the server's default when the user never chose) */
     int64_t vacation_until;    /* 0 when not on vacation */
     int vacation_left;         /* days left this year */
 } svc_user_prefs;
@@ -481,23 +534,22 @@ int svc_vacation_ready(srv *s, const char *user, svc_status *st);
  * backgammon: 1-point, short and long matches); their count. */
 int ratings_classes(proto_game kind, const char *const **names);
 /* user's rating in a class (a newcomer's 1500/350/0.06 when none).  0 or -1. */
-int svc_rating(srv *s, const char *user, const char *cls, store_rating *out);
+int svc_rating_of(srv *s, const char *user, const char *cls, svc_rating *out);
 /* The ratings of each class of kind (ratings_classes, at most SVC_CLASSES_MAX), best first, up
  * to cap each: class i's in out[i * cap ...], their count in counts[i]; the number of classes or
  * -1 (st).  For a request that can run again (svc_request) they are read on the store thread,
  * every class in one job: -1 (BUSY) meanwhile, and the request runs again with them. */
 #define SVC_CLASSES_MAX 3
-int svc_standings(srv *s, proto_game kind, store_rating *out, size_t cap, long *counts, svc_status *st);
+int svc_standings(srv *s, proto_game kind, svc_rating *out, size_t cap, long *counts, svc_status *st);
 #define SVC_PROVISIONAL_RD 110.0   /* a rating whose deviation is above this is provisional */
 
 /* ---- messages, chat and move comments (messages.c) ------------------------------------------ */
 /* A text is 1 to SVC_MESSAGE_MAX bytes of UTF-8 without control characters (BAD_TEXT,
  * TEXT_TOO_LONG); a door escapes it for where it shows it.  One user sends at most
  * SVC_MESSAGES_PER_MINUTE messages and chat lines together in a minute (RATE_LIMITED). */
-#define SVC_MESSAGE_MAX 500
 #define SVC_MESSAGES_PER_MINUTE 30
 /* A message from `from` to the user `to` (NO_SUCH_USER; BAD_RECIPIENT: oneself). */
-int svc_message(srv *s, const char *from, const char *to, const char *text, svc_status *st);
+int svc_send_message(srv *s, const char *from, const char *to, const char *text, svc_status *st);
 /* A line of board's chat from one of its players (NOT_A_PLAYER).  A board's chat is read by its
  * two players only (not by watchers): each line is addressed to the other player. */
 int svc_chat(srv *s, const char *from, int64_t board, const char *text, svc_status *st);
@@ -505,13 +557,13 @@ int svc_chat(srv *s, const char *from, int64_t board, const char *text, svc_stat
  * same call (st->wait_seq: the batch that marks them); the count, or -1 (st).  For a request
  * that can run again (svc_request) they are read on the store thread: -1 (BUSY) meanwhile,
  * having changed nothing, and the request runs again with them (several servers, PostgreSQL). */
-long svc_messages_unread(srv *s, const char *user, store_message *out, size_t cap, svc_status *st);
+long svc_messages_unread(srv *s, const char *user, svc_message *out, size_t cap, svc_status *st);
 /* The last cap lines of board's chat, oldest first, for viewer (a player, else NOT_A_PLAYER);
  * they stay unread.  The count or -1.  unread (NULL: not wanted) gets how many unread messages
  * and chat lines viewer has (0 when the store cannot say), even when viewer is not a player.
  * Both are read in one go; for a request that can run again (svc_request) on the store
  * thread: -1 (BUSY) meanwhile, and the request runs again with them, as svc_messages_unread. */
-long svc_chat_of(srv *s, int64_t board, const char *viewer, store_message *out, size_t cap, long *unread,
+long svc_chat_of(srv *s, int64_t board, const char *viewer, svc_message *out, size_t cap, long *unread,
                  svc_status *st);
 /* A comment on move n (1-based) of board by the one who made it (NO_SUCH_MOVE, NOT_YOUR_MOVE,
  * COMMENT_EXISTS): kept with the move, and in the record as the move node's C[] (a GCG note). */

@@ -271,13 +271,43 @@ static void claim_discard(db_job *d)
     free(j);
 }
 
+_Static_assert((int)SVC_NOTIFY_TURN == (int)STORE_NOTIFY_TURN && (int)SVC_NOTIFY_BOARD == (int)STORE_NOTIFY_BOARD &&
+                   (int)SVC_NOTIFY_DIGEST == (int)STORE_NOTIFY_DIGEST && (int)SVC_NOTIFY_OFF == (int)STORE_NOTIFY_OFF,
+               "the doors' notify modes are the store's");
+
+void svc_mail_clear(svc_mail *m)
+{
+    free(m->message);
+    m->message = NULL;
+}
+
+/* The claimed rows as the sender is handed them, each message taken from its row; NULL when
+ * there are none, or out of memory (the rows stay the job's). */
+static svc_mail *mails_to_door(store_mail *rows, long n)
+{
+    svc_mail *out = n > 0 ? calloc((size_t)n, sizeof *out) : NULL;
+    for (long i = 0; out && i < n; i++) {
+        out[i].id = rows[i].id;
+        snprintf(out[i].event, sizeof out[i].event, "%s", rows[i].event);
+        snprintf(out[i].recipient, sizeof out[i].recipient, "%s", rows[i].recipient);
+        out[i].message = rows[i].message;
+        rows[i].message = NULL;
+        out[i].sent = rows[i].sent;
+        out[i].attempts = rows[i].attempts;
+        out[i].next_try = rows[i].next_try;
+        snprintf(out[i].error, sizeof out[i].error, "%s", rows[i].error);
+    }
+    return out;
+}
+
 static void claim_done(srv *s, db_job *d)
 {
     claim_job *j = (claim_job *)d;
     ops_of(s)->outbox_claim = NULL;
-    if (j->got) { /* the rows are the caller's now */
-        j->got(j->arg, j->rows, j->n);
-        j->n = 0;
+    if (j->got) { /* the mails are the caller's now */
+        svc_mail *mails = mails_to_door(j->rows, j->n);
+        j->got(j->arg, mails, mails || j->n <= 0 ? j->n : -1);
+        free(mails);
     }
     claim_discard(d);
 }
@@ -304,7 +334,7 @@ void svc_outbox_claim_cancel(srv *s)
         ops_of(s)->outbox_claim->got = NULL;
 }
 
-int svc_outbox_done(srv *s, const store_mail *m, svc_status *st)
+int svc_outbox_done(srv *s, const svc_mail *m, svc_status *st)
 {
     store_op op = {.kind = STORE_OUTBOX_DONE};
     op.mail.id = m->id;

@@ -80,7 +80,7 @@ static int setup(void **state)
         return -1;
     snprintf(w->path, sizeof w->path, "%s/t.db", w->dir);
     char err[256] = "";
-    svc_config cfg = {w->path, "min", 1, 1, 0, 0, 0, stderr, 0, STORE_CHALLENGES_OPEN, 0, 0, 0};
+    svc_config cfg = {w->path, "min", 1, 1, 0, 0, 0, stderr, 0, SVC_CHALLENGES_OPEN, 0, 0, 0};
     w->base = event_base_new();
     w->s = svc_open(w->base, &cfg, err, sizeof err);
     if (!w->s)
@@ -258,7 +258,7 @@ static void the_user_limit_spares_a_proved_address(void **state)
 static void sessions(void **state)
 {
     world *w = *state;
-    char token[65], csrf[65], user[STORE_NAME_MAX + 1], csrf2[65];
+    char token[65], csrf[65], user[SVC_NAME_MAX + 1], csrf2[65];
     svc_status st;
     signup(w, "alice");
     svc_status_init(&st);
