@@ -194,6 +194,9 @@ check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(TOOL) $
 	@tools/run-tests $(BUILD) $(SERVER_TESTS)
 	@tests/server/run $(BUILD)/ludexd $(TOOL)
 	@tests/server/http_api $(BUILD)/ludexd $(TOOL)
+	@# again with a games cache that keeps only pinned games: every evicted game answers as before
+	@LUDEX_TEST_LUDEXD_ARGS="--cache-mb 0" tests/server/run $(BUILD)/ludexd $(TOOL)
+	@LUDEX_TEST_LUDEXD_ARGS="--cache-mb 0" tests/server/http_api $(BUILD)/ludexd $(TOOL)
 	@tests/server/abuse $(BUILD)/ludexd
 	@tests/server/abuse_http $(BUILD)/ludexd
 	@tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
