@@ -188,8 +188,8 @@ void messages_to_doors(svc_message *out, const store_message *rows, long n)
     }
 }
 
-/* r read (messages_read) into rows of the store's own, then handed to the door's out: 0, or 1
- * when it is being read for the request (or -1 out of memory, r->n -1). */
+/* r read (messages_read) into rows of the store's own, then handed to the door's out: 0 (r->n -1
+ * when they cannot be read, out of memory too), or 1 when they are being read for the request. */
 static int messages_read_for_door(srv *s, message_read *r, svc_message *out)
 {
     r->n = 0;
