@@ -8,7 +8,9 @@
  * server's SVG drawing (its data-move, data-point and data-square attributes)
  * or by typing them in the server's syntax.  Each player's colour is worked out from the move
  * list (a swap exchanges them), results are said with names beside their SGF code, Resign asks
- * first, backgammon is drawn from the viewer's side.  No framework, no build step;
+ * first, backgammon is drawn from the viewer's side.  A board's chat beside it, asked for every
+ * CHAT_POLL ms (no live event carries it); the tab's title counts the games waiting for my move.
+ * No framework, no build step;
  * every user string goes into the page as textContent, the one innerHTML is
  * the server's SVG. */
 'use strict';
@@ -86,6 +88,8 @@ const ERROR_WORDS = {
   RATE_LIMITED: 'Too many requests: wait a little and try again.',
   GAME_OVER: 'The game is over.',
   NOT_A_PLAYER: 'You do not play in this game.',
+  TEXT_TOO_LONG: 'That is too long: a chat line is at most 500 bytes.',
+  BAD_TEXT: 'A chat line is one line of text, not empty.',
   NOT_LOGGED_IN: MAIL_ERRORS.NOT_LOGGED_IN,
   CSRF: MAIL_ERRORS.CSRF,
 };
@@ -278,6 +282,7 @@ function setSession(data) {
   $('whoami').textContent = session.user || '';
   $('login-link').hidden = !!session.user;
   $('logout-button').hidden = !session.user;
+  if (!session.user) setTurns(0);
 }
 
 async function loadSession() {
@@ -322,6 +327,7 @@ function route() {
   lobbyTimer = null;
   leaveGame();
   clearError();
+  loadTurns();
   const hash = location.hash || '#/';
   const game = /^#\/game\/(\d+)$/.exec(hash);
   if (game) enterGame(Number(game[1]));
@@ -331,9 +337,44 @@ function route() {
 
 function showPage(id, title) {
   for (const page of PAGES) $(page).hidden = page !== id;
-  document.title = `${title} - ludexd`;
+  setTitle(title);
   const heading = $(id).querySelector('.page-title');
   if (heading) heading.focus({ preventScroll: true });
+}
+
+/* ---------- the tab's title ---------- */
+
+/* "(2) Lobby - ludexd" when it is my turn in 2 games: GET /games?filter=next, asked when a page is
+ * shown, when a board's turn changes, and every TURNS_POLL ms while the tab is visible. */
+const TURNS_POLL = 20000;
+const titles = { base: 'ludexd', turns: 0, seq: 0 };
+
+function setTitle(base) {
+  titles.base = base;
+  writeTitle();
+}
+
+function setTurns(n) {
+  titles.turns = n;
+  writeTitle();
+}
+
+function writeTitle() {
+  document.title = `${titles.turns ? `(${titles.turns}) ` : ''}${titles.base} - ludexd`;
+}
+
+function loadTurns() {
+  const seq = ++titles.seq;
+  if (!session.user) {
+    setTurns(0);
+    return;
+  }
+  api('GET', '/games?filter=next')
+    .then((data) => {
+      if (seq !== titles.seq) return;
+      setTurns(((data && data.games) || []).length);
+    })
+    .catch(() => {}); /* the count waits for the next try; the page's own requests show errors */
 }
 
 /* ---------- lobby ---------- */
@@ -849,7 +890,8 @@ function onWatch(ev) {
 
 function enterGame(board) {
   view = { board, state: null, svg: null, events: null, seq: 0, shown: 0, loading: false, again: false,
-    busy: false, pickFrom: null, square: null, movesKey: null, rackKey: null, poll: null, watchSide: 0 };
+    busy: false, pickFrom: null, square: null, movesKey: null, rackKey: null, poll: null, watchSide: 0,
+    turnKey: null, chat: null };
   showPage('game-page', `Board ${board}`);
   $('game-title').textContent = `Board ${board}`;
   $('status').textContent = 'Loading...';
@@ -868,6 +910,7 @@ function enterGame(board) {
   renderActions([]);
   $('resign-confirm').hidden = true;
   $('record-link').href = `/api/v1/games/${board}/record`;
+  resetChat(view);
   scheduleRefresh(view);
   openEvents(view);
   const v = view;
@@ -884,6 +927,7 @@ function pollGame(v) {
 function leaveGame() {
   if (view && view.poll) clearInterval(view.poll);
   if (view && view.events) view.events.close();
+  if (view) stopChat(view);
   view = null;
   $('game-page').removeAttribute('data-board');
   $('game-page').removeAttribute('data-game');
@@ -932,6 +976,111 @@ function showState(v, state, seq) {
   renderGame(v, state);
 }
 
+/* ---------- board page: the chat ---------- */
+
+/* GET /api/v1/games/N/chat (its last 50 lines) has no live event of its own: the events stream
+ * carries moves and states.  So a board page asks for it every CHAT_POLL ms while it is shown and
+ * the tab is visible, one request at a time, and stops when the page is left.  Players read and
+ * write; a logged-in watcher asks once and reads on if the board's chat is public (challenged with
+ * publicchat); a watcher not logged in is not shown the chat.  Every line goes in as textContent. */
+const CHAT_POLL = 4000;
+
+function resetChat(v) {
+  v.chat = { timer: null, busy: false, again: false, tried: false, key: null };
+  $('chat-panel').hidden = true;
+  $('chat-form').hidden = true;
+  $('chat-list').replaceChildren();
+  $('chat-note').textContent = '';
+  $('chat-text').value = '';
+}
+
+function stopChat(v) {
+  if (v.chat && v.chat.timer) clearInterval(v.chat.timer);
+  if (v.chat) v.chat.timer = null;
+}
+
+/* After each state: whether this viewer may write, and the polling started once. */
+function updateChat(v, st) {
+  const player = st.viewer_seat != null;
+  $('chat-form').hidden = !player;
+  if (player) $('chat-panel').hidden = false;
+  if (v.chat.tried || (!player && !session.user)) return;
+  v.chat.tried = true;
+  loadChat(v);
+  v.chat.timer = setInterval(() => {
+    if (!document.hidden) loadChat(v);
+  }, CHAT_POLL);
+}
+
+/* One request in flight; one asked meanwhile (after a send) runs when it is answered. */
+function loadChat(v) {
+  if (view !== v) return;
+  if (v.chat.busy) {
+    v.chat.again = true;
+    return;
+  }
+  v.chat.busy = true;
+  api('GET', `/games/${v.board}/chat`)
+    .then((data) => {
+      if (view === v) renderChat(v, (data && data.chat) || []);
+    })
+    .catch((e) => {
+      if (view !== v) return;
+      if (e.code === 'NOT_A_PLAYER' || e.code === 'NOT_LOGGED_IN') {
+        stopChat(v); /* a watcher of a board whose chat is its players' only */
+        $('chat-panel').hidden = true;
+      } else {
+        $('chat-note').textContent = `The chat cannot be read now: ${e.message}`;
+      }
+    })
+    .finally(() => {
+      v.chat.busy = false;
+      if (v.chat.again && v.chat.timer) {
+        v.chat.again = false;
+        loadChat(v);
+      }
+    });
+}
+
+function renderChat(v, lines) {
+  const key = lines.map((m) => m.id).join(',');
+  $('chat-panel').hidden = false;
+  if (v.state && v.state.viewer_seat == null) $('chat-note').textContent = 'You are watching: the players write here.';
+  else $('chat-note').textContent = lines.length ? '' : 'No chat yet on this board.';
+  if (key === v.chat.key) return;
+  v.chat.key = key;
+  const list = $('chat-list');
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  list.replaceChildren(...lines.map(chatLine));
+  if (atEnd) list.scrollTop = list.scrollHeight;
+}
+
+/* One line: who, when, what; all of it text. */
+function chatLine(m) {
+  const li = el('li');
+  li.dataset.id = m.id;
+  if (m.from === session.user) li.classList.add('mine');
+  const when = new Date(m.created * 1000);
+  const time = el('time', 'chat-time', when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }));
+  time.dateTime = when.toISOString();
+  li.append(el('strong', 'chat-from', m.from), ' ', time, ' ', el('span', 'chat-text', m.text));
+  return li;
+}
+
+function onChatSubmit(ev) {
+  ev.preventDefault();
+  const v = view;
+  const text = $('chat-text').value.trim();
+  if (!v || !text) return;
+  clearError();
+  attempt(async () => {
+    await api('POST', `/games/${v.board}/chat`, { text });
+    if (view !== v) return;
+    $('chat-text').value = '';
+    loadChat(v);
+  });
+}
+
 /* ---------- board page: rendering ---------- */
 
 function renderGame(v, st) {
@@ -939,7 +1088,10 @@ function renderGame(v, st) {
   root.dataset.board = st.board;
   root.dataset.game = st.game;
   root.dataset.moves = st.moves_played;
-  document.title = `${gameName(st.game)} ${st.board} - ludexd`;
+  setTitle(`${gameName(st.game)} ${st.board}`);
+  if (v.turnKey !== `${st.to_move}:${st.moves_played}`) loadTurns();
+  v.turnKey = `${st.to_move}:${st.moves_played}`;
+  updateChat(v, st);
   $('game-title').textContent = `${gameName(st.game)}, board ${st.board}`;
   $('game-players').textContent = playersText(st);
   $('status').textContent = statusText(st);
@@ -1480,6 +1632,8 @@ function wire() {
   $('verify-form').addEventListener('submit', onVerifySubmit);
   $('resend-button').addEventListener('click', onResend);
   $('move-form').addEventListener('submit', onMoveSubmit);
+  $('chat-form').addEventListener('submit', onChatSubmit);
+  document.addEventListener('visibilitychange', onVisible);
   $('board').addEventListener('click', onBoardClick);
   $('rack').addEventListener('click', onRackClick);
   $('xw-across').addEventListener('change', () => composeCrossword(view));
@@ -1513,6 +1667,13 @@ function wire() {
   window.addEventListener('hashchange', route);
 }
 
+/* Back to a hidden tab: the count of my turns and the board's chat at once, not at the next tick. */
+function onVisible() {
+  if (document.hidden) return;
+  loadTurns();
+  if (view && view.chat && view.chat.timer) loadChat(view);
+}
+
 function fillDays(select) {
   select.replaceChildren(...DAY_CHOICES.map((d) => {
     const option = el('option', null, d === 1 ? '1 day' : `${d} days`);
@@ -1534,6 +1695,9 @@ async function start() {
   updateOptions();
   await loadSession();
   route();
+  setInterval(() => {
+    if (!document.hidden) loadTurns();
+  }, TURNS_POLL);
 }
 
 start();
