@@ -3,11 +3,11 @@
 // game, and its main line replayed up to the code that stopped it, so that the JavaScript
 // and Python bindings cannot drift apart.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { LudexError, lx, REPO } from './helpers.mjs';
+import { filesUnder, LudexError, lx, REPO } from './helpers.mjs';
 
 const TABLE = JSON.parse(readFileSync(join(REPO, 'tests', 'bindings', 'cases.json'), 'utf8'));
 
@@ -54,19 +54,6 @@ for (const c of TABLE.cases) {
   });
 }
 
-function filesUnder(dir, exts) {
-  const out = [];
-  const todo = [dir];
-  while (todo.length) {
-    const d = todo.pop();
-    for (const e of readdirSync(d)) {
-      const p = join(d, e);
-      if (statSync(p).isDirectory()) todo.push(p);
-      else if (exts.some((x) => e.endsWith(x))) out.push(p);
-    }
-  }
-  return out.sort();
-}
 
 test('table: the corpus totals', () => {
   const want = TABLE.corpus;

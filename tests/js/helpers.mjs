@@ -15,8 +15,8 @@ const { init, LudexError } = await import(pathToFileURL(join(PKG, 'ludex.js')).h
 export const lx = await init();
 export { LudexError };
 
-// Every *.sgf and *.tsgf (Twixt) below dir, sorted, without recursion.
-function sgfFiles(dir) {
+// Every file below dir whose name ends in one of exts, sorted, without recursion.
+export function filesUnder(dir, exts) {
   const out = [];
   const todo = [dir];
   while (todo.length) {
@@ -24,11 +24,14 @@ function sgfFiles(dir) {
     for (const e of readdirSync(d)) {
       const p = join(d, e);
       if (statSync(p).isDirectory()) todo.push(p);
-      else if (e.endsWith('.sgf') || e.endsWith('.tsgf')) out.push(p);
+      else if (exts.some((x) => e.endsWith(x))) out.push(p);
     }
   }
   return out.sort();
 }
+
+// Every *.sgf and *.tsgf (Twixt) below dir.
+const sgfFiles = (dir) => filesUnder(dir, ['.sgf', '.tsgf']);
 
 // The corpora's SGF files: the repository's real records and its examples (nothing from
 // outside the repository, so every clone tests the same files).
