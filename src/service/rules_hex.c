@@ -149,19 +149,12 @@ static void hx_colour_now(const void *p, int seat, char out[8])
     snprintf(out, 8, "%s", seat_colour(p, seat) == LX_BLACK ? "B" : "W");
 }
 
-/* 1 when the sides were swapped: the record names each player by the colour played at the end,
- * so that its PB, PW and RE agree (the first move's stone is the swapper's). */
-static int swapped_now(const srv_game *sg)
-{
-    return sg->g && ((const hx_game *)sg->g)->swapped;
-}
-
 static int hx_record(const srv_game *sg, lx_buf *out)
 {
     lx_game_error err;
     lx_game_error_init(&err);
     hx_game *g = hx_create(sg->options, &err);
-    lx_sgf_tree *t = g ? record_root(11, "PB", sg->player[swapped_now(sg)], "PW", sg->player[!swapped_now(sg)]) : NULL;
+    lx_sgf_tree *t = g ? record_root(11, "PB", sg->player[0], "PW", sg->player[1]) : NULL;
     int rc = t ? 0 : -1;
     char sz[32], re[32], colour[8];
     if (rc == 0) {
@@ -176,6 +169,8 @@ static int hx_record(const srv_game *sg, lx_buf *out)
             record_comment(t, n, &sg->moves[i], NULL) != 0 || hx_replay(g, sg->moves[i].seat, sg->moves[i].text, colour) != 0)
             rc = -1;
     }
+    if (rc == 0 && g->swapped) /* each player named by the colour played at the end, as RE names it */
+        rc = record_sides_swapped(t, "PB", sg->player[0], "PW", sg->player[1]);
     if (rc == 0) {
         hx_result(g, re);
         if (re[0])

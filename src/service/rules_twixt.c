@@ -260,20 +260,13 @@ static void tw_colour_now(const void *p, int seat, char out[8])
     snprintf(out, 8, "%s", seat_colour(p, seat) == LX_BLACK ? "B" : "W");
 }
 
-/* 1 when the sides were swapped: the record names each player by the colour played at the end,
- * so that its PW, PB and RE agree (the first move's stone is the swapper's). */
-static int swapped_now(const srv_game *sg)
-{
-    return sg->g && ((const tw_game *)sg->g)->swapped;
-}
-
 static int tw_record(const srv_game *sg, lx_buf *out)
 {
     lx_game_error err;
     lx_game_error_init(&err);
     tw_game *g = tw_create(sg->options, &err);
     lx_game_error_free(&err);
-    lx_sgf_tree *t = g ? record_root(21, "PW", sg->player[swapped_now(sg)], "PB", sg->player[!swapped_now(sg)]) : NULL;
+    lx_sgf_tree *t = g ? record_root(21, "PW", sg->player[0], "PB", sg->player[1]) : NULL;
     int rc = t ? 0 : -1;
     char sz[32], re[32];
     int cols = g ? lx_twixt_cols(g->b) : 0, rows = g ? lx_twixt_rows(g->b) : 0;
@@ -289,6 +282,8 @@ static int tw_record(const srv_game *sg, lx_buf *out)
     for (size_t i = 0; rc == 0 && i < sg->nmoves; i++)
         if ((n = lx_sgf_add_node(t, n)) == LX_SGF_NIL || record_one(g, t, n, &sg->moves[i]) != 0)
             rc = -1;
+    if (rc == 0 && g->swapped) /* each player named by the colour played at the end, as RE names it */
+        rc = record_sides_swapped(t, "PW", sg->player[0], "PB", sg->player[1]);
     if (rc == 0) {
         tw_result(g, re);
         if (re[0])

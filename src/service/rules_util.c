@@ -74,6 +74,18 @@ int record_text(lx_sgf_tree *t, lx_sgf_node n, const char *id, const char *text)
     return p == LX_SGF_NIL ? -1 : lx_sgf_add_text_value(t, p, text, strlen(text));
 }
 
+int record_sides_swapped(lx_sgf_tree *t, const char *first_prop, const char *first, const char *second_prop,
+                         const char *second)
+{
+    const char *ids[2] = {first_prop, second_prop};
+    for (int i = 0; i < 2; i++) {
+        lx_sgf_prop p = lx_sgf_find_prop(t, 0, ids[i]);
+        if (p != LX_SGF_NIL)
+            lx_sgf_remove_prop(t, p);
+    }
+    return record_text(t, 0, first_prop, second) || record_text(t, 0, second_prop, first) ? -1 : 0;
+}
+
 lx_sgf_tree *record_root(int gm, const char *first_prop, const char *first, const char *second_prop,
                          const char *second)
 {
