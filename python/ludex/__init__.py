@@ -16,6 +16,7 @@ and gathers a file's trees into a Collection.
 """
 from __future__ import annotations
 
+import collections.abc
 import os
 from typing import BinaryIO, Iterator, List, Optional, Sequence, TextIO, Tuple, Union, overload
 
@@ -27,6 +28,10 @@ __all__ = [
     "version", "__version__",
     "Collection", "GameTree", "Node", "Replay", "Diagnostic", "CheckResult", "LudexError", "IllegalMove",
 ]
+
+# A Node is a read-only mapping of property IDs to values (isinstance(node, Mapping) is True);
+# its keys(), values() and items() give lists, in the order the properties were written.
+collections.abc.Mapping.register(Node)
 
 Source = Union[str, "os.PathLike[str]", bytes, bytearray, memoryview, BinaryIO, TextIO]
 

@@ -1,5 +1,5 @@
 """Type stubs of the C extension ludex._ludex (python/src/)."""
-from typing import Any, Dict, Iterator, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -10,10 +10,11 @@ class LudexError(Exception):
     code: str
     message: str
 
-class IllegalMove(LudexError):
-    """A move the rules refuse; .code is the diagnostic code the CLI gives."""
+class IllegalMove(LudexError, ValueError):
+    """A move the rules refuse (also a ValueError); .code is the diagnostic code the CLI gives."""
 
 class Diagnostic(NamedTuple):
+    """A collections.namedtuple: _asdict(), _replace(), _fields, pickling."""
     code: str
     severity: str  # "fatal", "error" or "warning"
     line: int
@@ -29,17 +30,20 @@ class CheckResult(NamedTuple):
     unchecked: int
     diagnostics: List[Diagnostic]
 
-class Node:
-    """One node: a read-only mapping from property ID to its list of values (SGF Text decoded)."""
+Point = Tuple[int, int]  # (row, col), 0-based, row 0 the top row
+
+class Node(Mapping[str, List[str]]):
+    """One node: a read-only mapping from property ID to its list of values (SGF Text decoded),
+    registered as a collections.abc.Mapping; keys(), values() and items() give lists."""
     def __getitem__(self, id: str) -> List[str]: ...
     def __contains__(self, id: object) -> bool: ...
     def __len__(self) -> int: ...
     def __iter__(self) -> Iterator[str]: ...
     def get(self, id: str, default: Any = None) -> Any: ...
     def raw(self, id: str) -> List[str]: ...
-    def keys(self) -> List[str]: ...
-    def values(self) -> List[List[str]]: ...
-    def items(self) -> List[Tuple[str, List[str]]]: ...
+    def keys(self) -> List[str]: ...  # type: ignore[override]
+    def values(self) -> List[List[str]]: ...  # type: ignore[override]
+    def items(self) -> List[Tuple[str, List[str]]]: ...  # type: ignore[override]
     def main_line(self) -> Iterator["Node"]: ...
     @property
     def parent(self) -> Optional["Node"]: ...
@@ -53,10 +57,16 @@ class Node:
     def tree(self) -> "GameTree": ...
     @property
     def offset(self) -> Optional[int]: ...
+    @property
+    def move(self) -> Union[Tuple[str, Union[Point, str]], Tuple[None, None]]:
+        """(colour, point) as sgfmill's get_move(): 'B'/'W' and (row, col) for a Hex stone or a
+        Twixt peg, else the move as written ('swap-pieces', '31hefe'); (None, None) without a move.
+        Raises IllegalMove when the game cannot read the value."""
 
 class GameTree:
-    """One SGF game tree; len() is its number of nodes."""
+    """One SGF game tree; len() is its number of nodes; iterating gives them in document order."""
     def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[Node]: ...
     def node(self, i: int) -> Node: ...
     def nodes(self) -> Iterator[Node]: ...
     def main_line(self) -> Iterator[Node]: ...

@@ -5,49 +5,33 @@
  * while the library works.  The answer is a CheckResult named tuple: ok (no
  * error; with strict, no warning either, as `ludex check --strict`), games,
  * nodes, moves, unchecked (trees whose game has no rules here) and the
- * diagnostics, sorted by place. */
+ * diagnostics, sorted by place (a collections.namedtuple, named.c). */
 #include "pyludex.h"
 
-PyTypeObject *PlxCheckResult_Type;
+PyObject *PlxCheckResult_Type;
 
-static PyStructSequence_Field check_fields[] = {
-    {"ok", "no errors (with strict=True: no warnings either)"},
-    {"games", "game trees (or crossword records) read"},
-    {"nodes", "nodes read"},
-    {"moves", "moves replayed under a game's rules"},
-    {"unchecked", "trees whose game has no rules module here"},
-    {"diagnostics", "list of Diagnostic, sorted by place"},
-    {NULL, NULL},
-};
-
-static PyStructSequence_Desc check_desc = {
-    "ludex.CheckResult", "What ludex.check found in one file.", check_fields, 6,
-};
+static const char *const check_fields[] = {"ok", "games", "nodes", "moves", "unchecked", "diagnostics"};
 
 int plx_check_init_type(void)
 {
-    PlxCheckResult_Type = PyStructSequence_NewType(&check_desc);
+    PlxCheckResult_Type = plx_namedtuple_type(
+        "CheckResult", check_fields, 6,
+        "What ludex.check found in one file.\n\n"
+        "ok: no errors (with strict=True: no warnings either); games: game trees (or crossword\n"
+        "records) read; nodes: nodes read; moves: moves replayed under a game's rules;\n"
+        "unchecked: trees whose game has no rules module here; diagnostics: list of\n"
+        "Diagnostic, sorted by place.");
     return PlxCheckResult_Type ? 0 : -1;
 }
 
 PyObject *plx_check_result(const lx_check_summary *s, const lx_diag_list *diags, int strict)
 {
-    PyObject *o = PyStructSequence_New(PlxCheckResult_Type);
-    if (!o)
-        return NULL;
     int ok = lx_diag_count_at_least(diags, strict ? LX_WARNING : LX_ERROR) == 0;
     PyObject *items[6] = {
         PyBool_FromLong(ok), PyLong_FromSize_t(s->games), PyLong_FromSize_t(s->nodes),
         PyLong_FromSize_t(s->moves), PyLong_FromSize_t(s->unchecked), plx_diag_list(diags),
     };
-    int good = 1;
-    for (int i = 0; i < 6; i++) {
-        good = good && items[i];
-        PyStructSequence_SetItem(o, i, items[i]);
-    }
-    if (!good)
-        Py_CLEAR(o);
-    return o;
+    return plx_namedtuple_new(PlxCheckResult_Type, items, 6);
 }
 
 PyObject *plx_check(PyObject *self, PyObject *args, PyObject *kw)

@@ -1,30 +1,23 @@
 /* diagnostic.c - lx_diag as Python's ludex.Diagnostic.
  *
- * A named tuple (a struct sequence): code, severity ("fatal", "error",
+ * A collections.namedtuple (named.c): code, severity ("fatal", "error",
  * "warning"), line, column (1-based; 0 when the problem has no place in the
  * text), message, offset (the byte offset in the UTF-8 text, or None).  Made
  * after the list was resolved, so line and column are filled in. */
 #include "pyludex.h"
 
-PyTypeObject *PlxDiagnostic_Type;
+PyObject *PlxDiagnostic_Type;
 
-static PyStructSequence_Field diag_fields[] = {
-    {"code", "stable identifier, such as UNCLOSED_TREE"},
-    {"severity", "'fatal', 'error' or 'warning'"},
-    {"line", "1-based line (0: no position)"},
-    {"column", "1-based column, in characters (0: no position)"},
-    {"message", "the sentence for people"},
-    {"offset", "byte offset in the UTF-8 text, or None"},
-    {NULL, NULL},
-};
-
-static PyStructSequence_Desc diag_desc = {
-    "ludex.Diagnostic", "A problem in input: what, where, how bad.", diag_fields, 6,
-};
+static const char *const diag_fields[] = {"code", "severity", "line", "column", "message", "offset"};
 
 int plx_diagnostic_init_type(void)
 {
-    PlxDiagnostic_Type = PyStructSequence_NewType(&diag_desc);
+    PlxDiagnostic_Type = plx_namedtuple_type(
+        "Diagnostic", diag_fields, 6,
+        "A problem in input: what, where, how bad.\n\n"
+        "code: stable identifier, such as UNCLOSED_TREE; severity: 'fatal', 'error' or 'warning';\n"
+        "line, column: 1-based (column in characters; 0: no position); message: the sentence\n"
+        "for people; offset: byte offset in the UTF-8 text, or None.");
     return PlxDiagnostic_Type ? 0 : -1;
 }
 
@@ -45,9 +38,6 @@ static PyObject *offset_object(size_t offset)
 
 static PyObject *diagnostic(const lx_diag *g)
 {
-    PyObject *o = PyStructSequence_New(PlxDiagnostic_Type);
-    if (!o)
-        return NULL;
     PyObject *items[6] = {
         PyUnicode_FromString(g->code ? g->code : ""),
         PyUnicode_FromString(lx_severity_name(g->severity)),
@@ -57,17 +47,7 @@ static PyObject *diagnostic(const lx_diag *g)
                              "replace"),
         offset_object(g->offset),
     };
-    int ok = 1;
-    for (int i = 0; i < 6; i++) {
-        if (!items[i])
-            ok = 0;
-        PyStructSequence_SetItem(o, i, items[i]); /* steals; NULL is cleared by the check below */
-    }
-    if (!ok) {
-        Py_DECREF(o);
-        return NULL;
-    }
-    return o;
+    return plx_namedtuple_new(PlxDiagnostic_Type, items, 6);
 }
 
 PyObject *plx_diag_list(const lx_diag_list *d)

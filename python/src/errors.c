@@ -1,7 +1,8 @@
 /* errors.c - the exceptions of the binding.
  *
  * LudexError: something could not be done (a file that holds no game, a
- * position that cannot be read).  IllegalMove (a LudexError): the rules
+ * position that cannot be read).  IllegalMove (a LudexError and a
+ * ValueError, as Python's own refusals of a bad value are): the rules
  * refused a move; `code` is the stable diagnostic code `ludex replay` and
  * `ludex check` give for it (CELL_OCCUPIED, BG_BAR_FIRST ...) and `message`
  * the sentence.  Both carry `code` and `message`, always: every LudexError
@@ -20,8 +21,13 @@ int plx_errors_init(PyObject *module)
                                          "An input ludex cannot use; .code and .message say why.", NULL, NULL);
     if (!PlxError)
         return -1;
-    PlxIllegalMove = PyErr_NewExceptionWithDoc(
-        "ludex.IllegalMove", "A move the rules refuse; .code is the diagnostic code the CLI gives.", PlxError, NULL);
+    PyObject *bases = PyTuple_Pack(2, PlxError, PyExc_ValueError); /* a bad value, as int("x") */
+    PlxIllegalMove = bases ? PyErr_NewExceptionWithDoc("ludex.IllegalMove",
+                                                       "A move the rules refuse (a LudexError and a ValueError); .code is\n"
+                                                       "the diagnostic code the CLI gives.",
+                                                       bases, NULL)
+                           : NULL;
+    Py_XDECREF(bases);
     if (!PlxIllegalMove)
         return -1;
     if (PyModule_AddObjectRef(module, "LudexError", PlxError) < 0 ||

@@ -12,14 +12,14 @@ static PyObject *version(PyObject *self, PyObject *unused)
 
 static PyMethodDef module_methods[] = {
     {"read", (PyCFunction)(void (*)(void))plx_read, METH_VARARGS | METH_KEYWORDS,
-     "read(data: bytes, encoding=None) -> (trees, diagnostics, charset)"},
+     "read($module, data, encoding=None)\n--\n\nread(data: bytes, encoding=None) -> (trees, diagnostics, charset)"},
     {"check", (PyCFunction)(void (*)(void))plx_check, METH_VARARGS | METH_KEYWORDS,
-     "check(data: bytes, encoding=None, *, all_variations=False, strict=False) -> CheckResult"},
+     "check($module, data, encoding=None, *, all_variations=False, strict=False)\n--\n\ncheck(data: bytes, encoding=None, *, all_variations=False, strict=False) -> CheckResult"},
     {"format", (PyCFunction)(void (*)(void))plx_format, METH_VARARGS | METH_KEYWORDS,
-     "format(data: bytes, encoding=None, *, drop_unknown=False) -> bytes: `ludex fmt`"},
+     "format($module, data, encoding=None, *, drop_unknown=False)\n--\n\nformat(data: bytes, encoding=None, *, drop_unknown=False) -> bytes: `ludex fmt`"},
     {"hex_playouts", (PyCFunction)(void (*)(void))plx_hex_playouts, METH_VARARGS | METH_KEYWORDS,
-     "hex_playouts(cols, rows, n, seed=0, *, stepwise=False, ownership=False) -> dict"},
-    {"version", (PyCFunction)version, METH_NOARGS, "version() -> str: the libludex linked in."},
+     "hex_playouts($module, cols, rows, n, seed=0, *, stepwise=False, ownership=False)\n--\n\nhex_playouts(cols, rows, n, seed=0, *, stepwise=False, ownership=False) -> dict"},
+    {"version", (PyCFunction)version, METH_NOARGS, "version($module)\n--\n\nversion() -> str: the libludex linked in."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -44,8 +44,8 @@ PyMODINIT_FUNC PyInit__ludex(void)
         add_type(m, "Node", &PlxNode_Type) != 0 || add_type(m, "_Walk", &PlxWalk_Type) != 0 ||
         add_type(m, "Replay", &PlxReplay_Type) != 0 || add_type(m, "XwordData", &PlxXwData_Type) != 0 ||
         add_type(m, "XwordPosition", &PlxXwPos_Type) != 0 || add_type(m, "XwordGcg", &PlxXwGcg_Type) != 0 ||
-        PyModule_AddObjectRef(m, "Diagnostic", (PyObject *)PlxDiagnostic_Type) < 0 ||
-        PyModule_AddObjectRef(m, "CheckResult", (PyObject *)PlxCheckResult_Type) < 0) {
+        PyModule_AddObjectRef(m, "Diagnostic", PlxDiagnostic_Type) < 0 ||
+        PyModule_AddObjectRef(m, "CheckResult", PlxCheckResult_Type) < 0) {
         Py_DECREF(m);
         return NULL;
     }

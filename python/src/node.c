@@ -266,13 +266,13 @@ static PyObject *node_repr(PlxNode *o)
 }
 
 static PyMethodDef node_methods[] = {
-    {"get", (PyCFunction)node_get, METH_VARARGS, "get(id, default=None) -> list of str, or default."},
-    {"raw", (PyCFunction)node_raw, METH_O, "raw(id) -> list of str: the values exactly as written (escapes kept)."},
-    {"keys", (PyCFunction)node_keys, METH_NOARGS, "keys() -> list of property IDs, in the order written."},
-    {"values", (PyCFunction)node_values, METH_NOARGS, "values() -> list of value lists."},
-    {"items", (PyCFunction)node_items, METH_NOARGS, "items() -> list of (id, values)."},
+    {"get", (PyCFunction)node_get, METH_VARARGS, "get($self, id, default=None, /)\n--\n\nget(id, default=None) -> list of str, or default."},
+    {"raw", (PyCFunction)node_raw, METH_O, "raw($self, id, /)\n--\n\nraw(id) -> list of str: the values exactly as written (escapes kept)."},
+    {"keys", (PyCFunction)node_keys, METH_NOARGS, "keys($self)\n--\n\nkeys() -> list of property IDs, in the order written."},
+    {"values", (PyCFunction)node_values, METH_NOARGS, "values($self)\n--\n\nvalues() -> list of value lists."},
+    {"items", (PyCFunction)node_items, METH_NOARGS, "items($self)\n--\n\nitems() -> list of (id, values)."},
     {"main_line", (PyCFunction)node_main_line, METH_NOARGS,
-     "main_line() -> iterator of Node: this node, then each first child."},
+     "main_line($self)\n--\n\nmain_line() -> iterator of Node: this node, then each first child."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -283,6 +283,10 @@ static PyGetSetDef node_getset[] = {
     {"index", (getter)node_index, NULL, "The node's index in its tree (the root is 0).", NULL},
     {"tree", (getter)node_tree, NULL, "The GameTree the node belongs to.", NULL},
     {"offset", (getter)node_offset, NULL, "Byte offset of the node's ';' in the UTF-8 text, or None.", NULL},
+    {"move", (getter)plx_node_move, NULL,
+     "(colour, point), as sgfmill's get_move(): colour 'B' or 'W'; point (row, col), 0-based from the\n"
+     "top row, for a Hex stone or a Twixt peg, else the move as written ('swap-pieces', a backgammon\n"
+     "move).  (None, None) when the node has no move.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

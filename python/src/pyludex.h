@@ -34,6 +34,8 @@ typedef struct {
     lx_sgf_tree *tree;
     PyObject *doc;   /* the PlxDocument its values live in, or NULL for a built tree */
     Py_ssize_t index; /* 0-based position in its file */
+    const lx_game_module *board_m; /* with board: the start position moves are read on (node_move.c) */
+    void *board;
 } PlxTree;
 
 extern PyTypeObject PlxTree_Type;
@@ -56,6 +58,8 @@ PyObject *plx_node_new(PlxTree *tree, lx_sgf_node n);
 PyObject *plx_decode_value(const char *raw, size_t len);
 /* The values of property p exactly as written, a list of str. */
 PyObject *plx_raw_values(const lx_sgf_tree *t, lx_sgf_prop p);
+/* Node.move (node_move.c): (colour, point), as sgfmill's get_move(). */
+PyObject *plx_node_move(PlxNode *o, void *unused);
 
 /* ---- walk.c: iterating over nodes without recursion -------------------------------------------- */
 
@@ -65,12 +69,20 @@ PyObject *plx_walk_new(PlxTree *tree, lx_sgf_node start, plx_walk_kind kind);
 
 /* ---- diagnostic.c: diagnostics as Python objects ----------------------------------------------- */
 
-extern PyTypeObject *PlxDiagnostic_Type;
+extern PyObject *PlxDiagnostic_Type; /* a collections.namedtuple class */
 int plx_diagnostic_init_type(void);
 /* A list of Diagnostic for every diagnostic of `d` (already resolved). */
 PyObject *plx_diag_list(const lx_diag_list *d);
 /* A new diagnostic list, or NULL with MemoryError. */
 lx_diag_list *plx_diag_list_new(void);
+
+/* ---- named.c: collections.namedtuple classes made in C ------------------------------------------ */
+
+/* The class collections.namedtuple(name, fields, module="ludex") with docstring doc; NULL with an exception. */
+PyObject *plx_namedtuple_type(const char *name, const char *const *fields, int n, const char *doc);
+/* An instance of namedtuple class `cls` from n new references (stolen; a NULL among them, from a failed
+ * call, makes the result NULL with its exception, the others released). */
+PyObject *plx_namedtuple_new(PyObject *cls, PyObject **items, int n);
 
 /* ---- errors.c: exceptions ------------------------------------------------------------------------- */
 
@@ -92,7 +104,7 @@ PyObject *plx_format(PyObject *self, PyObject *args, PyObject *kw);
 int plx_check_init_type(void);
 /* A CheckResult from a summary and its (resolved) diagnostics. */
 PyObject *plx_check_result(const lx_check_summary *s, const lx_diag_list *diags, int strict);
-extern PyTypeObject *PlxCheckResult_Type;
+extern PyObject *PlxCheckResult_Type; /* a collections.namedtuple class */
 
 /* ---- replay.c: a game in progress ------------------------------------------------------------------ */
 

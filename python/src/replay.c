@@ -450,25 +450,25 @@ static PyObject *replay_repr(PlxReplay *r)
 
 static PyMethodDef replay_methods[] = {
     {"step", (PyCFunction)replay_step, METH_NOARGS,
-     "step() -> (player, values) or None: play the record's next move (its node's setup first);\n"
+     "step($self)\n--\n\nstep() -> (player, values) or None: play the record's next move (its node's setup first);\n"
      "None at the end of the main line.  Raises IllegalMove when the rules refuse it."},
     {"forward", (PyCFunction)replay_forward, METH_VARARGS,
-     "forward(n=None) -> int: step up to n moves of the record (all, with None) at C speed, without\n"
+     "forward($self, n=None, /)\n--\n\nforward(n=None) -> int: step up to n moves of the record (all, with None) at C speed, without\n"
      "a tuple for each; returns how many were stepped.  Raises IllegalMove as step() does."},
     {"play", (PyCFunction)(void (*)(void))replay_play, METH_VARARGS | METH_KEYWORDS,
-     "play(move, player=None): play a move as SGF writes it ('e5', 'swap-pieces', '31hefe', or a\n"
+     "play($self, move, player=None)\n--\n\nplay(move, player=None): play a move as SGF writes it ('e5', 'swap-pieces', '31hefe', or a\n"
      "list of parts for a Twixt long move) for `player` ('B'/'W', default: whose turn it is).\n"
      "All or nothing; raises IllegalMove with the CLI's code.  Leaves the record's main line."},
     {"legal_moves", (PyCFunction)(void (*)(void))replay_legal_moves, METH_VARARGS | METH_KEYWORDS,
-     "legal_moves(player=None, *, dice=None) -> list of str: the legal moves as SGF writes them.\n"
+     "legal_moves($self, player=None, *, dice=None)\n--\n\nlegal_moves(player=None, *, dice=None) -> list of str: the legal moves as SGF writes them.\n"
      "Hex and Twixt: every cell or hole, and a swap when allowed (resign, forfeit and pass are\n"
      "always allowed and not listed).  Backgammon: every distinct play of dice=(d1, d2), and the\n"
      "cube actions allowed now.  [] when the game is over."},
-    {"copy", (PyCFunction)replay_copy, METH_NOARGS, "copy() -> Replay: an independent copy."},
-    {"svg", (PyCFunction)replay_svg, METH_VARARGS, "svg(size=0) -> str: the position as an SVG document."},
-    {"text", (PyCFunction)replay_text, METH_VARARGS, "text(size=0) -> str: the position drawn as text."},
+    {"copy", (PyCFunction)replay_copy, METH_NOARGS, "copy($self)\n--\n\ncopy() -> Replay: an independent copy."},
+    {"svg", (PyCFunction)replay_svg, METH_VARARGS, "svg($self, size=0, /)\n--\n\nsvg(size=0) -> str: the position as an SVG document."},
+    {"text", (PyCFunction)replay_text, METH_VARARGS, "text($self, size=0, /)\n--\n\ntext(size=0) -> str: the position drawn as text."},
     {"planes", (PyCFunction)replay_planes, METH_NOARGS,
-     "planes() -> numpy.ndarray (uint8): the position as fixed planes (see the README)."},
+     "planes($self)\n--\n\nplanes() -> numpy.ndarray (uint8): the position as fixed planes (see the README)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -9,6 +9,8 @@
 
 static void tree_dealloc(PlxTree *t)
 {
+    if (t->board)
+        t->board_m->position_free(t->board);
     lx_sgf_tree_free(t->tree);
     Py_XDECREF(t->doc);
     Py_TYPE(t)->tp_free((PyObject *)t);
@@ -24,6 +26,8 @@ PyObject *plx_tree_wrap(lx_sgf_tree *tree, PyObject *doc, Py_ssize_t index)
     t->tree = tree;
     t->doc = Py_XNewRef(doc);
     t->index = index;
+    t->board_m = NULL;
+    t->board = NULL;
     return (PyObject *)t;
 }
 
@@ -108,6 +112,11 @@ static PyObject *tree_nodes(PlxTree *t, PyObject *unused)
     return plx_walk_new(t, lx_sgf_node_count(t->tree) ? 0 : LX_SGF_NIL, PLX_WALK_PREORDER);
 }
 
+static PyObject *tree_iter(PlxTree *t)
+{
+    return tree_nodes(t, NULL);
+}
+
 static PyObject *tree_main_line(PlxTree *t, PyObject *unused)
 {
     (void)unused;
@@ -148,16 +157,16 @@ static PyObject *tree_repr(PlxTree *t)
 }
 
 static PyMethodDef tree_methods[] = {
-    {"node", (PyCFunction)tree_node, METH_O, "node(i) -> Node: the node with index i (the root is 0)."},
+    {"node", (PyCFunction)tree_node, METH_O, "node($self, i, /)\n--\n\nnode(i) -> Node: the node with index i (the root is 0)."},
     {"nodes", (PyCFunction)tree_nodes, METH_NOARGS,
-     "nodes() -> iterator of Node: every node, in document order (depth first, without recursion)."},
+     "nodes($self)\n--\n\nnodes() -> iterator of Node: every node, in document order (depth first, without recursion)."},
     {"main_line", (PyCFunction)tree_main_line, METH_NOARGS,
-     "main_line() -> iterator of Node: the root, then each first child."},
+     "main_line($self)\n--\n\nmain_line() -> iterator of Node: the root, then each first child."},
     {"to_sgf", (PyCFunction)(void (*)(void))tree_to_sgf, METH_VARARGS | METH_KEYWORDS,
-     "to_sgf(*, drop_unknown=False) -> bytes: the tree in canonical SGF (UTF-8), game values in the\n"
+     "to_sgf($self, *, drop_unknown=False)\n--\n\nto_sgf(*, drop_unknown=False) -> bytes: the tree in canonical SGF (UTF-8), game values in the\n"
      "game's canonical form, as `ludex fmt` writes it."},
     {"replay", (PyCFunction)tree_replay, METH_NOARGS,
-     "replay() -> Replay: the game at the start of the record, ready to step through its main line."},
+     "replay($self)\n--\n\nreplay() -> Replay: the game at the start of the record, ready to step through its main line."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -184,7 +193,9 @@ PyTypeObject PlxTree_Type = {
     .tp_repr = (reprfunc)tree_repr,
     .tp_as_sequence = &tree_as_sequence,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "One SGF game tree; len() is its number of nodes.",
+    .tp_doc = "One SGF game tree; len() is its number of nodes, iterating gives them in document order\n"
+              "(depth first, as nodes()).",
+    .tp_iter = (getiterfunc)tree_iter,
     .tp_methods = tree_methods,
     .tp_getset = tree_getset,
 };

@@ -66,12 +66,12 @@ static PyObject *data_check(PlxXwData *d, PyObject *args, PyObject *kw)
 
 static PyMethodDef data_methods[] = {
     {"read_cgp", (PyCFunction)(void (*)(void))plx_xw_read_cgp, METH_VARARGS | METH_KEYWORDS,
-     "read_cgp(text) -> Position: one CGP record (one line).  Raises LudexError when nothing usable\n"
+     "read_cgp($self, text)\n--\n\nread_cgp(text) -> Position: one CGP record (one line).  Raises LudexError when nothing usable\n"
      "could be read; the problems of what was read are in Position.diagnostics."},
     {"read_gcg", (PyCFunction)(void (*)(void))plx_xw_read_gcg, METH_VARARGS | METH_KEYWORDS,
-     "read_gcg(data: bytes, encoding=None) -> Gcg: one GCG game record."},
+     "read_gcg($self, data, encoding=None)\n--\n\nread_gcg(data: bytes, encoding=None) -> Gcg: one GCG game record."},
     {"check", (PyCFunction)(void (*)(void))data_check, METH_VARARGS | METH_KEYWORDS,
-     "check(data: bytes, kind, encoding=None, *, strict=False) -> CheckResult: `ludex check` of a\n"
+     "check($self, data, kind, encoding=None, *, strict=False)\n--\n\ncheck(data: bytes, kind, encoding=None, *, strict=False) -> CheckResult: `ludex check` of a\n"
      ".gcg record (kind 'gcg') or a file of CGP positions (kind 'cgp')."},
     {NULL, NULL, 0, NULL},
 };

@@ -182,12 +182,12 @@ static PyObject *gcg_to_gcg(PlxXwGcg *g, PyObject *unused)
 
 static PyMethodDef gcg_methods[] = {
     {"position", (PyCFunction)gcg_position, METH_VARARGS,
-     "position(n=None) -> Position: the position after event n (0: before the first; None: the end),\n"
+     "position($self, n=None, /)\n--\n\nposition(n=None) -> Position: the position after event n (0: before the first; None: the end),\n"
      "with the racks as far as the record tells."},
     {"replay", (PyCFunction)gcg_replay, METH_NOARGS,
-     "replay() -> (summary: dict, diagnostics): replay with every rule and score checked, the words\n"
+     "replay($self)\n--\n\nreplay() -> (summary: dict, diagnostics): replay with every rule and score checked, the words\n"
      "judged by the lexicon the record names (else the default English word list)."},
-    {"to_gcg", (PyCFunction)gcg_to_gcg, METH_NOARGS, "to_gcg() -> bytes: the record as canonical GCG."},
+    {"to_gcg", (PyCFunction)gcg_to_gcg, METH_NOARGS, "to_gcg($self)\n--\n\nto_gcg() -> bytes: the record as canonical GCG."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -259,26 +259,26 @@ static PyObject *pos_text_drawing(PlxXwPos *p, PyObject *args)
 }
 
 static PyMethodDef pos_methods[] = {
-    {"to_cgp", (PyCFunction)pos_to_cgp, METH_NOARGS, "to_cgp() -> str: the position as canonical CGP."},
+    {"to_cgp", (PyCFunction)pos_to_cgp, METH_NOARGS, "to_cgp($self)\n--\n\nto_cgp() -> str: the position as canonical CGP."},
     {"validate", (PyCFunction)pos_validate, METH_NOARGS,
-     "validate() -> list of Diagnostic: whether the position could happen (tile counts, connection,\n"
+     "validate($self)\n--\n\nvalidate() -> list of Diagnostic: whether the position could happen (tile counts, connection,\n"
      "racks, lm, opcode values)."},
     {"check_words", (PyCFunction)pos_check_words, METH_NOARGS,
-     "check_words() -> list of Diagnostic: a warning for each word on the board the judging lexicon\n"
+     "check_words($self)\n--\n\ncheck_words() -> list of Diagnostic: a warning for each word on the board the judging lexicon\n"
      "lacks (the one lex names, else the default English word list)."},
     {"score", (PyCFunction)(void (*)(void))pos_score, METH_VARARGS | METH_KEYWORDS,
-     "score(play, *, ignore_rack=False) -> {'score': int, 'words': [str], 'bingo': bool}: check and\n"
+     "score($self, play, *, ignore_rack=False)\n--\n\nscore(play, *, ignore_rack=False) -> {'score': int, 'words': [str], 'bingo': bool}: check and\n"
      "score a play ('8D WORD', '8D.WORD', 'D8 WORD', '-', '-ABC') for the player to move, as\n"
      "`ludex xword score` does.  Raises IllegalMove with its code."},
     {"moves", (PyCFunction)(void (*)(void))plx_xw_moves, METH_VARARGS | METH_KEYWORDS,
-     "moves(*, rack=None, lexicon=None, sort='equity', top=None) -> list of dict: every legal play\n"
+     "moves($self, *, rack=None, lexicon=None, sort='equity', top=None)\n--\n\nmoves(*, rack=None, lexicon=None, sort='equity', top=None) -> list of dict: every legal play\n"
      "of the player to move (or of `rack`), best first, as `ludex xword moves` lists them: play,\n"
      "kind, score, leave_value, equity, bingo.  The generator runs without the GIL."},
     {"best_move", (PyCFunction)(void (*)(void))plx_xw_best_move, METH_VARARGS | METH_KEYWORDS,
-     "best_move(*, rack=None, lexicon=None) -> dict: the play of highest equity (moves()[0], found\n"
+     "best_move($self, *, rack=None, lexicon=None)\n--\n\nbest_move(*, rack=None, lexicon=None) -> dict: the play of highest equity (moves()[0], found\n"
      "much faster)."},
-    {"svg", (PyCFunction)pos_svg, METH_VARARGS, "svg(size=0) -> str: the position as an SVG document."},
-    {"text", (PyCFunction)pos_text_drawing, METH_VARARGS, "text() -> str: the position drawn as text."},
+    {"svg", (PyCFunction)pos_svg, METH_VARARGS, "svg($self, size=0, /)\n--\n\nsvg(size=0) -> str: the position as an SVG document."},
+    {"text", (PyCFunction)pos_text_drawing, METH_VARARGS, "text($self, size=0, /)\n--\n\ntext(size=0) -> str: the position drawn as text."},
     {NULL, NULL, 0, NULL},
 };
 
