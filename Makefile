@@ -183,6 +183,12 @@ $(BUILD)/gnubg_bench: bench/gnubg_bench.c $(STATIC)
 $(BUILD)/xword_moves: bench/xword_moves.c $(STATIC)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC) -lpthread -lm
 
+# Tournament pairings: a 1,000-player Swiss round, a 100-player double round robin (bench/run's `pairing` section).
+PAIRING_SRC := src/service/pairing_roundrobin.c src/service/pairing_swiss.c src/service/pairing_knockout.c src/service/standings.c
+$(BUILD)/pairing_bench: bench/pairing_bench.c $(PAIRING_SRC) src/service/pairing.h | check-libs
+	@mkdir -p $(dir $@)
+	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ bench/pairing_bench.c $(PAIRING_SRC)
+
 $(BUILD)/http_load: bench/http_load.c | check-libs
 	@mkdir -p $(dir $@)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $<
@@ -395,7 +401,7 @@ fuzz: fuzz-build
 # $(BUILD)/bench/RESULTS-quick.md; make check runs it (check-bench) so a broken bench is caught:
 # check-bench fails when any measurement failed, and prints bench/run's summary (each skipped
 # measurement with its reason, and the counts) from the log, $(BUILD)/bench/quick.log.
-bench: deps-bench $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench $(BUILD)/xword_moves
+bench: deps-bench $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench $(BUILD)/xword_moves $(BUILD)/pairing_bench
 	@$(MAKE) --no-print-directory all $(BUILD)/server_load
 	@BENCH_QUICK=$(BENCH_QUICK) BUILD=$(BUILD) bench/run
 
