@@ -117,7 +117,7 @@ $(BUILD)/ludex.pc: ludex.pc.in include/ludex/version.h
 # Debian starts for them (tools/stop-services): the tests run private instances of their own.
 DEPS_BUILD := gcc libc6-dev make libjansson-dev pkg-config libevent-dev libssl-dev libsqlite3-dev libsodium-dev libpq-dev wamerican
 # The Python binding (python/): Debian's /usr/bin/python3 builds, installs and tests it.
-DEPS_PYTHON := python3-dev python3-setuptools python3-wheel python3-pip python3-numpy python3-pytest
+DEPS_PYTHON := python3-dev python3-setuptools python3-wheel python3-pip python3-venv python3-numpy python3-pytest
 # The benchmarks (bench/run): /usr/bin/time for peak memory; node and npm for @sabaki/sgf (which
 # `npm ci` installs in bench/node_modules from bench/package-lock.json) and the JavaScript package's rows.
 DEPS_BENCH := time nodejs npm
@@ -355,19 +355,24 @@ check-install: all
 	@tests/install/run
 
 # The Python binding: built as pip builds it (a wheel, no build isolation, offline) into
-# $(BUILD)/python/site, then tests/python/ run by pytest against that installed copy.
+# $(BUILD)/python/site, then tests/python/ run by pytest against that installed copy (and
+# tests/python/test_packaging.py installs the wheel into a fresh venv, offline).
+# make python-sdist: a self-contained source distribution (libludex's sources inside).
 PYTHON ?= /usr/bin/python3
 export PIP_ROOT_USER_ACTION := ignore
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
-.PHONY: check-python python
+.PHONY: check-python python python-sdist
 python: $(PIC_STATIC)
 	@tools/apt-need $(DEPS_PYTHON)
 	@rm -rf $(BUILD)/python/site $(BUILD)/python/dist
 	$(Q)$(call say,PIP,$(BUILD)/python/site)LUDEX_BUILD=$(abspath $(BUILD)) $(PYTHON) -m pip wheel -q \
 	  --no-build-isolation --no-deps --no-index -w $(BUILD)/python/dist ./python
 	$(Q)$(PYTHON) -m pip install -q --no-deps --no-index --target $(BUILD)/python/site $(BUILD)/python/dist/*.whl
+python-sdist:
+	$(Q)cd python && LUDEX_BUILD=$(abspath $(BUILD)) $(PYTHON) setup.py -q sdist -d $(abspath $(BUILD))/python/sdist
 check-python: python $(TOOL)
-	@PYTHONPATH=$(abspath $(BUILD))/python/site LUDEX_TOOL=$(abspath $(TOOL)) $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
+	@PYTHONPATH=$(abspath $(BUILD))/python/site LUDEX_TOOL=$(abspath $(TOOL)) LUDEX_WHEEL_DIR=$(abspath $(BUILD))/python/dist \
+	  $(PYTHON) -m pytest -q -p no:cacheprovider tests/python
 
 check-asan:
 	@$(MAKE) --no-print-directory $(ASAN_VARS) check-unit check-cli check-server check-server-pg-run
