@@ -53,7 +53,27 @@ static json_t *drawing(const srv_game *sg, int seat, int svg)
     return v;
 }
 
-/* What only some games have: the viewer's own rack, the dice and the cube. */
+/* The scoreboard's public figures: {"score":[..]} (crossword points, backgammon match points with
+ * "match"), {"pips":[..]}, {"bag":N,"unseen":N} (counts of tiles, never which). */
+static json_t *scoreboard_json(const srv_game *sg, int seat)
+{
+    svc_scoreboard b;
+    svc_game_scoreboard(sg, seat, &b);
+    json_t *o = json_object();
+    if (o && b.has_score)
+        json_object_set_new(o, "score", json_pack("[I,I]", (json_int_t)b.score[0], (json_int_t)b.score[1]));
+    if (o && b.has_pips) {
+        json_object_set_new(o, "pips", json_pack("[i,i]", b.pips[0], b.pips[1]));
+        json_object_set_new(o, "match", json_integer(b.match_length));
+    }
+    if (o && b.has_bag) {
+        json_object_set_new(o, "bag", json_integer(b.bag));
+        json_object_set_new(o, "unseen", json_integer(b.unseen));
+    }
+    return o;
+}
+
+/* What only some games have: the viewer's own rack, the dice and the cube; the scoreboard. */
 static void game_extras(json_t *o, const srv_game *sg, int seat)
 {
     lx_buf rack = LX_BUF_INIT;
@@ -65,6 +85,7 @@ static void game_extras(json_t *o, const srv_game *sg, int seat)
         json_object_set_new(o, "dice", dice[0] ? json_pack("[i,i]", dice[0], dice[1]) : json_array());
         json_object_set_new(o, "cube", json_integer(cube));
     }
+    json_object_set_new(o, "scoreboard", scoreboard_json(sg, seat));
 }
 
 json_t *game_state_json(srv *s, srv_game *sg, const char *viewer, int full)
@@ -88,6 +109,8 @@ json_t *game_state_json(srv *s, srv_game *sg, const char *viewer, int full)
         int by;
         const char *offer = svc_game_offer(sg, &by);
         json_object_set_new(o, "offer", offer ? json_pack("{s:s,s:s}", "kind", offer, "by", g.player[by]) : json_null());
+        json_object_set_new(o, "options", json_text(g.options));
+        json_object_set_new(o, "public_chat", json_boolean(g.public_chat));
     }
     if (o && full) {
         json_object_set_new(o, "moves", moves_json(sg, &g, seat));

@@ -59,6 +59,7 @@ static const route plain_routes[] = {
     {"seeks", EVHTTP_REQ_GET, api_seeks}, {"seeks", EVHTTP_REQ_POST, api_seek}, {"join", EVHTTP_REQ_POST, api_join},
     {"blocks", EVHTTP_REQ_POST, api_block},
     {"messages", EVHTTP_REQ_GET, api_messages_unread}, {"messages", EVHTTP_REQ_POST, api_message_send},
+    {"events", EVHTTP_REQ_GET, sse_open_lobby},
 };
 
 static const char *const game_actions[] = {"swap", "resign", "roll", "double", "take", "drop"};
@@ -95,6 +96,10 @@ static void route_game(http_call *c, const char *what, enum evhttp_cmd_type m)
     }
     if (!strcmp(what, "events")) {
         get ? sse_open(c) : not_found(c);
+        return;
+    }
+    if (!strcmp(what, "preview")) {
+        get ? api_game_preview(c) : wrong_method(c);
         return;
     }
     if (!strcmp(what, "chat")) {
@@ -311,6 +316,8 @@ http_door *http_door_open(srv *s, struct event_base *base, const http_config *cf
         http_door_close(d);
         return NULL;
     }
+    if (lobby_push_start(d) != 0)
+        svc_log(s, "no room for the HTTP door's notifier: lobby streams get no events");
     if (web_files_load(d, cfg->web_dir) != 0)
         svc_log(s, "the web page's directory %s cannot be read: the API is served without the page", cfg->web_dir);
     evhttp_set_max_headers_size(d->http, HTTP_HEADERS_MAX);
@@ -342,6 +349,8 @@ void http_door_close(http_door *d)
     if (!d)
         return;
     http_door_stop_listening(d);
+    if (d->s)
+        lobby_push_stop(d);
     sse_close_all(d);
     guard_free_unbound(d);
     if (d->http)

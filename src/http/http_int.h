@@ -41,6 +41,7 @@ typedef struct sse_stream sse_stream;
 typedef struct rate_table rate_table;
 typedef struct count_table count_table;
 typedef struct request_guard request_guard;
+typedef struct lobby_push lobby_push;
 
 struct http_door {
     srv *s;
@@ -68,6 +69,9 @@ struct http_door {
     lx_buf ev_text;
     state_cache states[HTTP_STATE_CACHE];
     conn_table *conns;            /* every connection: its address and its close (conns.c) */
+    int draining;                 /* http_door_drain: answers close their connections */
+    size_t calls;                 /* requests being answered (call.c) */
+    lobby_push *pushes;           /* events waiting for their change's commit (lobby_push.c) */
 };
 
 /* One request being answered: the client may leave while the service works. */
@@ -171,7 +175,21 @@ void state_cache_free(http_door *d);
 /* Live updates (sse.c): GET /api/v1/games/N/events, a request whose call hands its client over
  * to the stream once it has begun (or answers its error). */
 void sse_open(http_call *c);
+/* GET /api/v1/events: the logged-in user's lobby stream (events of lobby_push.c, no moves). */
+void sse_open_lobby(http_call *c);
+/* Send an event's text to user's lobby streams; to board's streams of users[0] or users[1]
+ * (users NULL: to every one of the board's streams). */
+void sse_push_lobby(http_door *d, const char *user, const char *text);
+void sse_push_board(http_door *d, int64_t board, const char *const users[2], const char *text);
 void sse_close_all(http_door *d);
+
+/* The notifier that tells the streams of games begun or changed, messages and chat lines, each
+ * after its commit (lobby_push.c).  start: 0, or -1 (no room for another notifier). */
+int lobby_push_start(http_door *d);
+void lobby_push_stop(http_door *d);
+
+/* GET /api/v1/games/N/preview?move=M: a crossword play scored, not played (api_preview.c). */
+void api_game_preview(http_call *c);
 int sse_start(http_door *d);
 
 /* The page's files (web_files.c). */

@@ -41,6 +41,7 @@ struct sse_stream {
     char user[SVC_NAME_MAX + 1]; /* the session's user, present while the stream is open ("" when none) */
     char addr[64];                /* the client's address, and the board, for the anonymous shares */
     char board_key[24];
+    int lobby;                    /* a user's lobby stream (GET /api/v1/events), not a board's */
     int counted;                  /* holds a place under the cap (until it is freed or being dropped) */
     sse_stream *prev, *next;
     sse_stream *anon_prev, *anon_next;   /* anonymous streams, oldest first */
@@ -288,14 +289,15 @@ static int make_room(http_call *c, const char *board_key, sse_stream **victim)
     return call_error(c, "BUSY", "too many live-update streams; try again later"), -1;
 }
 
-void sse_open(http_call *c)
+/* A board's stream (c->board), or a user's lobby stream (lobby 1: no board, no watcher). */
+static void open_stream(http_call *c, int lobby)
 {
     http_door *d = c->d;
     svc_status st;
     sse_stream *victim;
     char board_key[24];
     svc_status_init(&st);
-    snprintf(board_key, sizeof board_key, "%lld", (long long)c->board);
+    snprintf(board_key, sizeof board_key, lobby ? "lobby" : "%lld", (long long)c->board);
     if (make_room(c, board_key, &victim) != 0)
         return;
     sse_stream *t = calloc(1, sizeof *t);
@@ -307,8 +309,9 @@ void sse_open(http_call *c)
     t->req = c->req;
     t->evcon = c->evcon;
     t->w = (svc_watch){on_event, t, 0, 0, 1, NULL, 0};
+    t->lobby = lobby;
     link_stream(t);
-    if (svc_watch_add(d->s, c->board, &t->w, last_seen(c->req), &st) != 0) { /* no board, or reading it */
+    if (!lobby && svc_watch_add(d->s, c->board, &t->w, last_seen(c->req), &st) != 0) { /* no board, or reading it */
         unlink_stream(t);
         free(t);
         call_fail(c, &st);
@@ -327,6 +330,36 @@ void sse_open(http_call *c)
         svc_presence_add(d->s, t->user);
     if (t->evcon)
         conns_on_close(d->conns, t->evcon, on_close, t);
+}
+
+void sse_open(http_call *c) { open_stream(c, 0); }
+
+void sse_open_lobby(http_call *c)
+{
+    if (!c->user[0])
+        call_error(c, "NOT_LOGGED_IN", "log in for your lobby's live updates");
+    else
+        open_stream(c, 1);
+}
+
+void sse_push_lobby(http_door *d, const char *user, const char *text)
+{
+    for (sse_stream *t = d->streams, *nx; t; t = nx) {
+        nx = t->next;
+        if (t->lobby && !strcmp(t->user, user))
+            send_text(t, text, strlen(text));
+    }
+}
+
+void sse_push_board(http_door *d, int64_t board, const char *const users[2], const char *text)
+{
+    for (sse_stream *t = d->streams, *nx; t; t = nx) {
+        nx = t->next;
+        if (t->lobby || t->w.board != board || t->dropping)
+            continue;
+        if (!users || (t->user[0] && (!strcmp(t->user, users[0]) || !strcmp(t->user, users[1]))))
+            send_text(t, text, strlen(text));
+    }
 }
 
 static void on_ping(evutil_socket_t fd, short what, void *arg)

@@ -64,6 +64,11 @@ static int send_row(srv *s, int64_t board, const char *from, const char *to, con
     if (svc_commit(s, &op, NULL, st) != 0)
         return -1;
     rate_limit_fail(ops_of(s)->messages, from);
+    svc_message m = {.board = board, .created = op.message.created};
+    snprintf(m.sender, sizeof m.sender, "%s", from);
+    snprintf(m.recipient, sizeof m.recipient, "%s", to);
+    snprintf(m.text, sizeof m.text, "%s", text);
+    notify_message_sent(s, &m, st->wait_seq);
     return 0;
 }
 
@@ -225,6 +230,8 @@ long svc_messages_unread(srv *s, const char *user, svc_message *out, size_t cap,
     return svc_commit(s, &op, NULL, st) == 0 ? n : -1;
 }
 
+int messages_chat_public(const srv_game *sg) { return opt_long(sg->options, "publicchat", 0) != 0; }
+
 long svc_chat_of(srv *s, int64_t board, const char *viewer, svc_message *out, size_t cap, long *unread,
                  svc_status *st)
 {
@@ -233,7 +240,7 @@ long svc_chat_of(srv *s, int64_t board, const char *viewer, svc_message *out, si
     srv_game *sg = svc_game(s, board, G_NONE, st);
     if (!sg)
         return -1;
-    int allowed = opt_long(sg->options, "publicchat", 0) || (viewer && games_seat_of(sg, viewer) >= 0);
+    int allowed = messages_chat_public(sg) || (viewer && games_seat_of(sg, viewer) >= 0);
     message_read r = {.board = board, .list = allowed, .count = unread && viewer && viewer[0], .cap = cap};
     snprintf(r.user, sizeof r.user, "%s", r.count ? viewer : "");
     if (messages_read_for_door(s, &r, out))

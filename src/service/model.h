@@ -204,6 +204,11 @@ struct srv_rules {
     int (*rack)(const void *g, int seat, lx_buf *out);
     /* Optional: the position as `viewer` may see it, in the game's position format (crossword: CGP). */
     int (*position)(const void *g, int viewer, lx_buf *out);
+    /* Optional: the public figures of a scoreboard for `viewer` (svc_game_scoreboard). */
+    void (*scoreboard)(const void *g, int viewer, svc_scoreboard *out);
+    /* Optional: score `text` for `seat` as if played now, changing nothing (crossword). */
+    int (*preview)(const void *g, int seat, const char *text, long *score, int *bingo, lx_buf *words,
+                   lx_game_error *err);
 };
 
 /* A text drawing at display size 1..4 (rules_hex.c): small drops the lines

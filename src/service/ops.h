@@ -17,6 +17,10 @@ int users_mail_of(const srv_user *u, svc_user_mail *out);
 void notify_game_changed(srv *s, srv_game *sg, const char *actor);
 
 void notify_reminder(srv *s, srv_game *sg, int seat, long left);
+/* 1 when anyone may read sg's chat (challenged with -publicchat), 0 when its players only. */
+int messages_chat_public(const srv_game *sg);
+/* A message or chat line was queued in batch wait_seq: the doors' message_sent hooks. */
+void notify_message_sent(srv *s, const svc_message *m, uint64_t wait_seq);
 
 /* Another server changed a rating ("INSTANCE CLASS USER [R RD SIGMA GAMES]" of a RATING notice): held
  * with the values the notice carries, else forgotten. */

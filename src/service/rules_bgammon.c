@@ -577,6 +577,19 @@ static int bg_dice(const void *p, int dice[2], int *cube)
     return 0;
 }
 
+/* The match score before this game (by seat), its length, and each seat's pips now. */
+static void bg_scoreboard(const void *p, int viewer, svc_scoreboard *out)
+{
+    const bg_game *g = p;
+    (void)viewer;
+    out->has_score = out->has_pips = 1;
+    out->score[0] = g->score[0];
+    out->score[1] = g->score[1];
+    out->match_length = g->length;
+    for (int seat = 0; seat < 2; seat++)
+        out->pips[seat] = (int)lx_bgammon_pips(lx_bgammon_game_board(g->g), seat_colour(seat));
+}
+
 const srv_rules rules_backgammon = {
     "backgammon", bg_options, bg_create, bg_destroy, bg_play, bg_replay, bg_seat_to_move, bg_result, bg_show,
     bg_history_text, bg_record, bg_state, bg_restore, bg_between_turns,
@@ -596,5 +609,5 @@ const srv_rules rules_backgammon = {
     "backgammon record BOARD [gnubg] (SGF, one game tree per game of the match;\n"
     "    gnubg: games numbered from 0, as GNU Backgammon needs)\n",
     bg_note, bg_record_as,
-    .svg = bg_svg, .actions = bg_actions, .dice = bg_dice,
+    .svg = bg_svg, .actions = bg_actions, .dice = bg_dice, .scoreboard = bg_scoreboard,
 };

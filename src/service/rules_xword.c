@@ -280,6 +280,37 @@ static int lower_word(const char *s, const char *w)
     return !strncasecmp(s, w, n) && (s[n] == ' ' || s[n] == 0);
 }
 
+/* A placement m by seat checked as the rules check it (legal, words in the lexicon, tiles held),
+ * changing nothing but rack/nrack (the seat's rack without the tiles played): 0 with its score
+ * in sc, or -1 with err. */
+static int check_place(xw_game *g, int seat, const lx_xw_move *m, lx_xw_scored *sc, uint8_t *rack, int *nrack,
+                       lx_game_error *err)
+{
+    set_racks(g, seat);
+    if (lx_xw_move_check(g->p, m, 0, sc, err) != 0)
+        return -1;
+    for (size_t i = 0; g->lx && i < sc->nwords; i++) {
+        uint8_t t[LX_XW_MAX_SIDE];
+        int n = lx_xw_word_tiles(g->p, m, &sc->words[i], t);
+        if (n > 0 && !lx_xw_lexicon_has(g->lx, t, (size_t)n)) {
+            lx_buf w = LX_BUF_INIT;
+            lx_xw_word_text(g->p, m, &sc->words[i], &w);
+            lx_game_fail(err, "PHONY", "%s is not a word of the lexicon %s", w.data ? w.data : "?",
+                         lx_xw_lexicon_name(g->lx));
+            lx_buf_free(&w);
+            return -1;
+        }
+    }
+    uint8_t played[LX_XW_MAX_SIDE];
+    int k = 0;
+    for (int i = 0; i < m->len; i++)
+        if (m->tiles[i])
+            played[k++] = m->tiles[i];
+    if (take_tiles(rack, nrack, played, k) != 0)
+        return lx_game_fail(err, "TILE_NOT_IN_RACK", "you do not hold those tiles");
+    return 0;
+}
+
 static int xw_play(void *p, int seat, const char *text, lx_buf *stored, char colour[8], lx_game_error *err)
 {
     xw_game *g = p;
@@ -317,29 +348,8 @@ static int xw_play(void *p, int seat, const char *text, lx_buf *stored, char col
                                 LX_XW_EXCHANGE_LIMIT);
         if (take_tiles(rack, &nrack, m.tiles, m.len) != 0)
             return lx_game_fail(err, "TILE_NOT_IN_RACK", "you do not hold all of those tiles");
-    } else if (m.kind == LX_XW_PLACE) {
-        set_racks(g, seat);
-        if (lx_xw_move_check(g->p, &m, 0, &sc, err) != 0)
-            return -1;
-        for (size_t i = 0; g->lx && i < sc.nwords; i++) {
-            uint8_t t[LX_XW_MAX_SIDE];
-            int n = lx_xw_word_tiles(g->p, &m, &sc.words[i], t);
-            if (n > 0 && !lx_xw_lexicon_has(g->lx, t, (size_t)n)) {
-                lx_buf w = LX_BUF_INIT;
-                lx_xw_word_text(g->p, &m, &sc.words[i], &w);
-                lx_game_fail(err, "PHONY", "%s is not a word of the lexicon %s", w.data ? w.data : "?",
-                             lx_xw_lexicon_name(g->lx));
-                lx_buf_free(&w);
-                return -1;
-            }
-        }
-        uint8_t played[LX_XW_MAX_SIDE];
-        int k = 0;
-        for (int i = 0; i < m.len; i++)
-            if (m.tiles[i])
-                played[k++] = m.tiles[i];
-        if (take_tiles(rack, &nrack, played, k) != 0)
-            return lx_game_fail(err, "TILE_NOT_IN_RACK", "you do not hold those tiles");
+    } else if (m.kind == LX_XW_PLACE && check_place(g, seat, &m, &sc, rack, &nrack, err) != 0) {
+        return -1;
     }
     /* accepted: write it down, then change the game */
     hex_tiles(g->rack[seat], g->nrack[seat], stored);
@@ -640,6 +650,46 @@ static int xw_rack(const void *cp, int seat, lx_buf *out)
     return 0;
 }
 
+/* A placement scored from seat's own rack as if played now: the game is not changed (the racks
+ * set for the check are set back for the player to move). */
+static int xw_preview(const void *cp, int seat, const char *text, long *score, int *bingo, lx_buf *words,
+                      lx_game_error *err)
+{
+    xw_game *g = (xw_game *)cp;
+    lx_xw_move m;
+    lx_xw_scored sc;
+    memset(&sc, 0, sizeof sc);
+    if (g->over)
+        return lx_game_fail(err, "GAME_OVER", "the game is over");
+    if (lx_xw_move_parse(g->d, lx_xw_pos_rows(g->p), lx_xw_pos_cols(g->p), text, strlen(text), &m, err) != 0)
+        return -1;
+    if (m.kind != LX_XW_PLACE)
+        return lx_game_fail(err, "BAD_MOVE", "only a placement of tiles is scored: 8D WORD or D8 WORD");
+    uint8_t rack[LX_XW_RACK_SIZE];
+    int nrack = g->nrack[seat];
+    memcpy(rack, g->rack[seat], sizeof rack);
+    int rc = check_place(g, seat, &m, &sc, rack, &nrack, err);
+    for (size_t i = 0; rc == 0 && i < sc.nwords; i++) {
+        lx_xw_word_text(g->p, &m, &sc.words[i], words);
+        lx_buf_append_char(words, '\n');
+    }
+    set_racks(g, g->turn);
+    *score = sc.score;
+    *bingo = sc.bingo;
+    return rc;
+}
+
+/* The points, the bag, and what viewer cannot see: the bag and the racks not theirs (counts). */
+static void xw_scoreboard(const void *cp, int viewer, svc_scoreboard *out)
+{
+    const xw_game *g = cp;
+    out->has_score = out->has_bag = 1;
+    out->score[0] = g->score[0];
+    out->score[1] = g->score[1];
+    out->bag = g->nbag;
+    out->unseen = g->nbag + (viewer != 0 ? g->nrack[0] : 0) + (viewer != 1 ? g->nrack[1] : 0);
+}
+
 const srv_rules rules_crossword = {
     "crossword", xw_options, xw_create, xw_destroy, xw_play, xw_replay, xw_seat_to_move, xw_result, xw_show,
     xw_history_text, xw_record, xw_state, xw_restore, xw_between_turns,
@@ -657,4 +707,5 @@ const srv_rules rules_crossword = {
     "crossword history BOARD   crossword record BOARD (GCG)   crossword games [USER]\n",
     NULL, NULL, /* no note, one form of record */
     .svg = xw_svg, .rack = xw_rack, .position = xw_position, .history_public = xw_history_public, .check_record = xw_check_record,
+    .scoreboard = xw_scoreboard, .preview = xw_preview,
 };

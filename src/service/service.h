@@ -282,6 +282,8 @@ typedef struct svc_game_info {
     int64_t deadline;                  /* when that seat loses on time (the service's clock), 0 when none */
     int reminded;                      /* that seat has been reminded: a quarter of its time or less is left */
     int waiting;                       /* the seat whose answer to the challenge the game waits for, -1 when begun */
+    const char *options;               /* the game's canonical options ("size=11 swap=1 clock=..."): public */
+    int public_chat;                   /* challenged with -publicchat: anyone may read the board's chat */
 } svc_game_info;
 void svc_game_describe(const srv_game *sg, svc_game_info *info);
 /* Seconds left on the clock of the seat to move (0 when it has run out), -1 when no clock runs. */
@@ -318,6 +320,22 @@ unsigned svc_game_actions(const srv_game *sg, int seat);
 int svc_game_noswap(const srv_game *sg);
 /* Backgammon: the dice rolled and not played (0 0 when none), and the cube value; 0, or 1 for other games. */
 int svc_game_dice(const srv_game *sg, int dice[2], int *cube);
+/* What a scoreboard shows that anyone may know, per seat: crossword the points, the tiles in the
+ * bag and the tiles `viewer` (a seat, -1 anyone else) cannot see (the bag and the racks not
+ * theirs: counts, never letters); backgammon the match score, its length (0 money) and the pips. */
+typedef struct svc_scoreboard {
+    int has_score, has_pips, has_bag;
+    long score[2];
+    int match_length;
+    int pips[2];
+    int bag, unseen;
+} svc_scoreboard;
+void svc_game_scoreboard(const srv_game *sg, int viewer, svc_scoreboard *out);
+/* Crossword: score `text` (a play in the move syntax) for `actor` as if played now, from their own
+ * rack, without playing it (NOT_A_PLAYER, WRONG_GAME, GAME_OVER, the play's own refusal:
+ * TILE_NOT_IN_RACK, PHONY ...): *score and the words made (upper case, one per line) in words. */
+int svc_preview(srv *s, const char *actor, int64_t board, const char *text, long *score, int *bingo, lx_buf *words,
+                svc_status *st);
 
 typedef enum svc_filter { SVC_ALL, SVC_NEXT, SVC_ACTIVE, SVC_FINISHED, SVC_WAITING } svc_filter;
 /* The filter a word names ("all", "next", "active", "finished", "pending"): 1, or 0 when none. */
@@ -382,6 +400,9 @@ typedef struct svc_notifier {
     void (*verify_address)(void *ctx, srv *s, const char *user, const char *address, const char *token);
     /* A quarter of the time of the player in `seat` is left (`left` seconds): remind them, once a turn. */
     void (*reminder)(void *ctx, srv *s, srv_game *sg, int seat, long left);
+    /* A message or a chat line (m->board != 0) was sent; it is durable once batch wait_seq has
+     * committed (svc_wait_for): tell no one before. */
+    void (*message_sent)(void *ctx, srv *s, const svc_message *m, uint64_t wait_seq);
 } svc_notifier;
 #define SVC_MAX_NOTIFIERS 4
 /* Add hooks (0), or -1 when SVC_MAX_NOTIFIERS are in place; remove those with this ctx. */

@@ -185,6 +185,8 @@ void svc_game_describe(const srv_game *sg, svc_game_info *info)
     info->reminded = info->to_move >= 0 && sg->clock.nagged;
     for (int i = 0; i < 2; i++)
         games_colour_of(sg, i, info->colour[i]); /* as the seat plays now: a swap exchanges them */
+    info->options = sg->options ? sg->options : "";
+    info->public_chat = messages_chat_public(sg);
 }
 
 int svc_game_move(const srv_game *sg, size_t i, int viewer, char colour[8], int *seat, lx_buf *out)
@@ -307,6 +309,13 @@ unsigned svc_game_actions(const srv_game *sg, int seat)
 int svc_game_dice(const srv_game *sg, int dice[2], int *cube)
 {
     return sg->rules->dice ? sg->rules->dice(sg->g, dice, cube) : 1;
+}
+
+void svc_game_scoreboard(const srv_game *sg, int viewer, svc_scoreboard *out)
+{
+    memset(out, 0, sizeof *out);
+    if (sg->rules->scoreboard)
+        sg->rules->scoreboard(sg->g, viewer, out);
 }
 
 const char *svc_game_help(proto_game kind)

@@ -54,6 +54,13 @@ void notify_reminder(srv *s, srv_game *sg, int seat, long left)
             ops_of(s)->notifiers[i].reminder(ops_of(s)->notifiers[i].ctx, s, sg, seat, left);
 }
 
+void notify_message_sent(srv *s, const svc_message *m, uint64_t wait_seq)
+{
+    for (int i = 0; i < ops_of(s)->nnotifiers; i++)
+        if (ops_of(s)->notifiers[i].message_sent)
+            ops_of(s)->notifiers[i].message_sent(ops_of(s)->notifiers[i].ctx, s, m, wait_seq);
+}
+
 static void notify_verify(srv *s, const char *user, const char *address, const char *token)
 {
     for (int i = 0; i < ops_of(s)->nnotifiers; i++)

@@ -5,8 +5,8 @@
  * letter, ' double letter, ~ and ^ quadruple word and letter, * the start
  * square), a tile its label (lower case for a blank); under the board the
  * racks in turn order with the scores, an arrow at the player to move.
- * SVG: the same, with coloured premium squares and tiles showing their
- * values.  Names and labels are escaped; nothing here reads files.  For pages
+ * SVG: the same, with coloured premium squares named in letters (DW, TW, DL,
+ * TL, QW, QL: class="premium" data-premium) and tiles showing their values.  Names and labels are escaped; nothing here reads files.  For pages
  * that turn a click into a play, each square's rectangle is class="square"
  * with data-square="8D" (row, then column, as in the play "8D WORD") and,
  * when a tile is on it, data-tile="A" (its label; lower case for a blank). */
@@ -149,6 +149,20 @@ static const char *square_colour(char prem)
     }
 }
 
+/* A premium square's name on the board (TW triple word ...), NULL for a plain square or the start. */
+static const char *premium_name(char prem)
+{
+    switch (prem) {
+    case '~': return "QW";
+    case '=': return "TW";
+    case '-': return "DW";
+    case '^': return "QL";
+    case '"': return "TL";
+    case '\'': return "DL";
+    default: return NULL;
+    }
+}
+
 /* The square's rectangle, named as a play's coordinate is written for an
  * across play ("8D": row, then column) and holding its tile's label (lower
  * case for a blank, escaped: a distribution may label tiles with anything). */
@@ -172,6 +186,11 @@ static int svg_square(const lx_xw_pos *p, int r, int c, int s, int x0, int y0, l
     int rc = svg_square_rect(p, r, c, x, y, s, out);
     if (!t) {
         const char *label = prem == '*' ? "\xE2\x98\x85" : NULL; /* a star */
+        const char *name = premium_name(prem);
+        if (name) /* its multiplier in letters, for those who do not read colours */
+            return rc || lx_buf_printf(out, "<text class=\"premium\" data-premium=\"%s\" x=\"%d\" y=\"%d\" "
+                                            "font-size=\"%d\" text-anchor=\"middle\" fill=\"#ffffff\">%s</text>\n",
+                                       name, x + s / 2, y + s * 5 / 8, s * 3 / 8, name);
         return rc || (label && lx_buf_printf(out, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\" "
                                                   "fill=\"#7a3b3b\">%s</text>\n", x + s / 2, y + s * 2 / 3, s / 2, label));
     }
