@@ -156,8 +156,36 @@ export interface Position {
   describe(): Record<string, unknown>;
   /** {game, toPlay, result, ...describe()}. */
   toJSON(): Record<string, unknown>;
+  /** The legal moves of `player` (default: whose turn it is; none when nobody's) as SGF writes
+   * them: Hex and Twixt every cell or hole, then the swaps allowed; backgammon with `dice` every
+   * distinct play of the roll ("31hefe"), then the cube actions allowed.  As Python's legal_moves(). */
+  legalMoves(options?: { player?: Player; dice?: [number, number] }): string[];
+  /** The position as fixed planes of bytes, as Python's planes(): Hex [3, rows, cols], Twixt
+   * [11, rows, cols], backgammon [2, 26]; `data` row-major, row 0 the top row (README's table). */
+  planes(): Planes;
   copy(): Position;
   free(): void;
+}
+
+export interface Planes {
+  shape: number[];
+  data: Uint8Array;
+}
+
+export type ConvertFormat = 'sgf' | 'littlegolem-hex' | 'littlegolem-twixt' | 't1' | 'twixt-server';
+
+export interface ConvertOptions extends ReadOptions {
+  /** The format to write (default 'sgf'). */
+  to?: ConvertFormat;
+  /** The input's format (default: from its content; a Little Golem record is SGF too). */
+  from?: ConvertFormat;
+}
+
+/** What convert() gives: the record written, whether the input had no error, the problems met. */
+export interface Converted {
+  text: string;
+  ok: boolean;
+  diagnostics: Diagnostic[];
 }
 
 export interface ReplayMove {
@@ -196,6 +224,10 @@ export interface Ludex {
   readonly heapInUse: number;
   read(data: Input, options?: ReadOptions): Collection;
   check(data: Input, options?: CheckOptions): CheckResult;
+  /** `ludex convert`: littlegolem-hex, littlegolem-twixt, t1 and twixt-server to sgf; sgf to t1
+   * and twixt-server.  Problems in the input do not throw (see `ok`, `diagnostics`); a conversion
+   * that does not exist throws a LudexError NO_SUCH_CONVERSION. */
+  convert(data: Input, options?: ConvertOptions): Converted;
   /** The start position of a new game (Hex and Twixt take a board size). */
   newGame(game: GameName, options?: { size?: number }): Position;
 }

@@ -429,6 +429,36 @@ class Position {
   toJSON() {
     return { game: this.game, toPlay: this.toPlay, result: this.result, ...this.describe() };
   }
+  /** The legal moves of `player` (default: the player to move) as SGF writes them: Hex and
+   * Twixt every cell or hole, then the swaps allowed; backgammon with `dice` ([d1, d2]) every
+   * distinct play of the roll, then the cube actions allowed (Python's legal_moves()). */
+  legalMoves({ player, dice } = {}) {
+    const m = this.w.m;
+    const who = player === undefined || player === null ? -1 : COLOURS.indexOf(String(player).toUpperCase());
+    if (player != null && who < 0)
+      throw new LudexError('BAD_PLAYER', `player must be 'B' or 'W', not ${JSON.stringify(player)}`);
+    if (who < 0 && this.toPlay === null) return [];
+    const [d1, d2] = dice ?? [0, 0];
+    if (dice !== undefined && !(Number.isInteger(d1) && Number.isInteger(d2) && d1 >= 1 && d1 <= 6 && d2 >= 1 && d2 <= 6))
+      throw new LudexError('BAD_DICE', `dice are two whole numbers 1..6, not ${JSON.stringify(dice)}`);
+    const rc = m._lxw_pos_legal(this.#live(), who, d1, d2);
+    if (rc === -2) throw new LudexError('NOT_SUPPORTED', `legal moves are not known for ${this.game}`);
+    if (rc !== 0) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    const text = this.w.str(m._lxw_pos_out(this.ptr), m._lxw_pos_out_len(this.ptr) >>> 0);
+    return text ? text.split('\n') : [];
+  }
+  /** The position as fixed planes of bytes for training, as Python's planes() (the README's
+   * table): {shape, data}, data a Uint8Array of the shape's product, [plane][row][col] in
+   * row-major order, row 0 the top row. */
+  planes() {
+    const m = this.w.m;
+    const p = this.#live();
+    const ndim = m._lxw_pos_planes_shape(p, 3);
+    if (ndim < 0 || m._lxw_pos_planes(p) !== 0) throw new LudexError('NOT_SUPPORTED', `no planes are defined for ${this.game}`);
+    const shape = [0, 1, 2].slice(0, ndim).map((i) => m._lxw_pos_planes_shape(p, i));
+    const at = m._lxw_pos_out(p);
+    return { shape, data: this.w.heap.slice(at, at + (m._lxw_pos_out_len(p) >>> 0)) };
+  }
   copy() {
     const p = this.w.m._lxw_pos_copy(this.#live());
     if (!p) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
@@ -561,6 +591,41 @@ class Ludex {
       };
     } finally {
       m._lxw_check_free(r);
+    }
+  }
+  /** `ludex convert`: another program's record to standard SGF, or SGF to another format.
+   * Formats: 'littlegolem-hex', 'littlegolem-twixt', 't1' and 'twixt-server' to 'sgf'; 'sgf'
+   * to 't1' and 'twixt-server'.  `from` defaults to what the content is (a Little Golem Hex
+   * or Twixt record is SGF too); T1 and the server's syntax must be named.  {text, ok,
+   * diagnostics}: problems in the input do not throw (text is then a best effort); a
+   * conversion that does not exist throws a LudexError NO_SUCH_CONVERSION (as in Python). */
+  convert(data, { to = 'sgf', from, encoding } = {}) {
+    const w = this.w;
+    const m = w.m;
+    const bytes = toBytes(data);
+    const charset = encodingOf(data, encoding);
+    const buf = w.copyIn(bytes);
+    const strs = [];
+    const cstr = (s) => (s ? (strs.push(w.cstrIn(s)), strs[strs.length - 1]) : 0);
+    try {
+      const enc = cstr(charset);
+      const frm = from ?? w.cstr(m._lxw_convert_sniff(buf, bytes.length, enc));
+      const r = m._lxw_convert_run(buf, bytes.length, cstr(String(frm)), cstr(String(to)), enc);
+      if (!r) throw new LudexError('OUT_OF_MEMORY', 'converting failed: out of WebAssembly memory');
+      try {
+        const status = m._lxw_convert_status(r);
+        if (status === -2)
+          throw new LudexError('NO_SUCH_CONVERSION', `no conversion from ${frm} to ${to} (littlegolem-hex, littlegolem-twixt, t1 and twixt-server to sgf; sgf to t1 and twixt-server)`);
+        if (status !== 0) throw new LudexError('OUT_OF_MEMORY', 'converting failed: out of WebAssembly memory');
+        const diagnostics = w.diagnostics(m._lxw_convert_diags(r));
+        const text = w.str(m._lxw_convert_out(r), m._lxw_convert_out_len(r) >>> 0);
+        return { text, ok: !hasErrors(diagnostics, false), diagnostics };
+      } finally {
+        m._lxw_convert_free(r);
+      }
+    } finally {
+      m._free(buf);
+      for (const p of strs) m._free(p);
     }
   }
   /** The start position of a new game: 'hex' or 'twixt' with a board size, or 'backgammon'. */

@@ -38,9 +38,12 @@
  * a full tree stops growing, the search goes on.  After a move, by genmove or
  * lx_engine_play, the trees keep the subtree of that move (tree reuse); an
  * undo or a move they cannot follow (swap-sides, pass) drops them.
- * A move that wins at once is played without a search (Hex), a single
- * winning threat of the opponent is blocked, and with two or more (and no
- * win) the engine resigns; otherwise it plays the most visited root move, or
+ * A move that wins at once is played without a search (Hex), and so is a
+ * proved win (Hex: a move after which a chain of bridges and edge links, its
+ * pairs of cells all different, joins the edges whatever the opponent plays;
+ * the one needing the fewest moves); a single winning threat of the opponent
+ * is blocked, and with two or more, or a proved win of the opponent (and no
+ * win, and no swap open), the engine resigns; otherwise it plays the most visited root move, or
  * "resign" when that move wins under 2% of at least 10000 playouts.  The
  * swap is a root move like any other where the rules allow it: the engine
  * answers "swap-pieces" (Hex and Twixt, square boards) when it is better;

@@ -4,11 +4,13 @@
 
 #include "bgammon.h"
 #include "buf.h"
+#include "convert.h"
 #include "diag.h"
 #include "engine.h"
 #include "game.h"
 #include "hex.h"
 #include "htp.h"
+#include "position.h"
 #include "sgf.h"
 #include "twixt.h"
 #include "version.h"

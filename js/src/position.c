@@ -149,3 +149,46 @@ LXW_API size_t lxw_pos_out_len(const lxw_pos *p)
 {
     return p->out.len;
 }
+
+static int append_move(void *ctx, const char *move)
+{
+    lx_buf *out = ctx;
+    return (out->len && lx_buf_append_char(out, '\n') != 0) || lx_buf_append_str(out, move) != 0 ? -1 : 0;
+}
+
+/* The legal moves of `who` (0 Black, 1 White, -1 the player to move) with dice d1, d2 (0, 0:
+ * none; backgammon), one per line into the output string (ludex/position.h says which).
+ * 0, -1 when out of memory, -2 for a game without a listing, -3 for dice out of 1..6. */
+LXW_API int lxw_pos_legal(lxw_pos *p, int who, int d1, int d2)
+{
+    lx_buf_clear(&p->out);
+    lx_colour c = who < 0 ? p->m->to_play(p->pos) : (lx_colour)who;
+    return lx_position_legal_moves(p->m, p->pos, c, d1, d2, append_move, &p->out);
+}
+
+/* The planes' shape: which 0..2 a size (1 past ndim), 3 ndim; -1 for a game without planes. */
+LXW_API int lxw_pos_planes_shape(const lxw_pos *p, int which)
+{
+    size_t shape[3];
+    int ndim;
+    if (lx_position_planes_shape(p->m, p->pos, shape, &ndim) != 0)
+        return -1;
+    return which == 3 ? ndim : (int)shape[which];
+}
+
+/* The planes' bytes into the output string; 0, or -1. */
+LXW_API int lxw_pos_planes(lxw_pos *p)
+{
+    size_t shape[3];
+    int ndim;
+    lx_buf_clear(&p->out);
+    if (lx_position_planes_shape(p->m, p->pos, shape, &ndim) != 0)
+        return -1;
+    size_t n = shape[0] * shape[1] * shape[2];
+    if (lx_buf_reserve(&p->out, n + 1) != 0)
+        return -1;
+    if (lx_position_planes(p->m, p->pos, (uint8_t *)p->out.data) != 0)
+        return -1;
+    p->out.len = n;
+    return 0;
+}

@@ -1,8 +1,9 @@
 /* js/src/wasm.h - the C side of the JavaScript binding (libludex compiled to
  * WebAssembly).  Everything here is a thin handle over libludex's public API
  * (include/ludex/): a read collection of game trees with its diagnostics, a
- * check result, canonical writing, a game position one can play moves on, and
- * the replay of a tree's main line kept position by position.  Every function
+ * check result, canonical writing, a game position one can play moves on (its
+ * legal moves, its planes), the replay of a tree's main line kept position by
+ * position, and conversions of other programs' records.  Every function
  * the JavaScript wrapper (js/ludex.js) calls takes and returns only integers
  * and pointers; strings cross as (pointer, length) of UTF-8 bytes.  Nothing
  * here recurses on the depth of a tree: JavaScript walks trees by node index. */
@@ -19,6 +20,7 @@ typedef struct lxw_coll lxw_coll;     /* a read file: document, trees, diagnosti
 typedef struct lxw_check lxw_check;   /* a check's summary and diagnostics */
 typedef struct lxw_pos lxw_pos;       /* a position one can play on */
 typedef struct lxw_replay lxw_replay; /* a main line kept position by position */
+typedef struct lxw_convert lxw_convert; /* a conversion's result and diagnostics */
 
 /* Every function JavaScript calls, by file.  Pointers returned as `const
  * char *` stay valid until the object they come from changes or is freed. */
@@ -40,6 +42,15 @@ const char *lxw_coll_charset(const lxw_coll *c);
 size_t lxw_coll_node_total(const lxw_coll *c);
 const char *lxw_coll_scratch(const lxw_coll *c);
 size_t lxw_coll_scratch_len(const lxw_coll *c);
+
+/* convert.c */
+lxw_convert *lxw_convert_run(const char *bytes, size_t len, const char *from, const char *to, const char *encoding);
+void lxw_convert_free(lxw_convert *r);
+int lxw_convert_status(const lxw_convert *r);
+const char *lxw_convert_out(const lxw_convert *r);
+size_t lxw_convert_out_len(const lxw_convert *r);
+const lx_diag_list *lxw_convert_diags(const lxw_convert *r);
+const char *lxw_convert_sniff(const char *bytes, size_t len, const char *encoding);
 
 /* diags.c */
 size_t lxw_diag_count(const lx_diag_list *l);
@@ -67,6 +78,9 @@ const char *lxw_pos_error_code(const lxw_pos *p);
 const char *lxw_pos_error_message(const lxw_pos *p);
 int lxw_pos_draw(lxw_pos *p, int svg, int size);
 int lxw_pos_describe(lxw_pos *p);
+int lxw_pos_legal(lxw_pos *p, int who, int d1, int d2);
+int lxw_pos_planes_shape(const lxw_pos *p, int which);
+int lxw_pos_planes(lxw_pos *p);
 const char *lxw_pos_out(const lxw_pos *p);
 size_t lxw_pos_out_len(const lxw_pos *p);
 

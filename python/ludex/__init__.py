@@ -18,13 +18,13 @@ from __future__ import annotations
 
 import collections.abc
 import os
-from typing import BinaryIO, Iterator, List, Optional, Sequence, TextIO, Tuple, Union, overload
+from typing import BinaryIO, Iterator, List, NamedTuple, Optional, Sequence, TextIO, Tuple, Union, overload
 
 from . import _ludex, xword
 from ._ludex import (CheckResult, Diagnostic, GameTree, IllegalMove, LudexError, Node, Replay)
 
 __all__ = [
-    "xword", "read", "loads", "dumps", "check", "format", "new_game", "main_line_planes", "hex_playouts",
+    "xword", "read", "loads", "dumps", "check", "format", "convert", "Converted", "new_game", "main_line_planes", "hex_playouts",
     "version", "__version__",
     "Collection", "GameTree", "Node", "Replay", "Diagnostic", "CheckResult", "LudexError", "IllegalMove",
 ]
@@ -188,6 +188,43 @@ def format(source: Source, encoding: Optional[str] = None, *, drop_unknown: bool
     nothing can be written (no game tree, or a fatal problem)."""
     data, encoding = _load(source, encoding)
     return _ludex.format(data, encoding, drop_unknown=drop_unknown)
+
+
+class Converted(NamedTuple):
+    """What ludex.convert gives: the converted record (text), whether the input had no error,
+    and the problems met (Diagnostic, placed in the input)."""
+    text: str
+    ok: bool
+    diagnostics: List[Diagnostic]
+
+
+# File name extensions that name a format by themselves (.sgf may be a Little Golem dialect: sniffed).
+_CONVERT_EXTENSIONS = {".tsgf": "littlegolem-twixt", ".t1": "t1"}
+
+
+def _convert_from(source: Source, data: bytes, encoding: Optional[str]) -> str:
+    name = source if isinstance(source, (str, os.PathLike)) else getattr(source, "name", None)
+    if isinstance(name, (str, os.PathLike)):
+        ext = os.path.splitext(os.fspath(name))[1].lower()
+        if ext in _CONVERT_EXTENSIONS:
+            return _CONVERT_EXTENSIONS[ext]
+    return _ludex.sniff(data, encoding)
+
+
+def convert(source: Source, to: str = "sgf", *, from_format: Optional[str] = None,
+            encoding: Optional[str] = None) -> Converted:
+    """`ludex convert`: another program's record to standard SGF, or SGF to another format.
+
+    source: a path, an open file, or the bytes of a file.  Formats: 'littlegolem-hex',
+    'littlegolem-twixt', 't1' and 'twixt-server' to 'sgf'; 'sgf' to 't1' and 'twixt-server'.
+    from_format: default by the file name's extension (.tsgf, .t1), else by the content
+    (a Little Golem Hex or Twixt record is SGF too).  Problems in the input do not raise:
+    Converted(text, ok, diagnostics) says what they were (text is then a best effort); a
+    conversion that does not exist raises LudexError NO_SUCH_CONVERSION."""
+    data, encoding = _load(source, encoding)
+    frm = from_format or _convert_from(source, data, encoding)
+    text, diagnostics = _ludex.convert(data, frm, to, encoding)
+    return Converted(text, not any(d.severity != "warning" for d in diagnostics), diagnostics)
 
 
 def new_game(game: str, size: Optional[Union[int, Sequence[int]]] = None, **root: str) -> Replay:

@@ -17,6 +17,12 @@ static PyMethodDef module_methods[] = {
      "check($module, data, encoding=None, *, all_variations=False, strict=False)\n--\n\ncheck(data: bytes, encoding=None, *, all_variations=False, strict=False) -> CheckResult"},
     {"format", (PyCFunction)(void (*)(void))plx_format, METH_VARARGS | METH_KEYWORDS,
      "format($module, data, encoding=None, *, drop_unknown=False)\n--\n\nformat(data: bytes, encoding=None, *, drop_unknown=False) -> bytes: `ludex fmt`"},
+    {"convert", (PyCFunction)(void (*)(void))plx_convert, METH_VARARGS | METH_KEYWORDS,
+     "convert($module, data, from_format, to, encoding=None)\n--\n\n"
+     "convert(data: bytes, from_format, to, encoding=None) -> (text, diagnostics): `ludex convert`."},
+    {"sniff", (PyCFunction)(void (*)(void))plx_sniff, METH_VARARGS | METH_KEYWORDS,
+     "sniff($module, data, encoding=None)\n--\n\n"
+     "sniff(data: bytes, encoding=None) -> 'littlegolem-hex', 'littlegolem-twixt' or 'sgf'."},
     {"hex_playouts", (PyCFunction)(void (*)(void))plx_hex_playouts, METH_VARARGS | METH_KEYWORDS,
      "hex_playouts($module, cols, rows, n, seed=0, *, stepwise=False, ownership=False)\n--\n\nhex_playouts(cols, rows, n, seed=0, *, stepwise=False, ownership=False) -> dict"},
     {"version", (PyCFunction)version, METH_NOARGS, "version($module)\n--\n\nversion() -> str: the libludex linked in."},

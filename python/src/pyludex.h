@@ -101,6 +101,9 @@ PyObject *plx_raise_diag(const lx_diag_list *d, lx_severity min, const char *fal
 PyObject *plx_read(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *plx_check(PyObject *self, PyObject *args, PyObject *kw);
 PyObject *plx_format(PyObject *self, PyObject *args, PyObject *kw);
+/* convert.c: lx_convert and lx_convert_sniff_sgf. */
+PyObject *plx_convert(PyObject *self, PyObject *args, PyObject *kw);
+PyObject *plx_sniff(PyObject *self, PyObject *args, PyObject *kw);
 int plx_check_init_type(void);
 /* A CheckResult from a summary and its (resolved) diagnostics. */
 PyObject *plx_check_result(const lx_check_summary *s, const lx_diag_list *diags, int strict);

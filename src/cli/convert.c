@@ -11,8 +11,7 @@
 #include <strings.h>
 
 #include "cli/convert.h"
-#include "ludex/hex.h"
-#include "ludex/twixt.h"
+#include "ludex/convert.h"
 
 static const converter converters[] = {
     {"littlegolem-hex", "sgf", convert_hex_lg_to_sgf, "Little Golem Hex record to standard Hex SGF"},
@@ -98,34 +97,14 @@ static int parse_args(int argc, char **argv, convert_opts *o)
     return CLI_OK;
 }
 
-/* The format of an SGF file that is really a dialect with its own converter. */
-static const char *sniff_sgf(const cli_input *in, const lx_sgf_read_options *read)
-{
-    const char *format = "sgf";
-    lx_diag_list *quiet = lx_diag_list_new();
-    lx_sgf_doc *doc = quiet ? lx_sgf_doc_new(in->bytes, in->len, 1, read, quiet) : NULL;
-    lx_sgf_reader *r = doc ? lx_sgf_reader_new(doc, quiet) : NULL;
-    lx_sgf_tree *t = NULL;
-    if (r && lx_sgf_reader_next(r, &t) > 0) {
-        if (lx_hex_is_little_golem(t))
-            format = "littlegolem-hex";
-        else if (lx_twixt_is_little_golem(t))
-            format = "littlegolem-twixt";
-    }
-    lx_sgf_tree_free(t);
-    lx_sgf_reader_free(r);
-    lx_sgf_doc_free(doc);
-    lx_diag_list_free(quiet);
-    return format;
-}
-
 static const char *guess_format(const cli_input *in, const convert_opts *o)
 {
     size_t n = strlen(in->path);
     for (size_t i = 0; i < sizeof extensions / sizeof extensions[0]; i++) {
         size_t k = strlen(extensions[i].ext);
         if (n > k && strcasecmp(in->path + n - k, extensions[i].ext) == 0)
-            return strcmp(extensions[i].format, "sgf") == 0 ? sniff_sgf(in, &o->read) : extensions[i].format;
+            return strcmp(extensions[i].format, "sgf") == 0 ? lx_convert_sniff_sgf(in->bytes, in->len, &o->read)
+                                                          : extensions[i].format;
     }
     return NULL;
 }

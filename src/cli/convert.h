@@ -26,6 +26,10 @@ typedef struct converter {
     const char *summary;
 } converter;
 
+/* The library's lx_convert from `from` to `to` (ludex/convert.h) as a converter's status. */
+int convert_sgf_formats(const cli_input *in, const convert_opts *o, const char *from, const char *to, lx_buf *out,
+                        lx_diag_list *diags);
+
 /* Little Golem Hex SGF (no GM, White first, "mf" coordinates) -> standard Hex SGF. */
 int convert_hex_lg_to_sgf(const cli_input *in, const convert_opts *o, lx_buf *out, lx_diag_list *diags);
 

@@ -54,6 +54,40 @@ for (const c of TABLE.cases) {
   });
 }
 
+const codesOf = (diags) => [...new Set(diags.map((d) => d.code))].sort();
+
+for (const c of TABLE.convert) {
+  test(`table: convert ${c.name}`, () => {
+    const data = dataOf(c);
+    const r = lx.convert(data, { to: c.to, from: c.from });
+    assert.deepEqual({ text: r.text, ok: r.ok, codes: codesOf(r.diagnostics) }, { text: c.output, ok: c.ok, codes: c.codes });
+  });
+}
+
+test('table: convert refuses a conversion that does not exist, with the code Python gives', () => {
+  assert.throws(() => lx.convert(readFileSync(join(REPO, 'examples', 'hex-game.sgf'))), (e) => e instanceof LudexError && e.code === 'NO_SUCH_CONVERSION');
+});
+
+for (const c of TABLE.positions) {
+  test(`table: position ${c.name}`, () => {
+    const coll = lx.read(dataOf(c));
+    const r = coll.tree(0).replay();
+    assert.ok(r.length >= c.after);
+    const p = r.position(c.after);
+    assert.equal(p.toPlay, c.toPlay);
+    const moves = p.legalMoves({ player: c.player, dice: c.dice });
+    assert.deepEqual({ count: moves.length, first: moves.slice(0, 3), last: moves.slice(-2) }, c.legal);
+    const { shape, data } = p.planes();
+    assert.ok(data instanceof Uint8Array);
+    assert.equal(data.length, shape.reduce((a, b) => a * b, 1));
+    const plane = data.length / shape[0];
+    const sums = Array.from({ length: shape[0] }, (_, i) => data.subarray(i * plane, (i + 1) * plane).reduce((a, b) => a + b, 0));
+    assert.deepEqual({ shape, sums }, c.planes);
+    p.free();
+    r.free();
+    coll.free();
+  });
+}
 
 test('table: the corpus totals', () => {
   const want = TABLE.corpus;

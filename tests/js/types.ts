@@ -3,7 +3,7 @@
 // it must type-check, and misuses must not (each @ts-expect-error line has
 // to be an error, or tsc fails).
 import init, { LudexError } from '../../js/ludex.js';
-import type { CheckResult, Collection, Diagnostic, GameResult, Ludex, Player, Position, Replay } from '../../js/ludex.js';
+import type { CheckResult, Collection, Converted, Diagnostic, GameResult, Ludex, Planes, Player, Position, Replay } from '../../js/ludex.js';
 
 const lx: Ludex = await init();
 const games: Collection = lx.read(new Uint8Array([40, 59, 41]), { encoding: 'UTF-8' });
@@ -33,11 +33,19 @@ try {
 } catch (e) {
   if (e instanceof LudexError) void e.code;
 }
-void [where, report.ok, report.moves, sgf, lx.version, lx.heapInUse, lx.memoryBytes];
+const conv: Converted = lx.convert('(;FF[4]GM[11]SZ[3];B[a1])', { from: 'littlegolem-hex', to: 'sgf' });
+const legal: string[] = lx.newGame('backgammon').legalMoves({ player: 'W', dice: [3, 1] });
+const planes: Planes = lx.newGame('hex', { size: 5 }).planes();
+const firstPlane: Uint8Array = planes.data.subarray(0, planes.shape[1] * planes.shape[2]);
+void [where, report.ok, report.moves, sgf, lx.version, lx.heapInUse, lx.memoryBytes, conv.text, conv.ok, legal, firstPlane];
 
 // @ts-expect-error: no such game
 lx.newGame('go');
 // @ts-expect-error: a player is 'B' or 'W'
 lx.newGame('hex').play('a1', 'X');
+// @ts-expect-error: no such format
+lx.convert('', { to: 'pdf' });
+// @ts-expect-error: dice are a pair
+lx.newGame('backgammon').legalMoves({ dice: [3] });
 // @ts-expect-error: read takes text or bytes
 lx.read(42);

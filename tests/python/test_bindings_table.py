@@ -79,3 +79,34 @@ def test_corpus_totals():
             got["replayErrors"] += r["error"] is not None
     assert got == {k: want[k] for k in got}
     assert got["replayMoves"] == got["moves"]  # check replays the main lines, as replay does
+
+
+@pytest.mark.parametrize("case", TABLE["convert"], ids=[c["name"] for c in TABLE["convert"]])
+def test_convert(case):
+    data = data_of(case)
+    if "sniffed" in case:
+        assert ludex._ludex.sniff(data) == case["sniffed"]
+    r = ludex.convert(data, case["to"], from_format=case.get("from"))
+    assert (r.text, r.ok, sorted({d.code for d in r.diagnostics})) == (case["output"], case["ok"], case["codes"])
+    if "file" in case and "from" not in case:  # a path: the format guessed from its name and content
+        assert ludex.convert(repo_path(case["file"]), case["to"]) == r
+
+
+def test_convert_guesses_by_extension_and_names_what_it_cannot_do():
+    t1 = repo_path("tests", "corpus", "twixt-files", "sample.T1")
+    (case,) = [c for c in TABLE["convert"] if c.get("file") == "tests/corpus/twixt-files/sample.T1"]
+    assert ludex.convert(t1).text == case["output"]  # .T1: from its extension
+    with pytest.raises(ludex.LudexError) as e:
+        ludex.convert(repo_path("examples", "hex-game.sgf"), "sgf")
+    assert e.value.code == "NO_SUCH_CONVERSION"
+
+
+@pytest.mark.parametrize("case", TABLE["positions"], ids=[c["name"] for c in TABLE["positions"]])
+def test_position(case):
+    game = ludex.read(data_of(case))[0].replay()
+    assert game.forward(case["after"]) == case["after"]
+    assert game.to_play == case["toPlay"]
+    moves = game.legal_moves(case.get("player"), dice=tuple(case["dice"]) if "dice" in case else None)
+    assert {"count": len(moves), "first": moves[:3], "last": moves[-2:]} == case["legal"]
+    planes = game.planes()
+    assert {"shape": list(planes.shape), "sums": [int(p.sum()) for p in planes]} == case["planes"]
