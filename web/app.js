@@ -8,9 +8,11 @@
  * server's SVG drawing (its data-move, data-point and data-square attributes)
  * or by typing them in the server's syntax.  Each player's colour is worked out from the move
  * list (a swap exchanges them), results are said with names beside their SGF code, Resign asks
- * first, backgammon is drawn from the viewer's side.  A board's chat beside it, asked for every
- * CHAT_POLL ms (no live event carries it); the tab's title counts the games waiting for my move.
- * No framework, no build step;
+ * first, backgammon is drawn from the viewer's side.  A board's chat beside it, read again when the
+ * board's stream says a line was written; the tab's title counts the games waiting for my move.
+ * #/player/NAME and #/standings are people.js's; the scoreboard is scoreboard.js's, tentative
+ * moves and readable boards tentative.js's, the player's live stream, turn alerts and messages
+ * live.js's (all loaded before this file).  No framework, no build step;
  * every user string goes into the page as textContent, the one innerHTML is
  * the server's SVG. */
 'use strict';
@@ -29,7 +31,7 @@ const GAME_POLL = 3000;
 /* The choices of the time for each move (days) in the challenge and seek forms; 7 is the server's default. */
 const DAY_CHOICES = [1, 2, 3, 5, 7, 10, 14, 21, 30];
 const DEFAULT_DAYS = 7;
-const PAGES = ['login-page', 'lobby-page', 'game-page'];
+const PAGES = ['login-page', 'lobby-page', 'game-page', 'player-page', 'standings-page'];
 const MOVE_HELP = {
   hex: 'Click a cell or type one (f6); swap; resign.',
   twixt: 'Click a hole or type one (d5). No spaces: d5-e7/f9 first removes the link e7-f9; ' +
@@ -283,6 +285,7 @@ function setSession(data) {
   $('login-link').hidden = !!session.user;
   $('logout-button').hidden = !session.user;
   if (!session.user) setTurns(0);
+  openLobbyStream(); /* live.js: the player's stream, closed when nobody is logged in */
 }
 
 async function loadSession() {
@@ -330,13 +333,17 @@ function route() {
   loadTurns();
   const hash = location.hash || '#/';
   const game = /^#\/game\/(\d+)$/.exec(hash);
+  const player = /^#\/player\/([^/]+)$/.exec(hash);
   if (game) enterGame(Number(game[1]));
+  else if (player) showPlayer(decodeURIComponent(player[1]));
+  else if (hash === '#/standings') showStandings();
   else if (hash === '#/login') showPage('login-page', 'Log in');
   else showLobby();
 }
 
 function showPage(id, title) {
   for (const page of PAGES) $(page).hidden = page !== id;
+  document.body.dataset.page = id; /* style.css: a board's error floats over the page, not above the board */
   setTitle(title);
   const heading = $(id).querySelector('.page-title');
   if (heading) heading.focus({ preventScroll: true });
@@ -373,14 +380,15 @@ function loadTurns() {
     .then((data) => {
       if (seq !== titles.seq) return;
       setTurns(((data && data.games) || []).length);
+      noticeTurns((data && data.games) || []);
     })
     .catch(() => {}); /* the count waits for the next try; the page's own requests show errors */
 }
 
 /* ---------- lobby ---------- */
 
-/* The lobby's list is fetched again every 20 s while it is shown, so a new
- * challenge or an opponent's move appears without a click. */
+/* The lobby's lists follow the player's stream (live.js); they are also fetched again every 60 s
+ * while shown, for what the stream cannot tell (another server's changes). */
 let lobbyTimer = null;
 
 function showLobby() {
@@ -397,12 +405,16 @@ function showLobby() {
   if (session.user) loadMail();
   if (session.user) loadGames();
   if (session.user) loadSeeks();
-  if (session.user && !lobbyTimer) lobbyTimer = setInterval(() => {
-    if (!$('lobby-page').hidden && session.user) {
+  showLivePanels();
+  loadWatchable();
+  if (!lobbyTimer) lobbyTimer = setInterval(() => {
+    if ($('lobby-page').hidden) return;
+    loadWatchable();
+    if (session.user) {
       loadGames();
       loadSeeks();
     }
-  }, 20000);
+  }, 60000);
 }
 
 /* Each load of the lists counts: an answer is drawn only if no later one was asked. */
@@ -891,7 +903,7 @@ function onWatch(ev) {
 function enterGame(board) {
   view = { board, state: null, svg: null, events: null, seq: 0, shown: 0, loading: false, again: false,
     busy: false, pickFrom: null, square: null, movesKey: null, rackKey: null, poll: null, watchSide: 0,
-    turnKey: null, chat: null };
+    turnKey: null, chat: null, preview: { timer: null, seq: 0 }, tentative: null };
   showPage('game-page', `Board ${board}`);
   $('game-title').textContent = `Board ${board}`;
   $('status').textContent = 'Loading...';
@@ -909,6 +921,12 @@ function enterGame(board) {
   $('move-text').value = '';
   renderActions([]);
   $('resign-confirm').hidden = true;
+  $('confirm-bar').hidden = true;
+  $('scoreboard').hidden = true;
+  $('bg-dice').hidden = true;
+  $('bg-undo').hidden = true;
+  $('xw-preview').textContent = '';
+  $('board').classList.remove('zoomed');
   $('record-link').href = `/api/v1/games/${board}/record`;
   resetChat(view);
   scheduleRefresh(view);
@@ -921,11 +939,13 @@ function enterGame(board) {
 function pollGame(v) {
   if (view !== v || !v.state) return;
   renderClock(v.state);
+  renderScoreboard(v.state);
   if (!document.hidden && v.state.viewer_seat != null && !v.state.over) scheduleRefresh(v);
 }
 
 function leaveGame() {
   if (view && view.poll) clearInterval(view.poll);
+  if (view && view.preview) clearTimeout(view.preview.timer);
   if (view && view.events) view.events.close();
   if (view) stopChat(view);
   view = null;
@@ -943,6 +963,13 @@ function openEvents(v) {
   events.addEventListener('move', refresh);
   events.addEventListener('state', refresh);
   events.addEventListener('open', refresh);
+  /* a chat line (lobby_push.c): to the players' streams, or to everyone's when the chat is public */
+  events.addEventListener('chat', () => {
+    if (v.chat && v.chat.tried && view === v) loadChat(v);
+  });
+  events.addEventListener('open', () => {
+    if (v.chat && v.chat.tried && view === v) loadChat(v);
+  });
   v.events = events;
 }
 
@@ -978,12 +1005,11 @@ function showState(v, state, seq) {
 
 /* ---------- board page: the chat ---------- */
 
-/* GET /api/v1/games/N/chat (its last 50 lines) has no live event of its own: the events stream
- * carries moves and states.  So a board page asks for it every CHAT_POLL ms while it is shown and
- * the tab is visible, one request at a time, and stops when the page is left.  Players read and
- * write; a logged-in watcher asks once and reads on if the board's chat is public (challenged with
- * publicchat); a watcher not logged in is not shown the chat.  Every line goes in as textContent. */
-const CHAT_POLL = 4000;
+/* GET /api/v1/games/N/chat (its last 50 lines) is read when the board is shown, when the board's
+ * stream says a line was written ("chat") and when it reconnects; one request at a time.  Players
+ * read and write; a logged-in watcher reads only a public chat (the state's public_chat: challenged
+ * with publicchat), so asks for no chat it may not read; a watcher not logged in is not shown the
+ * chat.  Every line goes in as textContent. */
 
 function resetChat(v) {
   v.chat = { timer: null, busy: false, again: false, tried: false, key: null };
@@ -995,21 +1021,18 @@ function resetChat(v) {
 }
 
 function stopChat(v) {
-  if (v.chat && v.chat.timer) clearInterval(v.chat.timer);
   if (v.chat) v.chat.timer = null;
 }
 
-/* After each state: whether this viewer may write, and the polling started once. */
+/* After each state: whether this viewer may write, and the first read (the stream tells the rest). */
 function updateChat(v, st) {
   const player = st.viewer_seat != null;
   $('chat-form').hidden = !player;
   if (player) $('chat-panel').hidden = false;
-  if (v.chat.tried || (!player && !session.user)) return;
+  if (v.chat.tried || (!player && !(session.user && st.public_chat))) return;
   v.chat.tried = true;
+  v.chat.timer = true; /* reads follow the stream until the page is left */
   loadChat(v);
-  v.chat.timer = setInterval(() => {
-    if (!document.hidden) loadChat(v);
-  }, CHAT_POLL);
 }
 
 /* One request in flight; one asked meanwhile (after a send) runs when it is answered. */
@@ -1092,6 +1115,7 @@ function renderGame(v, st) {
   if (v.turnKey !== `${st.to_move}:${st.moves_played}`) loadTurns();
   v.turnKey = `${st.to_move}:${st.moves_played}`;
   updateChat(v, st);
+  renderScoreboard(st);
   $('game-title').textContent = `${gameName(st.game)}, board ${st.board}`;
   $('game-players').textContent = playersText(st);
   $('status').textContent = statusText(st);
@@ -1114,6 +1138,12 @@ function renderGame(v, st) {
   const rackKey = String(st.game === 'crossword' ? st.rack : '');
   if (rackKey !== v.rackKey) renderCrossword(st);
   v.rackKey = rackKey;
+  renderDice(st);
+  renderConfirmSetting(st);
+  renderZoom(st);
+  readableLabels();
+  renderBgUndo();
+  showTentative(v);
   $('move-help').textContent = MOVE_HELP[st.game] || '';
   /* only a player of a game in progress moves: not before the challenge is accepted */
   $('move-form').hidden = st.viewer_seat == null || !!st.over || !!st.waiting_for;
@@ -1272,7 +1302,10 @@ function renderCrossword(st) {
     const button = el('button', 'tile', tile);
     button.type = 'button';
     button.dataset.tile = tile;
+    const value = rackTileValue(st, tile); /* tentative.js */
+    if (value != null) button.append(el('small', 'tile-value', String(value)));
     if (tile === '?') button.setAttribute('aria-label', 'blank');
+    else if (value != null) button.setAttribute('aria-label', `${tile}, ${value} ${value === 1 ? 'point' : 'points'}`);
     return button;
   }));
 }
@@ -1390,6 +1423,8 @@ function playMove(text) {
   postToBoard('/moves', body, () => {
     $('move-text').value = '';
     $('pick-hint').textContent = '';
+    if (view) showTentative(view);
+    renderBgUndo();
   });
 }
 
@@ -1487,8 +1522,7 @@ function onBoardClick(ev) {
   const game = v.state.game;
   if (game === 'hex' || game === 'twixt') {
     const place = ev.target.closest('[data-move]') || (game === 'twixt' ? nearestHole(ev) : null);
-    if (place && !place.hasAttribute('data-stone') && !place.hasAttribute('data-peg'))
-      playMove(place.getAttribute('data-move'));
+    if (place) clickPlace(v, place); /* tentative.js: played, marked for Confirm, or said taken */
   } else if (game === 'backgammon') {
     const point = ev.target.closest('[data-point]');
     if (point) pickPoint(v, point);
@@ -1528,7 +1562,8 @@ function pickPoint(v, node) {
     return;
   }
   appendMoveText(`${from}/${point}`);
-  hint.textContent = 'Added to the move; press Play when it is complete.';
+  hint.textContent = 'Added to the move; press Play when it is complete, or Undo.';
+  renderBgUndo();
 }
 
 /* "8D" (row, then column) written across ("8D") or down ("D8"). */
@@ -1584,6 +1619,7 @@ function composeCrossword(v) {
   const field = $('move-text');
   const letters = typedWord(field.value).replace(/\./g, '');
   field.value = `${squareCoordinate(v.square, $('xw-down').checked)} ${layWord(v, letters)}`;
+  showTentative(v);
 }
 
 function pickSquare(v, node) {
@@ -1605,11 +1641,13 @@ function onRackClick(ev) {
   if (view && view.square && !/\s\S*$/.test(field.value)) field.value += ' ';
   field.value += tile.dataset.tile;
   if (view && view.square) composeCrossword(view);
+  else if (view) showTentative(view);
 }
 
 function onClearWord() {
   $('move-text').value = view && view.square ? `${squareCoordinate(view.square, $('xw-down').checked)} ` : '';
   if (view && view.square) composeCrossword(view);
+  else if (view) showTentative(view);
 }
 
 /* ---------- start ---------- */
@@ -1665,6 +1703,9 @@ function wire() {
     loadSeeks();
   });
   window.addEventListener('hashchange', route);
+  wireTentative();
+  wireLive();
+  wirePeople();
 }
 
 /* Back to a hidden tab: the count of my turns and the board's chat at once, not at the next tick. */

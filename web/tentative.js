@@ -1,0 +1,261 @@
+/* web/tentative.js - a move seen before it is sent, and boards readable on a phone.
+ *
+ * - Crossword: the letters of the word being built stand on the board as tentative tiles (the
+ *   move field is the one truth: clicks and typing both rebuild them), the rack's tiles it uses
+ *   are greyed and disabled, and a running score comes from the server
+ *   (GET /api/v1/games/N/preview?move=..., scored from the player's own rack, not played).
+ * - Hex and Twixt: with "Confirm moves" on (on by default on touch screens, kept in this
+ *   browser) a click marks the cell and Confirm plays it.  A click on a cell already taken says so.
+ * - Backgammon: the dice drawn as dice; Undo takes the last part of the play being built off.
+ * - Backgammon's point numbers and legend are drawn at 12 px at least whatever the board's width;
+ *   Hex boards over 11x11 get a Zoom button (the board then scrolls in its frame).
+ * Loaded before app.js, whose helpers (el, $, api, view) it calls. */
+'use strict';
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/* Tile values of the English distribution (the server's default, ld=english), for the rack. */
+const ENGLISH_VALUES = { A: 1, B: 3, C: 3, D: 2, E: 1, F: 4, G: 2, H: 4, I: 1, J: 8, K: 5, L: 1, M: 3, N: 1, O: 1,
+  P: 3, Q: 10, R: 1, S: 1, T: 1, U: 1, V: 4, W: 4, X: 8, Y: 4, Z: 10, '?': 0 };
+const PREVIEW_DELAY = 150; /* ms after the last change of the word before its score is asked */
+const MIN_LABEL_PX = 12;
+
+/* ---------- crossword: the word on the board ---------- */
+
+/* The letters of the move field laid from its square: [{square, letter}] for the tiles not yet on the board. */
+function tentativeTiles(v) {
+  const text = $('move-text').value.trim();
+  const m = /^(\d+)([A-Za-z])\s+(\S+)$/.exec(text) || /^([A-Za-z])(\d+)\s+(\S+)$/.exec(text);
+  if (!m) return [];
+  const down = /^[A-Za-z]/.test(text);
+  const start = down ? `${m[2]}${m[1].toUpperCase()}` : `${m[1]}${m[2].toUpperCase()}`;
+  const out = [];
+  Array.from(m[3]).forEach((letter, k) => {
+    if (letter === '.') return;
+    const square = squareAfter(start, k, down);
+    if (square) out.push({ square, letter });
+  });
+  return out;
+}
+
+/* Draws the tentative tiles over their squares; greys the rack tiles they use; asks their score. */
+function showTentative(v) {
+  const board = $('board');
+  for (const old of board.querySelectorAll('.tentative')) old.remove();
+  const tiles = v && v.state && v.state.game === 'crossword' && v.state.viewer_seat != null ? tentativeTiles(v) : [];
+  const svg = board.querySelector('svg');
+  for (const t of tiles) {
+    const rect = svg && svg.querySelector(`[data-square="${CSS.escape(t.square)}"]`);
+    if (!rect || rect.getAttribute('data-tile')) continue;
+    const x = Number(rect.getAttribute('x'));
+    const y = Number(rect.getAttribute('y'));
+    const s = Number(rect.getAttribute('width'));
+    const g = document.createElementNS(SVG_NS, 'g');
+    g.setAttribute('class', 'tentative');
+    g.setAttribute('data-for', t.square);
+    const face = document.createElementNS(SVG_NS, 'rect');
+    for (const [k, val] of [['x', x + 1], ['y', y + 1], ['width', s - 2], ['height', s - 2], ['rx', 3]]) face.setAttribute(k, val);
+    const letter = document.createElementNS(SVG_NS, 'text');
+    for (const [k, val] of [['x', x + s / 2], ['y', y + s * 0.7], ['font-size', s * 0.6], ['text-anchor', 'middle']]) letter.setAttribute(k, val);
+    letter.textContent = t.letter;
+    g.append(face, letter);
+    svg.append(g);
+  }
+  markRackUsed(tiles.map((t) => t.letter));
+  schedulePreview(v, tiles.length);
+}
+
+/* A blank is written lower case: it uses the rack's "?". */
+function markRackUsed(letters) {
+  const want = letters.map((l) => (l === l.toLowerCase() && l !== l.toUpperCase() ? '?' : l.toUpperCase()));
+  for (const tile of $('rack').querySelectorAll('.tile')) {
+    const i = want.indexOf(tile.dataset.tile);
+    const used = i >= 0;
+    if (used) want.splice(i, 1);
+    tile.classList.toggle('used', used);
+    tile.disabled = used;
+  }
+}
+
+function schedulePreview(v, count) {
+  const out = $('xw-preview');
+  if (!v || !v.preview) return;
+  clearTimeout(v.preview.timer);
+  if (!count) {
+    out.textContent = '';
+    return;
+  }
+  const move = $('move-text').value.trim();
+  v.preview.timer = setTimeout(() => askPreview(v, move), PREVIEW_DELAY);
+}
+
+async function askPreview(v, move) {
+  const seq = ++v.preview.seq;
+  const out = $('xw-preview');
+  try {
+    const r = await api('GET', `/games/${v.board}/preview?move=${encodeURIComponent(move)}`);
+    if (view !== v || seq !== v.preview.seq) return;
+    out.className = r.legal ? 'preview' : 'preview refused';
+    out.dataset.score = r.legal ? String(r.score) : '';
+    out.textContent = r.legal ? `Scores ${r.score}${r.bingo ? ' with the bingo' : ''}: ${(r.words || []).join(', ')}`
+      : `Not a play yet: ${r.error ? r.error.message : 'refused'}`;
+  } catch (e) {
+    if (view !== v || seq !== v.preview.seq) return;
+    out.className = 'preview refused';
+    out.textContent = `Not a play yet: ${e.message}`;
+  }
+}
+
+/* Rack tiles with their values (the English distribution's; none for another). */
+function rackTileValue(st, tile) {
+  const ld = /(?:^|\s)ld=(\S+)/.exec(String(st.options || ''));
+  if (ld && ld[1] !== 'english') return null;
+  const v = ENGLISH_VALUES[tile.toUpperCase()];
+  return v === undefined ? null : v;
+}
+
+/* ---------- Hex and Twixt: confirm before playing ---------- */
+
+const CONFIRM_KEY = 'ludex.confirmMoves';
+
+function confirmMovesOn() {
+  const kept = localStorage.getItem(CONFIRM_KEY);
+  if (kept === '1' || kept === '0') return kept === '1';
+  return !!(window.matchMedia && matchMedia('(pointer: coarse)').matches);
+}
+
+function onConfirmSetting() {
+  localStorage.setItem(CONFIRM_KEY, $('confirm-moves').checked ? '1' : '0');
+  cancelTentativeCell();
+}
+
+/* A click on a place of Hex or Twixt: taken, said; else played, or marked for Confirm. */
+function clickPlace(v, place) {
+  if (place.hasAttribute('data-stone') || place.hasAttribute('data-peg')) {
+    $('pick-hint').textContent = `${place.getAttribute('data-move')} is taken: choose an empty ${v.state.game === 'hex' ? 'cell' : 'hole'}.`;
+    return;
+  }
+  const move = place.getAttribute('data-move');
+  if (!confirmMovesOn()) {
+    playMove(move);
+    return;
+  }
+  for (const old of $('board').querySelectorAll('.tentative-place')) old.classList.remove('tentative-place');
+  place.classList.add('tentative-place');
+  v.tentative = move;
+  $('confirm-text').textContent = `Play ${move}?`;
+  $('confirm-bar').hidden = false;
+  $('confirm-yes').focus({ preventScroll: true });
+}
+
+function cancelTentativeCell() {
+  if (view) view.tentative = null;
+  for (const old of $('board').querySelectorAll('.tentative-place')) old.classList.remove('tentative-place');
+  $('confirm-bar').hidden = true;
+}
+
+function onConfirmYes() {
+  const move = view && view.tentative;
+  cancelTentativeCell();
+  if (move) playMove(move);
+}
+
+/* The setting shown for Hex and Twixt players, with its state. */
+function renderConfirmSetting(st) {
+  const applies = (st.game === 'hex' || st.game === 'twixt') && st.viewer_seat != null && !st.over;
+  $('confirm-setting').hidden = !applies;
+  $('confirm-moves').checked = confirmMovesOn();
+  if (!applies) $('confirm-bar').hidden = true;
+}
+
+/* ---------- backgammon: dice, undo ---------- */
+
+const PIPS = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] };
+
+function dieSvg(n) {
+  const svg = document.createElementNS(SVG_NS, 'svg');
+  svg.setAttribute('viewBox', '0 0 40 40');
+  svg.setAttribute('class', 'die');
+  svg.setAttribute('data-value', String(n));
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `a ${n}`);
+  const face = document.createElementNS(SVG_NS, 'rect');
+  for (const [k, val] of [['x', 1], ['y', 1], ['width', 38], ['height', 38], ['rx', 7]]) face.setAttribute(k, val);
+  svg.append(face);
+  for (const [cx, cy] of PIPS[n] || []) {
+    const pip = document.createElementNS(SVG_NS, 'circle');
+    pip.setAttribute('cx', String(cx * 10));
+    pip.setAttribute('cy', String(cy * 10));
+    pip.setAttribute('r', '4');
+    svg.append(pip);
+  }
+  return svg;
+}
+
+function renderDice(st) {
+  const box = $('bg-dice');
+  const dice = st.game === 'backgammon' && Array.isArray(st.dice) ? st.dice : [];
+  box.replaceChildren(...dice.map(dieSvg));
+  box.hidden = dice.length === 0;
+}
+
+/* Undo: the last "from/to" of the play being built comes off the move field. */
+function onBgUndo() {
+  const field = $('move-text');
+  const parts = field.value.trim().split(/\s+/).filter(Boolean);
+  parts.pop();
+  field.value = parts.join(' ');
+  if (view) view.pickFrom = null;
+  markPicked(null);
+  renderBgUndo();
+  $('pick-hint').textContent = parts.length ? 'The last move of the checker is undone.' : '';
+}
+
+function renderBgUndo() {
+  const st = view && view.state;
+  $('bg-undo').hidden = !(st && st.game === 'backgammon' && $('move-text').value.trim());
+}
+
+/* ---------- readable boards ---------- */
+
+/* Every text of a backgammon drawing at MIN_LABEL_PX at least on the screen, whatever its width. */
+function readableLabels() {
+  const svg = $('board').querySelector('svg');
+  if (!svg || !view || !view.state || view.state.game !== 'backgammon') return;
+  const box = svg.viewBox && svg.viewBox.baseVal;
+  const shown = svg.getBoundingClientRect().width;
+  if (!box || !box.width || !shown) return;
+  const scale = shown / box.width;
+  for (const t of svg.querySelectorAll('text')) {
+    if (!t.dataset.size) t.dataset.size = t.getAttribute('font-size') || '10';
+    const own = Number(t.dataset.size);
+    t.setAttribute('font-size', String(Math.max(own, MIN_LABEL_PX / scale)));
+  }
+}
+
+/* Hex boards over 11x11: the Zoom button. */
+function renderZoom(st) {
+  const cells = $('board').querySelectorAll('[data-move]').length;
+  const big = st.game === 'hex' && cells > 121;
+  $('board-zoom').hidden = !big;
+  if (!big) $('board').classList.remove('zoomed');
+  $('board-zoom').textContent = $('board').classList.contains('zoomed') ? 'Zoom out' : 'Zoom in';
+}
+
+function onZoom() {
+  $('board').classList.toggle('zoomed');
+  if (view && view.state) renderZoom(view.state);
+}
+
+function wireTentative() {
+  $('confirm-moves').addEventListener('change', onConfirmSetting);
+  $('confirm-yes').addEventListener('click', onConfirmYes);
+  $('confirm-no').addEventListener('click', cancelTentativeCell);
+  $('bg-undo').addEventListener('click', onBgUndo);
+  $('board-zoom').addEventListener('click', onZoom);
+  $('move-text').addEventListener('input', () => {
+    if (view && view.state && view.state.game === 'crossword') showTentative(view);
+    renderBgUndo();
+  });
+  window.addEventListener('resize', readableLabels);
+}
