@@ -94,6 +94,16 @@ static size_t hex_winning(void *sim, lx_colour c, int32_t *ids, size_t cap)
     return lx_hex_sim_winning_cells(sim, c, ids, cap);
 }
 
+static int32_t hex_proved_move(void *sim, lx_colour c, int32_t *id)
+{
+    return lx_hex_sim_proved_move(sim, c, id);
+}
+
+static int hex_proved_loss(void *sim, lx_colour c)
+{
+    return lx_hex_sim_connection(sim, c == LX_BLACK ? LX_WHITE : LX_BLACK, NULL, 0, NULL) >= 0;
+}
+
 /* A leaf grows its children at its 8th visit: the tree then stays within
  * the node cap for searches of several seconds, and spends its time on
  * playouts (at 9x9, 20 games of 0.1 s a move against flat Monte Carlo: 20
@@ -112,24 +122,28 @@ static void hex_tune(mcts_params *p, int cols, int rows)
 
 SEARCH_SIM_OPS(hex_sim_ops, lx_hex_sim, NULL);
 
-static const search_game hex_game = {
-    .default_size = LX_HEX_DEFAULT_SIZE,
-    .board_new = hex_board_new,
-    .board_free = hex_board_free,
-    .play = hex_play,
-    .to_play = hex_to_play,
-    .may_move = hex_may_move,
-    .result = hex_result,
-    .show = hex_show,
-    .nids = hex_nids,
-    .sim_new = hex_sim_new,
-    .sim_free = hex_sim_free,
-    .sim_ops = &hex_sim_ops,
-    .format_id = hex_format_id,
-    .winning = hex_winning,
-    .two_threats_lose = 1,
+/* The search proves wins and losses; flat Monte Carlo, the yardstick, only
+ * sees a win at once. */
+#define HEX_GAME_FIELDS \
+    .default_size = LX_HEX_DEFAULT_SIZE, \
+    .board_new = hex_board_new, \
+    .board_free = hex_board_free, \
+    .play = hex_play, \
+    .to_play = hex_to_play, \
+    .may_move = hex_may_move, \
+    .result = hex_result, \
+    .show = hex_show, \
+    .nids = hex_nids, \
+    .sim_new = hex_sim_new, \
+    .sim_free = hex_sim_free, \
+    .sim_ops = &hex_sim_ops, \
+    .format_id = hex_format_id, \
+    .winning = hex_winning, \
+    .two_threats_lose = 1, \
     .tune = hex_tune,
-};
+
+static const search_game hex_game = {HEX_GAME_FIELDS .proved_move = hex_proved_move, .proved_loss = hex_proved_loss};
+static const search_game hex_flat_game = {HEX_GAME_FIELDS};
 
 static int hex_init(lx_engine *e, lx_game_error *err)
 {
@@ -138,7 +152,7 @@ static int hex_init(lx_engine *e, lx_game_error *err)
 
 static int hex_flat_init(lx_engine *e, lx_game_error *err)
 {
-    return search_init(e, &hex_game, 1, err);
+    return search_init(e, &hex_flat_game, 1, err);
 }
 
 const lx_engine_ops lx_engine_hex_ops = SEARCH_KIND_OPS("hex", hex_init);

@@ -2,10 +2,13 @@
  * Carlo search (search_kind.h): the game in progress, the tree kept between
  * moves, and the choice of a move.
  *
- * Choosing a move: a move that wins at once is played without a search; when
- * the opponent has exactly one such move it is blocked (taken); when it has
- * two or more (and the mover none) the mover resigns where that is a proved
- * loss (Hex).  Otherwise the search runs
+ * Choosing a move: a move that wins at once is played without a search, and
+ * so is a move that wins by proof where the game proves (Hex: a connection
+ * kept whatever the opponent plays, proof.c), the one that ends the game
+ * soonest; when the opponent has exactly one winning move it is blocked
+ * (taken); when it has two or more, or a proved win (and the mover none),
+ * the mover resigns where that is a proved loss (Hex), unless a swap is open
+ * to it.  Otherwise the search runs
  * (the game's swap is one of the root moves where the rules allow it) and
  * the most visited root move is played - or "resign" when even that move
  * wins fewer than 2% of at least 10000 playouts.  Flat Monte Carlo takes the
@@ -265,33 +268,39 @@ static int run_search(lx_engine *e, sims *v, lx_game_error *err)
     return 0;
 }
 
-/* A move decided without a search: a win at once, the one block, or a
- * resignation when the opponent has two wins.  The id, -2 for resign, -1
- * when a search must decide. */
-static int32_t forced_move(search_state *s, void *sim, lx_colour who)
+/* A move decided without a search: a win at once, a win proved (the one
+ * that ends the game soonest), the one block, or a resignation when the
+ * opponent has two wins or a proved one (never while a swap is open to the
+ * mover).  The id, -2 for resign, -1 when a search must decide. */
+static int32_t forced_move(search_state *s, void *sim, lx_colour who, int *wins)
 {
+    *wins = 0;
     if (!s->g->winning)
         return -1;
-    int32_t ids[2];
+    int32_t ids[2], proved;
     const mcts_sim_ops *ops = s->g->sim_ops;
     ops->reset(sim);
     if (s->g->winning(sim, who, ids, 1) > 0)
-        return ids[0];
-    size_t theirs = s->g->winning(sim, who == LX_BLACK ? LX_WHITE : LX_BLACK, ids, 2);
-    if (theirs >= 2)
-        return s->g->two_threats_lose ? -2 : -1;
-    if (theirs == 0)
-        return -1;
-    /* the one block, when the mover may take that cell (a Twixt hole in the
-     * opponent's border rows it may not: then the search finds a cut) */
+        return *wins = 1, ids[0];
+    if (s->g->proved_move && s->g->proved_move(sim, who, &proved) > 0)
+        return *wins = 1, proved;
     int32_t *legal = malloc((size_t)s->nids * sizeof *legal);
     size_t n = legal ? ops->legal(sim, legal) : 0;
-    int32_t block = -1;
-    for (size_t i = 0; i < n; i++)
-        if (legal[i] == ids[0])
-            block = ids[0];
+    int swap_open = n > 0 && legal[n - 1] == s->nids - 1;
+    lx_colour other = who == LX_BLACK ? LX_WHITE : LX_BLACK;
+    size_t theirs = s->g->winning(sim, other, ids, 2);
+    int32_t chosen = -1;
+    if (theirs >= 2 && s->g->two_threats_lose && !swap_open)
+        chosen = -2;
+    else if (!swap_open && s->g->proved_loss && s->g->proved_loss(sim, who))
+        chosen = -2;
+    else if (theirs == 1) /* the one block, when the mover may take that cell (a Twixt hole in the
+                           * opponent's border rows it may not: then the search finds a cut) */
+        for (size_t i = 0; i < n; i++)
+            if (legal[i] == ids[0])
+                chosen = ids[0];
     free(legal);
-    return block;
+    return chosen;
 }
 
 static int play_chosen(lx_engine *e, lx_colour who, const char *text, lx_buf *move, lx_game_error *err)
@@ -310,7 +319,8 @@ int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err
     if (prepare(e, who, &v, err) != 0)
         return -1;
     char text[64];
-    int32_t forced = forced_move(s, v.sim[0], who);
+    int wins;
+    int32_t forced = forced_move(s, v.sim[0], who, &wins);
     e->last_playouts = 0;
     e->last_seconds = 0;
     e->last_value = -1;
@@ -320,6 +330,7 @@ int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err
         e->last_value = 0;
         rc = 0;
     } else if (forced >= 0) {
+        e->last_value = wins ? 1 : -1;
         rc = s->g->format_id(s->board, forced, text, sizeof text);
     } else if (run_search(e, &v, err) == 0) {
         mcts_move best;

@@ -41,6 +41,11 @@ typedef struct search_game {
     /* Two winning moves of the opponent are a proved loss (Hex: a stone
      * blocks one cell; not Twixt, where one peg's links may cut both). */
     int two_threats_lose;
+    /* Optional proofs without a search, on the sim's position: with c to
+     * move, a move that wins by proof (*id) and c's moves to the end by it,
+     * or -1; and whether the opponent of c has a proved win whatever c plays. */
+    int32_t (*proved_move)(void *sim, lx_colour c, int32_t *id);
+    int (*proved_loss)(void *sim, lx_colour c);
     /* Optional: how the game tunes the search (RAVE bias, expansion). */
     void (*tune)(mcts_params *p, int cols, int rows);
 } search_game;

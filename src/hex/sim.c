@@ -43,6 +43,7 @@ struct lx_hex_sim {
     uint64_t *rowbits;   /* cols <= 64: Black's cells by rows, and those reached (2 * rows) */
     int32_t *label;      /* winning cells: component numbers */
     uint8_t *flags;      /* ... and the edges each touches */
+    uint8_t *dead;       /* per id: dead at the snapshot (proof.c), never a tree move */
     lx_colour to_play0, to_play;
     int swap0, swap;     /* swap-pieces allowed */
     int32_t single;      /* the one stone when the swap is allowed */
@@ -135,11 +136,12 @@ static size_t lines(size_t bytes)
 static lx_hex_sim *alloc_sim(const hex_grid *g)
 {
     size_t n = g->npadded + 1, rows = (size_t)g->rows;
-    size_t sizes[10] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
+    size_t sizes[11] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
                         lines(n * sizeof(int32_t)), lines(n * sizeof(int32_t)), lines(n * sizeof(uint32_t)),
-                        lines(n * sizeof(int32_t)), lines(n),      g->cols <= 64 ? lines(2 * rows * sizeof(uint64_t)) : 0};
+                        lines(n * sizeof(int32_t)), lines(n),      lines(n),
+                        g->cols <= 64 ? lines(2 * rows * sizeof(uint64_t)) : 0};
     size_t total = 0;
-    for (int i = 0; i < 10; i++)
+    for (int i = 0; i < 11; i++)
         total += sizes[i];
     char *block = aligned_alloc(64, total);
     if (!block)
@@ -156,9 +158,25 @@ static lx_hex_sim *alloc_sim(const hex_grid *g)
     CARVE(seen, 6);
     CARVE(label, 7);
     CARVE(flags, 8);
-    s->rowbits = sizes[9] ? (void *)at : NULL;
+    CARVE(dead, 9);
+    s->rowbits = sizes[10] ? (void *)at : NULL;
 #undef CARVE
     return s;
+}
+
+/* The snapshot's dead cells (none where a swap could move its stone, or on a
+ * board too large to look): they stay dead below it, so no tree move takes
+ * one; playouts still fill them (their colour changes no winner). */
+static void mark_dead(lx_hex_sim *s)
+{
+    if (s->swap0 || (long)s->cols * s->rows > LX_HEX_PROOF_MAX_CELLS)
+        return;
+    uint8_t *copy = malloc((size_t)s->npadded);
+    if (!copy)
+        return;
+    memcpy(copy, s->colour0, (size_t)s->npadded);
+    hex_proof_fill_dead(copy, s->cols, s->rows, HEX_BLACK, s->dead);
+    free(copy);
 }
 
 lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
@@ -190,6 +208,7 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
                 s->single = p;
         }
     s->last0 = b->last_kind == LX_HEX_STONE ? b->last_cell : 0;
+    mark_dead(s);
     lx_hex_sim_reset(s);
     return s;
 }
@@ -218,18 +237,25 @@ static uint8_t code_of(lx_colour c)
     return c == LX_BLACK ? HEX_BLACK : HEX_WHITE;
 }
 
-size_t lx_hex_sim_legal(const lx_hex_sim *s, int32_t *ids)
+/* The empty cells (dead ones too when `dead_too`) and the swap. */
+static size_t legal_ids(const lx_hex_sim *s, int32_t *ids, int dead_too)
 {
     size_t n = 0;
     for (int r = 0; r < s->rows; r++) {
         int32_t p = (r + 1) * s->stride + 1;
         for (int c = 0; c < s->cols; c++, p++)
-            if (s->colour[p] == HEX_EMPTY)
+            if (s->colour[p] == HEX_EMPTY && (dead_too || !s->dead[p]))
                 ids[n++] = p;
     }
     if (s->swap)
         ids[n++] = s->npadded;
     return n;
+}
+
+size_t lx_hex_sim_legal(const lx_hex_sim *s, int32_t *ids)
+{
+    size_t n = legal_ids(s, ids, 0); /* a dead cell is a pass: any other move is as good */
+    return n ? n : legal_ids(s, ids, 1);
 }
 
 /* Cell p (in the pool) is filled: it moves to the end of the taken part. */
@@ -486,4 +512,33 @@ size_t lx_hex_sim_winning_cells(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t
             }
         }
     return n;
+}
+
+/* ---- proofs (proof.c) ---------------------------------------------------------- */
+
+int lx_hex_sim_dead(const lx_hex_sim *s, int32_t id)
+{
+    if (id <= 0 || id >= s->npadded || (long)s->cols * s->rows > LX_HEX_PROOF_MAX_CELLS)
+        return 0;
+    int col = (int)(id % s->stride) - 1, row = (int)(id / s->stride) - 1;
+    if (col < 0 || row < 0 || col >= s->cols || row >= s->rows)
+        return 0;
+    return hex_proof_is_dead(s->colour, s->cols, id);
+}
+
+int32_t lx_hex_sim_connection(const lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap, size_t *n)
+{
+    if (n)
+        *n = 0;
+    if ((long)s->cols * s->rows > LX_HEX_PROOF_MAX_CELLS)
+        return -1;
+    return hex_proof_connection(s->colour, s->cols, s->rows, code_of(c), ids, cap, n);
+}
+
+int32_t lx_hex_sim_proved_move(const lx_hex_sim *s, lx_colour c, int32_t *id)
+{
+    *id = -1;
+    if ((long)s->cols * s->rows > LX_HEX_PROOF_MAX_CELLS)
+        return -1;
+    return hex_proof_move(s->colour, s->cols, s->rows, code_of(c), id);
 }

@@ -1,0 +1,321 @@
+/* test_hex_proof.c - what the Hex engine proves without a search (src/hex/proof.c
+ * through lx_hex_sim_*): dead cells found and left out of the tree moves, a
+ * connection of bridges and edge links found with its cells, the move that
+ * makes one, and the engine finishing a proved win at once (answering every
+ * intrusion) and resigning a proved loss.  Hand-made positions, drawn as rows
+ * of '.', 'B' and 'W' (Black joins top and bottom, White left and right). */
+#include "testutil.h"
+
+/* A board of the picture's size with its stones, `next` to move, no swap. */
+static lx_hex_board *board_of(const char *const *rows, int nrows, lx_colour next)
+{
+    int cols = (int)strlen(rows[0]);
+    lx_hex_board *b = lx_hex_board_new(cols, nrows);
+    assert_non_null(b);
+    lx_hex_set_no_swap(b, 1);
+    for (int r = 0; r < nrows; r++)
+        for (int c = 0; c < cols; c++)
+            if (rows[r][c] != '.')
+                assert_int_equal(lx_hex_setup(b, c, r, rows[r][c] == 'B' ? LX_BLACK : LX_WHITE), 0);
+    lx_hex_set_to_play(b, next);
+    return b;
+}
+
+static int32_t id_of(const lx_hex_board *b, int col, int row)
+{
+    lx_hex_move m = {.kind = LX_HEX_STONE, .col = col, .row = row};
+    return lx_hex_sim_id(lx_hex_cols(b), lx_hex_rows(b), &m);
+}
+
+static int has(const int32_t *ids, size_t n, int32_t id)
+{
+    for (size_t i = 0; i < n; i++)
+        if (ids[i] == id)
+            return 1;
+    return 0;
+}
+
+/* Black c2 and b4 on 5x5: a bridge between them (b3, c3), each its two cells to
+ * its edge (c1, d1; a5, b5). */
+static const char *const bridges[] = {
+    ".....",
+    "..B..",
+    ".....",
+    ".B...",
+    ".....",
+};
+
+static void test_bridge_connection_found(void **state)
+{
+    (void)state;
+    lx_hex_board *b = board_of(bridges, 5, LX_WHITE);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    int32_t cells[16];
+    size_t n = 0;
+    assert_int_equal(lx_hex_sim_connection(s, LX_BLACK, cells, 16, &n), 3);
+    assert_int_equal(n, 6);
+    const int want[6][2] = {{2, 0}, {3, 0}, {1, 2}, {2, 2}, {0, 4}, {1, 4}};
+    for (int i = 0; i < 6; i++)
+        assert_true(has(cells, n, id_of(b, want[i][0], want[i][1])));
+    assert_int_equal(lx_hex_sim_connection(s, LX_WHITE, NULL, 0, NULL), -1);
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+}
+
+/* White took b3, one cell of the bridge: the connection no longer holds with
+ * White to move, and c3 (the other cell) is the move that makes it again,
+ * three Black moves from the end. */
+static void test_intrusion_and_the_move_that_mends_it(void **state)
+{
+    (void)state;
+    const char *const rows[] = {".....", "..B..", ".W...", ".B...", "....."};
+    lx_hex_board *b = board_of(rows, 5, LX_BLACK);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    assert_int_equal(lx_hex_sim_connection(s, LX_BLACK, NULL, 0, NULL), -1);
+    int32_t id;
+    assert_int_equal(lx_hex_sim_proved_move(s, LX_BLACK, &id), 3);
+    assert_int_equal(id, id_of(b, 2, 2));
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+}
+
+/* Dead cells: c3 with four Black neighbours in a row (d3, d2, c2, b3); c1 on
+ * Black's top edge with c2, d1 Black and the top edge's two cells. */
+static void test_dead_cells_found_and_left_out(void **state)
+{
+    (void)state;
+    const char *const rows[] = {"...B.", ".WBB.", ".B.B.", ".....", "....."};
+    lx_hex_board *b = board_of(rows, 5, LX_WHITE);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    int32_t dead1 = id_of(b, 2, 2), dead2 = id_of(b, 2, 0), live = id_of(b, 0, 4);
+    assert_true(lx_hex_sim_dead(s, dead1));
+    assert_true(lx_hex_sim_dead(s, dead2));
+    assert_false(lx_hex_sim_dead(s, live));
+    assert_false(lx_hex_sim_dead(s, id_of(b, 3, 0))); /* a stone */
+    int32_t ids[64];
+    size_t n = lx_hex_sim_legal(s, ids);
+    assert_false(has(ids, n, dead1));
+    assert_false(has(ids, n, dead2));
+    assert_true(has(ids, n, live));
+    for (int r = 0; r < 5; r++) /* every cell dead by its pattern is left out */
+        for (int c = 0; c < 5; c++)
+            if (lx_hex_sim_dead(s, id_of(b, c, r)))
+                assert_false(has(ids, n, id_of(b, c, r)));
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+}
+
+/* A dead cell filled makes another dead: b3 has four Black neighbours in a
+ * row (c2, b2, a3, a4); c3 has three (d3, d2, c2) and b3 empty, so it is dead
+ * only once b3 is filled.  Both are left out of the tree's moves. */
+static void test_dead_cell_filled_makes_another(void **state)
+{
+    (void)state;
+    const char *const rows[] = {".....", ".BBB.", "B..B.", "B....", "....."};
+    lx_hex_board *b = board_of(rows, 5, LX_WHITE);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    int32_t first = id_of(b, 1, 2), second = id_of(b, 2, 2);
+    assert_true(lx_hex_sim_dead(s, first));
+    assert_false(lx_hex_sim_dead(s, second));
+    int32_t ids[64];
+    size_t n = lx_hex_sim_legal(s, ids);
+    assert_false(has(ids, n, first));
+    assert_false(has(ids, n, second));
+    assert_true(has(ids, n, id_of(b, 4, 4)));
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+}
+
+static uint64_t rng_state = 88172645463325252ull;
+
+static uint32_t rnd(uint32_t n)
+{
+    rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state % n);
+}
+
+/* Black joins top and bottom on a full 6x6 picture: a flood from the top row. */
+static int black_joins(char full[6][6])
+{
+    static const int dc[] = {1, 1, 0, -1, -1, 0}, dr[] = {0, -1, -1, 0, 1, 1};
+    int seen[6][6] = {{0}}, stack[36][2], top = 0;
+    for (int c = 0; c < 6; c++)
+        if (full[0][c] == 'B')
+            seen[0][c] = 1, stack[top][0] = c, stack[top++][1] = 0;
+    while (top > 0) {
+        top--;
+        int c = stack[top][0], r = stack[top][1];
+        if (r == 5)
+            return 1;
+        for (int k = 0; k < 6; k++) {
+            int nc = c + dc[k], nr = r + dr[k];
+            if (nc >= 0 && nc < 6 && nr >= 0 && nr < 6 && full[nr][nc] == 'B' && !seen[nr][nc])
+                seen[nr][nc] = 1, stack[top][0] = nc, stack[top++][1] = nr;
+        }
+    }
+    return 0;
+}
+
+/* Every connection found is one: in random 6x6 positions, each pair of its
+ * cells given one to Black and the other to White, every other empty cell
+ * White, Black still joins its edges (whatever the opponent takes, one cell a
+ * pair is enough). */
+static void test_connections_found_hold(void **state)
+{
+    (void)state;
+    int found = 0;
+    for (int pos = 0; pos < 400; pos++) {
+        lx_hex_board *b = lx_hex_board_new(6, 6);
+        lx_hex_set_no_swap(b, 1);
+        char cell[6][6];
+        for (int r = 0; r < 6; r++)
+            for (int c = 0; c < 6; c++) {
+                uint32_t x = rnd(100);
+                cell[r][c] = x < 30 ? 'B' : x < 50 ? 'W' : '.';
+                if (cell[r][c] != '.')
+                    assert_int_equal(lx_hex_setup(b, c, r, cell[r][c] == 'B' ? LX_BLACK : LX_WHITE), 0);
+            }
+        if (lx_hex_connected(b) != LX_NO_COLOUR) {
+            lx_hex_board_free(b);
+            continue;
+        }
+        lx_hex_sim *s = lx_hex_sim_new(b);
+        int32_t carrier[72];
+        size_t n = 0;
+        int32_t k = lx_hex_sim_connection(s, LX_BLACK, carrier, 72, &n);
+        lx_hex_sim_free(s);
+        if (k < 0) {
+            lx_hex_board_free(b);
+            continue;
+        }
+        assert_int_equal(n, 2 * (size_t)k);
+        found++;
+        for (int trial = 0; trial < 20; trial++) {
+            char full[6][6];
+            uint32_t coin[36];
+            for (size_t j = 0; j < n / 2; j++)
+                coin[j] = rnd(2);
+            for (int r = 0; r < 6; r++)
+                for (int c = 0; c < 6; c++) {
+                    int32_t id = id_of(b, c, r), i = -1;
+                    for (size_t j = 0; j < n; j++)
+                        if (carrier[j] == id)
+                            i = (int32_t)j;
+                    full[r][c] = cell[r][c] != '.' ? cell[r][c] : 'W';
+                    if (cell[r][c] == '.' && i >= 0) /* a coin says which cell of the pair is Black's */
+                        full[r][c] = (uint32_t)(i & 1) == coin[i / 2] ? 'B' : 'W';
+                }
+            if (!black_joins(full)) {
+                for (int r = 0; r < 6; r++)
+                    fprintf(stderr, "%*s%.6s   %.6s\n", r, "", cell[r], full[r]);
+                fprintf(stderr, "k=%d carrier:", (int)k);
+                for (size_t j = 0; j < n; j++)
+                    fprintf(stderr, " %c%d", 'a' + (int)(carrier[j] % 8) - 1, (int)(carrier[j] / 8));
+                fprintf(stderr, "\n");
+            }
+            assert_true(black_joins(full));
+        }
+        lx_hex_board_free(b);
+    }
+    assert_true(found > 20); /* the positions had some */
+}
+
+static lx_engine *hex_engine(int size)
+{
+    lx_engine_options o;
+    lx_engine_options_init(&o, "hex");
+    o.cols = o.rows = size;
+    o.rules = "noswap";
+    o.playouts = 2000;
+    o.threads = 1;
+    o.seed = 7;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_engine *e = lx_engine_new(&o, &err);
+    assert_non_null(e);
+    lx_game_error_free(&err);
+    return e;
+}
+
+static void play(lx_engine *e, lx_colour who, const char *move)
+{
+    lx_game_error err;
+    lx_game_error_init(&err);
+    if (lx_engine_play(e, who, move, &err) != 0)
+        fail_msg("%s refused: %s", move, err.message.data ? err.message.data : "");
+    lx_game_error_free(&err);
+}
+
+static void genmove(lx_engine *e, lx_colour who, char *out, size_t cap)
+{
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_buf mv = {0};
+    assert_int_equal(lx_engine_genmove(e, who, &mv, &err), 0);
+    snprintf(out, cap, "%s", mv.data);
+    lx_buf_free(&mv);
+    lx_game_error_free(&err);
+}
+
+/* The bridges' position reached by moves: Black c2, White e5, Black b4. */
+static lx_engine *bridges_engine(void)
+{
+    lx_engine *e = hex_engine(5);
+    play(e, LX_BLACK, "c2");
+    play(e, LX_WHITE, "e5");
+    play(e, LX_BLACK, "b4");
+    return e;
+}
+
+/* White to move against a proved connection: it resigns without a search. */
+static void test_proved_loss_resigns(void **state)
+{
+    (void)state;
+    lx_engine *e = bridges_engine();
+    char mv[32];
+    genmove(e, LX_WHITE, mv, sizeof mv);
+    assert_string_equal(mv, "resign");
+    long playouts;
+    double seconds;
+    lx_engine_last_search(e, &playouts, &seconds);
+    assert_int_equal(playouts, 0);
+    lx_engine_free(e);
+}
+
+/* Black with a proved connection finishes it: White takes a cell of a pair
+ * each time, Black answers with the pair's other cell (or fills a pair), no
+ * search, and joins its edges with its third move. */
+static void test_proved_win_is_finished_at_once(void **state)
+{
+    (void)state;
+    lx_engine *e = bridges_engine();
+    const char *intrusions[] = {"b3", "d1", "a5"}; /* one cell of each pair, in turn */
+    const char *pair_of[] = {"c3", "c1", "b5"};
+    char mv[32];
+    for (int i = 0; i < 3; i++) {
+        play(e, LX_WHITE, intrusions[i]);
+        genmove(e, LX_BLACK, mv, sizeof mv);
+        assert_string_equal(mv, pair_of[i]);
+        long playouts;
+        double seconds;
+        lx_engine_last_search(e, &playouts, &seconds);
+        assert_int_equal(playouts, 0);
+        assert_true(lx_engine_last_value(e) == 1.0);
+    }
+    assert_int_equal(lx_engine_to_play(e), LX_NO_COLOUR);
+    lx_game_result r;
+    lx_engine_result(e, &r);
+    assert_int_equal(r.winner, LX_BLACK);
+    lx_engine_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bridge_connection_found),   cmocka_unit_test(test_intrusion_and_the_move_that_mends_it),
+        cmocka_unit_test(test_dead_cells_found_and_left_out), cmocka_unit_test(test_dead_cell_filled_makes_another),
+        cmocka_unit_test(test_connections_found_hold), cmocka_unit_test(test_proved_loss_resigns),
+        cmocka_unit_test(test_proved_win_is_finished_at_once),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
