@@ -8,7 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const PKG = resolve(process.env.LUDEX_JS_PKG ?? join(REPO, 'build', 'js', 'ludex'));
+export const PKG = resolve(process.env.LUDEX_JS_PKG ?? join(REPO, 'build', 'js', 'ludex'));
 export const TOOL = resolve(process.env.LUDEX ?? join(REPO, 'build', 'ludex'));
 
 const { init, LudexError } = await import(pathToFileURL(join(PKG, 'ludex.js')).href);

@@ -23,3 +23,5 @@ def test_readme_examples_run(monkeypatch):
             exec(compile(code, "README.md", "exec"), {})
     lines = out.getvalue().splitlines()
     assert "HEX_CELL_OCCUPIED" in lines and "W 26" in lines
+    assert "[(None, None), ('B', (5, 5)), ('W', (6, 4))]" in lines  # node.move
+    assert "(;FF[4]GM[11]SZ[13]EV[hex.mc.2010.oct.1.11]PB[Bob]PW[Alice]SO[https://www.littlegolem.net]" in lines
