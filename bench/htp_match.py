@@ -1,0 +1,204 @@
+#!/usr/bin/python3
+"""htp_match.py - a Hex match between two engines that speak HTP (the Go Text
+Protocol as HexGui and MoHex speak it), with `ludex engine hex` as the referee.
+
+  bench/htp_match.py --ludex BUILD/ludex --size 9 --games 12 --parallel 1
+                     --a 'CMD ...' [--a-init 'HTP;HTP'] --b 'CMD ...' [--b-init ...]
+                     [--name-a A] [--name-b B]
+
+Paired openings: game 2k and 2k+1 start from the same first move (Black's,
+from a fixed list spread over the board), A playing Black in the first and
+White in the second; from there the engines play it out without the swap
+(the referee's rules are "noswap": a swap, an illegal or unreadable move, a
+dead engine or no answer in ten times the time loses for that side).
+"resign" loses.  The referee (a `ludex engine hex --rules noswap` process
+that only replays) says when a side has joined its edges.  Prints one line
+per game and a summary with A's score and its 95% Wilson interval.  Each
+engine is started once per game and given `boardsize N N` and `clear_board`,
+then the --a-init / --b-init commands (';'-separated).
+"""
+import argparse
+import math
+import shlex
+import subprocess
+import sys
+import threading
+import time
+
+OPENINGS = {
+    9: ["a1", "e5", "b2", "c7", "i1", "d3", "a9", "f2", "c5", "g7", "b8", "h4", "e2", "d8", "i5", "a4",
+        "g3", "c9", "f6", "h8"],
+    11: ["a1", "f6", "b2", "c9", "k1", "d3", "a11", "g2", "c6", "h9", "b10", "j4", "e2", "d10", "k6",
+         "a5", "h3", "c11", "g7", "j10"],
+}
+
+
+class Engine:
+    def __init__(self, cmd, timeout):
+        self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.timeout = timeout
+
+    def ask(self, line):
+        """The answer's text, or None for an error ('?'), a dead engine or no answer in time."""
+        try:
+            self.p.stdin.write(line + "\n")
+            self.p.stdin.flush()
+        except (BrokenPipeError, OSError):
+            return None
+        result = {}
+
+        def read():
+            lines = []
+            while True:
+                s = self.p.stdout.readline()
+                if not s:
+                    result["dead"] = True
+                    return
+                s = s.rstrip("\r\n")
+                if s == "" and lines:
+                    break
+                if s or lines:
+                    lines.append(s)
+            result["lines"] = lines
+
+        t = threading.Thread(target=read, daemon=True)
+        t.start()
+        t.join(self.timeout)
+        if t.is_alive() or "lines" not in result:
+            return None
+        first = result["lines"][0]
+        if not first.startswith("="):
+            return None
+        text = "\n".join([first[1:].lstrip("0123456789").strip()] + result["lines"][1:])
+        return text.strip()
+
+    def close(self):
+        try:
+            self.p.stdin.write("quit\n")
+            self.p.stdin.flush()
+        except (BrokenPipeError, OSError):
+            pass
+        try:
+            self.p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.p.wait()
+
+
+def start(cmd, init, size, timeout):
+    e = Engine(cmd, timeout)
+    for c in [f"boardsize {size} {size}", "clear_board"] + [c.strip() for c in init.split(";") if c.strip()]:
+        if e.ask(c) is None and c.startswith(("boardsize", "clear_board")):
+            e.close()
+            raise RuntimeError(f"{cmd}: refused {c!r}")
+    return e
+
+
+def play_game(args, opening, a_black):
+    """(A's score 0/1, moves, how) for one game."""
+    timeout = max(10.0, 10 * args.seconds)
+    ref = Engine(f"{args.ludex} engine hex --size {args.size} --rules noswap --playouts 1", 10)
+    ref.ask(f"boardsize {args.size} {args.size}")
+    a = start(args.a, args.a_init, args.size, timeout)
+    b = start(args.b, args.b_init, args.size, timeout)
+    black, white = (a, b) if a_black else (b, a)
+    try:
+        for e in (ref, black, white):
+            if e.ask(f"play b {opening}") is None:
+                raise RuntimeError(f"opening {opening} refused")
+        colour, moves, winner, how = "w", 1, None, ""
+        while winner is None:
+            mover, other = (black, white) if colour == "b" else (white, black)
+            mv = mover.ask(f"genmove {colour}")
+            moves += 1
+            loser = colour
+            if mv is None:
+                how = "no answer"
+            elif mv.lower() == "resign":
+                how = "resigned"
+            elif ref.ask(f"play {colour} {mv}") is None:
+                how = f"illegal move {mv}"
+            elif other.ask(f"play {colour} {mv}") is None:
+                loser, how = ("w" if colour == "b" else "b"), f"refused {mv}"
+            else:
+                res = ref.ask("final_score")
+                if res and res[0] in "BW":
+                    winner, how = res[0].lower(), "connected"
+                colour = "w" if colour == "b" else "b"
+                continue
+            winner = "w" if loser == "b" else "b"
+        a_won = (winner == "b") == a_black
+        return (1 if a_won else 0), moves, how
+    finally:
+        for e in (ref, a, b):
+            e.close()
+
+
+def wilson(score, n, z=1.96):
+    if n == 0:
+        return 0.0, 1.0
+    p = score / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ludex", required=True)
+    ap.add_argument("--size", type=int, default=9)
+    ap.add_argument("--games", type=int, default=12)
+    ap.add_argument("--parallel", type=int, default=1)
+    ap.add_argument("--seconds", type=float, default=1.0, help="the engines' time a move (for the time-out)")
+    ap.add_argument("--a", required=True)
+    ap.add_argument("--b", required=True)
+    ap.add_argument("--a-init", default="")
+    ap.add_argument("--b-init", default="")
+    ap.add_argument("--name-a", default="A")
+    ap.add_argument("--name-b", default="B")
+    args = ap.parse_args()
+    openings = OPENINGS.get(args.size) or [f"{chr(97 + i % args.size)}{1 + (3 * i) % args.size}" for i in range(40)]
+    jobs = [(openings[(g // 2) % len(openings)], g % 2 == 0) for g in range(args.games)]
+    results = [None] * len(jobs)
+    lock = threading.Lock()
+    nxt = [0]
+    t0 = time.time()
+
+    def worker():
+        while True:
+            with lock:
+                i = nxt[0]
+                nxt[0] += 1
+            if i >= len(jobs):
+                return
+            opening, a_black = jobs[i]
+            try:
+                r = play_game(args, opening, a_black)
+            except Exception as ex:  # noqa: BLE001 - a failed game is reported, not fatal
+                r = (None, 0, f"failed: {ex}")
+            results[i] = r
+            with lock:
+                print(f"game {i + 1}: opening {opening}, {args.name_a} as {'Black' if a_black else 'White'}: "
+                      f"{'won' if r[0] == 1 else 'lost' if r[0] == 0 else 'no result'} in {r[1]} moves ({r[2]})",
+                      flush=True)
+
+    threads = [threading.Thread(target=worker) for _ in range(max(1, args.parallel))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    done = [r for r in results if r and r[0] is not None]
+    score = sum(r[0] for r in done)
+    lo, hi = wilson(score, len(done))
+    as_black = sum(r[0] for (o, ab), r in zip(jobs, results) if r and r[0] is not None and ab)
+    print(f"hex {args.size}x{args.size}: {args.name_a} vs {args.name_b}: {args.name_a} scores {score}/{len(done)} = "
+          f"{100.0 * score / max(1, len(done)):.1f}% (95% CI {100 * lo:.1f}..{100 * hi:.1f}%); "
+          f"{as_black} won as Black, {score - as_black} as White; paired openings, no swap; "
+          f"{len(results) - len(done)} failed; {time.time() - t0:.0f} s")
+    return 0 if len(done) == len(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
