@@ -2,8 +2,10 @@
  * newest first, up to a cap, by filter (next, active, finished, pending, all); the boards where
  * it is someone's turn most urgent deadline first.
  *
- * The ids come from the store (every server's games: the LOOK_AT newest), the boards from
- * memory.  With a store shared by several servers (PostgreSQL) neither is read on the event
+ * The ids come from the store (every server's games: the LOOK_AT newest the filter passes, read
+ * from the games' rows by one query on the players' indexes: store_list), the boards of those
+ * shown from memory (read when not held; a list never reads more boards than it shows, but for a
+ * row too old to say, or memory ahead of the store).  With a store shared by several servers (PostgreSQL) neither is read on the event
  * loop: one job of the store thread (dbjobs.c) reads the ids, then, round by round, the boards
  * memory lacks (or holds stale) that the filter must look at next, as many as could still fill
  * the list, until it is full or every id has been looked at; each round's boards are put in
@@ -106,11 +108,23 @@ static long pick(srv *s, const list_ask *a, const int64_t *found, long nfound, i
     return n;
 }
 
+_Static_assert(STORE_LIST_ALL == (int)SVC_ALL && STORE_LIST_NEXT == (int)SVC_NEXT && STORE_LIST_ACTIVE == (int)SVC_ACTIVE &&
+                   STORE_LIST_FINISHED == (int)SVC_FINISHED && STORE_LIST_PENDING == (int)SVC_WAITING,
+               "a list's filter is the store's");
+
+/* The ids of the games the list may show, from the store's rows (one query by index, no board read):
+ * every one the filter passes by its row, newest first, up to LOOK_AT. */
+static long ids_of(store *rs, const list_ask *a, int64_t *found)
+{
+    store_list ask = {a->user, a->kind == G_NONE ? "" : proto_game_name(a->kind), (int)a->filter};
+    return rs->be->games_of(rs, &ask, found, LOOK_AT);
+}
+
 /* The list read now, on the loop: its ids and the boards not held (SQLite; or no store thread to wait for). */
 static long at_once(srv *s, const list_ask *a, int64_t *ids, svc_status *st)
 {
     int64_t *found = malloc(LOOK_AT * sizeof *found);
-    long nfound = found ? bridge_of(s)->rstore->be->games_of(bridge_of(s)->rstore, a->user, found, LOOK_AT) : -1;
+    long nfound = found ? ids_of(bridge_of(s)->rstore, a, found) : -1;
     long n = pick(s, a, found, nfound, ids, st, 1);
     free(found);
     return n;
@@ -142,7 +156,7 @@ static void list_run(store *st, db_job *d)
 {
     list_job *j = (list_job *)d;
     if (!j->have_ids)
-        j->nfound = st->be->games_of(st, j->ask.user, j->found, LOOK_AT);
+        j->nfound = ids_of(st, &j->ask, j->found);
     for (size_t i = 0; i < j->nround; i++)
         j->round[i].fresh = games_load(j->s, st, j->round[i].id, &j->round[i].unread);
 }

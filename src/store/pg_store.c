@@ -297,7 +297,7 @@ static int setup_settings(pg_store *q, char *err, size_t errcap)
 static int prepare_all(pg_store *q, char *err, size_t errcap)
 {
     for (int i = 0; i < NPG_QUERIES; i++) {
-        char name[8], sql[1024];
+        char name[8], sql[2048]; /* the longest, a list of games (Q_GAMES_OF), is 1,200 bytes */
         qname(i, name);
         if (pg_sql(i, sql, sizeof sql) != 0) {
             snprintf(err, errcap, "query %d is too long", i);
@@ -1047,13 +1047,14 @@ static long id_rows(PGresult *r, int64_t *ids, size_t cap)
     return n;
 }
 
-static long pg_games_of(store *s, const char *user, int64_t *ids, size_t cap)
+static long pg_games_of(store *s, const store_list *ask, int64_t *ids, size_t cap)
 {
     params p = {.n = 0};
-    if (user)
-        p_text(&p, user);
+    p_text(&p, ask->user); /* NULL: SQL's NULL, no player's name */
+    p_int(&p, ask->filter);
+    p_text(&p, ask->kind ? ask->kind : "");
     p_int(&p, (int64_t)cap);
-    return id_rows(run_read((pg_store *)s, user ? Q_GAMES_OF : Q_GAMES_ALL, &p), ids, cap);
+    return id_rows(run_read((pg_store *)s, ask->user ? Q_GAMES_OF : Q_GAMES_ALL, &p), ids, cap);
 }
 
 static int64_t pg_max_game_id(store *s)

@@ -3,6 +3,19 @@
  * (a reserved word in PostgreSQL; SQLite takes the quotes too). */
 #include "store/queries.h"
 
+/* A list's filter (store_list; ?1 the user, ?2 STORE_LIST_*, ?3 the kind or ''), from the row alone: a
+ * result column for results the rules did not make, status > 0 for a challenge waiting, and the seat
+ * at the head of the clock text ("0 ", "1 ", "-1 ": nobody moves, the rules ended the game).  A row
+ * whose clock names no seat is listed by every filter but pending's, for its board to decide. */
+#define LIST_FILTER                                                                                          \
+    "(CAST(?3 AS TEXT) = '' OR kind = ?3) AND CASE CAST(?2 AS INTEGER)"                                     \
+    " WHEN 1 THEN result = '' AND status = 0 AND (substr(clock, 1, 2) = '0 ' AND player1 = ?1 OR"            \
+    " substr(clock, 1, 2) = '1 ' AND player2 = ?1 OR NOT (substr(clock, 1, 2) IN ('0 ', '1 ') OR"          \
+    " substr(clock, 1, 3) = '-1 '))"                                                                         \
+    " WHEN 2 THEN result = '' AND NOT (status = 0 AND substr(clock, 1, 3) = '-1 ')"                         \
+    " WHEN 3 THEN result <> '' OR (status = 0 AND NOT substr(clock, 1, 2) IN ('0 ', '1 '))"                 \
+    " WHEN 4 THEN status > 0 AND result = '' ELSE 1 = 1 END"
+
 const char *const store_query_sql[NQUERIES] = {
     [Q_BEGIN] = "BEGIN IMMEDIATE",
     [Q_COMMIT] = "COMMIT",
@@ -20,8 +33,11 @@ const char *const store_query_sql[NQUERIES] = {
                    " status, offer, version FROM games WHERE id = ?1",
     [Q_MOVE_INSERT] = "INSERT INTO moves(game_id, n, seat, text) VALUES (?1, ?2, ?3, ?4)",
     [Q_MOVES] = "SELECT game_id, n, seat, text FROM moves WHERE game_id = ?1 ORDER BY n",
-    [Q_GAMES_OF] = "SELECT id FROM games WHERE player1 = ?1 OR player2 = ?1 ORDER BY id DESC LIMIT ?2",
-    [Q_GAMES_ALL] = "SELECT id FROM games ORDER BY id DESC LIMIT ?1",
+    /* a list of games (store_list): each seat by its own index (player, id), newest first, at most ?4 */
+    [Q_GAMES_OF] = "SELECT id FROM (SELECT id FROM games WHERE player1 = ?1 AND " LIST_FILTER " ORDER BY id DESC"
+                   " LIMIT ?4) a UNION SELECT id FROM (SELECT id FROM games WHERE player2 = ?1 AND " LIST_FILTER
+                   " ORDER BY id DESC LIMIT ?4) b ORDER BY id DESC LIMIT ?4",
+    [Q_GAMES_ALL] = "SELECT id FROM games WHERE " LIST_FILTER " ORDER BY id DESC LIMIT ?4",
     [Q_MAX_GAME] = "SELECT COALESCE(MAX(id), 0) FROM games",
     [Q_SESSION_INSERT] = "INSERT INTO sessions(token_hash, \"user\", csrf, expires) VALUES (?1, ?2, ?3, ?4)",
     [Q_SESSION_DELETE] = "DELETE FROM sessions WHERE token_hash = ?1 OR expires < ?2",

@@ -642,16 +642,15 @@ static int sq_moves_each(store *s, int64_t game_id, int (*fn)(void *ctx, const s
     return finish_row(st, rc == SQLITE_DONE ? 0 : -1);
 }
 
-static long sq_games_of(store *s, const char *user, int64_t *ids, size_t cap)
+static long sq_games_of(store *s, const store_list *ask, int64_t *ids, size_t cap)
 {
     sqlite_store *q = (sqlite_store *)s;
-    sqlite3_stmt *st = q->q[user ? Q_GAMES_OF : Q_GAMES_ALL];
-    if (user) {
-        bind_text(st, 1, user);
-        sqlite3_bind_int64(st, 2, (sqlite3_int64)cap);
-    } else {
-        sqlite3_bind_int64(st, 1, (sqlite3_int64)cap);
-    }
+    sqlite3_stmt *st = q->q[ask->user ? Q_GAMES_OF : Q_GAMES_ALL];
+    if (ask->user)
+        bind_text(st, 1, ask->user);
+    sqlite3_bind_int(st, 2, ask->filter);
+    bind_text(st, 3, ask->kind ? ask->kind : "");
+    sqlite3_bind_int64(st, 4, (sqlite3_int64)cap);
     long n = 0;
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW && (size_t)n < cap)

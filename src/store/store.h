@@ -205,6 +205,18 @@ typedef struct store_op {
     store_seek seek;
 } store_op;
 
+/* What a list of games asks the store (store_backend.games_of).  The filter is read from the
+ * game's row: its result column (a result the rules did not make), its status (a challenge
+ * waiting) and the seat at the head of its clock text (the seat to move as of the game's last
+ * write, "-1" when nobody moves: the rules ended it).  A row whose clock text names no seat (a
+ * game older than its clock) is always listed, for the caller to look at its board. */
+enum { STORE_LIST_ALL, STORE_LIST_NEXT, STORE_LIST_ACTIVE, STORE_LIST_FINISHED, STORE_LIST_PENDING };
+typedef struct store_list {
+    const char *user; /* whose games (either seat); NULL: everyone's */
+    const char *kind; /* "hex" ...; NULL or "": any */
+    int filter;       /* STORE_LIST_*: NEXT lists the games where it is user's turn */
+} store_list;
+
 typedef struct store_backend {
     const char *name;
     store *(*open)(const char *location, char *err, size_t errcap);
@@ -221,8 +233,9 @@ typedef struct store_backend {
     int (*game_get)(store *s, int64_t id, store_game *out);
     /* Every move of a game in order, through `fn`; 0, or -1. */
     int (*moves_each)(store *s, int64_t game_id, int (*fn)(void *ctx, const store_move *m), void *ctx);
-    /* Ids of the games of `user` (every game when NULL), newest first, up to cap; -1 on error. */
-    long (*games_of)(store *s, const char *user, int64_t *ids, size_t cap);
+    /* Ids of the games a list may show (store_list), newest first, up to cap; -1 on error.  One
+     * query by the players' indexes: the boards are not read. */
+    long (*games_of)(store *s, const store_list *ask, int64_t *ids, size_t cap);
     int64_t (*max_game_id)(store *s);
     /* The session whose token hashes to token_hash: 1 found (expired or not), 0 not, -1 error. */
     int (*session_get)(store *s, const char *token_hash, store_session *out);

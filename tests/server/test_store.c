@@ -253,9 +253,67 @@ static void test_sessions(void **state)
     store_close(s);
 }
 
+/* A game of ann's (seat 0) against ben with its row's clock (seat to move first), result and status. */
+static void list_game(store *s, int64_t id, const char *kind, const char *clock, const char *result, int status)
+{
+    char err[256];
+    store_op ops[2] = {game_op(id), {.kind = STORE_GAME_CLOCK}};
+    snprintf(ops[0].game.kind, sizeof ops[0].game.kind, "%s", kind);
+    ops[1].game.id = id;
+    ops[1].game.clock = (char *)clock;
+    snprintf(ops[1].game.result, sizeof ops[1].game.result, "%s", result);
+    ops[1].game.status = status;
+    assert_int_equal(s->be->commit(s, ops, 2, NULL, err, sizeof err), 0);
+}
+
+/* The ids a list gets, as "ID ID ...", newest first. */
+static const char *listed(store *s, const char *user, const char *kind, int filter)
+{
+    static char out[256];
+    int64_t ids[16];
+    store_list ask = {user, kind, filter};
+    long n = s->be->games_of(s, &ask, ids, 16);
+    assert_true(n >= 0);
+    out[0] = 0;
+    for (long i = 0; i < n; i++)
+        snprintf(out + strlen(out), sizeof out - strlen(out), "%s%lld", i ? " " : "", (long long)ids[i]);
+    return out;
+}
+
+/* Lists of games read from the rows alone (store_list): finished by a result column or by the
+ * clock's seat -1, whose turn by the clock's seat, a challenge by status; a row whose clock names
+ * no seat is listed by every filter but pending's (its board decides). */
+static void test_lists_from_rows(void **state)
+{
+    (void)state;
+    store *s = open_ok();
+    list_game(s, 1, "hex", "0 100 604800 604800 0", "", 0);   /* ann to move */
+    list_game(s, 2, "hex", "1 100 604800 604800 0", "", 0);   /* ben to move */
+    list_game(s, 3, "hex", "-1 100 604800 604800 0", "", 0);  /* the rules ended it */
+    list_game(s, 4, "twixt", "1 100 604800 604800 0", "W+Time", 0); /* lost on time */
+    list_game(s, 5, "hex", "0 100 604800 604800 0", "", 2);   /* a challenge waiting for ben */
+    list_game(s, 6, "hex", "", "", 0);                        /* older than clocks: unknown */
+    assert_string_equal(listed(s, "ann", NULL, STORE_LIST_ALL), "6 5 4 3 2 1");
+    assert_string_equal(listed(s, "ann", "", STORE_LIST_NEXT), "6 1");
+    assert_string_equal(listed(s, "ben", NULL, STORE_LIST_NEXT), "6 2");
+    assert_string_equal(listed(s, "ann", NULL, STORE_LIST_ACTIVE), "6 5 2 1");
+    assert_string_equal(listed(s, "ann", NULL, STORE_LIST_FINISHED), "6 4 3");
+    assert_string_equal(listed(s, "ben", NULL, STORE_LIST_PENDING), "5");
+    assert_string_equal(listed(s, "ann", "twixt", STORE_LIST_ALL), "4");
+    assert_string_equal(listed(s, "cid", NULL, STORE_LIST_ALL), "");
+    assert_string_equal(listed(s, NULL, NULL, STORE_LIST_FINISHED), "6 4 3");
+    assert_string_equal(listed(s, NULL, NULL, STORE_LIST_NEXT), "6"); /* no turn is nobody's: the unknown row only */
+    int64_t ids[2];
+    store_list all = {"ann", NULL, STORE_LIST_ALL};
+    assert_int_equal(s->be->games_of(s, &all, ids, 2), 2); /* at most cap, the newest */
+    assert_true(ids[0] == 6 && ids[1] == 5);
+    store_close(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_lists_from_rows, setup, teardown),
         cmocka_unit_test_setup_teardown(test_schema_version_and_wal, setup, teardown),
         cmocka_unit_test_setup_teardown(test_batch_and_reads, setup, teardown),
         cmocka_unit_test_setup_teardown(test_sessions, setup, teardown),
