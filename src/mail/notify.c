@@ -19,14 +19,17 @@
 #include <time.h>
 
 #include "mail/door_int.h"
+#include "mail/result_words.h"
 
 static const char *seat_name(const svc_game_info *g, int seat) { return g->player[seat]; }
 
-/* "It is your turn" and the line that plays it, or whose turn it is, or the result. */
-static void turn_lines(const svc_game_info *g, int seat, lx_buf *out)
+/* "It is your turn" and the line that plays it, or whose turn it is, or the result in words. */
+static void turn_lines(const srv_game *sg, const svc_game_info *g, int seat, lx_buf *out)
 {
     if (g->to_move < 0) {
-        lx_buf_printf(out, "The game is over: %s.\n", g->result);
+        lx_buf_append_str(out, "The game is over: ");
+        mail_result_words(sg, g, out);
+        lx_buf_append_str(out, ".\n");
     } else if (g->to_move == seat) {
         lx_buf_printf(out, "It is your turn: move %zu.  Answer with a line such as\n"
                            "    %s move %lld %s PASSWORD MOVE#%zu\n",
@@ -64,7 +67,7 @@ static void board_text(srv_game *sg, int seat, int size, lx_buf *out)
     const char *comment = g.nmoves > 0 ? svc_game_move_comment(sg, g.nmoves - 1) : NULL;
     if (comment)
         lx_buf_printf(out, "Their comment: %s\n", comment);
-    turn_lines(&g, seat, out);
+    turn_lines(sg, &g, seat, out);
     lx_buf_printf(out, "\nMoves:\n");
     for (size_t i = 0; i < g.nmoves; i++) {
         lx_buf_clear(&text);
