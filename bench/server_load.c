@@ -21,7 +21,16 @@
  * game is followed by a new challenge.  One thread, poll() over every
  * socket.  Prints the acknowledged (durable) moves per second and the p50 /
  * p99 / max latency of a move, from sending its line to reading its reply.
- * Any ERR reply to a move is counted and reported (there should be none). */
+ * Any ERR reply to a move is counted and reported (there should be none).
+ *
+ * For the memory benchmarks (bench/cache_bench, issue 30), from the environment:
+ * SERVER_LOAD_SIDE (11): the Hex board's size (5 makes games of about 15 moves);
+ * SERVER_LOAD_GAMES (0: none): stop once that many games are finished, whatever SECONDS says
+ * (SECONDS then bounds the run only when it is reached first);
+ * SERVER_LOAD_PROGRESS (0: none): every that many seconds a line "progress SECONDS MOVES GAMES
+ * CONNECTS" on standard error (from the start, warm-up included);
+ * SERVER_LOAD_RECONNECT (0): 1 closes a client's connection after each finished game and
+ * opens a new one for its next challenge (connections coming and going; the user stays). */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
@@ -37,7 +46,8 @@
 
 /* every client's password: 8 bytes at least and not the user name, as ludexd requires */
 #define PASSWORD "server-load-pw"
-#define SIDE 11
+#define MAX_SIDE 19
+static int SIDE = 11;
 #define CELLS (SIDE * SIDE)
 
 typedef enum { S_SIGNUP, S_CHALLENGE, S_MOVE } phase;
@@ -47,11 +57,12 @@ typedef struct client {
     phase ph;
     char user[32];
     long board;
-    int order[CELLS];
+    int order[MAX_SIDE * MAX_SIDE];
     int next;           /* moves played in this game */
     double sent;
     double due;         /* paced: when to send the next line */
     int waiting;        /* a line is out, no reply yet */
+    int reconnect;      /* SERVER_LOAD_RECONNECT: a game ended, a new connection for the next */
     char in[8192];
     size_t inlen;
 } client;
@@ -139,7 +150,26 @@ static size_t reply_len(const client *c)
 
 static double *lat;
 static size_t nlat, caplat;
-static long moves, errors, games;
+static long moves, errors, games, connects;
+static client *clients;
+static int reconnect_each_game;
+
+static int connect_to(const struct sockaddr_in *sa);
+static struct pollfd *polled;   /* every client's entry of poll(), by its index */
+static const struct sockaddr_in *addrs;
+static int naddrs;
+
+/* SERVER_LOAD_RECONNECT: the connection closed after a finished game and a new one opened. */
+static void reconnect(client *c)
+{
+    int i = (int)(c - clients);
+    close(c->fd);
+    c->fd = connect_to(&addrs[(i + connects) % naddrs]);
+    polled[i].fd = c->fd;
+    c->inlen = 0;
+    c->reconnect = 0;
+    connects++;
+}
 
 static void on_reply(client *c, const char *r)
 {
@@ -171,12 +201,15 @@ static void on_reply(client *c, const char *r)
         if ((res && (!nl || res < nl)) || c->next == CELLS) {
             games++;
             c->ph = S_CHALLENGE;
+            c->reconnect = reconnect_each_game;
         }
     } else {
         errors++;
         c->ph = S_CHALLENGE;
     }
     c->waiting = 0;
+    if (c->reconnect)
+        reconnect(c);
     c->due = c->sent + interval * (0.5 + rnd(1001) / 1000.0);
     if (interval == 0 || c->ph != S_MOVE)
         send_next(c);
@@ -208,7 +241,8 @@ static void read_client(client *c)
     }
     c->inlen += (size_t)n;
     size_t len;
-    while ((len = reply_len(c)) > 0) {
+    int fd = c->fd;
+    while (c->fd == fd && (len = reply_len(c)) > 0) {
         char r[8192];
         memcpy(r, c->in, len);
         r[len] = 0;
@@ -247,8 +281,15 @@ int main(int argc, char **argv)
         rl.rlim_cur = rl.rlim_max;
         setrlimit(RLIMIT_NOFILE, &rl);
     }
+    const char *e;
+    if ((e = getenv("SERVER_LOAD_SIDE")) && *e)
+        SIDE = atoi(e) < 2 ? 2 : atoi(e) > MAX_SIDE ? MAX_SIDE : atoi(e);
+    long stop_games = (e = getenv("SERVER_LOAD_GAMES")) ? atol(e) : 0;
+    double progress = (e = getenv("SERVER_LOAD_PROGRESS")) ? atof(e) : 0, next_progress = progress;
+    reconnect_each_game = (e = getenv("SERVER_LOAD_RECONNECT")) && atoi(e) == 1;
     client *cs = calloc((size_t)n, sizeof *cs);
     struct pollfd *pf = calloc((size_t)n, sizeof *pf);
+    clients = cs, polled = pf, addrs = sa, naddrs = naddr;
     /* Names no earlier run on the same database has used: the time and the pid side by side (their
      * XOR, used before, repeated when the clock and the pid had moved on by matching bits between
      * two runs, and the later run's signups were refused USER_EXISTS). */
@@ -279,7 +320,11 @@ int main(int argc, char **argv)
             moves0 = moves;
             lat0 = nlat;
         }
-        if (start && t - start >= secs)
+        if (progress > 0 && t - t0 >= next_progress) {
+            fprintf(stderr, "progress %.1f %ld %ld %ld\n", t - t0, moves, games, connects);
+            next_progress += progress;
+        }
+        if ((start && t - start >= secs) || (stop_games > 0 && games >= stop_games))
             break;
     }
     double dur = now() - start;
