@@ -122,7 +122,7 @@ DEPS_PYTHON := python3-dev python3-setuptools python3-wheel python3-pip python3-
 # `npm ci` installs in bench/node_modules from bench/package-lock.json) and the JavaScript package's rows.
 DEPS_BENCH := time nodejs npm
 DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg openssl chromium chromium-driver python3-selenium \
-  postfix postgresql emscripten node-typescript $(DEPS_PYTHON) $(DEPS_BENCH)
+  postfix postgresql emscripten node-typescript nginx prometheus $(DEPS_PYTHON) $(DEPS_BENCH)
 # The libraries the build compiles against: checked before compiling (one dpkg-query,
 # pkg-config for a library installed some other way), so that a missing one is named
 # with its Debian package instead of a compiler error.
@@ -208,6 +208,12 @@ check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(TOOL) $
 	@tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
 	@tests/server/bots $(BUILD)/ludexd $(TOOL)
 	@tests/mail/run $(BUILD)/ludexd $(BUILD)/ludex-mail $(TOOL)
+
+# Production operation (issue 33): metrics (promtool), health, drain, a real Prometheus scraping
+# two instances, and rolling restarts of two instances on PostgreSQL behind a real nginx.
+.PHONY: check-ops
+check-ops: $(BUILD)/ludexd $(TOOL)
+	@tests/ops/run $(BUILD)/ludexd $(TOOL)
 
 # The same suites against PostgreSQL (LUDEX_TEST_DB=postgresql): each starts a throw-away
 # cluster of its own (tests/server/pgcluster.py: initdb and pg_ctl from Debian's postgresql,
@@ -330,7 +336,7 @@ ASAN_VARS := BUILD=build-asan CC=clang OPT=-O1 \
 # Builds run in parallel; test suites one after another, so output stays readable.
 check: deps-dev
 	@$(MAKE) --no-print-directory -j$(JOBS) all tests js
-	@$(MAKE) --no-print-directory check-layers check-unit check-cli check-js check-install check-server check-server-pg check-web check-python check-bench
+	@$(MAKE) --no-print-directory check-layers check-unit check-cli check-js check-install check-server check-server-pg check-ops check-web check-python check-bench
 	@$(MAKE) --no-print-directory -j$(JOBS) $(ASAN_VARS) tests
 	@$(MAKE) --no-print-directory check-asan
 	@$(MAKE) --no-print-directory -j$(JOBS) fuzz-build

@@ -204,6 +204,17 @@ void api_game_play(http_call *c, const char *action)
     play_parsed(c, action);
 }
 
+/* 1 + the game of the call's board (for the metrics), 0 when it is not held. */
+static int played_kind(http_call *c, svc_status *st)
+{
+    svc_game_info g;
+    srv_game *sg = svc_game(c->d->s, c->board, G_NONE, st);
+    if (!sg)
+        return 0;
+    svc_game_describe(sg, &g);
+    return 1 + (int)g.kind;
+}
+
 /* The move of a request whose body is read (c->args). */
 static void play_parsed(http_call *c, const char *action)
 {
@@ -236,6 +247,8 @@ static void play_parsed(http_call *c, const char *action)
             json_object_set_new(m, "comment", json_text(comment));
         json_object_set_new(o, "move", m);
     }
+    if (!played.state_only) /* counted in the metrics once answered 200 (call.c) */
+        c->played = played_kind(c, &st);
     svc_played_free(&played);
     c->wait_board = st.wait_board;
     call_json(c, 200, o, st.wait_seq);

@@ -47,6 +47,7 @@ http_call *call_new(http_door *d, struct evhttp_request *req)
     c->status = 200;
     c->content_type = "application/json";
     c->started = svc_now();
+    d->calls++;
     http_peer(req, c->addr);
     if (c->evcon)
         conns_on_close(d->conns, c->evcon, on_close, c);
@@ -55,6 +56,7 @@ http_call *call_new(http_door *d, struct evhttp_request *req)
 
 static void call_free(http_call *c)
 {
+    c->d->calls--;
     svc_wait_cancel(c->d->s, &c->wait);
     if (c->evcon)
         conns_on_close(c->d->conns, c->evcon, NULL, NULL);
@@ -100,6 +102,16 @@ static void log_call(http_call *c)
             (svc_now() - c->started) * 1e3);
 }
 
+/* The answer in the metrics: its status and time, and a move played when it is a 200. */
+static void count_answer(http_call *c)
+{
+    char code[8];
+    snprintf(code, sizeof code, "%d", c->status);
+    svc_metric_request(c->d->s, SVC_DOOR_HTTP, code, svc_now() - c->started);
+    if (c->played && c->status == 200)
+        svc_metric_move(c->d->s, SVC_DOOR_HTTP, (proto_game)(c->played - 1));
+}
+
 static void send_now(http_call *c)
 {
     if (c->req) {
@@ -111,6 +123,8 @@ static void send_now(http_call *c)
             evhttp_add_header(h, "Set-Cookie", c->cookie);
         if (c->disposition[0])
             evhttp_add_header(h, "Content-Disposition", c->disposition);
+        if (c->d->draining) /* the instance stops: the next request goes to another one */
+            evhttp_add_header(h, "Connection", "close");
         struct evbuffer *b = evbuffer_new();
         if (b && c->body.len)
             evbuffer_add(b, c->body.data, c->body.len);
@@ -118,6 +132,7 @@ static void send_now(http_call *c)
         if (b)
             evbuffer_free(b);
         svc_count_request(c->d->s);
+        count_answer(c);
         log_call(c);
     }
     call_free(c);
@@ -130,6 +145,7 @@ void call_reset(http_call *c)
     c->content_type = "application/json";
     c->cookie[0] = c->disposition[0] = 0;
     c->wait_board = 0;
+    c->played = 0;
     if (c->args)
         json_decref(c->args);
     c->args = NULL;

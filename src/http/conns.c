@@ -65,6 +65,7 @@ static void closed(struct evhttp_connection *evcon, void *arg)
         return;
     *r = rec->next;
     t->n--;
+    svc_metric_connection(t->s, SVC_DOOR_HTTP, -1);
     if (rec->admitted)
         svc_connection_close(t->s, rec->addr);
     if (rec->on_close)
@@ -83,6 +84,7 @@ static conn_rec *record(conn_table *t, struct evhttp_connection *evcon)
     rec->next = *head;
     *head = rec;
     t->n++;
+    svc_metric_connection(t->s, SVC_DOOR_HTTP, 1);
     evhttp_connection_set_closecb(evcon, closed, t);
     return rec;
 }
@@ -122,6 +124,18 @@ void conns_on_close(conn_table *t, struct evhttp_connection *evcon,
         rec->on_close = on_close;
         rec->arg = arg;
     }
+}
+
+/* Draining: every connection that no request or stream uses now is closed (a kept-alive one
+ * between requests); the rest close after their answer (Connection: close). */
+void conns_close_idle(conn_table *t)
+{
+    for (size_t i = 0; i < t->nslots; i++)
+        for (conn_rec *r = t->slot[i], *next; r; r = next) {
+            next = r->next;
+            if (!r->on_close && r->admitted)
+                evhttp_connection_free(r->evcon); /* its close callback frees the record */
+        }
 }
 
 /* At shutdown, after evhttp has closed every connection (each record went with it, counted out,

@@ -37,5 +37,17 @@ typedef struct http_config {
 http_door *http_door_open(srv *s, struct event_base *base, const http_config *cfg, char *err, size_t errcap);
 void http_door_stop_listening(http_door *d);
 void http_door_close(http_door *d);
+/* SIGTERM: stop listening; answers from now on close their connection; every live-update stream
+ * gets a "retry:" and then its response's end (the final chunk), so clients reconnect elsewhere
+ * with Last-Event-ID; idle kept-alive connections are closed.  Requests in flight go on. */
+void http_door_drain(http_door *d);
+/* Requests being answered now (their answers may wait for a commit). */
+size_t http_door_busy(const http_door *d);
+
+/* The admin address (--metrics HOST:PORT, or PORT on loopback): GET /metrics in Prometheus's
+ * text format, /healthz, /readyz (http/metrics.c).  NULL with a message in err. */
+typedef struct admin_door admin_door;
+admin_door *admin_door_open(srv *s, struct event_base *base, const char *listen, char *err, size_t errcap);
+void admin_door_close(admin_door *a);
 
 #endif

@@ -191,6 +191,8 @@ static void on_request(struct evhttp_request *req, void *arg)
         c ? call_error(c, "BAD_REQUEST", "malformed request: %s", malformed) : evhttp_send_error(req, 400, NULL);
         return;
     }
+    if (health_serve(d->s, req, path)) /* a balancer's checks: before the limits of one address */
+        return;
     if (!conns_admit(d->conns, evhttp_request_get_connection(req), addr)) {
         struct evhttp_connection *evcon = evhttp_request_get_connection(req);
         http_call *c = call_new(d, req);
@@ -343,6 +345,21 @@ void http_door_stop_listening(http_door *d)
         evconnlistener_disable(l);
     }
 }
+
+void http_door_drain(http_door *d)
+{
+    if (!d)
+        return;
+    d->draining = 1;
+    if (d->sock) { /* closed, not paused: a balancer's next connection is refused and goes elsewhere */
+        evhttp_del_accept_socket(d->http, d->sock);
+        d->sock = NULL;
+    }
+    conns_close_idle(d->conns); /* first: a stream ended below leaves a connection with bytes to flush */
+    sse_end_all(d);
+}
+
+size_t http_door_busy(const http_door *d) { return d ? d->calls : 0; }
 
 void http_door_close(http_door *d)
 {

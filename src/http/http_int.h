@@ -94,6 +94,7 @@ typedef struct http_call {
     json_t *args;                    /* the request's JSON body */
     int64_t board;                   /* a game request's board */
     double started;                  /* when it arrived, for the log */
+    int played;                      /* 1 + the game of a move it played: counted once answered 200 */
 } http_call;
 
 /* ---- calls (call.c) --------------------------------------------------------------- */
@@ -237,5 +238,12 @@ int counts_add(count_table *t, const char *key, int delta);
 
 /* The client's address. */
 void http_peer(struct evhttp_request *req, char addr[64]);
+
+/* GET /healthz and /readyz (health.c): 1 when path is one of them (answered), else 0. */
+int health_serve(srv *s, struct evhttp_request *req, const char *path);
+/* End every live-update stream properly ("retry:", then the final chunk): draining (sse.c). */
+void sse_end_all(http_door *d);
+/* Close the connections no request or stream is using (conns.c). */
+void conns_close_idle(conn_table *t);
 
 #endif

@@ -62,6 +62,7 @@ static void count_in(sse_stream *t)
     http_door *d = t->d;
     t->counted = 1;
     d->nstreams++;
+    svc_metric_stream(d->s, 1);
     if (t->user[0])
         return;
     t->anon_prev = d->anon_newest;
@@ -82,6 +83,7 @@ static void count_out(sse_stream *t)
         return;
     t->counted = 0;
     d->nstreams--;
+    svc_metric_stream(d->s, -1);
     if (t->user[0])
         return;
     if (t->anon_prev)
@@ -393,4 +395,25 @@ void sse_close_all(http_door *d)
         event_free(d->ping);
     d->ping = NULL;
     lx_buf_free(&d->ev_text);
+}
+
+/* Draining: each stream is told to come back in a second ("retry:", which EventSource obeys,
+ * reconnecting through the balancer to another instance with Last-Event-ID), then its response
+ * ends as a response should (the final chunk) and its connection closes.  A stream being
+ * dropped already is left to its drop. */
+void sse_end_all(http_door *d)
+{
+    for (sse_stream *t = d->streams, *next; t; t = next) {
+        next = t->next;
+        if (t->dropping)
+            continue;
+        struct evhttp_request *req = t->begun && t->evcon ? t->req : NULL;
+        if (req)
+            send_chunk(t, "retry: 1000\n\n", 13);
+        stream_free(t); /* first: ending the reply may close the connection at once */
+        if (req) {
+            evhttp_add_header(evhttp_request_get_output_headers(req), "Connection", "close");
+            evhttp_send_reply_end(req);
+        }
+    }
 }

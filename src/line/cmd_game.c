@@ -85,8 +85,10 @@ static cmd_end play_text(conn *c, proto_cmd *cmd, int64_t board, const char *use
     svc_status_init(&st);
     if (proto_play_text(cmd, with_pw, text, &want, &code, msg, sizeof msg) != 0)
         svc_fail(&st, code, "%s", msg);
-    else if (svc_play_commented(c->s, user, board, cmd->game, text, want, cmd->text, &played, &st) == 0)
+    else if (svc_play_commented(c->s, user, board, cmd->game, text, want, cmd->text, &played, &st) == 0) {
         reply_played(c, cmd->game, &played);
+        c->played = played.state_only || cmd->game == G_NONE ? 0 : 1 + (int)cmd->game;
+    }
     svc_played_free(&played);
     return cmd_result(c, st.code != NULL, &st);
 }

@@ -39,6 +39,7 @@ struct line_door {
     unsigned long pauses;
     conn **all;
     size_t nall, capall;
+    int draining;                 /* line_door_drain: each connection closes after its reply */
 };
 
 static void conn_input(conn *c);
@@ -56,6 +57,7 @@ static void conn_drop(conn *c)
     if (c->dead)
         return;
     c->dead = 1;
+    svc_metric_connection(c->s, SVC_DOOR_LINE, -1);
     svc_wait_cancel(c->s, &c->wait);
     watch_drop_conn(c);
     bufferevent_free(c->bev);
@@ -125,13 +127,31 @@ static void log_request(conn *c)
             (svc_now() - c->started) * 1e3);
 }
 
+/* The reply in the metrics: OK or its ERR code, its time, and a move played when it is an OK. */
+static void count_reply(conn *c)
+{
+    char code[40] = "OK";
+    const char *r = c->reply.data ? c->reply.data : "";
+    if (!strncmp(r, "ERR ", 4))
+        sscanf(r + 4, "%39[A-Z_]", code);
+    svc_metric_request(c->s, SVC_DOOR_LINE, code, svc_now() - c->started);
+    if (c->played && !strncmp(r, "OK", 2))
+        svc_metric_move(c->s, SVC_DOOR_LINE, (proto_game)(c->played - 1));
+    c->played = 0;
+}
+
 static void send_reply(conn *c)
 {
     svc_count_request(c->s);
+    count_reply(c);
     if (!svc_quiet(c->s))
         log_request(c);
     if (!c->dead)
         bufferevent_write(c->bev, c->reply.data, c->reply.len);
+    if (!c->dead && c->door->draining) { /* the instance stops: no next command here */
+        bufferevent_disable(c->bev, EV_READ);
+        c->closing = 1;
+    }
     lx_buf_clear(&c->reply);
     c->busy = 0;
 }
@@ -432,6 +452,7 @@ static void conn_accept(line_door *d, evutil_socket_t fd, const char *addr)
     snprintf(c->addr, sizeof c->addr, "%s", addr);
     c->slot = d->nall;
     d->all[d->nall++] = c;
+    svc_metric_connection(d->s, SVC_DOOR_LINE, 1);
     bufferevent_setcb(c->bev, on_read, on_write, on_event, c);
     bufferevent_enable(c->bev, EV_READ | EV_WRITE);
 }
@@ -582,6 +603,33 @@ void line_door_stop_listening(line_door *d)
         evconnlistener_free(d->listener);
         d->listener = NULL;
     }
+}
+
+void line_door_drain(line_door *d)
+{
+    static const char notice[] = "* NOTICE ludexd is stopping: connect again (to another instance)\r\n";
+    if (!d)
+        return;
+    d->draining = 1;
+    line_door_stop_listening(d);
+    for (size_t i = 0; i < d->nall; i++) {
+        conn *c = d->all[i];
+        if (c->dead || c->closing)
+            continue;
+        bufferevent_write(c->bev, notice, sizeof notice - 1);
+        if (!c->busy) { /* else after its reply (send_reply) */
+            bufferevent_disable(c->bev, EV_READ);
+            c->closing = 1;
+        }
+    }
+}
+
+size_t line_door_busy(const line_door *d)
+{
+    size_t n = 0;
+    for (size_t i = 0; d && i < d->nall; i++)
+        n += d->all[i]->busy;
+    return n;
 }
 
 void line_door_close(line_door *d)

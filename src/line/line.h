@@ -32,6 +32,11 @@ typedef struct line_config {
 /* Listen.  NULL with a message in err. */
 line_door *line_door_open(srv *s, struct event_base *base, const line_config *cfg, char *err, size_t errcap);
 void line_door_stop_listening(line_door *d);
+/* SIGTERM: stop listening; every connection gets a one-line notice ("* NOTICE ludexd is
+ * stopping ...") and closes after the reply of the command it runs (at once when none).  The
+ * commands running go on to their replies; line_door_busy counts them. */
+void line_door_drain(line_door *d);
+size_t line_door_busy(const line_door *d);
 /* Serve a connected socket as if it had been accepted from `addr` (tests, fuzzing). */
 void line_door_adopt(line_door *d, evutil_socket_t fd, const char *addr);
 void line_door_close(line_door *d);

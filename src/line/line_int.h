@@ -59,6 +59,7 @@ struct conn {
     double partial_since; /* when the line now arriving began, 0 when none */
     int in_input;        /* inside conn_input: do not re-enter */
     size_t slot;         /* index in the door's list */
+    int played;          /* 1 + the game of the move the command played: counted when answered OK */
 };
 
 /* ---- the connection (conn.c) ------------------------------------------------------ */

@@ -5,11 +5,16 @@
  *          [--hash-threads N] [--signup-limit N] [--line-timeout S] [--idle-timeout S]
  *          [--login-idle-timeout S] [--quiet] [--log FILE]
  *          [--bot NAME=GAME[:SECONDS]]... [--bot-program PATH] [--bot-workers N]
+ *          [--metrics [HOST:]PORT|off] [--drain-seconds S]
  *
  * At start the soft limit on open files is raised to the hard limit (a
  * thousand connections need a thousand descriptors).  SIGTERM and SIGINT
- * stop accepting, let the commit thread finish the batch in hand, send the
- * replies that were waiting for it, and exit 0.  SIGHUP reopens the log
+ * drain: /readyz answers 503 at once, the doors stop accepting, live-update
+ * streams are ended properly (a "retry:", then the final chunk), line clients
+ * get a one-line notice, the commands and requests in flight are answered once
+ * their commits are durable, and ludexd exits 0 when nothing is left in
+ * flight or after --drain-seconds (10), whichever comes first.  A second
+ * signal stops at once (still after the batch in hand).  SIGHUP reopens the log
  * file (after logrotate has moved it).  The service (service/)
  * holds every rule; the doors (line/, http/, mail/, bot/) only parse and format. */
 
@@ -68,6 +73,8 @@ typedef struct options {
     int max_streams, http_header_timeout, http_body_timeout;   /* HTTP: live-update streams, request bounds; 0: defaults */
     int anon_streams_per_address, anon_streams_per_board;     /* streams without a session; 0: no limit */
     int cache_mb;           /* --cache-mb: MB the games held in memory may cost */
+    const char *metrics;    /* --metrics [HOST:]PORT: the admin address (/metrics, /healthz, /readyz); NULL: none */
+    int drain_seconds;      /* --drain-seconds: the longest a drain after SIGTERM lasts */
 } options;
 
 /* The usage on standard output with status 0 when asked for (--help), else on standard error with 2. */
@@ -81,7 +88,7 @@ static void usage(int asked)
                     "              [--max-streams N] [--http-header-timeout S] [--http-body-timeout S]\n"
                     "              [--anon-streams-per-address N] [--anon-streams-per-board N]\n"
                     "              [--login-idle-timeout S] [--quiet] [--log FILE] [--clock-offset S] [--id-block N]\n"
-                    "              [--cache-mb N]\n"
+                    "              [--cache-mb N] [--metrics [HOST:]PORT|off] [--drain-seconds S]\n"
                     "              [--default-challenges open|ask|closed]\n"
                     "              [--mail-from ADDRESS [--mail-socket PATH|off] [--sendmail PATH|off]\n"
                     "               [--digest-interval S] [--mail-limit N] [--mail-commands N] [--mail-retry S]\n"
@@ -119,6 +126,7 @@ static const option_spec option_specs[] = {
     NUMBER_OPT("--clock-offset", clock_offset), NUMBER_OPT("--id-block", id_block), TEXT_OPT("--default-challenges", default_challenges),
     TEXT_OPT("--bot-program", bot_program), NUMBER_OPT("--bot-workers", bot_workers),
     NUMBER_OPT("--min-password", min_password), NUMBER_OPT("--cache-mb", cache_mb),
+    TEXT_OPT("--metrics", metrics), NUMBER_OPT("--drain-seconds", drain_seconds),
 };
 
 /* Set the option named `name` from `value`: 1 done, 0 no such option, -1 a bad number. */
@@ -164,7 +172,7 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
                    NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, 60, 0, "ask", NULL, 2, {0}, SVC_MIN_PASSWORD,
                    HTTP_STREAMS_DEFAULT, HTTP_HEADER_TIMEOUT_DEFAULT, HTTP_BODY_TIMEOUT_DEFAULT, HTTP_SSE_ANON_PER_ADDRESS_DEFAULT, HTTP_SSE_ANON_PER_BOARD_DEFAULT,
-                   SVC_CACHE_MB};
+                   SVC_CACHE_MB, NULL, 10};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
@@ -203,6 +211,10 @@ typedef struct doors {
     http_door *http;
     mail_door *mail;
     bot_door *bots;
+    admin_door *admin;      /* --metrics */
+    struct event *drain;    /* after SIGTERM: checks every 50 ms whether anything is left in flight */
+    double drain_until;     /* when the drain ends whatever is left */
+    int drain_seconds;
     const char *log_path;   /* --log, reopened on SIGHUP */
     FILE *log;
 } doors;
@@ -226,15 +238,41 @@ static void on_hangup(evutil_socket_t sig, short what, void *arg)
     svc_log(d->s, "SIGHUP: log reopened");
 }
 
+/* The loop ends once no request is in flight (each door's, and the answers waiting for a
+ * commit), or when the drain's time is up. */
+static void on_drain_tick(evutil_socket_t fd, short what, void *arg)
+{
+    doors *d = arg;
+    (void)fd;
+    (void)what;
+    int settled = !line_door_busy(d->line) && !http_door_busy(d->http) && svc_settled(d->s);
+    if (settled || svc_now() >= d->drain_until) {
+        if (!settled)
+            svc_log(d->s, "drain: %d s are up; stopping with requests in flight", d->drain_seconds);
+        struct timeval flush = {0, 100000}; /* the last answers' bytes leave their buffers */
+        event_base_loopexit(d->base, &flush);
+        event_del(d->drain);
+    }
+}
+
 static void on_signal(evutil_socket_t sig, short what, void *arg)
 {
     doors *d = arg;
+    struct timeval tick = {0, 50000};
     (void)what;
-    svc_log(d->s, "signal %d: stopping", (int)sig);
-    line_door_stop_listening(d->line);
-    http_door_stop_listening(d->http);
-    struct timeval grace = {0, 300000};
-    event_base_loopexit(d->base, &grace);
+    if (d->drain) { /* a second signal: stop now */
+        svc_log(d->s, "signal %d again: stopping", (int)sig);
+        event_base_loopexit(d->base, NULL);
+        return;
+    }
+    svc_log(d->s, "signal %d: draining (at most %d s)", (int)sig, d->drain_seconds);
+    svc_drain(d->s);
+    line_door_drain(d->line);
+    http_door_drain(d->http);
+    d->drain_until = svc_now() + d->drain_seconds;
+    d->drain = event_new(d->base, -1, EV_PERSIST, on_drain_tick, d);
+    if (!d->drain || event_add(d->drain, &tick) != 0)
+        event_base_loopexit(d->base, NULL);
 }
 
 static int open_doors(doors *d, const options *o, char *err, size_t errcap)
@@ -326,6 +364,11 @@ int main(int argc, char **argv)
         return 1;
     }
     svc_cache_budget(d.s, (size_t)o.cache_mb << 20);
+    d.drain_seconds = o.drain_seconds;
+    if (o.metrics && strcmp(o.metrics, "off") && !(d.admin = admin_door_open(d.s, d.base, o.metrics, err, sizeof err))) {
+        fprintf(stderr, "ludexd: %s\n", err);
+        return 1;
+    }
     if (open_doors(&d, &o, err, sizeof err) != 0 || open_mail(&d, &o, err, sizeof err) != 0 ||
         open_bots(&d, &o, err, sizeof err) != 0) {
         fprintf(stderr, "ludexd: %s\n", err);
@@ -356,6 +399,9 @@ int main(int argc, char **argv)
     mail_door_close(d.mail);
     http_door_close(d.http);
     line_door_close(d.line);
+    admin_door_close(d.admin);
+    if (d.drain)
+        event_free(d.drain);
     for (int i = 0; i < 3; i++)
         event_free(evs[i]);
     svc_close(d.s);

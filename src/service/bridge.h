@@ -231,6 +231,14 @@ size_t waits_reading(srv *s, uint64_t ticket);
 /* Of those, the `most` oldest run again; the others wait for `later` instead. */
 void waits_read_some(srv *s, uint64_t ticket, size_t most, uint64_t later);
 
+/* ---- the store's health (health.c) ---- */
+typedef struct health health;
+/* Probe the store every second off the loop (0, or -1 out of memory); stop probing (close). */
+int health_start(srv *s);
+void health_stop(srv *s);
+/* 1 when the store's last answer was good and at most SVC_PROBE_STALE seconds old; else 0 with why. */
+int health_store_answers(srv *s, char *why, size_t cap);
+
 /* This layer's part of struct srv (life.h), after the part below. */
 typedef struct srv_bridge {
     srv_plumbing plumbing; /* first: a srv * is a srv_plumbing * too */
@@ -253,6 +261,7 @@ typedef struct srv_bridge {
     int nnotice_subs;
     void (*notices_lost)(srv *s);
     int polling;             /* listen_poll is running */
+    health *health;          /* the store's probe and the drain flag (health.c) */
 } srv_bridge;
 #define bridge_of(s) ((srv_bridge *)(s))
 

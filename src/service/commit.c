@@ -61,6 +61,7 @@ struct commit_queue {
     size_t nconflicts, conflicts_cap;
     int want_ids[IDS_KINDS];     /* the loop asks for a block of so many ids ... */
     int64_t spare_ids[IDS_KINDS]; /* ... and finds its first here (0: none yet) */
+    srv_metrics *metrics;        /* each batch's commit time and size observed (NULL: none) */
 };
 
 static void batch_clear(batch *b)
@@ -192,9 +193,14 @@ static void *committer(void *arg)
         unsigned char *refused = work.n <= q->refused_cap ? q->refused_ops : NULL;
         pthread_mutex_unlock(&q->lock);
         char err[256] = "";
+        double began = svc_now();
         int rc = refusing  ? STORE_FULL
                  : !refused ? (snprintf(err, sizeof err, "out of memory"), STORE_FULL)
                             : q->w->be->commit(q->w, work.ops, work.n, refused, err, sizeof err);
+        if (rc == 0 && q->metrics) {
+            metric_observe(q->metrics->commit_seconds, NULL, svc_now() - began);
+            metric_observe(q->metrics->batch_ops, NULL, (double)work.n);
+        }
         pthread_mutex_lock(&q->lock);
         if (rc == 0 && !q->refusing && note_conflicts(q, &work, seq) != 0) {
             q->failed = 1; /* cannot tell the loop which boards to reload: stop, as for an unknown state */
@@ -291,10 +297,10 @@ void commit_refused_free(refused_batch *list)
 
 commit_queue *commit_start(srv *s, store *w, int notify_fd)
 {
-    (void)s;
     commit_queue *q = calloc(1, sizeof *q);
     if (!q)
         return NULL;
+    q->metrics = plumbing_of(s)->metrics;
     pthread_mutex_init(&q->lock, NULL);
     pthread_cond_init(&q->more, NULL);
     q->w = w;

@@ -219,6 +219,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     }
     bridge_of(s)->base = base;
     plumbing_of(s)->log = cfg->log ? cfg->log : stderr;
+    plumbing_of(s)->metrics = srv_metrics_new(); /* none (out of memory): the server runs without */
     s->quiet = cfg->quiet;
     s->wake[0] = s->wake[1] = -1;
     if (sodium_init() < 0 || set_cost(s, cfg->pwhash_cost ? cfg->pwhash_cost : "interactive") != 0 ||
@@ -274,6 +275,11 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     }
     if (bridge_of(s)->dbj) /* several servers on one database: no first block reserved on the loop */
         ids_start(s);
+    if (health_start(s) != 0) {
+        snprintf(err, errcap, "cannot start the store's probe");
+        svc_close(s);
+        return NULL;
+    }
     struct timeval second = {1, 0};
     s->sweep_ev = event_new(base, -1, EV_PERSIST, on_sweep, s);
     if (!s->sweep_ev || event_add(s->sweep_ev, &second) != 0) {
@@ -327,6 +333,7 @@ void svc_close(srv *s)
     if (bridge_of(s)->rstore)
         log_loop_statements(s);
     listen_stop(s);
+    health_stop(s);
     dbjobs_stop(bridge_of(s)->dbj); /* runs what is queued; a lost rating race's write still goes in the last batch */
     bridge_of(s)->dbj = NULL;
     commit_stop(bridge_of(s)->cq); /* commits what is queued */
@@ -361,6 +368,7 @@ void svc_close(srv *s)
     for (int i = 0; i < 2; i++)
         if (s->wake[i] >= 0)
             close(s->wake[i]);
+    srv_metrics_free(plumbing_of(s)->metrics);
     free(s);
 }
 

@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "ludex/ludex.h"
+#include "service/metrics.h"
 #include "service/service.h"
 
 typedef struct cred_cache cred_cache;
@@ -82,7 +83,15 @@ int rate_limit_window(const rate_limit *r);              /* its window in second
 /* This layer's part of struct srv (life.h). */
 typedef struct srv_plumbing {
     FILE *log;
+    srv_metrics *metrics;    /* the metrics registry (metrics_families.c), NULL when it could not be made */
 } srv_plumbing;
 #define plumbing_of(s) ((srv_plumbing *)(s))
+/* One more of the counter `family` (a field of srv_metrics without labels), when there are metrics. */
+#define SRV_COUNT(s, family)                                                                       \
+    do {                                                                                           \
+        srv_metrics *m_ = plumbing_of(s)->metrics;                                                 \
+        if (m_)                                                                                    \
+            metric_add(m_->family, NULL, 1);                                                       \
+    } while (0)
 
 #endif

@@ -145,6 +145,29 @@ int svc_connections_max(const srv *s);
 /* Counters for the log at exit. */
 void svc_count_request(srv *s);
 void svc_stats(srv *s, unsigned long *requests, uint64_t *changes, uint64_t *batches);
+/* ---- for operators: metrics, health, drain (metrics_families.c, metrics_scrape.c, health.c) ----
+ * The doors report what only they see: each answer (its door, its result code: an HTTP status,
+ * or OK / the ERR code), each acknowledged move, connections and live-update streams opened and
+ * closed.  Labels come from fixed sets (doors, games, codes), never a user or a board. */
+typedef enum svc_door { SVC_DOOR_LINE, SVC_DOOR_HTTP, SVC_DOOR_MAIL, SVC_DOOR_BOT, SVC_DOORS } svc_door;
+const char *svc_door_name(svc_door door);
+void svc_metric_request(srv *s, svc_door door, const char *code, double seconds);
+void svc_metric_move(srv *s, svc_door door, proto_game kind);
+void svc_metric_connection(srv *s, svc_door door, int delta);
+void svc_metric_stream(srv *s, int delta);
+/* Every metric in Prometheus's text format 0.0.4, the gauges read now (on the loop).  0 or -1. */
+int svc_metrics_text(srv *s, lx_buf *out);
+/* Ready for new work: not draining, the store answered its last probe (made off the loop every
+ * second; one older than SVC_PROBE_STALE seconds counts as no answer) and takes writes (the last
+ * commit was not refused for a full disk).  1, or 0 with why in `why`. */
+#define SVC_PROBE_STALE 3
+int svc_ready(srv *s, char *why, size_t cap);
+/* 1 when no door's answer waits for a commit (a drain is over once the doors are idle too). */
+int svc_settled(srv *s);
+/* From now on not ready (SIGTERM: the load balancer sends new work elsewhere). */
+void svc_drain(srv *s);
+int svc_draining(const srv *s);
+
 /* The games held in memory, a cache of the store (games.c, game_cache.c): how many now and their
  * estimated bytes, the budget, uses that found a game held (hits), reads of a game not held
  * (misses) and games dropped for the budget (evictions). */

@@ -100,8 +100,9 @@ static void login_block(srv *s, const char *addr, const char *user, const long n
         rate_limit_block(ops_of(s)->fail_addr, addr);
 }
 
-static int login_refused(svc_status *st)
+static int login_refused(srv *s, svc_status *st)
 {
+    SRV_COUNT(s, login_failures);
     return svc_fail(st, "RATE_LIMITED", "too many failed logins; wait a minute and try again"), SVC_DONE;
 }
 
@@ -150,7 +151,7 @@ static void counted(srv *s, db_job *d)
     if (k->rc == 0 && (rate_limit_over(ops_of(s)->fail_pair, k->n[0]) || rate_limit_over(ops_of(s)->fail_user, k->n[1]) ||
                        rate_limit_over(ops_of(s)->fail_addr, k->n[2]))) {
         login_block(s, k->addr, k->user, k->n);
-        login_refused(&st);
+        login_refused(s, &st);
         k->door_done(k->door_ctx, &st);
     } else if (submit(s, 1, k->user, k->password, k->hash, NULL, k->addr, verify_done, k->door_done, k->door_ctx, &st) !=
                SVC_PENDING) {
@@ -192,10 +193,13 @@ static int login_failed(svc_status *st)
 static void login_ok(srv *s, const char *user, svc_status *st)
 {
     srv_user *u = map_get(model_of(s)->users, user);
-    if (u && u->disabled)
+    if (u && u->disabled) {
         svc_fail(st, "ACCOUNT_DISABLED", "the account %s is disabled; ask the server's operator", u->name);
-    else
+        SRV_COUNT(s, login_failures);
+    } else {
         snprintf(st->user, sizeof st->user, "%s", user);
+        SRV_COUNT(s, logins);
+    }
 }
 
 static void verify_done(srv *s, hash_job *j)
@@ -208,6 +212,7 @@ static void verify_done(srv *s, hash_job *j)
     } else {
         count_failure(s, j->addr, j->user, &st);
         login_failed(&st);
+        SRV_COUNT(s, login_failures);
     }
     j->door_done(j->door_ctx, &st);
 }
@@ -222,13 +227,13 @@ int svc_authenticate(srv *s, const char *user, const char *password, const char 
     char name[STORE_NAME_MAX + 1];
     snprintf(name, sizeof name, "%s", u ? u->name : user);
     if (pair_limited(s, addr, name))
-        return login_refused(st);
+        return login_refused(s, st);
     /* proved from this very address: others' failures for the user (or the address's for
      * others) do not shut out a player whose password is known here */
     if (u && cred_cache_has(ops_of(s)->creds, addr, u->name, password, u->pwhash, time(NULL)))
         return login_ok(s, u->name, st), SVC_DONE;
     if (login_limited(s, addr, name))
-        return login_refused(st);
+        return login_refused(s, st);
     return count_then_verify(s, name, u ? u->pwhash : ops_of(s)->no_user_hash, password, addr, st, done, ctx);
 }
 
@@ -255,6 +260,7 @@ static void account_made(srv *s, const char *user, const char *password, const c
 {
     cred_cache_put(ops_of(s)->creds, addr, user, password, hash, time(NULL));
     snprintf(st->user, sizeof st->user, "%s", user);
+    SRV_COUNT(s, signups);
     if (email[0] && svc_address_valid(email))
         svc_set_address(s, user, email, st); /* a token mailed to it */
 }

@@ -237,7 +237,10 @@ int svc_outbox_add_later(srv *s, const char *event, const char *recipient, const
     snprintf(op.mail.recipient, sizeof op.mail.recipient, "%s", recipient);
     op.mail.message = (char *)message;
     op.mail.next_try = next_try;
-    return svc_commit(s, &op, NULL, st);
+    int rc = svc_commit(s, &op, NULL, st);
+    if (rc == 0)
+        SRV_COUNT(s, mails_queued);
+    return rc;
 }
 
 int svc_outbox_add(srv *s, const char *event, const char *recipient, const char *message, svc_status *st)
@@ -349,6 +352,10 @@ int svc_outbox_done(srv *s, const svc_mail *m, svc_status *st)
     op.mail.attempts = m->attempts;
     op.mail.next_try = m->next_try;
     snprintf(op.mail.error, sizeof op.mail.error, "%s", m->error);
+    if (m->sent)
+        SRV_COUNT(s, mails_sent);
+    else
+        SRV_COUNT(s, mails_failed);
     return svc_commit(s, &op, NULL, st);
 }
 
