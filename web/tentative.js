@@ -7,7 +7,8 @@
  * - Hex and Twixt: with "Confirm moves" on (on by default on touch screens, kept in this
  *   browser) a click marks the cell and Confirm plays it.  A click on a cell already taken says so.
  * - Backgammon: the dice drawn as dice; Undo takes the last part of the play being built off.
- * - Backgammon's point numbers and legend are drawn at 12 px at least whatever the board's width;
+ * - Backgammon's point numbers and legend are drawn at 12 px at least whatever the board's width
+ *   (a narrow screen shows the board without its legend);
  *   Hex boards over 11x11 get a Zoom button (the board then scrolls in its frame).
  * Loaded before app.js, whose helpers (el, $, api, view) it calls. */
 'use strict';
@@ -218,10 +219,25 @@ function renderBgUndo() {
 
 /* ---------- readable boards ---------- */
 
-/* Every text of a backgammon drawing at MIN_LABEL_PX at least on the screen, whatever its width. */
+/* Every text of a backgammon drawing at MIN_LABEL_PX at least on the screen, whatever its width.
+ * The drawing is 26 points wide, the board 15 of them and the legend (pips, position ID) the rest:
+ * on a narrow screen the board alone is shown (the scoreboard has the pips), so that it is drawn
+ * large enough for its numbers. */
+const BG_BOARD_UNITS = 15.25; /* of the drawing's 26: the board and its tray, the legend after */
+const BG_NARROW_PX = 480; /* the board's width under which the legend is left out */
+
 function readableLabels() {
   const svg = $('board').querySelector('svg');
   if (!svg || !view || !view.state || view.state.game !== 'backgammon') return;
+  if (!svg.dataset.viewBox) svg.dataset.viewBox = svg.getAttribute('viewBox') || '';
+  const whole = svg.dataset.viewBox.split(/\s+/).map(Number);
+  if (whole.length === 4 && whole[2] > 0) {
+    const narrow = $('board').getBoundingClientRect().width < BG_NARROW_PX;
+    const width = narrow ? (whole[2] / 26) * BG_BOARD_UNITS : whole[2];
+    svg.setAttribute('viewBox', `${whole[0]} ${whole[1]} ${width} ${whole[3]}`);
+    svg.setAttribute('width', String(width)); /* its ratio sizes the drawing (height: auto) */
+    svg.setAttribute('height', String(whole[3]));
+  }
   const box = svg.viewBox && svg.viewBox.baseVal;
   const shown = svg.getBoundingClientRect().width;
   if (!box || !box.width || !shown) return;
@@ -257,5 +273,6 @@ function wireTentative() {
     if (view && view.state && view.state.game === 'crossword') showTentative(view);
     renderBgUndo();
   });
-  window.addEventListener('resize', readableLabels);
+  if (window.ResizeObserver) new ResizeObserver(() => readableLabels()).observe($('board'));
+  else window.addEventListener('resize', readableLabels);
 }
