@@ -371,9 +371,7 @@ static void conn_input(conn *c)
         c->busy = 1;
         c->wait_seq = 0;
         c->wait_board = 0;
-        c->wait.runs = 0;
-        c->wait.read_board = c->wait.read_seek = 0;
-        c->wait.read_user[0] = 0;
+        svc_request_begin(&c->wait);
         c->started = svc_now();
         lx_buf_clear(&c->reply);
         settle(c, cmd_run(c));

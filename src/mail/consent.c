@@ -76,10 +76,7 @@ int mail_run_consent(mail_job *j, proto_cmd *cmd)
         lx_buf_printf(&j->reply, "ERROR %s: %s\n\n", st.code, st.msg);
         return 0;
     }
-    if (st.wait_seq > j->wait_seq)
-        j->wait_seq = st.wait_seq;
-    if (st.wait_board)
-        j->wait_board = st.wait_board;
+    run_hold(j, &st);
     lx_buf_printf(&j->reply, "OK: %s\n\n", text);
     return 0;
 }

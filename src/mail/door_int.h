@@ -60,8 +60,11 @@ int notify_telling(const mail_door *d, uint64_t upto);
 void notify_stop(mail_door *d);
 
 /* ---- running a message's commands (run.c) ---------------------------------------------- */
-/* Run line i of the job and on; calls inbound_job_ran(job) when every line has run. */
+/* Run line i of the job and on; calls inbound_job_ran(job) when every line has run, or
+ * inbound_job_full(job) when the store refused a line's change for want of space. */
 void run_job(mail_job *job);
+/* What a command's call changed (st): the line waits for that batch before the next line runs. */
+void run_hold(mail_job *job, const svc_status *st);
 
 /* ---- consent and offers by mail (consent.c): one command's answer into the reply; 0 ---- */
 int mail_run_consent(mail_job *job, proto_cmd *cmd);
@@ -70,6 +73,7 @@ int mail_run_consent(mail_job *job, proto_cmd *cmd);
 int inbound_start(mail_door *d, char *err, size_t errcap);
 void inbound_stop(mail_door *d);
 void inbound_job_ran(mail_job *job);
+void inbound_job_full(mail_job *job);
 /* The mails of a change told are queued: the answers that waited for them go now. */
 void inbound_told(mail_door *d);
 
@@ -94,9 +98,11 @@ struct mail_job {
     int parked;                    /* ran, its answer after the mails of the changes told before
                                       (1: waiting for its commands' batch, 2: for those mails) */
     uint64_t told_upto;            /* those: the door's told_seq when it had run */
-    uint64_t wait_seq;
-    int64_t wait_board;            /* the board the message's commands wrote (svc_status.wait_board), 0: none */
-    svc_wait wait;
+    uint64_t wait_seq;             /* the last batch of the message's commands */
+    uint64_t line_seq;             /* the batch of the line running now, when it wrote a board */
+    int64_t line_board;            /* that board (svc_status.wait_board), 0: none */
+    size_t line_at, answer_at;     /* the reply's length when the line's run began, and after its echo */
+    svc_wait wait;                 /* the line running now, as the service's request (svc_request) */
     lx_buf reply;                  /* the answer to the sender */
     mail_job *prev, *next_job;
 };

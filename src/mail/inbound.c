@@ -110,13 +110,13 @@ static void job_answer(mail_job *j, const char *word, const char *text)
 static void job_committed(void *arg)
 {
     mail_job *j = arg;
-    if (j->wait.refused == SVC_REFUSED_CONFLICT) /* neither answered nor marked applied: the MTA tries again */
-        job_answer(j, "TEMPFAIL", "another server changed the board first; try again");
-    else if (j->wait.refused)
+    if (j->wait.refused) /* neither answered nor marked applied: the MTA tries again */
         job_answer(j, "TEMPFAIL", "the server's disk is full; nothing was applied");
     else
         job_answer(j, "OK", j->nlines ? "commands run and answered" : "answered");
 }
+
+void inbound_job_full(mail_job *j) { job_committed(j); }
 
 /* Queue the answer to the sender and mark the message applied, then answer once committed. */
 static void job_finish(mail_job *j)
@@ -142,7 +142,7 @@ static void job_finish(mail_job *j)
                         "auto-replied", "reply"};
         compose_mail(d, &hd, j->reply.data, NULL, NULL, NULL, 0, &msg);
     }
-    if (svc_mail_answer(d->s, j->id, event, j->sender, has_reply ? msg.data : NULL, j->wait_board, &st) != 0) {
+    if (svc_mail_answer(d->s, j->id, event, j->sender, has_reply ? msg.data : NULL, &st) != 0) {
         lx_buf_free(&msg);
         job_answer(j, "TEMPFAIL", st.msg);
         return;
@@ -152,15 +152,16 @@ static void job_finish(mail_job *j)
         outbox_kick(d->sender, st.wait_seq);
     uint64_t seq = st.wait_seq > j->wait_seq ? st.wait_seq : j->wait_seq;
     d->handled++;
-    j->wait.board = j->wait_board;
+    j->wait.board = 0;
     if (svc_wait_for(d->s, &j->wait, seq, job_committed, j))
         job_committed(j);
 }
 
 /* The answer goes after the mails of the changes its commands made (notify.c tells them once
  * their batch has committed and their reads have come): a player's mails stay in order.  Parked
- * meanwhile, j first waits for its commands' batch, a refusal being its answer as ever; the
- * answer is then no longer conditional on the board, whose change is kept. */
+ * meanwhile, j first waits for its commands' batch, a refusal being its answer as ever.  (Each
+ * line that wrote a board waited for its batch before the next line ran, run again by the
+ * service if another server wrote the board first (run.c): what the answer tells is kept.) */
 static void finish_parked(mail_job *j)
 {
     if (j->parked == 2 && !notify_telling(j->d, j->told_upto)) {
@@ -177,7 +178,6 @@ static void commands_committed(void *arg)
         job_committed(j);
         return;
     }
-    j->wait_board = 0;
     j->parked = 2;
     finish_parked(j);
 }
@@ -194,7 +194,7 @@ void inbound_job_ran(mail_job *j)
     }
     j->told_upto = j->d->told_seq;
     j->parked = 1;
-    j->wait.board = j->wait_board;
+    j->wait.board = 0;
     if (svc_wait_for(j->d->s, &j->wait, j->wait_seq, commands_committed, j))
         commands_committed(j);
 }

@@ -15,7 +15,9 @@
 
 #include "mail/door_int.h"
 
-enum { RAN = 0, SUSPENDED = 1, READING = 2 }; /* READING: see run_request */
+enum { RAN = 0, SUSPENDED = 1, READING = 2, COMMITTING = 3 }; /* READING, COMMITTING: see run_request */
+
+static void next_line(mail_job *j);
 
 static const char mail_help[] =
     "Commands, one per line (in the Subject or the body; quoted lines and your\n"
@@ -54,6 +56,7 @@ static void echo_line(mail_job *j, const char *line, unsigned mask)
     for (char *save = NULL, *w = strtok_r(copy, " \t", &save); w; w = strtok_r(NULL, " \t", &save), i++)
         lx_buf_printf(&j->reply, "%s%s", i ? " " : "", i < 32 && (mask >> i & 1) ? "****" : w);
     lx_buf_append_char(&j->reply, '\n');
+    j->answer_at = j->reply.len;
 }
 
 static void say_error(mail_job *j, const svc_status *st)
@@ -61,12 +64,14 @@ static void say_error(mail_job *j, const svc_status *st)
     lx_buf_printf(&j->reply, "ERROR %s: %s\n\n", st->code, st->msg);
 }
 
-static void hold(mail_job *j, const svc_status *st)
+void run_hold(mail_job *j, const svc_status *st)
 {
     if (st->wait_seq > j->wait_seq)
         j->wait_seq = st->wait_seq;
-    if (st->wait_board)
-        j->wait_board = st->wait_board;
+    if (st->wait_board) {
+        j->line_board = st->wait_board;
+        j->line_seq = st->wait_seq > j->line_seq ? st->wait_seq : j->line_seq;
+    }
 }
 
 static int need_user(mail_job *j)
@@ -78,16 +83,15 @@ static int need_user(mail_job *j)
 }
 
 /* ---- suspended calls ------------------------------------------------------------------------------ */
-static void resume(mail_job *j, int next_line)
+static void resume(mail_job *j, int next)
 {
     j->pending--;
     if (j->dead) {
         inbound_job_ran(j);
         return;
     }
-    if (next_line) {
-        j->next++;
-        j->retried = 0;
+    if (next) {
+        next_line(j);
     } else {
         j->retried = 1;
     }
@@ -139,14 +143,14 @@ static void hashed(void *ctx, const svc_status *st)
             say_error(j, st);
         } else if (j->user[0] && !strcmp(j->user, st->user)) {
             lx_buf_printf(&j->reply, "OK: password changed\n\n");
-            hold(j, st);
+            run_hold(j, st);
         } else {
             svc_status ns;
             svc_status_init(&ns);
             snprintf(j->user, sizeof j->user, "%s", st->user);
             svc_set_notify(j->d->s, j->user, SVC_NOTIFY_BOARD, &ns); /* a mail player wants the boards */
-            hold(j, st);
-            hold(j, &ns);
+            run_hold(j, st);
+            run_hold(j, &ns);
             lx_buf_printf(&j->reply, "OK: welcome, %s.  A code is on its way to %s: reply to that mail to\n"
                                      "verify the address; until then the server mails it nothing else.\n\n",
                           st->user, j->sender);
@@ -213,7 +217,7 @@ static int do_size(mail_job *j, int size, char *const *w, int n)
         say_error(j, &st);
         return RAN;
     }
-    hold(j, &st);
+    run_hold(j, &st);
     static const char *const names[] = {"small", "medium", "big", "large"};
     lx_buf_printf(&j->reply, "OK: %s's boards come %s\n\n", name, names[size - 1]);
     return RAN;
@@ -236,7 +240,7 @@ static int do_mail_setting(mail_job *j, proto_cmd *cmd)
         say_error(j, &st);
         return RAN;
     }
-    hold(j, &st);
+    run_hold(j, &st);
     if (cmd->verb == V_SET_NOTIFY)
         lx_buf_printf(&j->reply, "OK: notify %s\n\n", svc_notify_name(mode));
     else if (cmd->verb == V_VERIFY && cmd->argc)
@@ -259,7 +263,7 @@ static srv_game *board_of(mail_job *j, proto_cmd *cmd, const char *word, int64_t
         say_error(j, &st);
         return NULL;
     }
-    hold(j, &st);
+    run_hold(j, &st);
     *board = id;
     return sg;
 }
@@ -276,7 +280,7 @@ static int do_challenge(mail_job *j, proto_cmd *cmd)
         say_error(j, &st);
         return RAN;
     }
-    hold(j, &st);
+    run_hold(j, &st);
     lx_buf_printf(&j->reply, "OK: board %lld, %s against %s; %s moves first\n\n", (long long)board, cmd->argv[0],
                   cmd->argv[1], cmd->argv[0]);
     return RAN;
@@ -327,7 +331,7 @@ static int do_play(mail_job *j, proto_cmd *cmd)
                       cmd->verb == V_MOVE ? "; if it was your turn, it still is" : "");
         return RAN;
     }
-    hold(j, &st);
+    run_hold(j, &st);
     return RAN;
 }
 
@@ -372,7 +376,7 @@ static int do_games(mail_job *j, proto_game game, const char *user, svc_filter f
         say_error(j, &st);
         return RAN;
     }
-    hold(j, &st);
+    run_hold(j, &st);
     lx_buf_printf(&j->reply, "OK: %ld game%s%s\n", n, n == 1 ? "" : "s", next ? " where it is their turn" : "");
     for (long i = 0; i < n; i++) {
         srv_game *sg = svc_game(j->d->s, ids[i], G_NONE, &st);
@@ -461,7 +465,7 @@ static int do_messages(mail_job *j, proto_cmd *cmd)
     if (st.code)
         say_error(j, &st);
     else
-        hold(j, &st);
+        run_hold(j, &st);
     return RAN;
 }
 
@@ -583,51 +587,108 @@ static int run_line(mail_job *j, const char *line)
     return handlers[cmd.family](j, &cmd);
 }
 
-static void line_again(void *ctx);
+/* The reply back to what it was at `at` (what a run of the line wrote is dropped). */
+static void reply_back_to(mail_job *j, size_t at)
+{
+    j->reply.len = at;
+    if (j->reply.data)
+        j->reply.data[at] = '\0';
+}
 
-/* The line j->next run as the job's request to the service (svc_request): when the service must
- * read something first (several servers on one database), what the run wrote is dropped and the
- * line runs again once it has come (line_again): READING. */
+static void line_again(void *ctx);
+static void line_committed(void *ctx);
+
+/* The line j->next run as the job's request to the service (svc_request), as the line door runs
+ * a command: when the service must read something first (several servers on one database), what
+ * the run wrote is dropped and the line runs again once it has come (READING); when it wrote a
+ * board, the next line waits for that batch (COMMITTING), and if another server wrote the board
+ * first the service runs the line again on the fresh board (line_again), as for every door. */
 static int run_request(mail_job *j)
 {
     srv *s = j->d->s;
-    size_t had = j->reply.len;
+    j->line_at = j->answer_at = j->reply.len;
+    j->line_board = 0;
+    j->line_seq = 0;
     j->wait.again = line_again;
     svc_request(s, &j->wait);
     int rc = run_line(j, j->lines[j->next]);
     svc_request(s, NULL);
-    if (rc != SUSPENDED && j->wait.reading) {
-        j->reply.len = had;
-        if (j->reply.data)
-            j->reply.data[had] = '\0';
+    if (rc == SUSPENDED)
+        return rc;
+    if (j->wait.reading) {
+        reply_back_to(j, j->line_at);
         j->pending++;
         svc_wait_for(s, &j->wait, 0, NULL, j); /* linked while reading: waits_read finds it */
         return READING;
     }
-    j->wait.again = NULL; /* a conflict at the commit is the job's answer (TEMPFAIL), not a re-run */
+    j->wait.board = j->line_board;
+    if (j->line_board && !svc_wait_for(s, &j->wait, j->line_seq, line_committed, j)) {
+        j->pending++;
+        return COMMITTING;
+    }
+    j->wait.again = NULL;
     return rc;
 }
 
-static void line_again(void *ctx)
+/* What the line running now waited for has come: the job, or NULL when the door is closing (the
+ * job is ended). */
+static mail_job *line_back(void *ctx)
 {
     mail_job *j = ctx;
     j->pending--;
     j->wait.again = NULL;
-    if (j->dead)
-        inbound_job_ran(j);
-    else
-        run_job(j);
+    if (!j->dead)
+        return j;
+    inbound_job_ran(j);
+    return NULL;
+}
+
+/* The service runs the line again: what it waited for has been read, or another server wrote its
+ * board first (nothing of the line was kept, the board is fresh again). */
+static void line_again(void *ctx)
+{
+    mail_job *j = line_back(ctx);
+    if (!j)
+        return;
+    reply_back_to(j, j->line_at);
+    run_job(j);
+}
+
+/* The batch of the line that wrote a board was decided: the next line runs.  Refused, nothing of
+ * it was kept: another server kept writing its board (its runs again spent), or the disk is full
+ * (the message is left to the MTA, as before). */
+static void line_committed(void *ctx)
+{
+    mail_job *j = line_back(ctx);
+    if (!j)
+        return;
+    if (j->wait.refused == SVC_REFUSED_FULL) {
+        inbound_job_full(j);
+        return;
+    }
+    if (j->wait.refused) {
+        reply_back_to(j, j->answer_at);
+        lx_buf_printf(&j->reply, "ERROR CONFLICT: the board kept changing under this command; nothing was "
+                                 "changed: try again\n\n");
+    }
+    next_line(j);
+    run_job(j);
+}
+
+static void next_line(mail_job *j)
+{
+    j->next++;
+    j->retried = 0;
+    svc_request_begin(&j->wait);
 }
 
 void run_job(mail_job *j)
 {
     while (j->next < j->nlines && !j->quit) {
         int rc = run_request(j);
-        if (rc == SUSPENDED || rc == READING)
+        if (rc != RAN)
             return;
-        j->next++;
-        j->retried = 0;
-        j->wait.runs = 0;
+        next_line(j);
     }
     if (j->dropped)
         lx_buf_printf(&j->reply, "%zu more command lines were not run: at most %d from one message.\n", j->dropped,

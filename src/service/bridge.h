@@ -1,7 +1,8 @@
 /* service/bridge.h - the store bridge: how the service reaches the store and its threads.
  *
  * The commit queue and its thread (commit.c), the door answers that wait for a batch or a read
- * (waits.c), the store thread's jobs (dbjobs.c), the hash threads (hashpool.c), blocks of ids
+ * (waits.c), the store thread's jobs (dbjobs.c) and a request's jobs that join the two
+ * (request_jobs.c), the hash threads (hashpool.c), blocks of ids
  * (ids.c), the limits the store counts across servers (rate_shared.c) and the reading side of
  * other servers' notices (listen.c, which hands each notice to whoever subscribed to its first
  * word: listen_subscribe).  It knows batches, jobs and tickets; no user, game or rule. */
@@ -153,6 +154,7 @@ void dbjobs_run(srv *s, db_job *j);
 
 db_job *dbjobs_take_done(dbjobs *p); /* one finished job, or NULL */
 
+/* ---- a request's jobs (request_jobs.c) ---- */
 /* The request running now (svc_request) if it can wait for a job of the store thread: there is
  * one, the request can run again and has runs left, and it waits for nothing yet; else NULL. */
 svc_wait *dbjobs_request(srv *s);
@@ -216,6 +218,10 @@ int listen_subscribe(srv *s, const char *word, void (*heard)(srv *s, const char 
 /* Notices may have been lost (the connection was): lost(s) says what becomes of what is held. */
 void listen_on_lost(srv *s, void (*lost)(srv *s));
 
+/* ---- waits (waits.c) ---- */
+/* Take w off the list of waits (nothing when it is not on it). */
+void waits_unlink(srv *s, svc_wait *w);
+
 void waits_release(srv *s, uint64_t committed, const refused_batch *refused, const commit_conflict *conflicts,
                    size_t nconflicts);
 
@@ -252,6 +258,7 @@ typedef struct srv_bridge {
     id_block ids[IDS_KINDS]; /* the blocks of ids in use (ids.c) */
     int id_block;            /* ids reserved at a time (IDS_BLOCK, or svc_config's) */
     unsigned long id_waits;  /* requests that waited for a block of ids (logged at exit) */
+    unsigned long races_run_again; /* requests run again after another server wrote their board first (logged at exit) */
     svc_wait *waits;         /* door answers held for a commit */
     uint64_t committed;
     const char *db;          /* the store's location (the listener opens its own connection) */

@@ -10,6 +10,12 @@
 
 #include "service/model.h"
 
+int64_t games_new_version(srv *s)
+{
+    model_of(s)->versions++;
+    return (int64_t)model_of(s)->instance << 32 | model_of(s)->versions;
+}
+
 uint64_t svc_queue(srv *s, const store_op *in, srv_game *sg)
 {
     store_op op = *in; /* commit_add copies its strings */

@@ -142,6 +142,13 @@ int clock_start(srv *s, srv_game *sg, svc_status *st)
     return persist(s, sg, st);
 }
 
+/* When user's vacation ends, 0 when they are not on one. */
+static int64_t away_until(srv *s, const char *user)
+{
+    srv_user *u = users_find(s, user);
+    return u && u->vacation_until > svc_clock_now(s) ? u->vacation_until : 0;
+}
+
 int clock_after_play(srv *s, srv_game *sg, svc_status *st)
 {
     srv_clock *c = &sg->clock;
@@ -157,7 +164,7 @@ int clock_after_play(srv *s, srv_game *sg, svc_status *st)
     }
     c->seat = next;
     c->since = now;
-    int64_t away = next >= 0 ? vacation_until(s, sg->player[next]) : 0;
+    int64_t away = next >= 0 ? away_until(s, sg->player[next]) : 0;
     if (away > now) /* the turn comes to a player on vacation: it starts when they are back */
         c->since = away;
     c->nagged = 0;

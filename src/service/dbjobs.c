@@ -79,65 +79,6 @@ db_job *dbjobs_take_done(dbjobs *p)
     return w ? WORKQ_JOB_OF(w, db_job, wq) : NULL;
 }
 
-svc_wait *dbjobs_request(srv *s)
-{
-    svc_wait *w = bridge_of(s)->request;
-    return bridge_of(s)->dbj && w && w->runs < SVC_RUNS_MAX && !w->reading ? w : NULL;
-}
-
-void dbjobs_run_for(srv *s, svc_wait *w, db_job *j)
-{
-    j->ticket = w->read_ticket = svc_read_ticket(s);
-    w->reading = 1;
-    dbjobs_run(s, j);
-}
-
-void dbjobs_keep(srv *s, db_job *j)
-{
-    j->next = bridge_of(s)->kept;
-    bridge_of(s)->kept = j;
-    waits_read(s, j->ticket);
-}
-
-/* Where the job kept for the request running now whose done is `done` is linked, or NULL. */
-static db_job **kept_at(srv *s, void (*done)(srv *s, db_job *j))
-{
-    svc_wait *w = bridge_of(s)->request;
-    for (db_job **at = &bridge_of(s)->kept; w && w->read_ticket && *at; at = &(*at)->next)
-        if ((*at)->ticket == w->read_ticket && (*at)->done == done)
-            return at;
-    return NULL;
-}
-
-db_job *dbjobs_kept(srv *s, void (*done)(srv *s, db_job *j))
-{
-    db_job **at = kept_at(s, done);
-    return at ? *at : NULL;
-}
-
-db_job *dbjobs_answer(srv *s, void (*done)(srv *s, db_job *j))
-{
-    db_job **at = kept_at(s, done), *j = at ? *at : NULL;
-    if (j) {
-        *at = j->next;
-        bridge_of(s)->request->read_ticket = 0;
-    }
-    return j;
-}
-
-void dbjobs_forget(srv *s, uint64_t ticket)
-{
-    db_job **at = &bridge_of(s)->kept;
-    while (*at)
-        if (!ticket || (*at)->ticket == ticket) {
-            db_job *j = *at;
-            *at = j->next;
-            j->discard(j);
-        } else {
-            at = &(*at)->next;
-        }
-}
-
 void dbjobs_setup(db_job *j, void (*run)(store *st, db_job *j), void (*done)(srv *s, db_job *j),
                   void (*discard)(db_job *j))
 {

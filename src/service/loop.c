@@ -166,10 +166,12 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     games_trim(s); /* the games the commits and reads left over the budget (no call is running) */
 }
 
-/* Other servers' notices, each to the layer that holds what it changes (listen.c only reads). */
+/* Other servers' notices, each to the layer that holds what it changes (listen.c only reads), and
+ * a watched game read again with their changes to its watchers (games.c publishes it). */
 static int subscribe_notices(srv *s)
 {
     listen_on_lost(s, boards_all_stale);
+    model_of(s)->game_read_again = watch_notified;
     return listen_subscribe(s, "BOARDS", boards_changed) | listen_subscribe(s, "USER", users_changed) |
            listen_subscribe(s, "RATING", ratings_changed) | listen_subscribe(s, "SEEKS", seeks_changed);
 }
@@ -320,6 +322,7 @@ void svc_close(srv *s)
         return;
     /* what this server did to stay correct beside others, and off its loop */
     log_count(s, s->conflicts, "times a board was reloaded because another server wrote it first");
+    log_count(s, bridge_of(s)->races_run_again, "requests run again after another server wrote their board first");
     log_count(s, model_of(s)->reads, "boards read off the event loop on the store thread");
     log_count(s, model_of(s)->user_reads, "users read off the event loop on the store thread");
     log_count(s, ops_of(s)->message_reads, "message and chat reads made off the event loop on the store thread");

@@ -230,8 +230,6 @@ long svc_messages_unread(srv *s, const char *user, svc_message *out, size_t cap,
     return svc_commit(s, &op, NULL, st) == 0 ? n : -1;
 }
 
-int messages_chat_public(const srv_game *sg) { return opt_long(sg->options, "publicchat", 0) != 0; }
-
 long svc_chat_of(srv *s, int64_t board, const char *viewer, svc_message *out, size_t cap, long *unread,
                  svc_status *st)
 {
@@ -253,26 +251,6 @@ long svc_chat_of(srv *s, int64_t board, const char *viewer, svc_message *out, si
 }
 
 /* ---- move comments ------------------------------------------------------------------------------- */
-/* Put text on move n (1-based) of sg and queue it in the open batch. */
-static int attach(srv *s, srv_game *sg, size_t n, const char *text, svc_status *st)
-{
-    char *copy = strdup(text);
-    if (!copy)
-        return svc_fail(st, "INTERNAL", "out of memory");
-    store_op op = {.kind = STORE_MOVE_COMMENT};
-    op.move.game_id = sg->id;
-    op.move.n = (int)n;
-    op.move.seat = sg->moves[n - 1].seat;
-    op.move.text = copy;
-    if (svc_commit(s, &op, sg, st) != 0) {
-        free(copy);
-        return -1;
-    }
-    free(sg->moves[n - 1].comment);
-    sg->moves[n - 1].comment = copy;
-    return 0;
-}
-
 int svc_comment_move(srv *s, const char *actor, int64_t board, long n, const char *text, svc_status *st)
 {
     srv_game *sg = svc_game(s, board, G_NONE, st);
@@ -287,16 +265,7 @@ int svc_comment_move(srv *s, const char *actor, int64_t board, long n, const cha
         return svc_fail(st, "COMMENT_EXISTS", "move %ld has its comment already", n);
     if (text_check(text, st) != 0)
         return -1;
-    return attach(s, sg, (size_t)n, text, st);
-}
-
-int comments_attach_pending(srv *s, srv_game *sg, const char *actor, svc_status *st)
-{
-    const char *text = ops_of(s)->pending_comment;
-    ops_of(s)->pending_comment = NULL; /* one move takes it */
-    if (!text || !sg->nmoves || !actor || strcmp(sg->player[sg->moves[sg->nmoves - 1].seat], actor))
-        return 0;
-    return attach(s, sg, sg->nmoves, text, st);
+    return comments_attach(s, sg, (size_t)n, text, st);
 }
 
 int svc_play_commented(srv *s, const char *actor, int64_t board, proto_game kind, const char *text, long want_n,
@@ -304,8 +273,8 @@ int svc_play_commented(srv *s, const char *actor, int64_t board, proto_game kind
 {
     if (comment && comment[0] && text_check(comment, st) != 0)
         return -1;
-    ops_of(s)->pending_comment = comment && comment[0] ? comment : NULL;
+    model_of(s)->pending_comment = comment && comment[0] ? comment : NULL;
     int rc = svc_play(s, actor, board, kind, text, want_n, out, st);
-    ops_of(s)->pending_comment = NULL;
+    model_of(s)->pending_comment = NULL;
     return rc;
 }

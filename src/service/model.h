@@ -1,6 +1,6 @@
 /* service/model.h - the model: what the service holds in memory, as a cache of the store.
  *
- * Users (users.c, presence.c), games and their rules (games.c, rules_*.c, comments.c), clocks
+ * Users (users.c, presence.c), games and their rules (games.c, game_state.c, rules_*.c, comments.c), clocks
  * (clock.c), watchers (watch.c), what another server's BOARDS notice does to the games held
  * (board_notices.c), and a change queued on a game (changes.c: svc_commit, with its version and
  * the notice other servers hear).  What it must tell the layers above (a notice for a user or
@@ -272,7 +272,7 @@ srv_game *game_cache_victim(srv *s, const int64_t *read_boards, size_t nread);
  * from the store on its next use.  Only where no call is running (the loop's wake-up, the sweep). */
 void games_trim(srv *s);
 
-/* A version no server on the database has made (see games.c). */
+/* A version no server on the database has made (changes.c; why, in games.c). */
 int64_t games_new_version(srv *s);
 
 /* A new game, numbered id (0: the next, ids_next), in memory. */
@@ -288,6 +288,9 @@ int games_settle(srv *s, srv_game *sg, uint64_t *seq);
 
 /* Move i as history writes it for viewer (a seat or -1): what svc_game_move gives. */
 int games_history_text(const srv_game *sg, size_t i, int viewer, lx_buf *out);
+
+/* 1 when anyone may read sg's chat (challenged with -publicchat), 0 when its players only. */
+int messages_chat_public(const srv_game *sg);
 
 /* The seat `user` plays in game sg (the seat to move when both are the same user), or -1. */
 int games_seat_of(const srv_game *sg, const char *user);
@@ -342,11 +345,16 @@ int64_t clock_deadline(const srv_game *sg);
 
 long clock_left(const srv *s, const srv_game *sg);
 
-/* When user's vacation ends, 0 when they are not on one. */
-int64_t vacation_until(srv *s, const char *user);
 
 /* The game's move comments from the store, onto its moves (a game being loaded).  0, or -1. */
 int comments_load(store *st, srv_game *sg);
+
+/* Put text on move n (1-based) of sg and queue it in the open batch (the caller checked the text). 0 or -1. */
+int comments_attach(srv *s, srv_game *sg, size_t n, const char *text, svc_status *st);
+
+/* A move was just recorded: the comment svc_play_commented holds for it (pending_comment), attached
+ * in its batch when actor made the move. 0 or -1. */
+int comments_attach_pending(srv *s, srv_game *sg, const char *actor, svc_status *st);
 
 /* A move or a state change of sg is queued; watchers get it once batch seq has committed. */
 void watch_queue(srv *s, srv_game *sg, int state_only);
@@ -389,6 +397,9 @@ typedef struct srv_model {
     uint32_t instance;       /* this server among those on the database: the high half of its versions */
     uint32_t versions;       /* versions made so far (games_new_version) */
     srv_game *guard;         /* a play in progress: its ratings and mails are conditional on its board */
+    const char *pending_comment; /* svc_play_commented's comment for the move it plays, else NULL (comments.c) */
+    void (*game_read_again)(srv *s, srv_game *sg); /* a watched game read again with another server's changes
+                                                      (games.c publishes; watch_notified subscribes at open) */
     struct pending_push *pushes, *pushes_tail; /* watch pushes waiting for their commit */
     uint64_t changes;
     uint64_t ratings_written; /* the batch of this server's last rating change */

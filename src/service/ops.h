@@ -17,8 +17,6 @@ int users_mail_of(const srv_user *u, svc_user_mail *out);
 void notify_game_changed(srv *s, srv_game *sg, const char *actor);
 
 void notify_reminder(srv *s, srv_game *sg, int seat, long left);
-/* 1 when anyone may read sg's chat (challenged with -publicchat), 0 when its players only. */
-int messages_chat_public(const srv_game *sg);
 /* A message or chat line was queued in batch wait_seq: the doors' message_sent hooks. */
 void notify_message_sent(srv *s, const svc_message *m, uint64_t wait_seq);
 
@@ -92,8 +90,6 @@ void ratings_forget(srv *s, const char *user, const char *cls);
  * meanwhile), against the same opponent and score, and written again. */
 void ratings_again(srv *s, const store_op *refused);
 
-/* A move was just recorded: the comment svc_play_commented holds for it, attached in its batch. 0 or -1. */
-int comments_attach_pending(srv *s, srv_game *sg, const char *actor, svc_status *st);
 
 /* This layer's part of struct srv (life.h), after the part below. */
 typedef struct srv_ops {
@@ -120,7 +116,6 @@ typedef struct srv_ops {
     struct srv_seek *seeks;  /* open seeks, oldest first (challenge.c) */
     int max_per_address;
     rate_limit *messages;    /* messages and chat lines sent per user a minute (messages.c) */
-    const char *pending_comment; /* svc_play_commented's comment for the move it plays, else NULL */
     unsigned long message_reads;     /* messages and chat read off the loop likewise */
     unsigned long list_reads;        /* lists of a user's games read off the loop likewise */
     unsigned long standings_reads;   /* standings (a game's classes together) read off the loop likewise */

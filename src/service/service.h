@@ -187,12 +187,13 @@ typedef struct svc_wait {
     int refused;          /* set when ready() runs: SVC_REFUSED_FULL or SVC_REFUSED_CONFLICT, else 0 */
     int64_t board;        /* set by the door before svc_wait_for: the board its call wrote (st->wait_board) */
     void (*ready)(void *ctx);
-    /* Set by a door that can run its request again from the start (NULL: it cannot), and `runs`
-     * set to 0 by the door when a new request begins.  When another server wrote the wait's board
-     * first, the service calls again(ctx) instead of ready (counting runs, SVC_RUNS_MAX at most):
-     * the request then answers as one server answers it on the fresh board. */
+    /* Set by a door that can run its request again from the start (NULL: it cannot); the door
+     * calls svc_request_begin when a new request begins.  When another server wrote the wait's
+     * board first, the service calls again(ctx) instead of ready (counting races, SVC_RACES_MAX at
+     * most): the request then answers as one server answers it on the fresh board.  Runs again for
+     * a read off the loop are counted apart (runs, SVC_RUNS_MAX at most). */
     void (*again)(void *ctx);
-    int runs;
+    int runs, races;
     /* The service's: the board read, or the seek taken, off the loop for this request
      * (svc_request), 0 none; the job's ticket, and 1 while it is in flight.  A door sets
      * read_board and read_seek to 0 and read_user to "" with runs when a request begins. */
@@ -207,10 +208,15 @@ typedef struct svc_wait {
 /* Why a wait's changes were not kept: the store was full and refused the whole batch (ERR
  * STORAGE_FULL); or another server wrote the wait's board first (several ludexd on one
  * PostgreSQL), so nothing of the call on that board was kept and the board is fresh again in
- * memory: the service runs the request again (w->again) up to SVC_RUNS_MAX times, and only a
- * request still refused then (or one of a door without again) gets ready() with the refusal. */
+ * memory: the service runs the request again (w->again) up to SVC_RACES_MAX times, whatever the
+ * door, and only a request still refused then (or one of a door without again) gets ready()
+ * with the refusal (ERR CONFLICT).  A request runs again for what it reads off the loop up to
+ * SVC_RUNS_MAX times, a bound of its own: what it reads does not use up its races. */
 enum { SVC_REFUSED_FULL = 1, SVC_REFUSED_CONFLICT = 2 };
 #define SVC_RUNS_MAX 8
+#define SVC_RACES_MAX 8
+/* A door's request begins (its first run): its runs, races and reads so far forgotten. */
+void svc_request_begin(svc_wait *w);
 /* A door's request runs (w: its wait, with again set), or has stopped running (NULL): the calls
  * made in between are that request's.  With a store on another machine (PostgreSQL), a board such
  * a call needs that the service does not hold (or holds stale: another server changed it) is read
@@ -503,13 +509,13 @@ int svc_user_present(srv *s, const char *user);
 typedef void (*svc_mail_seen_got)(void *arg, int seen);
 void svc_mail_seen(srv *s, const char *message_id, svc_mail_seen_got got, void *arg);
 int svc_mail_mark_seen(srv *s, const char *message_id, svc_status *st);
-/* The end of an inbound message: its answer queued (message may be NULL: none)
- * and its Message-ID marked applied, in one batch; when the message wrote `board` (its
- * commands' st->wait_board, else 0), both are kept only if that change is: a move another
- * server beat is neither answered nor marked, and the message's wait is refused
- * (SVC_REFUSED_CONFLICT), so it can be tried again. */
+/* The end of an inbound message: its answer queued (message may be NULL: none) and its
+ * Message-ID marked applied, in one batch: both or neither.  The mail door calls it once every
+ * change its commands made to a board has committed (each line waits for its batch, and a line
+ * that lost a race to another server was run again by the service), so the answer tells what
+ * was kept. */
 int svc_mail_answer(srv *s, const char *message_id, const char *event, const char *recipient, const char *message,
-                    int64_t board, svc_status *st);
+                    svc_status *st);
 /* Queue a mail (the whole message) for `event`, unique: a second mail for one event is dropped. */
 int svc_outbox_add(srv *s, const char *event, const char *recipient, const char *message, svc_status *st);
 /* The same, to be sent no sooner than next_try (Unix time) unless svc_outbox_replace comes first. */

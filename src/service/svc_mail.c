@@ -472,16 +472,10 @@ void svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user
 }
 
 int svc_mail_answer(srv *s, const char *message_id, const char *event, const char *recipient, const char *message,
-                    int64_t board, svc_status *st)
+                    svc_status *st)
 {
-    char key[24];
-    snprintf(key, sizeof key, "%lld", (long long)board);
-    srv_game *was = model_of(s)->guard;
-    if (board > 0) /* kept only when the message's change of the board is (another server may come first) */
-        model_of(s)->guard = map_get(model_of(s)->games, key);
     commit_hold(bridge_of(s)->cq); /* the answer and "applied" in one batch: both or neither */
     int rc = (message ? svc_outbox_add(s, event, recipient, message, st) : 0) || svc_mail_mark_seen(s, message_id, st);
     commit_release(bridge_of(s)->cq);
-    model_of(s)->guard = was;
     return rc ? -1 : 0;
 }

@@ -451,9 +451,3 @@ int users_commit_mail(srv *s, const srv_user *u, svc_status *st)
     op.user.notify = u->notify;
     return svc_commit(s, &op, NULL, st);
 }
-
-int64_t vacation_until(srv *s, const char *user)
-{
-    srv_user *u = users_find(s, user);
-    return u && u->vacation_until > svc_clock_now(s) ? u->vacation_until : 0;
-}

@@ -12,7 +12,7 @@
 #include "service/bridge.h"
 
 /* ---- waits ------------------------------------------------------------------------- */
-static void wait_unlink(srv *s, svc_wait *w)
+void waits_unlink(srv *s, svc_wait *w)
 {
     if (!w->linked)
         return;
@@ -28,7 +28,7 @@ static void wait_unlink(srv *s, svc_wait *w)
 
 int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void *ctx)
 {
-    wait_unlink(s, w);
+    waits_unlink(s, w);
     w->refused = 0;
     if (seq <= bridge_of(s)->committed && !w->reading)
         return 1;
@@ -43,19 +43,6 @@ int svc_wait_for(srv *s, svc_wait *w, uint64_t seq, void (*ready)(void *), void 
     w->linked = 1;
     return 0;
 }
-
-void svc_wait_cancel(srv *s, svc_wait *w)
-{
-    wait_unlink(s, w);
-    w->reading = 0;
-    if (w->read_ticket)
-        dbjobs_forget(s, w->read_ticket);
-    w->read_ticket = 0;
-    if (bridge_of(s)->request == w)
-        bridge_of(s)->request = NULL;
-}
-
-void svc_request(srv *s, svc_wait *w) { bridge_of(s)->request = w && w->again ? w : NULL; }
 
 uint64_t svc_read_ticket(srv *s) { return ++bridge_of(s)->read_tickets; }
 
@@ -85,7 +72,7 @@ void waits_read_some(srv *s, uint64_t ticket, size_t most, uint64_t later)
             w->read_ticket = later;
             continue;
         }
-        wait_unlink(s, w);
+        waits_unlink(s, w);
         w->next = due; /* oldest first */
         due = w;
     }
@@ -123,7 +110,7 @@ void waits_release(srv *s, uint64_t committed, const refused_batch *refused, con
     for (svc_wait *w = bridge_of(s)->waits, *nx; w; w = nx) {
         nx = w->next;
         if (w->seq <= committed && !w->reading) {
-            wait_unlink(s, w);
+            waits_unlink(s, w);
             w->refused = was_refused(refused, w->seq)                               ? SVC_REFUSED_FULL
                          : commit_board_conflict(conflicts, nconflicts, w->seq, w->board) ? SVC_REFUSED_CONFLICT
                                                                                   : 0;
@@ -142,8 +129,9 @@ void waits_release(srv *s, uint64_t committed, const refused_batch *refused, con
         svc_wait *w = ordered;
         ordered = w->next;
         w->next = NULL;
-        if (w->refused == SVC_REFUSED_CONFLICT && w->again && w->runs < SVC_RUNS_MAX) {
-            w->runs++; /* nothing of it was kept and the board is fresh again: as one server would answer */
+        if (w->refused == SVC_REFUSED_CONFLICT && w->again && w->races < SVC_RACES_MAX) {
+            w->races++; /* nothing of it was kept and the board is fresh again: as one server would answer */
+            bridge_of(s)->races_run_again++;
             w->refused = 0;
             w->read_board = 0; /* stale: to be read again */
             w->again(w->ctx);
