@@ -126,6 +126,35 @@ static void test_dead_cell_filled_makes_another(void **state)
     lx_hex_board_free(b);
 }
 
+/* Must-play: with Black c2 on 5x5, b4 would give Black a connection (c1 d1,
+ * b3 c3, a5 b5); White's only moves worth searching are b4 and those six
+ * cells, at the snapshot only (below it every empty cell is a move again). */
+static void test_must_play_keeps_the_threats_cells(void **state)
+{
+    (void)state;
+    const char *const rows[] = {".....", "..B..", ".....", ".....", "....W"};
+    lx_hex_board *b = board_of(rows, 5, LX_WHITE);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    assert_int_equal(lx_hex_sim_must_play(s, LX_WHITE), 7);
+    int32_t ids[64];
+    size_t n = lx_hex_sim_legal(s, ids);
+    assert_int_equal(n, 7);
+    const int want[7][2] = {{1, 3}, {2, 0}, {3, 0}, {1, 2}, {2, 2}, {0, 4}, {1, 4}};
+    for (int i = 0; i < 7; i++)
+        assert_true(has(ids, n, id_of(b, want[i][0], want[i][1])));
+    lx_hex_sim_play(s, id_of(b, 1, 3));
+    assert_int_equal(lx_hex_sim_legal(s, ids), 25 - 3);
+    lx_hex_sim_reset(s);
+    assert_int_equal(lx_hex_sim_legal(s, ids), 7);
+    lx_hex_sim *t = lx_hex_sim_new(b); /* another thread's sim gets the same */
+    assert_int_equal(lx_hex_sim_legal(t, ids), 25 - 2);
+    lx_hex_sim_copy_must_play(t, s);
+    assert_int_equal(lx_hex_sim_legal(t, ids), 7);
+    lx_hex_sim_free(t);
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+}
+
 static uint64_t rng_state = 88172645463325252ull;
 
 static uint32_t rnd(uint32_t n)
@@ -257,6 +286,18 @@ static void genmove(lx_engine *e, lx_colour who, char *out, size_t cap)
     lx_game_error_free(&err);
 }
 
+/* `who` resigns, without a search. */
+static void assert_resigns_at_once(lx_engine *e, lx_colour who)
+{
+    char mv[32];
+    genmove(e, who, mv, sizeof mv);
+    assert_string_equal(mv, "resign");
+    long playouts;
+    double seconds;
+    lx_engine_last_search(e, &playouts, &seconds);
+    assert_int_equal(playouts, 0);
+}
+
 /* The bridges' position reached by moves: Black c2, White e5, Black b4. */
 static lx_engine *bridges_engine(void)
 {
@@ -272,13 +313,7 @@ static void test_proved_loss_resigns(void **state)
 {
     (void)state;
     lx_engine *e = bridges_engine();
-    char mv[32];
-    genmove(e, LX_WHITE, mv, sizeof mv);
-    assert_string_equal(mv, "resign");
-    long playouts;
-    double seconds;
-    lx_engine_last_search(e, &playouts, &seconds);
-    assert_int_equal(playouts, 0);
+    assert_resigns_at_once(e, LX_WHITE);
     lx_engine_free(e);
 }
 
@@ -309,11 +344,38 @@ static void test_proved_win_is_finished_at_once(void **state)
     lx_engine_free(e);
 }
 
+/* Threats with no cell in common: Black c1-c2-c3 on 5x5 threatens c4 (then
+ * b5 c5), b4 (a5 b5), b5 (b4 c4) and d4 (c4 d3, c5 d5); no White cell is in
+ * all four, so every White move loses, and the engine resigns without a
+ * search (Black's connection itself, a third-row template, is not one of
+ * bridges and edge links: the must-play finds the loss). */
+static void test_threats_with_nothing_in_common_resign(void **state)
+{
+    (void)state;
+    const char *const rows[] = {"..B.W", "..B.W", "..B..", ".....", "....."};
+    lx_hex_board *b = board_of(rows, 5, LX_WHITE);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    assert_int_equal(lx_hex_sim_connection(s, LX_BLACK, NULL, 0, NULL), -1);
+    assert_int_equal(lx_hex_sim_must_play(s, LX_WHITE), 0);
+    int32_t ids[64];
+    assert_int_equal(lx_hex_sim_legal(s, ids), 25 - 5 - 2); /* nothing kept; d1 and d2 are dead */
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+
+    lx_engine *e = hex_engine(5);
+    const char *moves[] = {"c1", "e1", "c2", "e2", "c3"};
+    for (int k = 0; k < 5; k++)
+        play(e, k % 2 ? LX_WHITE : LX_BLACK, moves[k]);
+    assert_resigns_at_once(e, LX_WHITE);
+    lx_engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bridge_connection_found),   cmocka_unit_test(test_intrusion_and_the_move_that_mends_it),
         cmocka_unit_test(test_dead_cells_found_and_left_out), cmocka_unit_test(test_dead_cell_filled_makes_another),
+        cmocka_unit_test(test_must_play_keeps_the_threats_cells), cmocka_unit_test(test_threats_with_nothing_in_common_resign),
         cmocka_unit_test(test_connections_found_hold), cmocka_unit_test(test_proved_loss_resigns),
         cmocka_unit_test(test_proved_win_is_finished_at_once),
     };

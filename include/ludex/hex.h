@@ -260,6 +260,14 @@ int32_t lx_hex_sim_connection(const lx_hex_sim *s, lx_colour c, int32_t *ids, si
 /* With c to move: the cell after which c has a connection needing the fewest
  * pairs (*id), and c's moves to the end (1 + those pairs); -1 when none. */
 int32_t lx_hex_sim_proved_move(const lx_hex_sim *s, lx_colour c, int32_t *id);
+/* With c to move at the snapshot (no swap open): the opponent's threats
+ * (cells whose stone gives him a connection) and the cells common to all of
+ * them with their connections' cells, which become the only moves
+ * lx_hex_sim_legal offers at the snapshot (a move elsewhere loses); their
+ * number, 0 for a proved loss, -1 when there is no threat (nothing kept). */
+long lx_hex_sim_must_play(lx_hex_sim *s, lx_colour c);
+/* Give dst (a sim of the same board) src's must-play cells. */
+void lx_hex_sim_copy_must_play(lx_hex_sim *dst, const lx_hex_sim *src);
 
 #ifdef __cplusplus
 }

@@ -99,6 +99,16 @@ static int32_t hex_proved_move(void *sim, lx_colour c, int32_t *id)
     return lx_hex_sim_proved_move(sim, c, id);
 }
 
+static long hex_must_play(void *sim, lx_colour c)
+{
+    return lx_hex_sim_must_play(sim, c);
+}
+
+static void hex_copy_must_play(void *dst, const void *src)
+{
+    lx_hex_sim_copy_must_play(dst, src);
+}
+
 static int hex_proved_loss(void *sim, lx_colour c)
 {
     return lx_hex_sim_connection(sim, c == LX_BLACK ? LX_WHITE : LX_BLACK, NULL, 0, NULL) >= 0;
@@ -142,7 +152,8 @@ SEARCH_SIM_OPS(hex_sim_ops, lx_hex_sim, NULL);
     .two_threats_lose = 1, \
     .tune = hex_tune,
 
-static const search_game hex_game = {HEX_GAME_FIELDS .proved_move = hex_proved_move, .proved_loss = hex_proved_loss};
+static const search_game hex_game = {HEX_GAME_FIELDS .proved_move = hex_proved_move, .proved_loss = hex_proved_loss,
+                                     .must_play = hex_must_play, .copy_must_play = hex_copy_must_play};
 static const search_game hex_flat_game = {HEX_GAME_FIELDS};
 
 static int hex_init(lx_engine *e, lx_game_error *err)

@@ -8,7 +8,10 @@
  * soonest; when the opponent has exactly one winning move it is blocked
  * (taken); when it has two or more, or a proved win (and the mover none),
  * the mover resigns where that is a proved loss (Hex), unless a swap is open
- * to it.  Otherwise the search runs
+ * to it.  Where the game finds the opponent's threats (Hex: cells whose stone
+ * would give him a proved win), only the moves in all of them are searched
+ * (must-play): none is a proved loss, one is played at once.  Otherwise the
+ * search runs
  * (the game's swap is one of the root moves where the rules allow it) and
  * the most visited root move is played - or "resign" when even that move
  * wins fewer than 2% of at least 10000 playouts.  Flat Monte Carlo takes the
@@ -272,9 +275,9 @@ static int run_search(lx_engine *e, sims *v, lx_game_error *err)
  * that ends the game soonest), the one block, or a resignation when the
  * opponent has two wins or a proved one (never while a swap is open to the
  * mover).  The id, -2 for resign, -1 when a search must decide. */
-static int32_t forced_move(search_state *s, void *sim, lx_colour who, int *wins)
+static int32_t forced_move(search_state *s, void *sim, lx_colour who, int *wins, int *restricted)
 {
-    *wins = 0;
+    *wins = *restricted = 0;
     if (!s->g->winning)
         return -1;
     int32_t ids[2], proved;
@@ -294,6 +297,14 @@ static int32_t forced_move(search_state *s, void *sim, lx_colour who, int *wins)
         chosen = -2;
     else if (!swap_open && s->g->proved_loss && s->g->proved_loss(sim, who))
         chosen = -2;
+    else if (!swap_open && s->g->must_play) {
+        long left = s->g->must_play(sim, who); /* the moves that do not lose to a proved threat */
+        if (left == 0)
+            chosen = -2;
+        else if (left == 1 && ops->legal(sim, legal) == 1)
+            chosen = legal[0];
+        *restricted = left > 1 && s->g->copy_must_play;
+    }
     else if (theirs == 1) /* the one block, when the mover may take that cell (a Twixt hole in the
                            * opponent's border rows it may not: then the search finds a cut) */
         for (size_t i = 0; i < n; i++)
@@ -301,6 +312,18 @@ static int32_t forced_move(search_state *s, void *sim, lx_colour who, int *wins)
                 chosen = ids[0];
     free(legal);
     return chosen;
+}
+
+/* When forced_move kept only some root moves in the first sim (must-play),
+ * the other sims get them too and the tree is dropped (a reused root's
+ * children would be all the moves). */
+static void restrict_root(search_state *s, sims *v, int restricted)
+{
+    if (!restricted)
+        return;
+    for (int i = 1; i < v->n; i++)
+        s->g->copy_must_play(v->sim[i], v->sim[0]);
+    mcts_forget(s->tree);
 }
 
 static int play_chosen(lx_engine *e, lx_colour who, const char *text, lx_buf *move, lx_game_error *err)
@@ -319,8 +342,8 @@ int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err
     if (prepare(e, who, &v, err) != 0)
         return -1;
     char text[64];
-    int wins;
-    int32_t forced = forced_move(s, v.sim[0], who, &wins);
+    int wins, restricted;
+    int32_t forced = forced_move(s, v.sim[0], who, &wins, &restricted);
     e->last_playouts = 0;
     e->last_seconds = 0;
     e->last_value = -1;
@@ -332,7 +355,7 @@ int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err
     } else if (forced >= 0) {
         e->last_value = wins ? 1 : -1;
         rc = s->g->format_id(s->board, forced, text, sizeof text);
-    } else if (run_search(e, &v, err) == 0) {
+    } else if (restrict_root(s, &v, restricted), run_search(e, &v, err) == 0) {
         mcts_move best;
         long total = 0;
         if (mcts_root_moves(s->tree, &best, 1, &total) == 1) {

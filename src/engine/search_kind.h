@@ -46,6 +46,11 @@ typedef struct search_game {
      * or -1; and whether the opponent of c has a proved win whatever c plays. */
     int32_t (*proved_move)(void *sim, lx_colour c, int32_t *id);
     int (*proved_loss)(void *sim, lx_colour c);
+    /* Optional: with c to move, keep as the sim's only root moves those not
+     * proved to lose (their number; 0: all lose; -1: nothing kept), and give
+     * another sim the same. */
+    long (*must_play)(void *sim, lx_colour c);
+    void (*copy_must_play)(void *dst, const void *src);
     /* Optional: how the game tunes the search (RAVE bias, expansion). */
     void (*tune)(mcts_params *p, int cols, int rows);
 } search_game;

@@ -159,6 +159,10 @@ int32_t hex_proof_connection(const uint8_t *colour, int cols, int rows, uint8_t 
  * needing the fewest pairs (*best), and 1 + those pairs (me's moves to the
  * end); -1 when no cell gives one. */
 int32_t hex_proof_move(const uint8_t *colour, int cols, int rows, uint8_t me, int32_t *best);
+/* With `me` to move: allowed[p] = 1 for the empty cells in every threat of
+ * the opponent (a cell whose stone gives him a connection, with its cells);
+ * their number (0: a proved loss), or -1 when he has no threat. */
+int32_t hex_proof_must_play(const uint8_t *colour, int cols, int rows, uint8_t me, uint8_t *allowed);
 
 /* ---- rules.c -------------------------------------------------------------------- */
 

@@ -26,7 +26,12 @@
  * search); when two pairs of a chain would share a cell, one of them is left
  * out and the search tried again, a bounded number of times.  Dead cells are
  * filled with the prover's colour first.  What is found is a proof; what is
- * not found may still be a win (no full H-search, no larger edge templates). */
+ * not found may still be a win (no full H-search, no larger edge templates).
+ *
+ * Must-play: every cell where the opponent's stone would give him such a
+ * connection is a threat; a move outside that cell and its connection's cells
+ * leaves him the win, so the mover's only moves worth searching are the cells
+ * common to all the threats (none left: a proved loss). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -418,3 +423,50 @@ done:
     free(copy);
     return least < 0 ? -1 : least + 1;
 }
+
+int32_t hex_proof_must_play(const uint8_t *colour, int cols, int rows, uint8_t me, uint8_t *allowed)
+{
+    uint8_t them = (uint8_t)(me ^ 3);
+    vc_work w;
+    uint8_t *copy = filled_copy(&w, colour, cols, rows, them);
+    size_t cells = (size_t)cols * (size_t)rows;
+    int32_t *carrier = malloc(2 * cells * sizeof *carrier);
+    uint8_t *hit = calloc((size_t)(cols + 2) * (size_t)(rows + 2), 1);
+    int32_t threats = 0, left = 0;
+    if (!copy || !carrier || !hit)
+        goto done;
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < cols; c++) {
+            int32_t p = (r + 1) * (cols + 2) + c + 1;
+            if (colour[p] != HEX_EMPTY || copy[p] != HEX_EMPTY) /* a dead cell is no threat */
+                continue;
+            size_t n = 0;
+            copy[p] = them;
+            int32_t k = connection_in(&w, copy, carrier, 2 * cells, &n);
+            copy[p] = HEX_EMPTY;
+            if (k < 0)
+                continue;
+            /* me must play in {p} and this carrier: count the hits of each cell */
+            threats++;
+            hit[p]++;
+            for (size_t i = 0; i < n && i < 2 * cells; i++)
+                hit[carrier[i]]++;
+            if (threats >= 255)
+                break;
+        }
+    for (int r = 0; r < rows && threats > 0; r++)
+        for (int c = 0; c < cols; c++) {
+            int32_t p = (r + 1) * (cols + 2) + c + 1;
+            allowed[p] = colour[p] == HEX_EMPTY && hit[p] == threats;
+            left += allowed[p];
+        }
+done:
+    if (copy) {
+        work_free(&w);
+        free(copy);
+    }
+    free(carrier);
+    free(hit);
+    return threats > 0 ? left : -1;
+}
+

@@ -44,6 +44,8 @@ struct lx_hex_sim {
     int32_t *label;      /* winning cells: component numbers */
     uint8_t *flags;      /* ... and the edges each touches */
     uint8_t *dead;       /* per id: dead at the snapshot (proof.c), never a tree move */
+    uint8_t *must;       /* per id: a root move, when must_on (lx_hex_sim_must_play) */
+    int must_on;
     lx_colour to_play0, to_play;
     int swap0, swap;     /* swap-pieces allowed */
     int32_t single;      /* the one stone when the swap is allowed */
@@ -136,12 +138,12 @@ static size_t lines(size_t bytes)
 static lx_hex_sim *alloc_sim(const hex_grid *g)
 {
     size_t n = g->npadded + 1, rows = (size_t)g->rows;
-    size_t sizes[11] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
+    size_t sizes[12] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
                         lines(n * sizeof(int32_t)), lines(n * sizeof(int32_t)), lines(n * sizeof(uint32_t)),
-                        lines(n * sizeof(int32_t)), lines(n),      lines(n),
+                        lines(n * sizeof(int32_t)), lines(n),      lines(n), lines(n),
                         g->cols <= 64 ? lines(2 * rows * sizeof(uint64_t)) : 0};
     size_t total = 0;
-    for (int i = 0; i < 11; i++)
+    for (int i = 0; i < 12; i++)
         total += sizes[i];
     char *block = aligned_alloc(64, total);
     if (!block)
@@ -159,7 +161,8 @@ static lx_hex_sim *alloc_sim(const hex_grid *g)
     CARVE(label, 7);
     CARVE(flags, 8);
     CARVE(dead, 9);
-    s->rowbits = sizes[10] ? (void *)at : NULL;
+    CARVE(must, 10);
+    s->rowbits = sizes[11] ? (void *)at : NULL;
 #undef CARVE
     return s;
 }
@@ -237,14 +240,16 @@ static uint8_t code_of(lx_colour c)
     return c == LX_BLACK ? HEX_BLACK : HEX_WHITE;
 }
 
-/* The empty cells (dead ones too when `dead_too`) and the swap. */
+/* The empty cells (dead ones too when `dead_too`; at the snapshot, only the
+ * must-play cells when there are some) and the swap. */
 static size_t legal_ids(const lx_hex_sim *s, int32_t *ids, int dead_too)
 {
     size_t n = 0;
+    const uint8_t *must = s->must_on && s->used == 0 ? s->must : NULL;
     for (int r = 0; r < s->rows; r++) {
         int32_t p = (r + 1) * s->stride + 1;
         for (int c = 0; c < s->cols; c++, p++)
-            if (s->colour[p] == HEX_EMPTY && (dead_too || !s->dead[p]))
+            if (s->colour[p] == HEX_EMPTY && (dead_too || !s->dead[p]) && (!must || must[p]))
                 ids[n++] = p;
     }
     if (s->swap)
@@ -542,3 +547,20 @@ int32_t lx_hex_sim_proved_move(const lx_hex_sim *s, lx_colour c, int32_t *id)
         return -1;
     return hex_proof_move(s->colour, s->cols, s->rows, code_of(c), id);
 }
+
+long lx_hex_sim_must_play(lx_hex_sim *s, lx_colour c)
+{
+    s->must_on = 0;
+    if (s->swap0 || (long)s->cols * s->rows > LX_HEX_PROOF_MAX_CELLS)
+        return -1;
+    int32_t left = hex_proof_must_play(s->colour0, s->cols, s->rows, code_of(c), s->must);
+    s->must_on = left > 0;
+    return left;
+}
+
+void lx_hex_sim_copy_must_play(lx_hex_sim *dst, const lx_hex_sim *src)
+{
+    memcpy(dst->must, src->must, (size_t)src->npadded);
+    dst->must_on = src->must_on;
+}
+
