@@ -6,7 +6,8 @@
  *   (GET /api/v1/games/N/preview?move=..., scored from the player's own rack, not played).
  * - Hex and Twixt: with "Confirm moves" on (on by default on touch screens, kept in this
  *   browser) a click marks the cell and Confirm plays it.  A click on a cell already taken says so.
- * - Backgammon: the dice drawn as dice; Undo takes the last part of the play being built off.
+ * - Backgammon: the checkers move on the drawing as the play is built (clicked or typed), Undo
+ *   takes its last part off; the dice drawn as dice.
  * - Backgammon's point numbers and legend are drawn at 12 px at least whatever the board's width
  *   (a narrow screen shows the board without its legend);
  *   Hex boards over 11x11 get a Zoom button (the board then scrolls in its frame).
@@ -209,12 +210,86 @@ function onBgUndo() {
   if (view) view.pickFrom = null;
   markPicked(null);
   renderBgUndo();
+  bgTentative(view);
   $('pick-hint').textContent = parts.length ? 'The last move of the checker is undone.' : '';
 }
 
 function renderBgUndo() {
   const st = view && view.state;
   $('bg-undo').hidden = !(st && st.game === 'backgammon' && $('move-text').value.trim());
+  if (view) bgTentative(view);
+}
+
+/* ---------- backgammon: the checkers move as the play is built ---------- */
+
+/* The play's parts as [from, to] ("8/5 6/5", "bar/22*", "6/2(2)"; "24/18/13" is not split). */
+function bgParts(text) {
+  const out = [];
+  for (const part of String(text).trim().split(/\s+/)) {
+    const m = /^(bar|\d+)\/(off|\d+)\*?(?:\((\d)\))?$/i.exec(part);
+    if (!m) continue;
+    for (let k = 0; k < Number(m[3] || 1); k++) out.push([m[1].toLowerCase(), m[2].toLowerCase()]);
+  }
+  return out;
+}
+
+/* The checkers standing on a point's (or the bar's) box, of one fill when given. */
+function checkersIn(svg, box, fill) {
+  return Array.from(svg.querySelectorAll('circle')).filter((c) => {
+    if (c.getAttribute('visibility') === 'hidden' || (fill && c.getAttribute('fill') !== fill)) return false;
+    const x = Number(c.getAttribute('cx'));
+    const y = Number(c.getAttribute('cy'));
+    return x >= box.x && x <= box.x + box.width && y >= box.y && y <= box.y + box.height;
+  });
+}
+
+/* One checker of the mover's (fill) from a point to another: the outermost of the stack goes on top
+ * of the other one (a lone checker of the other colour there is hit: hidden); borne off, hidden. */
+function moveChecker(svg, u, fill, from, to) {
+  const fromNode = svg.querySelector(`[data-point="${from}"]`);
+  const toNode = svg.querySelector(`[data-point="${to}"]`);
+  if (!fromNode || !toNode) return;
+  const fromBox = fromNode.getBBox();
+  const top = (b) => b.y + b.height / 2 < 6.5 * u;
+  const stack = checkersIn(svg, fromBox, fill);
+  if (!stack.length) return;
+  const outward = top(fromBox) ? 1 : -1;
+  const checker = stack.reduce((a, c) => (Number(c.getAttribute('cy')) * outward > Number(a.getAttribute('cy')) * outward ? c : a));
+  checker.classList.add('tentative-checker');
+  if (to === 'off') {
+    checker.setAttribute('visibility', 'hidden');
+    return;
+  }
+  const toBox = toNode.getBBox();
+  const there = checkersIn(svg, toBox);
+  const hit = there.filter((c) => c.getAttribute('fill') !== fill);
+  if (hit.length === 1 && there.length === 1) hit[0].setAttribute('visibility', 'hidden');
+  const r = checkersIn(svg, toBox).length;
+  checker.setAttribute('cx', String(toBox.x + toBox.width / 2));
+  checker.setAttribute('cy', String(top(toBox) ? u * (1.5 + Math.min(r, 4)) : u * (11.5 - Math.min(r, 4))));
+}
+
+/* The drawing shows the play being built: drawn again from the state, then each part moved.  A
+ * drawing that already shows these parts is left alone. */
+function bgTentative(v) {
+  const st = v && v.state;
+  const svg0 = $('board').querySelector('svg');
+  if (!st || st.game !== 'backgammon' || st.viewer_seat == null || !svg0) return;
+  const text = bgParts($('move-text').value).map((p) => p.join('/')).join(' ');
+  if ((svg0.dataset.parts || '') === text) return;
+  if (svg0.dataset.parts) {
+    v.svg = null; /* a fresh drawing from the state */
+    const from = v.pickFrom;
+    renderBoard(v, st);
+    v.pickFrom = from;
+  }
+  const svg = $('board').querySelector('svg');
+  const box = (svg.dataset.viewBox || svg.getAttribute('viewBox') || '').split(/\s+/).map(Number);
+  const u = box.length === 4 ? box[2] / 26 : 0;
+  const fill = st.viewer_seat === 0 ? '#f5f5f5' : '#222';
+  if (u > 0) for (const [from, to] of bgParts(text)) moveChecker(svg, u, fill, from, to);
+  svg.dataset.parts = text;
+  readableLabels();
 }
 
 /* ---------- readable boards ---------- */
@@ -272,6 +347,7 @@ function wireTentative() {
   $('move-text').addEventListener('input', () => {
     if (view && view.state && view.state.game === 'crossword') showTentative(view);
     renderBgUndo();
+    bgTentative(view);
   });
   if (window.ResizeObserver) new ResizeObserver(() => readableLabels()).observe($('board'));
   else window.addEventListener('resize', readableLabels);
