@@ -43,7 +43,10 @@
  * pairs of cells all different, joins the edges whatever the opponent plays;
  * the one needing the fewest moves); a single winning threat of the opponent
  * is blocked, and with two or more, or a proved win of the opponent (and no
- * win, and no swap open), the engine resigns; otherwise it plays the most visited root move, or
+ * win, and no swap open), the engine resigns.  Hex also finds the opponent's
+ * threats (cells whose stone would give him such a chain) and searches only
+ * the moves in all of them (must-play): with none left it resigns, with one it
+ * plays it at once.  Otherwise it plays the most visited root move, or
  * "resign" when that move wins under 2% of at least 10000 playouts.  The
  * swap is a root move like any other where the rules allow it: the engine
  * answers "swap-pieces" (Hex and Twixt, square boards) when it is better;
