@@ -270,11 +270,12 @@ build-fuzz/fuzz_server_command: fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) bu
 # Debian's node modules (acorn, for emcc's JavaScript optimiser) come from /usr/share/nodejs.
 EMCC     ?= emcc
 EMCC_ENV := NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH}
-WASM_LAYERS := base sgf game twixt hex bgammon modules
+WASM_LAYERS := base sgf game twixt hex bgammon xword modules
 WASM_SRC := $(foreach l,$(WASM_LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard js/src/*.c)
 WASM_OBJ := $(WASM_SRC:%.c=$(BUILD)/wasm/obj/%.o)
 JS_PKG   := $(BUILD)/js/ludex
-JS_FILES := $(JS_PKG)/ludex.js $(JS_PKG)/ludex.d.ts $(JS_PKG)/package.json $(JS_PKG)/README.md
+JS_FILES := $(JS_PKG)/ludex.js $(JS_PKG)/ludex.d.ts $(JS_PKG)/package.json $(JS_PKG)/README.md \
+  $(JS_PKG)/ludex-xword-data.js
 # What js/ludex.js calls besides the glue's own (EMSCRIPTEN_KEEPALIVE) functions.
 WASM_EXPORTS := _malloc _free _lx_version _lx_sgf_node_count _lx_sgf_parent _lx_sgf_first_child \
   _lx_sgf_next_sibling _lx_sgf_child_count _lx_sgf_prop_count _lx_sgf_node_prop _lx_sgf_find_prop _lx_sgf_prop_id \
@@ -299,6 +300,10 @@ $(JS_PKG)/ludex-wasm.js: $(WASM_OBJ)
 $(JS_PKG)/%: js/%
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@
+# The crossword distributions and boards as an ES module (the WebAssembly build has no files).
+$(JS_PKG)/ludex-xword-data.js: js/xword-data.mjs $(wildcard data/xword/distributions/*.txt data/xword/boards/*.txt)
+	@mkdir -p $(dir $@)
+	$(Q)node js/xword-data.mjs data/xword > $@
 
 # The web page as ludexd serves it with the replay (web/replay.js): web/ and the package's
 # three files, in $(BUILD)/web (tests/web/run serves it; make install installs them too).
@@ -315,8 +320,8 @@ $(WEB_STAGE)/%: web/%
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@
 
-check-js: js $(TOOL)
-	@LUDEX=$(TOOL) LUDEX_JS_PKG=$(JS_PKG) node --test --test-reporter=spec tests/js/*.test.mjs
+check-js: js $(TOOL) $(XWORD_LEXICON)
+	@LUDEX=$(TOOL) LUDEX_JS_PKG=$(JS_PKG) LUDEX_XWORD_KWG=$(XWORD_LEXICON) node --test --test-reporter=spec tests/js/*.test.mjs
 	@tsc --noEmit --strict --target es2022 --module es2022 --moduleResolution node tests/js/types.ts && \
 	  echo "check-js: ludex.d.ts type-checks (tests/js/types.ts)"
 

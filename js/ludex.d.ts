@@ -36,6 +36,8 @@ export interface ReadOptions {
 }
 
 export interface CheckOptions extends ReadOptions {
+  /** 'sgf' (default); 'gcg' or 'cgp' check a crossword record (after `await lx.xword()`). */
+  kind?: 'sgf' | 'gcg' | 'cgp';
   /** Replay every variation, not only the main line. */
   allVariations?: boolean;
   /** Warnings make `ok` false too. */
@@ -215,6 +217,76 @@ export interface Replay {
   free(): void;
 }
 
+/** Crossword data and calls (`await lx.xword()`): the repository's distributions and boards
+ * are in; lexicons (KWG bytes) are added by the caller. */
+export interface Xword {
+  addDistribution(name: string, text: string | Uint8Array): this;
+  addBoard(name: string, text: string | Uint8Array): this;
+  /** 'wamerican' is the default that judges English words when a record names no lexicon. */
+  addLexicon(name: string, kwg: Uint8Array | ArrayBuffer): this;
+  /** One CGP line; a LudexError when nothing usable can be read. */
+  readCGP(text: string | Uint8Array): XwordPosition;
+  /** A GCG record; a LudexError when nothing can be read. */
+  readGCG(data: Input, options?: ReadOptions): XwordGame;
+  /** `ludex check` of a .gcg record or a file of CGP lines (games: records or positions; moves: events). */
+  check(data: Input, options: { kind: 'gcg' | 'cgp'; strict?: boolean; encoding?: string }): CheckResult;
+}
+
+export interface ScoredPlay {
+  score: number;
+  /** The main word first, then the cross-words. */
+  words: string[];
+  bingo: boolean;
+}
+
+/** A crossword position (CGP). */
+export interface XwordPosition {
+  /** [rows, cols]. */
+  readonly size: [number, number];
+  /** Tile labels by row, null for an empty square; a designated blank is lower case. */
+  readonly board: (string | null)[][];
+  /** The player to move first; '?' a blank. */
+  readonly racks: string[];
+  readonly scores: number[];
+  /** Reading's problems. */
+  readonly diagnostics: Diagnostic[];
+  validate(): Diagnostic[];
+  /** Throws LEXICON_UNAVAILABLE without a lexicon to judge the words. */
+  checkWords(): Diagnostic[];
+  /** Check and score a play for the player to move ('8D WORD', '-', '-ABC'), as Python's score();
+   * a LudexError with the refusal's code. */
+  score(play: string, options?: { ignoreRack?: boolean }): ScoredPlay;
+  toCGP(): string;
+  svg(size?: number): string;
+  text(size?: number): string;
+  toJSON(): Record<string, unknown>;
+  free(): void;
+}
+
+export interface XwordReplaySummary {
+  events: number;
+  plays: number;
+  scoresChecked: number;
+  wordsChecked: number;
+  completed: boolean;
+  lexicon: string | null;
+}
+
+/** A crossword game record (GCG). */
+export interface XwordGame {
+  /** [nickname, full name] of each player. */
+  readonly players: [string | null, string | null][];
+  readonly eventCount: number;
+  readonly diagnostics: Diagnostic[];
+  /** The position after event n (0: before the first; undefined: the end). */
+  position(n?: number): XwordPosition;
+  /** Every rule and score checked, as Python's replay(). */
+  replay(): { summary: XwordReplaySummary; diagnostics: Diagnostic[] };
+  toGCG(): string;
+  toJSON(): Record<string, unknown>;
+  free(): void;
+}
+
 export interface Ludex {
   /** libludex's version, e.g. "0.1.0". */
   readonly version: string;
@@ -228,6 +300,8 @@ export interface Ludex {
    * and twixt-server.  Problems in the input do not throw (see `ok`, `diagnostics`); a conversion
    * that does not exist throws a LudexError NO_SUCH_CONVERSION. */
   convert(data: Input, options?: ConvertOptions): Converted;
+  /** Crossword games (CGP, GCG), loaded on first use. */
+  xword(): Promise<Xword>;
   /** The start position of a new game (Hex and Twixt take a board size). */
   newGame(game: GameName, options?: { size?: number }): Position;
 }

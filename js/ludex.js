@@ -532,6 +532,279 @@ class Replay {
   }
 }
 
+/** A crossword position (CGP), read by Xword.readCGP or made by XwordGame.position. */
+class XwordPosition {
+  constructor(xw, ptr) {
+    this.xw = xw; // keeps the data it was read with alive
+    this.w = xw.w;
+    this.ptr = ptr;
+    this.token = this.w.track(this, ptr, this.w.m._lxw_xw_pos_free);
+    this.diagnostics = this.w.diagnostics(this.w.m._lxw_xw_pos_diags(ptr));
+  }
+  #live() {
+    if (!this.ptr) throw new Error('ludex: this position was freed');
+    return this.ptr;
+  }
+  #out() {
+    const m = this.w.m;
+    return this.w.str(m._lxw_xw_pos_out(this.ptr), m._lxw_xw_pos_out_len(this.ptr) >>> 0);
+  }
+  /** [rows, cols]. */
+  get size() {
+    const m = this.w.m;
+    return [m._lxw_xw_pos_size(this.#live(), 0), m._lxw_xw_pos_size(this.ptr, 1)];
+  }
+  /** Rows of tile labels, null for an empty square; a designated blank is its lower-case label. */
+  get board() {
+    const m = this.w.m;
+    const [rows, cols] = this.size;
+    return Array.from({ length: rows }, (_, r) =>
+      Array.from({ length: cols }, (_, c) => this.w.cstr(m._lxw_xw_pos_square(this.ptr, r, c)) || null));
+  }
+  /** Each player's rack, the player to move first ('?' a blank). */
+  get racks() {
+    const m = this.w.m;
+    const n = m._lxw_xw_pos_size(this.#live(), 2);
+    return Array.from({ length: n }, (_, i) => {
+      if (m._lxw_xw_pos_rack(this.ptr, i) !== 0) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+      return this.#out();
+    });
+  }
+  get scores() {
+    const m = this.w.m;
+    const n = m._lxw_xw_pos_size(this.#live(), 2);
+    return Array.from({ length: n }, (_, i) => m._lxw_xw_pos_score(this.ptr, i));
+  }
+  #judge(which) {
+    const m = this.w.m;
+    const list = m._lxw_xw_pos_judge(this.#live(), which);
+    if (!list) {
+      const code = this.w.cstr(m._lxw_xw_pos_err_code(this.ptr));
+      if (which === 1 && code) throw new LudexError(code, this.w.cstr(m._lxw_xw_pos_err_message(this.ptr)));
+      throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    }
+    const d = this.w.diagnostics(list);
+    m._lxw_diags_free(list);
+    return d;
+  }
+  /** Whether the position could happen (tile counts, connection, racks): diagnostics. */
+  validate() {
+    return this.#judge(0);
+  }
+  /** A warning for each word on the board the judging lexicon lacks (the one the position
+   * names, else the default English one: Xword.addLexicon); LEXICON_UNAVAILABLE without one. */
+  checkWords() {
+    return this.#judge(1);
+  }
+  /** Check and score a play ('8D WORD', '8D.WORD', '-', '-ABC') for the player to move, as
+   * `ludex xword score` and Python's score(): {score, words, bingo}, or a LudexError with the code. */
+  score(play, { ignoreRack = false } = {}) {
+    const w = this.w;
+    const m = w.m;
+    const p = w.cstrIn(String(play));
+    try {
+      if (m._lxw_xw_pos_play_score(this.#live(), p, encoder.encode(String(play)).length, ignoreRack ? 1 : 0) !== 0)
+        throw new LudexError(w.cstr(m._lxw_xw_pos_err_code(this.ptr)), w.cstr(m._lxw_xw_pos_err_message(this.ptr)));
+    } finally {
+      m._free(p);
+    }
+    const words = this.#out();
+    return { score: m._lxw_xw_pos_scored(this.ptr, 0), words: words ? words.split('\n') : [], bingo: m._lxw_xw_pos_scored(this.ptr, 1) !== 0 };
+  }
+  /** The position as canonical CGP. */
+  toCGP() {
+    if (this.w.m._lxw_xw_pos_cgp(this.#live()) !== 0) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    return this.#out();
+  }
+  svg(size = 0) {
+    if (this.w.m._lxw_xw_pos_draw(this.#live(), 1, size) !== 0) throw new LudexError('DRAW_FAILED', 'the position cannot be drawn');
+    return this.#out();
+  }
+  text(size = 0) {
+    if (this.w.m._lxw_xw_pos_draw(this.#live(), 0, size) !== 0) throw new LudexError('DRAW_FAILED', 'the position cannot be drawn');
+    return this.#out();
+  }
+  toJSON() {
+    return { size: this.size, board: this.board, racks: this.racks, scores: this.scores, diagnostics: this.diagnostics };
+  }
+  free() {
+    if (!this.ptr) return;
+    this.w.registry.unregister(this.token);
+    this.w.m._lxw_xw_pos_free(this.ptr);
+    this.ptr = 0;
+  }
+}
+
+/** A crossword game record (GCG), read by Xword.readGCG. */
+class XwordGame {
+  constructor(xw, ptr) {
+    this.xw = xw;
+    this.w = xw.w;
+    this.ptr = ptr;
+    this.token = this.w.track(this, ptr, this.w.m._lxw_xw_gcg_free);
+    const m = this.w.m;
+    this.diagnostics = this.w.diagnostics(m._lxw_xw_gcg_diags(ptr));
+    this.eventCount = m._lxw_xw_gcg_events(ptr);
+    this.players = [0, 1].map((i) => [this.w.cstr(m._lxw_xw_gcg_player(ptr, i, 0)) || null, this.w.cstr(m._lxw_xw_gcg_player(ptr, i, 1)) || null]);
+  }
+  #live() {
+    if (!this.ptr) throw new Error('ludex: this record was freed');
+    return this.ptr;
+  }
+  /** The position after event n (0: before the first; undefined: the end), with the racks as far
+   * as the record tells; a LudexError when the record cannot be replayed that far. */
+  position(n) {
+    const m = this.w.m;
+    const p = m._lxw_xw_gcg_position(this.#live(), n === undefined || n === null ? -1 : n);
+    if (!p) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    const pos = new XwordPosition(this.xw, p);
+    if (!m._lxw_xw_pos_ok(p)) {
+      const [d] = pos.diagnostics.filter((x) => x.severity !== 'warning');
+      pos.free();
+      throw new LudexError(d?.code ?? 'NO_SUCH_EVENT', d?.message ?? 'the record cannot be replayed that far');
+    }
+    return pos;
+  }
+  /** Replay with every rule and score checked, the words judged by the lexicon the record names
+   * (else the default English one): {summary: {events, plays, scoresChecked, wordsChecked,
+   * completed, lexicon}, diagnostics}, as Python's replay(). */
+  replay() {
+    const m = this.w.m;
+    const list = m._lxw_xw_gcg_replay(this.#live());
+    if (!list) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    const diagnostics = this.w.diagnostics(list);
+    m._lxw_diags_free(list);
+    const at = (i) => m._lxw_xw_gcg_summary(this.ptr, i);
+    const summary = { events: at(0), plays: at(1), scoresChecked: at(2), wordsChecked: at(3), completed: at(4) !== 0, lexicon: this.w.cstr(m._lxw_xw_gcg_lexicon(this.ptr)) || null };
+    return { summary, diagnostics };
+  }
+  /** The record as canonical GCG (UTF-8). */
+  toGCG() {
+    const m = this.w.m;
+    if (m._lxw_xw_gcg_write(this.#live()) !== 0) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    return this.w.str(m._lxw_xw_gcg_out(this.ptr), m._lxw_xw_gcg_out_len(this.ptr) >>> 0);
+  }
+  toJSON() {
+    return { players: this.players, eventCount: this.eventCount, diagnostics: this.diagnostics };
+  }
+  free() {
+    if (!this.ptr) return;
+    this.w.registry.unregister(this.token);
+    this.w.m._lxw_xw_gcg_free(this.ptr);
+    this.ptr = 0;
+  }
+}
+
+const XW_KINDS = { distribution: 0, board: 1, lexicon: 2 };
+
+/** Crossword games with their data: the repository's letter distributions and board layouts,
+ * and the lexicons added (KWG bytes; none at first: a browser fetches its own). */
+class Xword {
+  constructor(w, data) {
+    this.w = w;
+    this.ptr = w.m._lxw_xw_new();
+    if (!this.ptr) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    for (const [name, text] of Object.entries(data.distributions)) this.#add('distribution', name, text);
+    for (const [name, text] of Object.entries(data.boards)) this.#add('board', name, text);
+  }
+  #add(kind, name, bytes) {
+    const w = this.w;
+    const m = w.m;
+    const b = toBytes(bytes);
+    const buf = w.copyIn(b);
+    const n = w.cstrIn(String(name));
+    try {
+      const rc = m._lxw_xw_add(this.ptr, XW_KINDS[kind], n, buf, b.length);
+      if (rc < 0) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+      if (rc > 0) {
+        const [d] = w.diagnostics(m._lxw_xw_diags(this.ptr));
+        throw new LudexError(d?.code ?? 'BAD_DATA', `${kind} ${name}: ${d?.message ?? 'not usable'}`);
+      }
+    } finally {
+      m._free(buf);
+      m._free(n);
+    }
+    return this;
+  }
+  /** A letter distribution ("LABEL COUNT VALUE VOWEL" lines), winning over one of the same name. */
+  addDistribution(name, text) {
+    return this.#add('distribution', name, text);
+  }
+  /** A board layout (one line per row: . ' " - = *). */
+  addBoard(name, text) {
+    return this.#add('board', name, text);
+  }
+  /** A lexicon as KWG bytes (wolges and MAGPIE's format; `ludex xword` builds them); 'wamerican'
+   * is the default that judges English words when a record names none. */
+  addLexicon(name, kwg) {
+    return this.#add('lexicon', name, kwg);
+  }
+  /** One CGP line as an XwordPosition; a LudexError when nothing usable can be read. */
+  readCGP(text) {
+    const w = this.w;
+    const m = w.m;
+    const b = toBytes(text);
+    const buf = w.copyIn(b);
+    let p;
+    try {
+      p = m._lxw_xw_cgp_read(this.ptr, buf, b.length);
+    } finally {
+      m._free(buf);
+    }
+    if (!p) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    const pos = new XwordPosition(this, p);
+    if (!m._lxw_xw_pos_ok(p)) {
+      const [d] = pos.diagnostics.filter((x) => x.severity !== 'warning');
+      pos.free();
+      throw new LudexError(d?.code ?? 'CGP_UNREADABLE', d?.message ?? 'the position could not be read');
+    }
+    return pos;
+  }
+  /** A GCG record (text or bytes) as an XwordGame; a LudexError when nothing can be read. */
+  readGCG(data, { encoding } = {}) {
+    const w = this.w;
+    const m = w.m;
+    const b = toBytes(data);
+    const buf = w.copyIn(b);
+    const enc = encodingOf(data, encoding);
+    const e = enc ? w.cstrIn(enc) : 0;
+    let g;
+    try {
+      g = m._lxw_xw_gcg_read(this.ptr, buf, b.length, e);
+    } finally {
+      m._free(buf);
+      if (e) m._free(e);
+    }
+    if (!g) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');
+    if (!m._lxw_xw_gcg_ok(g)) {
+      const [d] = w.diagnostics(m._lxw_xw_gcg_diags(g));
+      m._lxw_xw_gcg_free(g);
+      throw new LudexError(d?.code ?? 'GCG_UNREADABLE', d?.message ?? 'the record could not be read');
+    }
+    return new XwordGame(this, g);
+  }
+  /** `ludex check` of a GCG record (kind 'gcg') or a file of CGP lines ('cgp'): a CheckResult. */
+  check(data, { kind, strict = false, encoding } = {}) {
+    if (kind !== 'gcg' && kind !== 'cgp') throw new LudexError('BAD_KIND', `kind is 'sgf', 'gcg' or 'cgp', not ${JSON.stringify(kind)}`);
+    const w = this.w;
+    const m = w.m;
+    const b = toBytes(data);
+    const buf = w.copyIn(b);
+    const enc = encodingOf(data, encoding);
+    const e = enc ? w.cstrIn(enc) : 0;
+    try {
+      if (m._lxw_xw_check(this.ptr, kind === 'gcg' ? 1 : 0, buf, b.length, e) !== 0)
+        throw new LudexError('OUT_OF_MEMORY', 'checking failed: out of WebAssembly memory');
+    } finally {
+      m._free(buf);
+      if (e) m._free(e);
+    }
+    const diagnostics = w.diagnostics(m._lxw_xw_diags(this.ptr));
+    const games = m._lxw_xw_count(this.ptr, 0);
+    return { ok: !hasErrors(diagnostics, strict), games, nodes: 0, moves: m._lxw_xw_count(this.ptr, 1), unchecked: 0, diagnostics };
+  }
+}
+
 /** One loaded instance of libludex. */
 class Ludex {
   constructor(m) {
@@ -564,10 +837,22 @@ class Ludex {
     }
     return new Collection(w, p);
   }
+  /** Crossword games (CGP, GCG): an Xword with the repository's distributions and boards,
+   * made on first use (its data module is loaded then, so pages that never ask load none). */
+  async xword() {
+    this.xw ??= new Xword(this.w, await import('./ludex-xword-data.js'));
+    return this.xw;
+  }
   /** What `ludex check` does to one file: read, the generic FF[4] checks, a
    * replay under the game's rules.  {ok, games, nodes, moves, unchecked,
-   * diagnostics}; ok: no errors (no warnings either, with `strict`). */
-  check(data, { allVariations = false, strict = false, encoding } = {}) {
+   * diagnostics}; ok: no errors (no warnings either, with `strict`).  kind
+   * 'gcg' or 'cgp' checks a crossword record (after `await lx.xword()`). */
+  check(data, { allVariations = false, strict = false, encoding, kind = 'sgf' } = {}) {
+    if (kind !== 'sgf') {
+      if (kind !== 'gcg' && kind !== 'cgp') throw new LudexError('BAD_KIND', `kind is 'sgf', 'gcg' or 'cgp', not ${JSON.stringify(kind)}`);
+      if (!this.xw) throw new LudexError('XWORD_NOT_LOADED', 'crossword checks need the crossword data: await lx.xword() first');
+      return this.xw.check(data, { kind, strict, encoding });
+    }
     const w = this.w;
     const m = w.m;
     const bytes = toBytes(data);

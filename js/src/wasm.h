@@ -3,7 +3,8 @@
  * (include/ludex/): a read collection of game trees with its diagnostics, a
  * check result, canonical writing, a game position one can play moves on (its
  * legal moves, its planes), the replay of a tree's main line kept position by
- * position, and conversions of other programs' records.  Every function
+ * position, conversions of other programs' records, and crossword positions
+ * and records (xword.c).  Every function
  * the JavaScript wrapper (js/ludex.js) calls takes and returns only integers
  * and pointers; strings cross as (pointer, length) of UTF-8 bytes.  Nothing
  * here recurses on the depth of a tree: JavaScript walks trees by node index. */
@@ -21,6 +22,9 @@ typedef struct lxw_check lxw_check;   /* a check's summary and diagnostics */
 typedef struct lxw_pos lxw_pos;       /* a position one can play on */
 typedef struct lxw_replay lxw_replay; /* a main line kept position by position */
 typedef struct lxw_convert lxw_convert; /* a conversion's result and diagnostics */
+typedef struct lxw_xw lxw_xw;         /* crossword data: distributions, boards, lexicons */
+typedef struct lxw_xw_pos lxw_xw_pos; /* a crossword position (CGP) */
+typedef struct lxw_xw_gcg lxw_xw_gcg; /* a crossword game record (GCG) */
 
 /* Every function JavaScript calls, by file.  Pointers returned as `const
  * char *` stay valid until the object they come from changes or is freed. */
@@ -108,6 +112,44 @@ const char *lxw_tree_game(const lx_sgf_tree *t);
 const char *lxw_tree_gm_name(const lx_sgf_tree *t);
 lx_diag_list *lxw_tree_no_rules(const lx_sgf_tree *t);
 void lxw_diags_free(lx_diag_list *l);
+
+/* xword.c */
+lxw_xw *lxw_xw_new(void);
+void lxw_xw_free(lxw_xw *x);
+int lxw_xw_add(lxw_xw *x, int kind, const char *name, const char *bytes, size_t len);
+const lx_diag_list *lxw_xw_diags(const lxw_xw *x);
+int lxw_xw_check(lxw_xw *x, int gcg, const char *bytes, size_t len, const char *encoding);
+double lxw_xw_count(const lxw_xw *x, int which);
+void lxw_xw_pos_free(lxw_xw_pos *p);
+lxw_xw_pos *lxw_xw_cgp_read(lxw_xw *x, const char *text, size_t len);
+int lxw_xw_pos_ok(const lxw_xw_pos *p);
+const lx_diag_list *lxw_xw_pos_diags(const lxw_xw_pos *p);
+int lxw_xw_pos_size(const lxw_xw_pos *p, int which);
+const char *lxw_xw_pos_square(const lxw_xw_pos *p, int row, int col);
+int lxw_xw_pos_rack(lxw_xw_pos *p, size_t i);
+double lxw_xw_pos_score(const lxw_xw_pos *p, size_t i);
+int lxw_xw_pos_cgp(lxw_xw_pos *p);
+lx_diag_list *lxw_xw_pos_judge(lxw_xw_pos *p, int which);
+int lxw_xw_pos_play_score(lxw_xw_pos *p, const char *play, size_t len, int ignore_rack);
+double lxw_xw_pos_scored(const lxw_xw_pos *p, int which);
+const char *lxw_xw_pos_err_code(const lxw_xw_pos *p);
+const char *lxw_xw_pos_err_message(const lxw_xw_pos *p);
+int lxw_xw_pos_draw(lxw_xw_pos *p, int svg, int size);
+const char *lxw_xw_pos_out(const lxw_xw_pos *p);
+size_t lxw_xw_pos_out_len(const lxw_xw_pos *p);
+void lxw_xw_gcg_free(lxw_xw_gcg *g);
+lxw_xw_gcg *lxw_xw_gcg_read(lxw_xw *x, const char *bytes, size_t len, const char *encoding);
+int lxw_xw_gcg_ok(const lxw_xw_gcg *g);
+const lx_diag_list *lxw_xw_gcg_diags(const lxw_xw_gcg *g);
+double lxw_xw_gcg_events(const lxw_xw_gcg *g);
+const char *lxw_xw_gcg_player(const lxw_xw_gcg *g, int player, int name);
+lxw_xw_pos *lxw_xw_gcg_position(lxw_xw_gcg *g, double n);
+lx_diag_list *lxw_xw_gcg_replay(lxw_xw_gcg *g);
+double lxw_xw_gcg_summary(const lxw_xw_gcg *g, int which);
+const char *lxw_xw_gcg_lexicon(const lxw_xw_gcg *g);
+int lxw_xw_gcg_write(lxw_xw_gcg *g);
+const char *lxw_xw_gcg_out(const lxw_xw_gcg *g);
+size_t lxw_xw_gcg_out_len(const lxw_xw_gcg *g);
 
 /* write.c */
 int lxw_write(lxw_coll *c, int i, int drop_unknown);

@@ -4,6 +4,7 @@
  * that (no leading '+' unless asked, no spaces, no hex) and refuse anything
  * that would overflow, so a value is either read whole or refused. */
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,7 +18,13 @@ int xw_word_ref_cmp(const void *a, const void *b)
     return c ? c : (int)x->len - (int)y->len;
 }
 
+/* Numbers read are at most 10^15, or what a 32-bit long holds (WebAssembly), so that
+ * v * 10 + 9 never overflows while reading. */
+#if LONG_MAX > 1000000000000000L
 #define XW_LONG_LIMIT 1000000000000000L
+#else
+#define XW_LONG_LIMIT (LONG_MAX / 10 - 1)
+#endif
 
 int xw_parse_long(const char *s, size_t len, int sign, long *out)
 {

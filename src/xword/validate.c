@@ -346,7 +346,7 @@ static void check_ops(checker *k)
         if ((o->has & LX_XW_OP_TO) && o->to >= 0 && o->tmr[i] < -o->to)
             report(k, LX_WARNING, "OPCODE_VALUE", p->op_at[XW_OP_TMR], "tmr: player %zu is %ld ms over time, past the "
                    "maximum overtime of %ld ms (to); the game should be over", i + 1, -o->tmr[i], o->to);
-        if (o->tmr[i] > 31LL * 24 * 3600000)
+        if ((long long)o->tmr[i] > 31LL * 24 * 3600000) /* never, with a 32-bit long */
             report(k, LX_WARNING, "OPCODE_VALUE", p->op_at[XW_OP_TMR], "tmr: player %zu has %ld ms, over a month",
                    i + 1, o->tmr[i]);
     }

@@ -3,11 +3,11 @@
 // game, and its main line replayed up to the code that stopped it, so that the JavaScript
 // and Python bindings cannot drift apart.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 
-import { filesUnder, LudexError, lx, REPO } from './helpers.mjs';
+import { filesUnder, LudexError, lx, REPO, TOOL } from './helpers.mjs';
 
 const TABLE = JSON.parse(readFileSync(join(REPO, 'tests', 'bindings', 'cases.json'), 'utf8'));
 
@@ -108,4 +108,63 @@ test('table: the corpus totals', () => {
   }
   assert.deepEqual(got, Object.fromEntries(Object.keys(got).map((k) => [k, want[k]])));
   assert.equal(got.replayMoves, got.moves);
+});
+
+// Crossword games: the data shipped in the package, and the default lexicon (wamerican, made by
+// `make` from Debian's word list) added as Python finds it in its package.
+const XWORD = TABLE.xword;
+const KWG = process.env.LUDEX_XWORD_KWG ?? join(dirname(TOOL), 'data', 'xword', 'lexica', 'wamerican.kwg');
+const xw = await lx.xword();
+if (existsSync(KWG)) xw.addLexicon('wamerican', readFileSync(KWG));
+
+const xwChecked = (data, kind) => {
+  const r = lx.check(data, { kind });
+  return { ok: r.ok, games: r.games, moves: r.moves, codes: codesOf(r.diagnostics) };
+};
+
+for (const c of XWORD.checks) {
+  test(`table: crossword check ${c.name}`, () => {
+    assert.deepEqual(xwChecked(readFileSync(join(REPO, c.file)), c.kind), c.check);
+  });
+}
+
+for (const c of XWORD.scores) {
+  test(`table: crossword score ${c.play}`, () => {
+    const pos = xw.readCGP(XWORD.position);
+    try {
+      if (c.error) assert.throws(() => pos.score(c.play), (e) => e instanceof LudexError && e.code === c.error);
+      else assert.deepEqual(pos.score(c.play), { score: c.score, words: c.words, bingo: c.bingo });
+    } finally {
+      pos.free();
+    }
+  });
+}
+
+test('table: a crossword game read, replayed and its positions', () => {
+  const want = XWORD.game;
+  const g = xw.readGCG(readFileSync(join(REPO, want.file)));
+  assert.deepEqual([g.players, g.eventCount], [want.players, want.events]);
+  const { summary, diagnostics } = g.replay();
+  assert.deepEqual({ ...summary, codes: codesOf(diagnostics) }, want.replay);
+  for (const p of want.positions) {
+    const pos = g.position(p.after ?? undefined);
+    assert.equal(pos.toCGP(), p.cgp);
+    if (p.racks) assert.deepEqual([pos.racks, pos.scores], [p.racks, p.scores]);
+    pos.free();
+  }
+  g.free();
+});
+
+test('table: the crossword corpus totals', () => {
+  const want = TABLE.xwordCorpus;
+  const got = { files: 0, ok: 0, moves: 0, errors: 0, warnings: 0 };
+  for (const f of filesUnder(join(REPO, want.dir), ['.gcg'])) {
+    const r = lx.check(readFileSync(f), { kind: 'gcg' });
+    got.files++;
+    got.ok += r.ok ? 1 : 0;
+    got.moves += r.moves;
+    got.errors += r.diagnostics.filter((d) => d.severity !== 'warning').length;
+    got.warnings += r.diagnostics.filter((d) => d.severity === 'warning').length;
+  }
+  assert.deepEqual(got, Object.fromEntries(Object.keys(got).map((k) => [k, want[k]])));
 });

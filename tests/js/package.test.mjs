@@ -37,7 +37,7 @@ test('package: the tarball holds the package files and declares no dependency', 
   assert.equal(pkg.dependencies, undefined);
   assert.equal(pkg.engines.node, '>=20.19');
   const files = run('ls', [installed], dir).trim().split('\n').sort();
-  assert.deepEqual(files, ['README.md', 'ludex-wasm.js', 'ludex-wasm.wasm', 'ludex.d.ts', 'ludex.js', 'package.json']);
+  assert.deepEqual(files, ['README.md', 'ludex-wasm.js', 'ludex-wasm.wasm', 'ludex-xword-data.js', 'ludex.d.ts', 'ludex.js', 'package.json']);
 });
 
 test('package: an ES module of the fresh project imports it by name', () => {

@@ -3,7 +3,7 @@
 // it must type-check, and misuses must not (each @ts-expect-error line has
 // to be an error, or tsc fails).
 import init, { LudexError } from '../../js/ludex.js';
-import type { CheckResult, Collection, Converted, Diagnostic, GameResult, Ludex, Planes, Player, Position, Replay } from '../../js/ludex.js';
+import type { CheckResult, Collection, Converted, Diagnostic, GameResult, Ludex, Planes, Player, Position, Replay, ScoredPlay, Xword, XwordGame } from '../../js/ludex.js';
 
 const lx: Ludex = await init();
 const games: Collection = lx.read(new Uint8Array([40, 59, 41]), { encoding: 'UTF-8' });
@@ -37,6 +37,12 @@ const conv: Converted = lx.convert('(;FF[4]GM[11]SZ[3];B[a1])', { from: 'littleg
 const legal: string[] = lx.newGame('backgammon').legalMoves({ player: 'W', dice: [3, 1] });
 const planes: Planes = lx.newGame('hex', { size: 5 }).planes();
 const firstPlane: Uint8Array = planes.data.subarray(0, planes.shape[1] * planes.shape[2]);
+const xw: Xword = await lx.xword();
+const scored: ScoredPlay = xw.readCGP('15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AB/ 0/0 0;').score('8G AB');
+const rec: XwordGame = xw.readGCG('#player1 a A\n#player2 b B\n');
+const cells: (string | null)[][] = rec.position(0).board;
+const xcheck: CheckResult = lx.check('', { kind: 'gcg' });
+void [scored.words, rec.replay().summary.completed, cells, xcheck.ok];
 void [where, report.ok, report.moves, sgf, lx.version, lx.heapInUse, lx.memoryBytes, conv.text, conv.ok, legal, firstPlane];
 
 // @ts-expect-error: no such game
@@ -47,5 +53,7 @@ lx.newGame('hex').play('a1', 'X');
 lx.convert('', { to: 'pdf' });
 // @ts-expect-error: dice are a pair
 lx.newGame('backgammon').legalMoves({ dice: [3] });
+// @ts-expect-error: no such kind
+lx.check('', { kind: 'pdf' });
 // @ts-expect-error: read takes text or bytes
 lx.read(42);

@@ -110,3 +110,53 @@ def test_position(case):
     assert {"count": len(moves), "first": moves[:3], "last": moves[-2:]} == case["legal"]
     planes = game.planes()
     assert {"shape": list(planes.shape), "sums": [int(p.sum()) for p in planes]} == case["planes"]
+
+
+XWORD = TABLE["xword"]
+
+
+@pytest.mark.parametrize("case", XWORD["checks"], ids=[c["name"] for c in XWORD["checks"]])
+def test_xword_check(case):
+    r = ludex.check(repo_path(case["file"]), kind=case["kind"])
+    assert {"ok": r.ok, "games": r.games, "moves": r.moves, "codes": sorted({d.code for d in r.diagnostics})} \
+        == case["check"]
+
+
+@pytest.mark.parametrize("case", XWORD["scores"], ids=[c["play"] for c in XWORD["scores"]])
+def test_xword_score(case):
+    pos = ludex.xword.read_cgp(XWORD["position"])
+    if "error" in case:
+        with pytest.raises(ludex.IllegalMove) as e:
+            pos.score(case["play"])
+        assert e.value.code == case["error"]
+    else:
+        assert pos.score(case["play"]) == {k: case[k] for k in ("score", "words", "bingo")}
+
+
+def test_xword_game():
+    want = XWORD["game"]
+    g = ludex.xword.read_gcg(repo_path(want["file"]))
+    assert [list(p) for p in g.players] == want["players"] and len(g.events) == want["events"]
+    summary, diagnostics = g.replay()
+    got = {"events": summary["events"], "plays": summary["plays"], "scoresChecked": summary["scores_checked"],
+           "wordsChecked": summary["words_checked"], "completed": summary["completed"], "lexicon": summary["lexicon"],
+           "codes": sorted({d.code for d in diagnostics})}
+    assert got == want["replay"]
+    for p in want["positions"]:
+        pos = g.position(p["after"])
+        assert pos.to_cgp() == p["cgp"]
+        if "racks" in p:
+            assert (pos.racks, pos.scores) == (p["racks"], p["scores"])
+
+
+def test_xword_corpus_totals():
+    want = TABLE["xwordCorpus"]
+    got = dict.fromkeys(("files", "ok", "moves", "errors", "warnings"), 0)
+    for path in files_under(repo_path(want["dir"]), ".gcg"):
+        r = ludex.check(path, kind="gcg")
+        got["files"] += 1
+        got["ok"] += r.ok
+        got["moves"] += r.moves
+        got["errors"] += sum(d.severity != "warning" for d in r.diagnostics)
+        got["warnings"] += sum(d.severity == "warning" for d in r.diagnostics)
+    assert got == {k: want[k] for k in got}
