@@ -56,6 +56,8 @@ async function showPlayer(name) {
       api('GET', `/games?user=${user}&filter=active`),
       api('GET', `/games?user=${user}&filter=finished`),
     ]);
+    /* a summary names no colours, which a swap may have exchanged: who won is read from each state (app.js) */
+    await loadFinished(((finished && finished.games) || []).slice(0, PLAYER_GAMES_MAX));
     if (seq !== peopleSeq || $('player-page').hidden) return;
     const rows = [];
     for (const answer of ratings) {
