@@ -97,6 +97,15 @@ static void log_call(http_call *c)
     for (char *q = p; *q; q++)
         if ((unsigned char)*q < 0x20 || (unsigned char)*q >= 0x7f)
             *q = '?';
+    if (svc_log_json(c->d->s)) {
+        char what[96], code[8];
+        snprintf(what, sizeof what, "%s %s", evhttp_request_get_command(c->req) == EVHTTP_REQ_POST ? "POST" : "GET", p);
+        snprintf(code, sizeof code, "%d", c->status);
+        svc_log_entry e = {SVC_DOOR_HTTP, evhttp_find_header(evhttp_request_get_input_headers(c->req), "X-Request-ID"),
+                           c->addr, c->user, what, code, c->status >= 500, svc_now() - c->started};
+        svc_log_request(c->d->s, &e);
+        return;
+    }
     svc_log(c->d->s, "%s http user=%s %s %s -> %d (%.3f ms)", c->addr, c->user[0] ? c->user : "-",
             evhttp_request_get_command(c->req) == EVHTTP_REQ_POST ? "POST" : "GET", p, c->status,
             (svc_now() - c->started) * 1e3);

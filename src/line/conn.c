@@ -123,6 +123,15 @@ static void log_request(conn *c)
         i++;
     }
     status[i] = 0;
+    if (svc_log_json(c->s)) {
+        char code[40] = "OK";
+        if (!strncmp(status, "ERR ", 4))
+            sscanf(status + 4, "%39[A-Z_]", code);
+        svc_log_entry e = {SVC_DOOR_LINE, NULL, c->addr, c->user, words, code,
+                           !strcmp(code, "INTERNAL") || !strcmp(code, "STORAGE_FULL"), svc_now() - c->started};
+        svc_log_request(c->s, &e);
+        return;
+    }
     svc_log(c->s, "%s user=%s cmd=\"%s\" -> %s (%.3f ms)", c->addr, c->user[0] ? c->user : "-", words, status,
             (svc_now() - c->started) * 1e3);
 }

@@ -5,7 +5,7 @@
  *          [--hash-threads N] [--signup-limit N] [--line-timeout S] [--idle-timeout S]
  *          [--login-idle-timeout S] [--quiet] [--log FILE]
  *          [--bot NAME=GAME[:SECONDS]]... [--bot-program PATH] [--bot-workers N]
- *          [--metrics [HOST:]PORT|off] [--drain-seconds S]
+ *          [--metrics [HOST:]PORT|off] [--drain-seconds S] [--log-format text|json]
  *
  * At start the soft limit on open files is raised to the hard limit (a
  * thousand connections need a thousand descriptors).  SIGTERM and SIGINT
@@ -75,6 +75,7 @@ typedef struct options {
     int cache_mb;           /* --cache-mb: MB the games held in memory may cost */
     const char *metrics;    /* --metrics [HOST:]PORT: the admin address (/metrics, /healthz, /readyz); NULL: none */
     int drain_seconds;      /* --drain-seconds: the longest a drain after SIGTERM lasts */
+    const char *log_format; /* --log-format: "text" (default) or "json" (JSON lines) */
 } options;
 
 /* The usage on standard output with status 0 when asked for (--help), else on standard error with 2. */
@@ -88,7 +89,7 @@ static void usage(int asked)
                     "              [--max-streams N] [--http-header-timeout S] [--http-body-timeout S]\n"
                     "              [--anon-streams-per-address N] [--anon-streams-per-board N]\n"
                     "              [--login-idle-timeout S] [--quiet] [--log FILE] [--clock-offset S] [--id-block N]\n"
-                    "              [--cache-mb N] [--metrics [HOST:]PORT|off] [--drain-seconds S]\n"
+                    "              [--cache-mb N] [--metrics [HOST:]PORT|off] [--drain-seconds S] [--log-format text|json]\n"
                     "              [--default-challenges open|ask|closed]\n"
                     "              [--mail-from ADDRESS [--mail-socket PATH|off] [--sendmail PATH|off]\n"
                     "               [--digest-interval S] [--mail-limit N] [--mail-commands N] [--mail-retry S]\n"
@@ -126,7 +127,7 @@ static const option_spec option_specs[] = {
     NUMBER_OPT("--clock-offset", clock_offset), NUMBER_OPT("--id-block", id_block), TEXT_OPT("--default-challenges", default_challenges),
     TEXT_OPT("--bot-program", bot_program), NUMBER_OPT("--bot-workers", bot_workers),
     NUMBER_OPT("--min-password", min_password), NUMBER_OPT("--cache-mb", cache_mb),
-    TEXT_OPT("--metrics", metrics), NUMBER_OPT("--drain-seconds", drain_seconds),
+    TEXT_OPT("--metrics", metrics), NUMBER_OPT("--drain-seconds", drain_seconds), TEXT_OPT("--log-format", log_format),
 };
 
 /* Set the option named `name` from `value`: 1 done, 0 no such option, -1 a bad number. */
@@ -172,7 +173,7 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
                    NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, 60, 0, "ask", NULL, 2, {0}, SVC_MIN_PASSWORD,
                    HTTP_STREAMS_DEFAULT, HTTP_HEADER_TIMEOUT_DEFAULT, HTTP_BODY_TIMEOUT_DEFAULT, HTTP_SSE_ANON_PER_ADDRESS_DEFAULT, HTTP_SSE_ANON_PER_BOARD_DEFAULT,
-                   SVC_CACHE_MB, NULL, 10};
+                   SVC_CACHE_MB, NULL, 10, "text"};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
@@ -352,6 +353,10 @@ int main(int argc, char **argv)
     setvbuf(log, NULL, _IOLBF, 0);
     signal(SIGPIPE, SIG_IGN);
     raise_nofile();
+    if (strcmp(o.log_format, "text") && strcmp(o.log_format, "json")) {
+        fprintf(stderr, "ludexd: --log-format takes text or json, not '%s'\n", o.log_format);
+        usage(0);
+    }
     int challenges = svc_challenges_mode_of(o.default_challenges);
     if (challenges < 0) {
         fprintf(stderr, "ludexd: --default-challenges takes open, ask or closed, not '%s'\n", o.default_challenges);
@@ -364,6 +369,7 @@ int main(int argc, char **argv)
         return 1;
     }
     svc_cache_budget(d.s, (size_t)o.cache_mb << 20);
+    svc_log_format(d.s, !strcmp(o.log_format, "json"));
     d.drain_seconds = o.drain_seconds;
     if (o.metrics && strcmp(o.metrics, "off") && !(d.admin = admin_door_open(d.s, d.base, o.metrics, err, sizeof err))) {
         fprintf(stderr, "ludexd: %s\n", err);

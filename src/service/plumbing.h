@@ -75,6 +75,9 @@ int rate_limit_over(const rate_limit *r, long failures); /* 1 when failures reac
 
 int rate_limit_window(const rate_limit *r);              /* its window in seconds */
 
+/* One JSON line {"time","level","msg"} (log_json.c; svc_log's, with --log-format json). */
+void log_json_message(srv *s, const char *level, const char *msg);
+
 /* The service's own names for its public clock, log and random bytes (util.c). */
 #define srv_now svc_now
 #define srv_log svc_log
@@ -84,6 +87,9 @@ int rate_limit_window(const rate_limit *r);              /* its window in second
 typedef struct srv_plumbing {
     FILE *log;
     srv_metrics *metrics;    /* the metrics registry (metrics_families.c), NULL when it could not be made */
+    int log_json;            /* --log-format json (log_json.c) */
+    uint32_t log_prefix;     /* request ids made here: this random prefix and a counter */
+    uint64_t log_requests;
 } srv_plumbing;
 #define plumbing_of(s) ((srv_plumbing *)(s))
 /* One more of the counter `family` (a field of srv_metrics without labels), when there are metrics. */

@@ -162,6 +162,21 @@ int svc_metrics_text(srv *s, lx_buf *out);
  * commit was not refused for a full disk).  1, or 0 with why in `why`. */
 #define SVC_PROBE_STALE 3
 int svc_ready(srv *s, char *why, size_t cap);
+/* The log as JSON lines (--log-format json, log_json.c): svc_log writes {"time","level","msg"},
+ * and a door logs each answered request with svc_log_request instead of its text line. */
+void svc_log_format(srv *s, int json);
+int svc_log_json(const srv *s);
+typedef struct svc_log_entry {
+    svc_door door;
+    const char *request_id;  /* the client's (HTTP X-Request-ID), NULL: one is made */
+    const char *addr;
+    const char *user;        /* the account it acted as, "" for anyone; never a password */
+    const char *request;     /* "POST /api/v1/games/3/moves", "hex move 3": no argument that may be secret */
+    const char *outcome;     /* "200", "OK", "NOT_YOUR_TURN" */
+    int error;               /* the server's fault (5xx, INTERNAL, STORAGE_FULL): level "error" */
+    double seconds;
+} svc_log_entry;
+void svc_log_request(srv *s, const svc_log_entry *e);
 /* 1 when no door's answer waits for a commit (a drain is over once the doors are idle too). */
 int svc_settled(srv *s);
 /* From now on not ready (SIGTERM: the load balancer sends new work elsewhere). */

@@ -27,6 +27,13 @@ void svc_log(srv *s, const char *fmt, ...)
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%S", &tm);
     va_list ap;
     va_start(ap, fmt);
+    if (plumbing_of(s)->log_json) {
+        char msg[2048];
+        vsnprintf(msg, sizeof msg, fmt, ap);
+        va_end(ap);
+        log_json_message(s, "info", msg);
+        return;
+    }
     fprintf(plumbing_of(s)->log, "%s.%03ldZ ", when, ts.tv_nsec / 1000000);
     vfprintf(plumbing_of(s)->log, fmt, ap);
     fputc('\n', plumbing_of(s)->log);
