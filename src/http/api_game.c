@@ -191,6 +191,16 @@ static const json_field resign_fields[] = {{"n", JSON_INTEGER, 0}, {"kind", JSON
 
 static void play_parsed(http_call *c, const char *action);
 
+/* {"n","colour","player","move"} of the answer the mover's opponent's conditional moves gave. */
+static json_t *answer_json(const srv_game *sg, const char *mover, const svc_played *p)
+{
+    svc_game_info g;
+    svc_game_describe(sg, &g);
+    const char *by = g.player[strcmp(g.player[0], mover) ? 0 : 1];
+    return json_pack("{s:I,s:s,s:s,s:o}", "n", (json_int_t)p->answer_n, "colour", p->answer_colour, "player", by,
+                     "move", json_text(p->answer_shown.data ? p->answer_shown.data : ""));
+}
+
 void api_game_play(http_call *c, const char *action)
 {
     if (!c->user[0]) {
@@ -247,6 +257,8 @@ static void play_parsed(http_call *c, const char *action)
             json_object_set_new(m, "comment", json_text(comment));
         json_object_set_new(o, "move", m);
     }
+    if (o && played.answer_n) /* the opponent's conditional answer, played with it */
+        json_object_set_new(o, "answer", answer_json(svc_game(c->d->s, c->board, G_NONE, &st), c->user, &played));
     if (!played.state_only) /* counted in the metrics once answered 200 (call.c) */
         c->played = played_kind(c, &st);
     svc_played_free(&played);

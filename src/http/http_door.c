@@ -106,6 +106,10 @@ static void route_game(http_call *c, const char *what, enum evhttp_cmd_type m)
         get ? api_game_chat(c) : post ? api_game_chat_send(c) : wrong_method(c);
         return;
     }
+    if (!strcmp(what, "conditional")) {
+        get || m == EVHTTP_REQ_PUT || m == EVHTTP_REQ_DELETE ? api_game_conditional(c, m) : wrong_method(c);
+        return;
+    }
     for (size_t i = 0; i < sizeof game_actions / sizeof game_actions[0]; i++)
         if (!strcmp(what, game_actions[i])) {
             post ? api_game_play(c, game_actions[i]) : wrong_method(c);
@@ -325,7 +329,8 @@ http_door *http_door_open(srv *s, struct event_base *base, const http_config *cf
     evhttp_set_max_headers_size(d->http, HTTP_HEADERS_MAX);
     evhttp_set_max_body_size(d->http, HTTP_BODY_REFUSED);
     evhttp_set_timeout(d->http, HTTP_TIMEOUT_SECONDS);
-    evhttp_set_allowed_methods(d->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD);
+    evhttp_set_allowed_methods(d->http, EVHTTP_REQ_GET | EVHTTP_REQ_POST | EVHTTP_REQ_HEAD | EVHTTP_REQ_PUT |
+                                            EVHTTP_REQ_DELETE); /* PUT, DELETE: conditional moves */
     evhttp_set_gencb(d->http, on_request, d);
     evhttp_set_bevcb(d->http, guard_bev, d);
     if (tls_setup(d, cfg, err, errcap) != 0 || bind_http(d, cfg->listen, err, errcap) != 0) {

@@ -163,6 +163,8 @@ void api_games_create(http_call *c);
 void api_game_state(http_call *c);
 void api_game_play(http_call *c, const char *action);   /* action NULL: a move from the body */
 void api_game_record(http_call *c);
+/* GET, PUT, DELETE /api/v1/games/N/conditional: the player's conditional moves (api_conditional.c). */
+void api_game_conditional(http_call *c, enum evhttp_cmd_type m);
 /* Messages and a board's chat (api_messages.c). */
 void api_message_send(http_call *c);
 void api_messages_unread(http_call *c);

@@ -46,6 +46,7 @@ static const char *type_name(int type)
     case JSON_STRING: return "a string";
     case JSON_INTEGER: return "an integer";
     case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
     default: return "true or false";
     }
 }

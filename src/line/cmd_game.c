@@ -70,7 +70,11 @@ static void reply_played(conn *c, proto_game game, const svc_played *p)
         return;
     }
     const lx_buf *text = game == G_CROSSWORD ? &p->shown : &p->stored; /* crossword: stored holds the rack */
-    reply_ok(&c->reply, "%zu %s %s%s%s%s", p->n, p->colour, text->data ? text->data : "",
+    char answer[160] = ""; /* the opponent's conditional answer, played with it */
+    if (p->answer_n)
+        snprintf(answer, sizeof answer, " answered %zu %s %s", p->answer_n, p->answer_colour,
+                 p->answer_stored.data ? p->answer_stored.data : "");
+    reply_ok(&c->reply, "%zu %s %s%s%s%s%s", p->n, p->colour, text->data ? text->data : "", answer,
              p->result[0] ? " result " : "", p->result, p->note.data ? p->note.data : "");
 }
 
@@ -196,6 +200,7 @@ cmd_end cmd_game(conn *c, proto_cmd *cmd)
     case V_SHOW: return do_show(c, cmd);
     case V_HISTORY: return do_history(c, cmd);
     case V_RECORD: return do_record(c, cmd);
+    case V_CONDITIONAL: return cmd_conditional(c, cmd);
     case V_GAMES: return cmd_list_games(c, cmd->game, cmd->argc ? cmd->argv[0] : NULL, SVC_ALL, 1);
     default: return do_move(c, cmd); /* move, swap, resign */
     }

@@ -20,6 +20,8 @@ static const char general_help[] =
     "GAME move BOARD USER PASSWORD MOVE[#N] (after login: GAME move BOARD MOVE[#N])\n"
     "GAME swap BOARD [USER PASSWORD]        GAME resign BOARD [USER PASSWORD]\n"
     "GAME show BOARD [SIZE]   GAME history BOARD   GAME record BOARD [gnubg]   GAME games [USER]\n"
+    "GAME conditional BOARD [M1 R1 [M2 R2 ...] | clear]   (Hex, Twixt: if they play M1 you answer R1 ...;\n"
+    "    at once, your clock not charged; any other move ends them; private; nothing after BOARD lists them)\n"
     "watch BOARD / unwatch BOARD: each new move comes as a line '* GAME BOARD N COLOUR MOVE'\n"
     "GAME move ... MOVE[#N] # COMMENT   (a word '#' alone: the rest is the move's comment, in the record)\n"
     "message USER TEXT   chat BOARD TEXT   messages   (texts up to 500 bytes, 30 a minute;\n"

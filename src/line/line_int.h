@@ -88,6 +88,7 @@ void reply_end(lx_buf *r);   /* the closing "." line */
 cmd_end cmd_run(conn *c);
 cmd_end cmd_account(conn *c, proto_cmd *cmd);
 cmd_end cmd_game(conn *c, proto_cmd *cmd);
+cmd_end cmd_conditional(conn *c, proto_cmd *cmd); /* GAME conditional (cmd_conditional.c) */
 cmd_end cmd_ratings(conn *c, proto_cmd *cmd);
 cmd_end cmd_list(conn *c, proto_cmd *cmd);
 cmd_end cmd_consent(conn *c, proto_cmd *cmd);

@@ -298,6 +298,9 @@ static void say_played(mail_job *j, const svc_played *p, srv_game *sg)
     }
     lx_buf_printf(&j->reply, "OK: move %zu %s %s%s%s%s\n", p->n, p->colour, p->shown.data ? p->shown.data : "",
                   p->result[0] ? ", result " : "", p->result, p->note.data ? p->note.data : "");
+    if (p->answer_n) /* the opponent's conditional answer, played with it (the result above is after it) */
+        lx_buf_printf(&j->reply, "Your opponent's conditional move answered it: move %zu %s %s\n", p->answer_n,
+                      p->answer_colour, p->answer_shown.data ? p->answer_shown.data : "");
     if (g.to_move >= 0)
         lx_buf_printf(&j->reply, "It is %s's turn (move %zu).\n\n", g.player[g.to_move], g.nmoves + 1);
     else
@@ -362,6 +365,14 @@ static int do_show(mail_job *j, proto_cmd *cmd)
     lx_buf_append_str(&j->reply, "OK:\n");
     notify_board_text(j->d, sg, seat, size, &j->reply);
     lx_buf_append_char(&j->reply, '\n');
+    return RAN;
+}
+
+static int do_conditional(mail_job *j, proto_cmd *cmd)
+{
+    svc_status st;
+    if (mail_run_conditional(j, cmd, &st) == 0)
+        run_hold(j, &st);
     return RAN;
 }
 
@@ -522,6 +533,7 @@ static int do_game(mail_job *j, proto_cmd *cmd)
     switch (cmd->verb) {
     case V_CHALLENGE: return do_challenge(j, cmd);
     case V_SHOW: case V_HISTORY: case V_RECORD: return do_show(j, cmd);
+    case V_CONDITIONAL: return do_conditional(j, cmd);
     case V_GAMES: return do_games(j, cmd->game, cmd->argc ? cmd->argv[0] : NULL, SVC_ALL);
     default: return do_play(j, cmd); /* move, swap, resign */
     }

@@ -13,6 +13,7 @@
  *   (backgammon move: BOARD [USER PASSWORD] and a play of several words)
  *   GAME swap A [A A]  GAME resign A [A A]   GAME show A [A]
  *   GAME history A     GAME record A [A]   GAME games [A]
+ *   GAME conditional A [A ...]   (moves in pairs, or "clear")
  * Anything else is an error that names what was wrong.  Bytes below 0x20
  * (other than tab) are refused: a reply must never echo a control byte.
  * The one verb table below gives each verb its shape and its family (the
@@ -61,6 +62,7 @@ static const verb_shape game_verbs[] = {
     {"show", V_SHOW, PF_GAME, 1, 2},        {"history", V_HISTORY, PF_GAME, 1, 1},
     {"record", V_RECORD, PF_GAME, 1, 2},    {"games", V_GAMES, PF_GAME, 0, 1},
     {"seek", V_SEEK, PF_CONSENT, 0, PROTO_MAX_WORDS - 2}, {"draw", V_DRAW, PF_CONSENT, 1, 1},
+    {"conditional", V_CONDITIONAL, PF_GAME, 1, PROTO_MAX_WORDS - 2},
 };
 
 #define COUNT(t) (sizeof t / sizeof t[0])
@@ -273,6 +275,18 @@ int proto_play_text(const proto_cmd *cmd, int with_password, char text[PROTO_LIN
     if (split_move_number(text, want_n) != 0)
         return fail(code, "BAD_MOVE", msg, msgcap, "write the move, then '#' and the move's number if you like: k10#7");
     return 0;
+}
+
+int proto_conditional_text(const proto_cmd *cmd, char text[PROTO_LINE_MAX + 1])
+{
+    text[0] = 0;
+    if (cmd->argc == 1)
+        return PROTO_COND_LIST;
+    if (cmd->argc == 2 && proto_word_is(cmd->argv[1], "clear"))
+        return PROTO_COND_CLEAR;
+    for (int i = 1, n = 0; i < cmd->argc; i++)
+        n += snprintf(text + n, PROTO_LINE_MAX + 1 - (size_t)n, "%s%s", i > 1 ? " " : "", cmd->argv[i]);
+    return PROTO_COND_ADD;
 }
 
 /* ---- words both doors read alike -------------------------------------------------------------------- */

@@ -30,7 +30,7 @@ typedef enum proto_verb {
     V_SET_NOTIFY, V_VERIFY, V_ADDRESS, V_RATINGS, V_STANDINGS, V_LIST,
     V_SET_CHALLENGES, V_ACCEPT, V_DECLINE, V_BLOCK, V_UNBLOCK, V_SEEK, V_SEEKS, V_JOIN, V_DRAW, V_TAKEBACK,
     V_REMATCH, V_VACATION,
-    V_MESSAGE, V_CHAT, V_MESSAGES
+    V_MESSAGE, V_CHAT, V_MESSAGES, V_CONDITIONAL
 } proto_verb;
 
 /* Which handler of a door runs a verb: each door has one handler a family, so a new
@@ -44,7 +44,7 @@ typedef enum proto_family {
     PF_CONSENT,     /* set-challenges accept decline block unblock seek seeks join draw takeback
                        rematch vacation */
     PF_MESSAGES,    /* message chat messages */
-    PF_GAME,        /* GAME challenge move swap resign show history record games */
+    PF_GAME,        /* GAME challenge move swap resign show history record games conditional */
     PF_COUNT
 } proto_family;
 
@@ -76,6 +76,12 @@ int proto_play_names_user(const proto_cmd *cmd, int logged_in, proto_user_exists
  * when what follows the '#' is not a move number. */
 int proto_play_text(const proto_cmd *cmd, int with_password, char text[PROTO_LINE_MAX + 1], long *want_n,
                     const char **code, char *msg, size_t msgcap);
+
+/* ---- GAME conditional BOARD [M1 R1 [M2 R2 ...] | clear] ---- */
+/* What the command asks: PROTO_COND_LIST (nothing after BOARD), PROTO_COND_CLEAR ("clear"), or
+ * PROTO_COND_ADD with the line its moves make in text (moves apart by one space). */
+enum { PROTO_COND_LIST, PROTO_COND_ADD, PROTO_COND_CLEAR };
+int proto_conditional_text(const proto_cmd *cmd, char text[PROTO_LINE_MAX + 1]);
 
 /* ---- words both doors read alike ---------------------------------------------------------------------- */
 /* A board's or a seek's number: digits only, above 0; 0 for any other word. */

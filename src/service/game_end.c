@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "service/ops.h"
+#include "service/conditional.h"
 
 /* ---- the loss on time, and the reminder ---------------------------------------------------- */
 int clock_time_out(srv *s, srv_game *sg, svc_status *st)
@@ -32,6 +33,8 @@ int clock_end_game(srv *s, srv_game *sg, const char *result, svc_status *st)
     sg->changes++;
     commit_hold(bridge_of(s)->cq);
     int rc = clock_persist(s, sg, st);
+    if (rc == 0)
+        rc = conditional_end(s, sg, st); /* conditional moves end with the game */
     if (rc == 0)
         rc = ratings_game_over(s, sg, st);
     if (rc == 0)

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "service/model.h"
+#include "service/conditional.h"
 
 const srv_rules *rules_for(proto_game kind)
 {
@@ -43,6 +44,7 @@ static void game_free(void *p)
     for (size_t i = 0; i < sg->nmoves; i++)
         free(sg->moves[i].text), free(sg->moves[i].comment);
     free(sg->moves);
+    conditional_free(sg);
     free(sg->options);
     free(sg->state_text);
     for (svc_watch *w = sg->watchers; w; w = w->next) /* the doors own them */
@@ -127,7 +129,8 @@ static srv_game *load_fresh(srv *s, store *st, int64_t id, int *unread)
     if (sg && !(sg->g = sg->rules->create(row.options, &err)))
         srv_log(s, "board %lld: cannot make the game: %s", (long long)id, err.message.data ? err.message.data : "");
     lx_game_error_free(&err);
-    if (sg && sg->g && (st->be->moves_each(st, id, replay_one, sg) != 0 || comments_load(st, sg) != 0)) {
+    if (sg && sg->g && (st->be->moves_each(st, id, replay_one, sg) != 0 || comments_load(st, sg) != 0 ||
+                          conditional_load(st, sg) != 0)) {
         srv_log(s, "board %lld: a stored move does not replay", (long long)id);
         game_free(sg);
         sg = NULL;
@@ -188,6 +191,7 @@ static void take_play(srv_game *sg, srv_game *fresh)
     sg->waiting_until = fresh->waiting_until;
     memcpy(sg->offer, fresh->offer, sizeof sg->offer);
     sg->version = fresh->version;
+    conditional_take(sg, fresh);
     sg->changes++;
     fresh->g = old.g;
     fresh->moves = old.moves;

@@ -141,6 +141,7 @@ struct srv_game {
     int waiting;            /* a challenge waits for this seat to accept (1 + seat), 0 when begun */
     int64_t waiting_until;  /* when that challenge expires */
     char offer[16];         /* "draw 0", "takeback 1": an offer by that seat waiting for an answer */
+    char *conditional[2];   /* each seat's conditional moves (conditional.h), NULL when none: private */
     char re_memo[32];       /* the result when changes was re_memo_at - 1 and nmoves re_memo_n (a Twixt
                                result searches for a draw: once per change, not once per use) */
     uint64_t re_memo_at;

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "service/ops.h"
+#include "service/conditional.h"
 
 /* The game where actor plays and which has begun and goes on; its seat in *seat. */
 static srv_game *game_in_play(srv *s, const char *actor, int64_t board, int *seat, svc_status *st)
@@ -141,6 +142,8 @@ static int take_back(srv *s, srv_game *sg, svc_status *st)
         rc = clock_after_play(s, sg, st);
     if (rc == 0)
         rc = clock_persist(s, sg, st);
+    if (rc == 0)
+        rc = conditional_end(s, sg, st); /* conditional moves end with a takeback */
     commit_release(bridge_of(s)->cq);
     watch_rewind(sg, n);
     watch_queue(s, sg, 1);

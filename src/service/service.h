@@ -300,6 +300,11 @@ typedef struct svc_played {
     lx_buf stored;         /* the move as the rules stored it (the line protocol's reply) */
     char result[32];       /* the result when the move ended the game, else "" */
     lx_buf note;           /* more for a move's reply (" game 1 W+2; score ...") */
+    /* The answer the opponent's conditional moves gave it, played in the same batch (Hex, Twixt;
+     * svc_conditional_set): answer_n is 0 when none.  result is the game's after both. */
+    size_t answer_n;
+    char answer_colour[8];
+    lx_buf answer_shown, answer_stored;
 } svc_played;
 void svc_played_free(svc_played *p);
 
@@ -640,6 +645,27 @@ int svc_play_commented(srv *s, const char *actor, int64_t board, proto_game kind
                        const char *comment, svc_played *out, svc_status *st);
 /* Move i's (0-based) comment, NULL when none. */
 const char *svc_game_move_comment(const srv_game *sg, size_t i);
+
+/* ---- conditional moves (Hex, Twixt; svc_conditional.c) ------------------------------------------ */
+/* "If my opponent plays M1 I answer R1; then if M2, R2 ...": `lines` one a '\n', each its moves
+ * apart by spaces, from the position now (the opponent to move; refused YOUR_TURN when it is the
+ * actor's).  Each move is played along its line on a copy of the game: an illegal one is
+ * refused naming the line, the move in it and the game's move number.  replace 0 adds them to
+ * the actor's lines (lines sharing a beginning form a tree; one answering a move otherwise than
+ * another is refused CONFLICT), 1 makes them the only ones ("": none).  Private: only the actor
+ * reads them.  When the opponent's move begins lines, the answer is played at once in the same
+ * commit, without charging the actor's clock; any other move ends them all, and so do a
+ * takeback and the game's end.  Then as svc_conditional_get. */
+int svc_conditional_set(srv *s, const char *actor, int64_t board, proto_game kind, const char *lines, int replace,
+                        lx_buf *out, size_t *from, svc_status *st);
+/* The actor's lines on board (one a '\n', moves as history writes them, apart by one space) and
+ * the number of the move they begin at (*from). */
+int svc_conditional_get(srv *s, const char *actor, int64_t board, proto_game kind, lx_buf *out, size_t *from,
+                        svc_status *st);
+/* "GAME conditional BOARD [M1 R1 ... | clear]" as the command grammar read it (the line and mail
+ * doors): listed, added or cleared, then as svc_conditional_get. */
+int svc_conditional_command(srv *s, const char *actor, const proto_cmd *cmd, lx_buf *out, size_t *from,
+                            svc_status *st);
 
 /* ---- help ----------------------------------------------------------------------------------- */
 const char *svc_game_help(proto_game kind);

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "service/ops.h"
+#include "service/conditional.h"
 
 /* ---- play ------------------------------------------------------------------------- */
 void svc_played_free(svc_played *p)
@@ -21,6 +22,8 @@ void svc_played_free(svc_played *p)
     lx_buf_free(&p->shown);
     lx_buf_free(&p->stored);
     lx_buf_free(&p->note);
+    lx_buf_free(&p->answer_shown);
+    lx_buf_free(&p->answer_stored);
 }
 
 static int persist_state(srv *s, srv_game *sg, svc_status *st)
@@ -63,6 +66,39 @@ static int record_move(srv *s, srv_game *sg, int seat, const char *colour, svc_p
         sg->rules->note(sg->g, &out->note);
     watch_queue(s, sg, 0);
     return 0;
+}
+
+/* The answer the opponent's conditional moves give to the move just recorded (conditional.c): played
+ * in the move's batch, its player's clock not charged, and told in out's answer_*. */
+static int play_answer(srv *s, srv_game *sg, int seat, svc_played *out, svc_status *st)
+{
+    char *answer = NULL, colour[8] = "";
+    if (conditional_answer(s, sg, seat, out->stored.data, &answer, st) != 0)
+        return -1;
+    if (!answer)
+        return 0;
+    svc_played reply = {0};
+    lx_game_error err;
+    lx_game_error_init(&err);
+    int rc = sg->rules->play(sg->g, 1 - seat, answer, &reply.stored, colour, &err);
+    if (rc != 0) { /* checked from this very position when it was set: the lines end all the same */
+        srv_log(s, "board %lld: the conditional answer %s does not play: %s", (long long)sg->id, answer,
+                err.message.data ? err.message.data : "");
+        rc = conditional_end(s, sg, st);
+    } else if ((rc = record_move(s, sg, 1 - seat, colour, &reply, st)) == 0 && (rc = conditional_clock(s, sg, st)) == 0) {
+        out->answer_n = reply.n;
+        memcpy(out->answer_colour, reply.colour, sizeof out->answer_colour);
+        memcpy(out->result, reply.result, sizeof out->result);
+        lx_buf_free(&out->note);
+        out->note = reply.note;
+        out->answer_shown = reply.shown;
+        out->answer_stored = reply.stored;
+        memset(&reply, 0, sizeof reply);
+    }
+    svc_played_free(&reply);
+    lx_game_error_free(&err);
+    free(answer);
+    return rc;
 }
 
 int players_later(srv *s, const srv_game *sg, int users, int rated)
@@ -118,6 +154,10 @@ static int play_once(srv *s, const char *actor, int64_t board, proto_game kind, 
             rc = comments_attach_pending(s, sg, actor, st); /* in the move's batch, before its mails */
         if (rc == 0)
             rc = clock_after_play(s, sg, st);
+        if (rc == 0)
+            rc = play_answer(s, sg, seat, out, st);
+        if (rc == 0 && games_over(sg))
+            rc = conditional_end(s, sg, st);
         if (rc == 0 && games_over(sg))
             rc = ratings_game_over(s, sg, st);
         if (rc == 0)

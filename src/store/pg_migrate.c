@@ -152,6 +152,12 @@ static const char *const migrations[] = {
     "  win BIGINT NOT NULL,"
     "  n INTEGER NOT NULL,"
     "  PRIMARY KEY (kind, key, win));",
+    /* 13: each player's conditional moves on a board (lines of stored moves; private to the player) */
+    "CREATE TABLE conditionals ("
+    "  game_id BIGINT NOT NULL,"
+    "  seat INTEGER NOT NULL,"
+    "  lines TEXT NOT NULL,"
+    "  PRIMARY KEY (game_id, seat));",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

@@ -438,6 +438,22 @@ static int send_game(pg_store *q, const store_op *op)
     return send_q(q, Q_GAME_INSERT, &p);
 }
 
+/* A player's conditional moves set (text NULL: removed); on the board's version `version` when
+ * it is not 0, else whatever the version. */
+static int send_conditional(pg_store *q, const store_op *op, int64_t version)
+{
+    params p = {.n = 0};
+    int put = op->move.text != NULL;
+    p_int(&p, op->move.game_id);
+    p_int(&p, op->move.seat);
+    if (put)
+        p_text(&p, op->move.text);
+    if (version)
+        p_int(&p, version);
+    return send_q(q, put ? (version ? Q_CONDITIONAL_PUT_IF : Q_CONDITIONAL_PUT)
+                         : (version ? Q_CONDITIONAL_DELETE_IF : Q_CONDITIONAL_DELETE), &p);
+}
+
 /* A conditional op (store_op's guard), op i of the batch: the statement whose row count says
  * whether it was refused is counted as i.  The same statements as SQLite's (sqlite_store.c). */
 static int send_guarded(pg_store *q, const store_op *op, int i)
@@ -489,6 +505,13 @@ static int send_guarded(pg_store *q, const store_op *op, int i)
         p_int(&m, g->version);
         return send_q(q, op->move.text ? Q_COMMENT_SET_IF : Q_COMMENT_DELETE_IF, &m);
     }
+    case STORE_CONDITIONAL_SET: /* the board's version changes (counted), then the lines on the new version */
+        p_int(&p, g->version);
+        p_int(&p, op->new_version);
+        q->count_as = i;
+        if (send_q(q, Q_GAME_BUMP, &p) != 0)
+            return -1;
+        return send_conditional(q, op, op->new_version);
     case STORE_RATING_SET: {
         params r = {.n = 0};
         p_rating(&r, &op->rating);
@@ -674,6 +697,8 @@ static int send_op(pg_store *q, const store_op *op, int i)
         return send_other(q, op);
     case STORE_LOGIN_FAIL:
         return send_login_fail(q, op);
+    case STORE_CONDITIONAL_SET:
+        return send_conditional(q, op, 0);
     }
     return -1;
 }
@@ -1377,6 +1402,21 @@ static int pg_comments_each(store *s, int64_t game_id, int (*fn)(void *ctx, int 
     return rc;
 }
 
+static int pg_conditionals_each(store *s, int64_t game_id, int (*fn)(void *ctx, int seat, const char *lines),
+                                void *ctx)
+{
+    params p = {.n = 0};
+    p_int(&p, game_id);
+    PGresult *r = run_read((pg_store *)s, Q_CONDITIONALS, &p);
+    if (!r)
+        return -1;
+    int rc = 0;
+    for (int i = 0; i < PQntuples(r) && rc == 0; i++)
+        rc = fn(ctx, (int)col_int(r, i, 0), PQgetvalue(r, i, 1)) != 0 ? -1 : 0;
+    PQclear(r);
+    return rc;
+}
+
 /* Every row of a table as text (store/export.c's queries), a row at a time off the wire. */
 static int pg_table_each(store *s, int table, int (*fn)(void *ctx, const char *const *cols), void *ctx, char *err,
                          size_t errcap)
@@ -1452,5 +1492,5 @@ const store_backend store_pg_backend = {
     pg_session_get, pg_users_each, pg_backup, pg_integrity, pg_mail_seen, pg_outbox_due, pg_rating_get, pg_ratings_of,
     pg_games_due, pg_blocks_of, pg_seeks_each, pg_messages_unread, pg_messages_unread_count, pg_chat_of,
     pg_comments_each, pg_table_each, pg_ids_reserve, pg_listen, pg_notifications, pg_login_failures,
-    pg_user_insert, pg_seek_take, pg_rate_count, pg_query_text,
+    pg_user_insert, pg_seek_take, pg_rate_count, pg_query_text, pg_conditionals_each,
 };

@@ -128,4 +128,14 @@ const char *const store_query_sql[NQUERIES] = {
                            " (SELECT 1 FROM games WHERE id = ?6 AND version = ?7) ON CONFLICT (event) DO NOTHING",
     [Q_MAIL_SEEN_INSERT_IF] = "INSERT INTO mail_seen(message_id, at) SELECT CAST(?1 AS TEXT), CAST(?2 AS BIGINT) WHERE EXISTS"
                               " (SELECT 1 FROM games WHERE id = ?3 AND version = ?4) ON CONFLICT DO NOTHING",
+    /* a player's conditional moves: plain (a whole copy), and after the board's version changed (?4 the new one) */
+    [Q_CONDITIONAL_PUT] = "INSERT INTO conditionals(game_id, seat, lines) VALUES (?1, ?2, ?3)"
+                          " ON CONFLICT (game_id, seat) DO UPDATE SET lines = excluded.lines",
+    [Q_CONDITIONAL_DELETE] = "DELETE FROM conditionals WHERE game_id = ?1 AND seat = ?2",
+    [Q_CONDITIONAL_PUT_IF] = "INSERT INTO conditionals(game_id, seat, lines) SELECT CAST(?1 AS BIGINT), CAST(?2 AS INTEGER),"
+                             " CAST(?3 AS TEXT) WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1 AND version = ?4)"
+                             " ON CONFLICT (game_id, seat) DO UPDATE SET lines = excluded.lines",
+    [Q_CONDITIONAL_DELETE_IF] = "DELETE FROM conditionals WHERE game_id = ?1 AND seat = ?2 AND EXISTS"
+                                " (SELECT 1 FROM games WHERE id = ?1 AND version = ?3)",
+    [Q_CONDITIONALS] = "SELECT seat, lines FROM conditionals WHERE game_id = ?1 ORDER BY seat",
 };

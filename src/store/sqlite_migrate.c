@@ -129,6 +129,12 @@ static const char *const migrations[] = {
     /* 12: PostgreSQL counts signups and challenges across instances here (rate_counts); SQLite
      * serves one instance, which counts them in memory: the number only */
     "SELECT 1;",
+    /* 13: each player's conditional moves on a board (lines of stored moves; private to the player) */
+    "CREATE TABLE conditionals ("
+    "  game_id INTEGER NOT NULL,"
+    "  seat INTEGER NOT NULL,"
+    "  lines TEXT NOT NULL,"
+    "  PRIMARY KEY (game_id, seat));",
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

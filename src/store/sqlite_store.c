@@ -379,6 +379,22 @@ static int apply_copy(sqlite_store *q, const store_op *op)
     return run_done(st);
 }
 
+/* A player's conditional moves set (text NULL: removed); on the board's version `version` when
+ * it is not 0, else whatever the version. */
+static int apply_conditional(sqlite_store *q, const store_op *op, int64_t version)
+{
+    int put = op->move.text != NULL;
+    sqlite3_stmt *st = q->q[put ? (version ? Q_CONDITIONAL_PUT_IF : Q_CONDITIONAL_PUT)
+                                : (version ? Q_CONDITIONAL_DELETE_IF : Q_CONDITIONAL_DELETE)];
+    sqlite3_bind_int64(st, 1, op->move.game_id);
+    sqlite3_bind_int(st, 2, op->move.seat);
+    if (put)
+        bind_text(st, 3, op->move.text);
+    if (version)
+        sqlite3_bind_int64(st, put ? 4 : 3, version);
+    return run_done(st);
+}
+
 /* Run a statement that changes rows: how many it changed, or -1. */
 static int run_changes(sqlite_store *q, sqlite3_stmt *st)
 {
@@ -431,6 +447,14 @@ static int apply_guarded(sqlite_store *q, const store_op *op, const store_guard 
         if (!g->bump)
             changed = rows;
         break;
+    case STORE_CONDITIONAL_SET: /* the board's version changes, then the lines on the new version */
+        st = q->q[Q_GAME_BUMP];
+        sqlite3_bind_int64(st, 1, b);
+        sqlite3_bind_int64(st, 2, v);
+        sqlite3_bind_int64(st, 3, op->new_version);
+        if ((changed = run_changes(q, st)) <= 0)
+            break;
+        return apply_conditional(q, op, op->new_version);
     case STORE_MOVE_COMMENT:
         st = q->q[op->move.text ? Q_COMMENT_SET_IF : Q_COMMENT_DELETE_IF];
         sqlite3_bind_int64(st, 1, op->move.game_id);
@@ -516,6 +540,8 @@ static int apply_op(sqlite_store *q, const store_op *op)
         return apply_session(q, op);
     case STORE_LOGIN_FAIL: /* one instance counts failed logins in memory (no login_failures here) */
         return 0;
+    case STORE_CONDITIONAL_SET:
+        return apply_conditional(q, op, 0);
     }
     return -1;
 }
@@ -909,6 +935,20 @@ static int sq_comments_each(store *s, int64_t game_id, int (*fn)(void *ctx, int 
     return finish_row(st, rc == SQLITE_DONE ? 0 : -1);
 }
 
+static int sq_conditionals_each(store *s, int64_t game_id, int (*fn)(void *ctx, int seat, const char *lines),
+                                void *ctx)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_CONDITIONALS];
+    sqlite3_bind_int64(st, 1, game_id);
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const unsigned char *t = sqlite3_column_text(st, 1);
+        if (!t || fn(ctx, sqlite3_column_int(st, 0), (const char *)t) != 0)
+            return finish_row(st, -1);
+    }
+    return finish_row(st, rc == SQLITE_DONE ? 0 : -1);
+}
+
 /* Every row of a table as text (store/export.c's queries): reals exact, NULL as NULL. */
 static int sq_table_each(store *s, int table, int (*fn)(void *ctx, const char *const *cols), void *ctx, char *err,
                          size_t errcap)
@@ -957,4 +997,5 @@ const store_backend store_sqlite_backend = {
     sq_session_get, sq_users_each, sq_backup, sq_integrity, sq_mail_seen, sq_outbox_due, sq_rating_get, sq_ratings_of,
     sq_games_due, sq_blocks_of, sq_seeks_each, sq_messages_unread, sq_messages_unread_count, sq_chat_of,
     sq_comments_each, sq_table_each, sq_ids_reserve, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+    sq_conditionals_each,
 };

@@ -100,7 +100,7 @@ void store_mail_clear(store_mail *m)
 int store_op_bumps(store_op_kind kind)
 {
     return kind == STORE_GAME_STATE || kind == STORE_GAME_CLOCK || kind == STORE_MOVE_APPEND ||
-           kind == STORE_MOVE_DELETE;
+           kind == STORE_MOVE_DELETE || kind == STORE_CONDITIONAL_SET;
 }
 
 int store_op_guarded(const store_op *op)

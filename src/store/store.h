@@ -161,8 +161,10 @@ typedef enum store_op_kind {
     STORE_OUTBOX_COPY,    /* mail: id, event, recipient, message, created, sent, attempts, next_try, error */
     STORE_IDS_SETTLE,     /* nothing: ids the store numbers itself go on after the largest copied */
     /* For every server on the database: */
-    STORE_NOTIFY          /* message.text: a payload every listening server gets once the batch commits
+    STORE_NOTIFY,         /* message.text: a payload every listening server gets once the batch commits
                              (PostgreSQL's NOTIFY; nothing with SQLite).  Boards notify by themselves. */
+    STORE_CONDITIONAL_SET /* move: game_id, seat, text (a player's conditional moves, lines of stored moves;
+                             NULL: none).  A write of the game: it changes the board's version */
 } store_op_kind;
 
 typedef struct store_op {
@@ -312,6 +314,9 @@ typedef struct store_backend {
     /* The SQL of statement qi as this backend runs it (for a log), NULL past the last; NULL
      * in a backend that does not count its statements (SQLite). */
     const char *(*query_text)(int qi);
+    /* The conditional moves of a game's players (STORE_CONDITIONAL_SET), seat by seat, through fn;
+     * 0, or -1. */
+    int (*conditionals_each)(store *s, int64_t game_id, int (*fn)(void *ctx, int seat, const char *lines), void *ctx);
 } store_backend;
 
 /* Statements a store counts, by query (store/queries.h and the backend's own); more than
