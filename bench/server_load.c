@@ -50,7 +50,7 @@
 static int SIDE = 11;
 #define CELLS (SIDE * SIDE)
 
-typedef enum { S_SIGNUP, S_CHALLENGE, S_MOVE } phase;
+typedef enum { S_SIGNUP, S_LOGIN, S_CHALLENGE, S_MOVE } phase;
 
 typedef struct client {
     int fd;
@@ -118,6 +118,9 @@ static void send_next(client *c)
     case S_SIGNUP:
         snprintf(line, sizeof line, "signup %s " PASSWORD "\n", c->user);
         break;
+    case S_LOGIN: /* a new connection (SERVER_LOAD_RECONNECT) */
+        snprintf(line, sizeof line, "login %s " PASSWORD "\n", c->user);
+        break;
     case S_CHALLENGE:
         snprintf(line, sizeof line, "hex challenge %s %s -size=%d\n", c->user, c->user, SIDE);
         break;
@@ -168,15 +171,16 @@ static void reconnect(client *c)
     polled[i].fd = c->fd;
     c->inlen = 0;
     c->reconnect = 0;
+    c->ph = S_LOGIN;
     connects++;
 }
 
 static void on_reply(client *c, const char *r)
 {
     double t = now() - c->sent;
-    if (c->ph == S_SIGNUP) {
+    if (c->ph == S_SIGNUP || c->ph == S_LOGIN) {
         if (strncmp(r, "OK", 2) != 0) {
-            fprintf(stderr, "signup refused: %.80s\n", r);
+            fprintf(stderr, "%s refused: %.80s\n", c->ph == S_SIGNUP ? "signup" : "login", r);
             exit(1);
         }
         c->ph = S_CHALLENGE;
@@ -327,6 +331,8 @@ int main(int argc, char **argv)
         if ((start && t - start >= secs) || (stop_games > 0 && games >= stop_games))
             break;
     }
+    if (progress > 0) /* the last sample, at the end */
+        fprintf(stderr, "progress %.1f %ld %ld %ld\n", now() - t0, moves, games, connects);
     double dur = now() - start;
     long m = moves - moves0;
     double *l = lat + lat0;

@@ -542,11 +542,24 @@ static void evicted_games_answer_as_before(void **state)
     assert_int_equal(cs.boards, 0);
     assert_string_equal(play(w, "alice", going, "b1", 0, NULL), "NOT_YOUR_TURN"); /* read again: bob's turn */
     assert_string_equal(play(w, "bob", going, "b1", 6, NULL), "");
+    /* a watcher coming back after move 2 (a stream's Last-Event-ID) to a game dropped meanwhile:
+     * read again, it gets every move after 2 once, then the next as it commits */
+    svc_cache_budget(w->s, 0);
+    seen from2 = {{0}, 0, 0};
+    svc_watch b = {on_event, &from2, 0, 0, 0, NULL, 0};
+    assert_int_equal(svc_watch_add(w->s, going, &b, 2, &st), 0);
+    assert_int_equal(from2.count, 4);
+    assert_true(from2.n[0] == 3 && from2.n[3] == 6);
+    assert_string_equal(play(w, "alice", going, "a3", 7, NULL), "");
+    assert_int_equal(from2.count, 5);
+    assert_int_equal(from2.n[4], 7);
+    svc_watch_remove(w->s, &b);
     lx_buf_clear(&h1);
     lx_buf_clear(&r1);
     svc_cache_budget(w->s, 0);
     game_texts(w, going, &h1, &r1);
     assert_non_null(strstr(h1.data, "6 W b1 bob\n"));
+    assert_non_null(strstr(h1.data, "7 B a3 alice\n"));
     lx_buf_free(&h0);
     lx_buf_free(&r0);
     lx_buf_free(&h1);
