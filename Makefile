@@ -207,6 +207,7 @@ check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(TOOL) $
 	@tests/server/abuse_http $(BUILD)/ludexd
 	@tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
 	@tests/server/bots $(BUILD)/ludexd $(TOOL)
+	@tests/server/conditional $(BUILD)/ludexd $(TOOL)
 	@tests/mail/run $(BUILD)/ludexd $(BUILD)/ludex-mail $(TOOL)
 
 # Production operation (issue 33): metrics (promtool), health, drain, a real Prometheus scraping
@@ -230,6 +231,7 @@ check-server-pg: check-server-pg-run
 	@LUDEX_TEST_DB=postgresql tests/server/abuse_http $(BUILD)/ludexd
 	@LUDEX_TEST_DB=postgresql tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
 	@LUDEX_TEST_DB=postgresql tests/server/multi $(BUILD)/ludexd $(TOOL)
+	@LUDEX_TEST_DB=postgresql tests/server/conditional $(BUILD)/ludexd $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/pg_once $(BUILD)/ludexd $(BUILD)/ludex-admin
 check-server-pg-run: $(BUILD)/ludexd $(BUILD)/ludex-admin $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/run $(BUILD)/ludexd $(TOOL)
