@@ -261,6 +261,9 @@ MAIL_PARSE_SRC := src/mail/message.c src/mail/decode.c src/mail/html.c src/mail/
 build-fuzz/fuzz_mail: fuzz/fuzz_mail.c $(MAIL_PARSE_SRC) src/mail/message.h src/mail/mail_int.h build-fuzz/libludex-fuzz.a
 	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_mail.c $(MAIL_PARSE_SRC) build-fuzz/libludex-fuzz.a
 
+# A tournament's words and pairing: pure service code (issue 32).
+build-fuzz/fuzz_tournament: fuzz/fuzz_tournament.c $(PAIRING_SRC) src/service/tournament_plan.c build-fuzz/libludex-fuzz.a
+	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_tournament.c $(PAIRING_SRC) src/service/tournament_plan.c
 build-fuzz/fuzz_server_command: fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a
 	$(Q)$(call say,CC,$@)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ fuzz/fuzz_server_command.c $(FUZZ_SERVER_SRC) build-fuzz/libludex-fuzz.a
 
