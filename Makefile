@@ -222,10 +222,11 @@ check-ops: $(BUILD)/ludexd $(TOOL)
 # (admin: migrates its SQLite store to PostgreSQL and back, then runs the rest there;
 # multi: two ludexd on one database racing, watching, one killed under load; pg_once: two
 # ludexd on one database and a private Postfix: losses on time and mails once, a killed
-# sender's claim taken over, failed logins, password changes and sessions across them.)
+# sender's claim taken over, failed logins, password changes and sessions across them;
+# with_pg: test_store_tournaments, a tournament's rows and a round paired once, on PostgreSQL.)
 # check-asan runs the main suite (run) on PostgreSQL too; the others only here, for time.
 .PHONY: check-server-pg check-server-pg-run
-check-server-pg: check-server-pg-run
+check-server-pg: check-server-pg-run $(BUILD)/tests/server/test_store_tournaments
 	@LUDEX_TEST_DB=postgresql tests/server/http_api $(BUILD)/ludexd $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/abuse $(BUILD)/ludexd
 	@LUDEX_TEST_DB=postgresql tests/server/abuse_http $(BUILD)/ludexd
@@ -233,6 +234,7 @@ check-server-pg: check-server-pg-run
 	@LUDEX_TEST_DB=postgresql tests/server/multi $(BUILD)/ludexd $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/conditional $(BUILD)/ludexd $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/pg_once $(BUILD)/ludexd $(BUILD)/ludex-admin
+	@tests/server/with_pg $(BUILD)/tests/server/test_store_tournaments
 check-server-pg-run: $(BUILD)/ludexd $(BUILD)/ludex-admin $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/run $(BUILD)/ludexd $(TOOL)
 

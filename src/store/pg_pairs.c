@@ -14,61 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/pg_array.h"
 #include "store/pg_pairs.h"
-
-/* A growing text, "{" ... "}" (an array literal); on running out of memory, ok is 0. */
-typedef struct lit {
-    char *s;
-    size_t n, cap;
-    int ok;
-} lit;
-
-static void lit_put(lit *l, const char *s, size_t len)
-{
-    if (!l->ok)
-        return;
-    if (l->n + len + 2 > l->cap) {
-        size_t cap = l->cap ? l->cap : 64;
-        while (l->n + len + 2 > cap)
-            cap *= 2;
-        char *t = realloc(l->s, cap);
-        if (!t) {
-            l->ok = 0;
-            return;
-        }
-        l->s = t;
-        l->cap = cap;
-    }
-    memcpy(l->s + l->n, s, len);
-    l->n += len;
-    l->s[l->n] = 0;
-}
-
-static void lit_sep(lit *l) { lit_put(l, l->n > 1 ? "," : "", l->n > 1); }
-
-static void lit_int(lit *l, long long x)
-{
-    char num[24];
-    lit_sep(l);
-    lit_put(l, num, (size_t)snprintf(num, sizeof num, "%lld", x));
-}
-
-/* A text element, double-quoted, its quotes and backslashes escaped. */
-static void lit_text(lit *l, const char *s)
-{
-    lit_sep(l);
-    lit_put(l, "\"", 1);
-    for (const char *p = s ? s : ""; *p;) {
-        size_t run = strcspn(p, "\"\\");
-        lit_put(l, p, run);
-        p += run;
-        if (*p) {
-            lit_put(l, "\\", 1);
-            lit_put(l, p++, 1);
-        }
-    }
-    lit_put(l, "\"", 1);
-}
 
 /* The board an op writes or checks, or 0. */
 static int64_t board_of(const store_op *op)
@@ -107,7 +54,7 @@ static int is_pair(const store_op *ops, const store_guard *plan, size_t i, size_
            c->guard_board == m->guard_board && plan[j].version == plan[i].version;
 }
 
-static void add_pair(pg_pairs *p, lit *cols, const store_op *ops, const store_guard *plan, size_t i, size_t j)
+static void add_pair(pg_pairs *p, pg_lit *cols, const store_op *ops, const store_guard *plan, size_t i, size_t j)
 {
     const store_op *m = &ops[i], *c = &ops[j];
     p->board[p->n] = m->guard_board;
@@ -115,18 +62,18 @@ static void add_pair(pg_pairs *p, lit *cols, const store_op *ops, const store_gu
     p->clock_op[p->n] = j;
     p->n++;
     p->in[i] = p->in[j] = 1;
-    lit_int(&cols[0], m->guard_board);
-    lit_int(&cols[1], m->move.n);
-    lit_int(&cols[2], m->move.seat);
-    lit_text(&cols[3], m->move.text);
-    lit_int(&cols[4], plan[i].version);
-    lit_text(&cols[5], c->game.clock);
-    lit_int(&cols[6], c->game.deadline);
-    lit_int(&cols[7], c->game.nag_at);
-    lit_text(&cols[8], c->game.result);
-    lit_int(&cols[9], c->game.status);
-    lit_text(&cols[10], c->game.offer);
-    lit_int(&cols[11], c->new_version);
+    pg_lit_int(&cols[0], m->guard_board);
+    pg_lit_int(&cols[1], m->move.n);
+    pg_lit_int(&cols[2], m->move.seat);
+    pg_lit_text(&cols[3], m->move.text);
+    pg_lit_int(&cols[4], plan[i].version);
+    pg_lit_text(&cols[5], c->game.clock);
+    pg_lit_int(&cols[6], c->game.deadline);
+    pg_lit_int(&cols[7], c->game.nag_at);
+    pg_lit_text(&cols[8], c->game.result);
+    pg_lit_int(&cols[9], c->game.status);
+    pg_lit_text(&cols[10], c->game.offer);
+    pg_lit_int(&cols[11], c->new_version);
 }
 
 int pg_pairs_plan(pg_pairs *p, const store_op *ops, size_t n, const store_guard *plan)
@@ -137,11 +84,9 @@ int pg_pairs_plan(pg_pairs *p, const store_op *ops, size_t n, const store_guard 
     p->board = malloc((n / 2 + 1) * sizeof *p->board);
     p->move_op = malloc((n / 2 + 1) * sizeof *p->move_op);
     p->clock_op = malloc((n / 2 + 1) * sizeof *p->clock_op);
-    lit cols[PG_PAIR_COLS];
-    for (int k = 0; k < PG_PAIR_COLS; k++) {
-        cols[k] = (lit){NULL, 0, 0, 1};
-        lit_put(&cols[k], "{", 1);
-    }
+    pg_lit cols[PG_PAIR_COLS];
+    for (int k = 0; k < PG_PAIR_COLS; k++)
+        pg_lit_open(&cols[k]);
     int ok = t && p->in && p->board && p->move_op && p->clock_op;
     size_t nt = 0;
     for (size_t i = 0; ok && i < n; i++)
@@ -158,7 +103,7 @@ int pg_pairs_plan(pg_pairs *p, const store_op *ops, size_t n, const store_guard 
         a = b;
     }
     for (int k = 0; k < PG_PAIR_COLS; k++) {
-        lit_put(&cols[k], "}", 1);
+        pg_lit_close(&cols[k]);
         ok = ok && cols[k].ok;
         p->col[k] = cols[k].s;
     }

@@ -333,6 +333,15 @@ static int ensure_connected(pg_store *q, char *err, size_t errcap)
     return setup_settings(q, err, errcap) == 0 && prepare_all(q, err, errcap) == 0 ? 0 : -1;
 }
 
+PGconn *pg_store_conn(store *s, char *err, size_t errcap)
+{
+    pg_store *q = (pg_store *)s;
+    PGTransactionStatusType ts = PQtransactionStatus(q->c);
+    if (PQstatus(q->c) == CONNECTION_OK && (ts == PQTRANS_INTRANS || ts == PQTRANS_INERROR))
+        return q->c; /* within a transaction of pg_tournaments.c's */
+    return ensure_connected(q, err, errcap) == 0 ? q->c : NULL;
+}
+
 static store *pg_open(const char *location, char *err, size_t errcap)
 {
     pg_store *q = calloc(1, sizeof *q);

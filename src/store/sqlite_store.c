@@ -27,6 +27,8 @@ typedef struct sqlite_store {
     sqlite3_stmt *q[NQUERIES];
 } sqlite_store;
 
+sqlite3 *sqlite_store_db(store *s) { return ((sqlite_store *)s)->db; }
+
 static void sq_close(store *s)
 {
     sqlite_store *q = (sqlite_store *)s;

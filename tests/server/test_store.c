@@ -89,7 +89,7 @@ static void test_schema_version_and_wal(void **state)
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(st, 0), 12); /* 1: users, games, moves; 2: sessions; 3: disabled; 4: mail; 5: ratings; 6: clocks; 7: messages; 8: consent; 9: ids, versions; 10: claims; 11: (PostgreSQL's trigger dropped); 12: (PostgreSQL's rate counts) */
+    assert_int_equal(sqlite3_column_int(st, 0), 14); /* 1: users, games, moves; 2: sessions; 3: disabled; 4: mail; 5: ratings; 6: clocks; 7: messages; 8: consent; 9: ids, versions; 10: claims; 11: (PostgreSQL's trigger dropped); 12: (PostgreSQL's rate counts); 13: conditional moves; 14: tournaments */
     sqlite3_finalize(st);
     assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
