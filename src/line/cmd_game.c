@@ -11,21 +11,16 @@
 
 #include "line/line_int.h"
 
-/* The board a command names (its id in *board), or NULL with the refusal in the reply. */
+/* The board a command names (proto_board: its id in *board), or NULL with the refusal in the reply. */
 static srv_game *board_id_arg(conn *c, proto_cmd *cmd, const char *word, int64_t *board)
 {
-    int64_t id = proto_number(word);
     svc_status st;
     svc_status_init(&st);
-    srv_game *sg = id ? svc_game(c->s, id, cmd->game, &st) : NULL;
-    if (!sg) {
-        if (!st.code || !strcmp(st.code, "NO_SUCH_BOARD"))
-            svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", word);
+    srv_game *sg = proto_board(c->s, cmd, word, board, &st);
+    if (!sg)
         cmd_error(c, &st);
-        return NULL;
-    }
-    cmd_hold(c, &st);
-    *board = id;
+    else
+        cmd_hold(c, &st);
     return sg;
 }
 

@@ -251,20 +251,16 @@ static int do_mail_setting(mail_job *j, proto_cmd *cmd)
 }
 
 /* ---- game commands --------------------------------------------------------------------------------- */
+/* The board a command names (proto_board: its id in *board), or NULL with the refusal in the reply. */
 static srv_game *board_of(mail_job *j, proto_cmd *cmd, const char *word, int64_t *board)
 {
-    int64_t id = proto_number(word);
     svc_status st;
     svc_status_init(&st);
-    srv_game *sg = id ? svc_game(j->d->s, id, cmd->game, &st) : NULL;
-    if (!sg) {
-        if (!st.code || !strcmp(st.code, "NO_SUCH_BOARD"))
-            svc_fail(&st, "NO_SUCH_BOARD", "there is no board '%.40s'", word);
+    srv_game *sg = proto_board(j->d->s, cmd, word, board, &st);
+    if (!sg)
         say_error(j, &st);
-        return NULL;
-    }
-    run_hold(j, &st);
-    *board = id;
+    else
+        run_hold(j, &st);
     return sg;
 }
 

@@ -310,13 +310,20 @@ void svc_played_free(svc_played *p);
 
 /* Play `text` (the line protocol's move syntax, or swap, resign, roll ...)
  * for `actor` on `board`; want_n is the number the move must have (0: any).
- * `kind` G_NONE accepts any game, else WRONG_GAME when it differs. */
+ * `kind` G_NONE accepts any game, else WRONG_GAME when it differs.  A text of more than
+ * SVC_MOVE_MAX bytes, or with a control character or a '#', is BAD_MOVE whatever the door. */
+#define SVC_MOVE_MAX 1024
 int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const char *text, long want_n,
              svc_played *out, svc_status *st);
 
 /* The game on `board` (NO_SUCH_BOARD; WRONG_GAME when kind is not G_NONE and differs);
  * st->wait_seq is the batch of its last change. */
 srv_game *svc_game(srv *s, int64_t board, proto_game kind, svc_status *st);
+/* The board a command of the classic language names by `word` (of cmd->game's kind): the game and
+ * its id in *board, or NULL with st NO_SUCH_BOARD ("there is no board 'WORD'") or WRONG_GAME; as
+ * svc_game, st->wait_seq the batch of its last change.  The line and mail doors' one lookup of a
+ * board (service/commands_board.c). */
+srv_game *proto_board(srv *s, const proto_cmd *cmd, const char *word, int64_t *board, svc_status *st);
 
 typedef struct svc_game_info {
     int64_t board;

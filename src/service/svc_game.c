@@ -194,9 +194,25 @@ static int behind_store(srv *s, int64_t board, const svc_status *st)
     return behind && !sg->stale && !sg->gone;
 }
 
+/* A move's text as a door hands it over: 1 to SVC_MOVE_MAX bytes, no control character and no '#'
+ * (a move's number goes apart: MOVE#N on a line, "n" over HTTP).  0, or -1 (BAD_MOVE). */
+static int move_text_check(const char *text, svc_status *st)
+{
+    size_t n = strlen(text);
+    if (n == 0 || n > SVC_MOVE_MAX)
+        return svc_fail(st, "BAD_MOVE", "a move is 1 to %d bytes in the server's syntax", SVC_MOVE_MAX);
+    for (size_t i = 0; i < n; i++)
+        if ((unsigned char)text[i] < 0x20 || text[i] == 0x7f || text[i] == '#')
+            return svc_fail(st, "BAD_MOVE", "a move holds no control characters and no '#' (its number goes apart:"
+                                            " MOVE#N on a line, \"n\" over HTTP)");
+    return 0;
+}
+
 int svc_play(srv *s, const char *actor, int64_t board, proto_game kind, const char *text, long want_n,
              svc_played *out, svc_status *st)
 {
+    if (move_text_check(text, st) != 0)
+        return -1;
     int rc = play_once(s, actor, board, kind, text, want_n, out, st);
     if (rc != 0 && st->code && listen_shared(s) && behind_store(s, board, st)) {
         svc_played_free(out);

@@ -1,11 +1,8 @@
-/* service/util.c - the server's clock, log line and random bytes.
+/* service/util.c - the server's clock and log line (its random bytes: random.c).
  *
  * Log lines are "TIME message", TIME in UTC with milliseconds. */
-#include <errno.h>
-#include <sodium.h>
 #include <stdarg.h>
 #include <stdio.h>
-#include <sys/random.h>
 #include <time.h>
 
 #include "service/plumbing.h"
@@ -38,20 +35,4 @@ void svc_log(srv *s, const char *fmt, ...)
     vfprintf(plumbing_of(s)->log, fmt, ap);
     fputc('\n', plumbing_of(s)->log);
     va_end(ap);
-}
-
-void svc_random(void *buf, size_t len)
-{
-    unsigned char *p = buf;
-    while (len > 0) {
-        ssize_t n = getrandom(p, len, 0);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            randombytes_buf(p, len); /* libsodium's own source: the same kernel generator */
-            return;
-        }
-        p += n;
-        len -= (size_t)n;
-    }
 }
