@@ -472,7 +472,7 @@ static void hex_tree_reuse_keeps_the_visits_of_the_moves_played(void **state)
 static void hex_searches_repeat_with_a_seed(void **state)
 {
     (void)state;
-    char a[8][64], b[8][64];
+    char a[8][64] = {{0}}, b[8][64] = {{0}}; /* a game may end (a resignation) before 8 moves */
     for (int k = 0; k < 2; k++) {
         lx_engine *e = engine("hex", 6, 500, 99);
         for (int i = 0; i < 8 && lx_engine_to_play(e) != LX_NO_COLOUR; i++)

@@ -127,29 +127,30 @@ static void test_dead_cell_filled_makes_another(void **state)
 }
 
 /* Must-play: with Black c2 on 5x5, b4 would give Black a connection (c1 d1,
- * b3 c3, a5 b5); White's only moves worth searching are b4 and those six
- * cells, at the snapshot only (below it every empty cell is a move again). */
+ * b3 c3, a5 b5), and so would c3 (c1 d1, then a ziggurat: d3, b4 c4 d4, a5 b5
+ * c5 d5); White's only moves worth searching are the six cells in both, at
+ * the snapshot only (below it every empty cell is a move again). */
 static void test_must_play_keeps_the_threats_cells(void **state)
 {
     (void)state;
     const char *const rows[] = {".....", "..B..", ".....", ".....", "....W"};
     lx_hex_board *b = board_of(rows, 5, LX_WHITE);
     lx_hex_sim *s = lx_hex_sim_new(b);
-    assert_int_equal(lx_hex_sim_must_play(s, LX_WHITE), 7);
+    assert_int_equal(lx_hex_sim_must_play(s, LX_WHITE), 6);
     int32_t ids[64];
     size_t n = lx_hex_sim_legal(s, ids);
-    assert_int_equal(n, 7);
-    const int want[7][2] = {{1, 3}, {2, 0}, {3, 0}, {1, 2}, {2, 2}, {0, 4}, {1, 4}};
-    for (int i = 0; i < 7; i++)
+    assert_int_equal(n, 6);
+    const int want[6][2] = {{1, 3}, {2, 0}, {3, 0}, {2, 2}, {0, 4}, {1, 4}};
+    for (int i = 0; i < 6; i++)
         assert_true(has(ids, n, id_of(b, want[i][0], want[i][1])));
     lx_hex_sim_play(s, id_of(b, 1, 3));
     assert_int_equal(lx_hex_sim_legal(s, ids), 25 - 3);
     lx_hex_sim_reset(s);
-    assert_int_equal(lx_hex_sim_legal(s, ids), 7);
+    assert_int_equal(lx_hex_sim_legal(s, ids), 6);
     lx_hex_sim *t = lx_hex_sim_new(b); /* another thread's sim gets the same */
     assert_int_equal(lx_hex_sim_legal(t, ids), 25 - 2);
     lx_hex_sim_copy_must_play(t, s);
-    assert_int_equal(lx_hex_sim_legal(t, ids), 7);
+    assert_int_equal(lx_hex_sim_legal(t, ids), 6);
     lx_hex_sim_free(t);
     lx_hex_sim_free(s);
     lx_hex_board_free(b);
@@ -163,90 +164,107 @@ static uint32_t rnd(uint32_t n)
     return (uint32_t)(rng_state % n);
 }
 
-/* Black joins top and bottom on a full 6x6 picture: a flood from the top row. */
-static int black_joins(char full[6][6])
+/* Black joins top and bottom on a full picture of size x size (at most 6):
+ * a flood from the top row. */
+static int black_joins(char full[6][6], int size)
 {
     static const int dc[] = {1, 1, 0, -1, -1, 0}, dr[] = {0, -1, -1, 0, 1, 1};
     int seen[6][6] = {{0}}, stack[36][2], top = 0;
-    for (int c = 0; c < 6; c++)
+    for (int c = 0; c < size; c++)
         if (full[0][c] == 'B')
             seen[0][c] = 1, stack[top][0] = c, stack[top++][1] = 0;
     while (top > 0) {
         top--;
         int c = stack[top][0], r = stack[top][1];
-        if (r == 5)
+        if (r == size - 1)
             return 1;
         for (int k = 0; k < 6; k++) {
             int nc = c + dc[k], nr = r + dr[k];
-            if (nc >= 0 && nc < 6 && nr >= 0 && nr < 6 && full[nr][nc] == 'B' && !seen[nr][nc])
+            if (nc >= 0 && nc < size && nr >= 0 && nr < size && full[nr][nc] == 'B' && !seen[nr][nc])
                 seen[nr][nc] = 1, stack[top][0] = nc, stack[top++][1] = nr;
         }
     }
     return 0;
 }
 
-/* Every connection found is one: in random 6x6 positions, each pair of its
- * cells given one to Black and the other to White, every other empty cell
- * White, Black still joins its edges (whatever the opponent takes, one cell a
- * pair is enough). */
+/* Black joins its edges on `full` (size x size) whatever White plays first in
+ * the cells (padded ids, stride size + 2), then Black, in turn; every other
+ * empty cell White.  A game search over the cells (few of them). */
+static int black_wins_from(char full[6][6], int size, const int32_t *cells, size_t n, int white_to_move)
+{
+    int any = 0;
+    for (size_t i = 0; i < n; i++) {
+        int c = (int)(cells[i] % (size + 2)) - 1, r = (int)(cells[i] / (size + 2)) - 1;
+        if (full[r][c] != '.')
+            continue;
+        any = 1;
+        full[r][c] = white_to_move ? 'W' : 'B';
+        int w = black_wins_from(full, size, cells, n, !white_to_move);
+        full[r][c] = '.';
+        if (white_to_move && !w)
+            return 0;
+        if (!white_to_move && w)
+            return 1;
+    }
+    if (any)
+        return white_to_move;
+    char done[6][6];
+    for (int r = 0; r < size; r++)
+        for (int c = 0; c < size; c++)
+            done[r][c] = full[r][c] == '.' ? 'W' : full[r][c];
+    return black_joins(done, size);
+}
+
+/* The same from a picture (rows of '.', 'B', 'W'); only the carrier's cells
+ * are left empty for the game. */
+static int black_holds(const char *const *rows, int size, const int32_t *cells, size_t n)
+{
+    char full[6][6];
+    for (int r = 0; r < size; r++)
+        for (int c = 0; c < size; c++) {
+            int32_t id = (r + 1) * (size + 2) + c + 1;
+            full[r][c] = rows[r][c] != '.' ? rows[r][c] : has(cells, n, id) ? '.' : 'W';
+        }
+    return black_wins_from(full, size, cells, n, 1);
+}
+
+/* Every connection found is one, in random 6x6 positions: with its cells
+ * left empty and every other empty cell White, Black joins its edges
+ * whatever White plays first (a game search over those cells: connections
+ * of up to 12 cells, pairs and ziggurats both among them). */
 static void test_connections_found_hold(void **state)
 {
     (void)state;
-    int found = 0;
-    for (int pos = 0; pos < 400; pos++) {
+    int searched = 0, with_template = 0;
+    for (int pos = 0; pos < 800; pos++) {
         lx_hex_board *b = lx_hex_board_new(6, 6);
         lx_hex_set_no_swap(b, 1);
-        char cell[6][6];
-        for (int r = 0; r < 6; r++)
+        char row_text[6][7];
+        uint32_t black = pos < 400 ? 30 : 15, white = pos < 400 ? 20 : 8; /* dense, then sparse */
+        for (int r = 0; r < 6; r++) {
             for (int c = 0; c < 6; c++) {
                 uint32_t x = rnd(100);
-                cell[r][c] = x < 30 ? 'B' : x < 50 ? 'W' : '.';
-                if (cell[r][c] != '.')
-                    assert_int_equal(lx_hex_setup(b, c, r, cell[r][c] == 'B' ? LX_BLACK : LX_WHITE), 0);
+                row_text[r][c] = x < black ? 'B' : x < black + white ? 'W' : '.';
+                if (row_text[r][c] != '.')
+                    assert_int_equal(lx_hex_setup(b, c, r, row_text[r][c] == 'B' ? LX_BLACK : LX_WHITE), 0);
             }
-        if (lx_hex_connected(b) != LX_NO_COLOUR) {
-            lx_hex_board_free(b);
-            continue;
+            row_text[r][6] = 0;
         }
         lx_hex_sim *s = lx_hex_sim_new(b);
         int32_t carrier[72];
         size_t n = 0;
-        int32_t k = lx_hex_sim_connection(s, LX_BLACK, carrier, 72, &n);
+        int32_t k = lx_hex_connected(b) == LX_NO_COLOUR ? lx_hex_sim_connection(s, LX_BLACK, carrier, 72, &n) : -1;
         lx_hex_sim_free(s);
-        if (k < 0) {
-            lx_hex_board_free(b);
-            continue;
-        }
-        assert_int_equal(n, 2 * (size_t)k);
-        found++;
-        for (int trial = 0; trial < 20; trial++) {
-            char full[6][6];
-            uint32_t coin[36];
-            for (size_t j = 0; j < n / 2; j++)
-                coin[j] = rnd(2);
-            for (int r = 0; r < 6; r++)
-                for (int c = 0; c < 6; c++) {
-                    int32_t id = id_of(b, c, r), i = -1;
-                    for (size_t j = 0; j < n; j++)
-                        if (carrier[j] == id)
-                            i = (int32_t)j;
-                    full[r][c] = cell[r][c] != '.' ? cell[r][c] : 'W';
-                    if (cell[r][c] == '.' && i >= 0) /* a coin says which cell of the pair is Black's */
-                        full[r][c] = (uint32_t)(i & 1) == coin[i / 2] ? 'B' : 'W';
-                }
-            if (!black_joins(full)) {
-                for (int r = 0; r < 6; r++)
-                    fprintf(stderr, "%*s%.6s   %.6s\n", r, "", cell[r], full[r]);
-                fprintf(stderr, "k=%d carrier:", (int)k);
-                for (size_t j = 0; j < n; j++)
-                    fprintf(stderr, " %c%d", 'a' + (int)(carrier[j] % 8) - 1, (int)(carrier[j] / 8));
-                fprintf(stderr, "\n");
-            }
-            assert_true(black_joins(full));
-        }
         lx_hex_board_free(b);
+        const char *rows[6] = {row_text[0], row_text[1], row_text[2], row_text[3], row_text[4], row_text[5]};
+        if (k > 0 && n <= 12) {
+            assert_true(black_holds(rows, 6, carrier, n));
+            searched++;
+            with_template += n != 2 * (size_t)k; /* a ziggurat: 8 cells for 2 moves */
+        }
     }
-    assert_true(found > 20); /* the positions had some */
+    assert_true(searched > 50); /* the positions had some */
+    assert_true(with_template > 5);
 }
 
 static lx_engine *hex_engine(int size)
@@ -344,18 +362,25 @@ static void test_proved_win_is_finished_at_once(void **state)
     lx_engine_free(e);
 }
 
-/* Threats with no cell in common: Black c1-c2-c3 on 5x5 threatens c4 (then
- * b5 c5), b4 (a5 b5), b5 (b4 c4) and d4 (c4 d3, c5 d5); no White cell is in
- * all four, so every White move loses, and the engine resigns without a
- * search (Black's connection itself, a third-row template, is not one of
- * bridges and edge links: the must-play finds the loss). */
+/* A ziggurat: Black c1-c2-c3 on 5x5, c3 two rows from the bottom with d3,
+ * b4 c4 d4 and a5 b5 c5 d5 empty, is joined to it whatever White plays (two
+ * Black moves from the end).  Its threats (c4 then b5 c5, b4 then a5 b5, ...)
+ * have no cell in common either: every White move loses, and the engine
+ * resigns without a search. */
 static void test_threats_with_nothing_in_common_resign(void **state)
 {
     (void)state;
     const char *const rows[] = {"..B.W", "..B.W", "..B..", ".....", "....."};
     lx_hex_board *b = board_of(rows, 5, LX_WHITE);
     lx_hex_sim *s = lx_hex_sim_new(b);
-    assert_int_equal(lx_hex_sim_connection(s, LX_BLACK, NULL, 0, NULL), -1);
+    int32_t cells[16];
+    size_t n = 0;
+    assert_int_equal(lx_hex_sim_connection(s, LX_BLACK, cells, 16, &n), 2);
+    assert_int_equal(n, 8);
+    const int want[8][2] = {{3, 2}, {1, 3}, {2, 3}, {3, 3}, {0, 4}, {1, 4}, {2, 4}, {3, 4}};
+    for (int i = 0; i < 8; i++)
+        assert_true(has(cells, n, id_of(b, want[i][0], want[i][1])));
+    assert_true(black_holds(rows, 5, cells, n));
     assert_int_equal(lx_hex_sim_must_play(s, LX_WHITE), 0);
     int32_t ids[64];
     assert_int_equal(lx_hex_sim_legal(s, ids), 25 - 5 - 2); /* nothing kept; d1 and d2 are dead */

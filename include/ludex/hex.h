@@ -249,16 +249,19 @@ size_t lx_hex_sim_winning_cells(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t
  * Dead cells are empty cells whose colour cannot change who wins, by the
  * pattern of their six neighbours; a connection is a chain from edge to edge
  * of c's groups, each two joined by two empty cells of their own (a bridge, a
- * second-row stone's two cells to its edge), which c keeps whatever the
- * opponent plays (he takes one cell of a pair, c the other). */
+ * second-row stone's two cells to its edge) or a third-row stone joined to
+ * its edge by the eight cells of a ziggurat, all cells different, which c
+ * keeps whatever the opponent plays (he takes one cell of a pair, c the
+ * other; the ziggurat has its answers). */
 #define LX_HEX_PROOF_MAX_CELLS 441
 /* Whether cell id is empty and dead. */
 int lx_hex_sim_dead(const lx_hex_sim *s, int32_t id);
-/* The pairs c's connection still needs (0: joined, dead cells counted as
- * c's), -1 when none is found; its cells (two a pair) up to cap into ids. */
+/* The moves c's connection still needs (a pair one, a ziggurat two; 0:
+ * joined, dead cells counted as c's), -1 when none is found; its cells up to
+ * cap into ids. */
 int32_t lx_hex_sim_connection(const lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap, size_t *n);
 /* With c to move: the cell after which c has a connection needing the fewest
- * pairs (*id), and c's moves to the end (1 + those pairs); -1 when none. */
+ * moves (*id), and c's moves to the end (1 + those); -1 when none. */
 int32_t lx_hex_sim_proved_move(const lx_hex_sim *s, lx_colour c, int32_t *id);
 /* With c to move at the snapshot (no swap open): the opponent's threats
  * (cells whose stone gives him a connection) and the cells common to all of

@@ -150,14 +150,14 @@ int hex_proof_is_dead(const uint8_t *colour, int cols, int32_t p);
  * dead is non-NULL); how many were filled. */
 size_t hex_proof_fill_dead(uint8_t *colour, int cols, int rows, uint8_t fill, uint8_t *dead);
 /* A connection of `me` (HEX_BLACK or HEX_WHITE) from edge to edge that holds
- * even with the opponent to move: the pairs of cells it still needs (0: joined
- * already, counting dead cells as me's), -1 when none is found; its cells
- * (two a pair) up to cap into carrier. */
+ * even with the opponent to move: the moves it still needs (a pair one, a
+ * ziggurat two; 0: joined already, counting dead cells as me's), -1 when none
+ * is found; its cells up to cap into carrier. */
 int32_t hex_proof_connection(const uint8_t *colour, int cols, int rows, uint8_t me, int32_t *carrier, size_t cap,
                              size_t *ncarrier);
 /* With `me` to move: the empty cell after which me has such a connection
- * needing the fewest pairs (*best), and 1 + those pairs (me's moves to the
- * end); -1 when no cell gives one. */
+ * needing the fewest moves (*best), and 1 + those (me's moves to the end);
+ * -1 when no cell gives one. */
 int32_t hex_proof_move(const uint8_t *colour, int cols, int rows, uint8_t me, int32_t *best);
 /* With `me` to move: allowed[p] = 1 for the empty cells in every threat of
  * the opponent (a cell whose stone gives him a connection, with its cells);

@@ -19,14 +19,16 @@
  * as two more, and every empty cell joining two of them; two groups that two
  * or more empty cells join are joined whatever the opponent does (he takes
  * one, the prover the other - a bridge, or a second-row stone's link to its
- * edge, or any pair of common neighbours).  A chain of such pairs from edge
- * to edge whose cells are all different is a connection the prover keeps
- * even moving second: the opponent's stone touches at most one pair, and its
- * other cell mends it.  The fewest pairs is looked for first (a breadth-first
- * search); when two pairs of a chain would share a cell, one of them is left
- * out and the search tried again, a bounded number of times.  Dead cells are
- * filled with the prover's colour first.  What is found is a proof; what is
- * not found may still be a win (no full H-search, no larger edge templates).
+ * edge, or any pair of common neighbours); a stone two rows from its edge
+ * with a ziggurat's eight cells empty is joined to it too.  A chain of such
+ * links from edge to edge whose cells are all different is a connection the
+ * prover keeps even moving second: the opponent's stone touches at most one
+ * link, and the link's answer mends it.  The fewest moves (a pair one, a
+ * ziggurat two) is looked for first (Dijkstra); when two links of a chain
+ * would share a cell, one of them is left out and the search tried again, a
+ * bounded number of times.  Dead cells are filled with the prover's colour
+ * first.  What is found is a proof; what is not found may still be a win (no
+ * full H-search, no larger edge templates).
  *
  * Must-play: every cell where the opponent's stone would give him such a
  * connection is a threat; a move outside that cell and its connection's cells
@@ -102,7 +104,8 @@ typedef struct pair_cell {
 
 typedef struct link {
     int32_t a, b;
-    int32_t first, n; /* its cells: pairs[first .. first + n - 1].cell */
+    int32_t first, n; /* its cells: pairs[first .. first + n - 1].cell, or tcells[...] for a template */
+    int32_t moves;    /* the prover's moves it needs: a pair 1, a ziggurat 2 */
 } link;
 
 typedef struct vc_work {
@@ -113,6 +116,8 @@ typedef struct vc_work {
     int32_t nodes;
     pair_cell *pairs;
     size_t npairs;
+    int32_t *tcells; /* the templates' cells, ZIG_CELLS a template */
+    size_t ntcells;
     link *links;
     size_t nlinks;
     int32_t *adj_start, *adj; /* links by node */
@@ -196,6 +201,69 @@ static int cmp_pair(const void *x, const void *y)
     return (a->cell > b->cell) - (a->cell < b->cell);
 }
 
+/* The ziggurat (edge template IIIa): a stone two rows from its edge joins it
+ * whatever the opponent plays when these eight cells are empty, in the frame
+ * of Black's bottom edge (columns right, rows towards the edge), and their
+ * mirror image (c, r) -> (-c - r, r).  Answers: an intrusion on the right
+ * (t, d2 or its edge cells) is met by the left cell below the stone, one on
+ * the left by the right one, and one on the edge cell both share by the cell
+ * below t, a bridge from the stone. */
+enum { ZIG_CELLS = 8 };
+static const int8_t zig[2][ZIG_CELLS][2] = {
+    {{1, 0}, {-1, 1}, {0, 1}, {1, 1}, {-2, 2}, {-1, 2}, {0, 2}, {1, 2}},
+    {{-1, 0}, {0, 1}, {-1, 1}, {-2, 1}, {0, 2}, {-1, 2}, {-2, 2}, {-3, 2}},
+};
+
+/* The frame of edge `edge` (0 first, 1 second) of w->me: the column and row
+ * offsets of template offset (dc, dr). */
+static void frame(const vc_work *w, int edge, int dc, int dr, int *col, int *row)
+{
+    int sc = edge ? dc : -dc, sr = edge ? dr : -dr; /* the first edge: turned half round */
+    *col = w->me == HEX_BLACK ? sc : sr;            /* White's edges: rows and columns swapped */
+    *row = w->me == HEX_BLACK ? sr : sc;
+}
+
+/* Ziggurats of the stones two rows from an edge, as links of ZIG_CELLS cells. */
+static void find_templates(vc_work *w, const uint8_t *colour, size_t *nlinks)
+{
+    w->ntcells = 0;
+    for (int r = 0; r < w->rows; r++)
+        for (int c = 0; c < w->cols; c++) {
+            int32_t p = (r + 1) * w->stride + c + 1;
+            if (colour[p] != w->me)
+                continue;
+            for (int edge = 0; edge < 2; edge++) {
+                int dist = w->me == HEX_BLACK ? (edge ? w->rows - 1 - r : r) : (edge ? w->cols - 1 - c : c);
+                if (dist != 2 || w->label[p] == edge)
+                    continue;
+                for (int t = 0; t < 2; t++) {
+                    int ok = 1;
+                    int32_t cells[ZIG_CELLS];
+                    for (int k = 0; k < ZIG_CELLS && ok; k++) {
+                        int dc, dr;
+                        frame(w, edge, zig[t][k][0], zig[t][k][1], &dc, &dr);
+                        int cc = c + dc, rr = r + dr;
+                        ok = cc >= 0 && cc < w->cols && rr >= 0 && rr < w->rows;
+                        cells[k] = ok ? (rr + 1) * w->stride + cc + 1 : 0;
+                        ok = ok && colour[cells[k]] == HEX_EMPTY;
+                    }
+                    if (!ok)
+                        continue;
+                    int32_t a = w->label[p] < edge ? w->label[p] : edge, b = w->label[p] ^ edge ^ a;
+                    memcpy(w->tcells + w->ntcells, cells, sizeof cells);
+                    w->links[(*nlinks)++] = (link){a, b, -1 - (int32_t)w->ntcells, ZIG_CELLS, 2};
+                    w->ntcells += ZIG_CELLS;
+                }
+            }
+        }
+}
+
+/* The j-th cell of link l. */
+static int32_t link_cell(const vc_work *w, const link *l, int32_t j)
+{
+    return l->first < 0 ? w->tcells[-1 - l->first + j] : w->pairs[l->first + j].cell;
+}
+
 /* Every empty cell's pairs of nodes it touches, then the links of two cells or more. */
 static void find_links(vc_work *w, const uint8_t *colour)
 {
@@ -227,9 +295,10 @@ static void find_links(vc_work *w, const uint8_t *colour)
         while (j < w->npairs && w->pairs[j].a == w->pairs[i].a && w->pairs[j].b == w->pairs[i].b)
             j++;
         if (j - i >= 2)
-            w->links[w->nlinks++] = (link){w->pairs[i].a, w->pairs[i].b, (int32_t)i, (int32_t)(j - i)};
+            w->links[w->nlinks++] = (link){w->pairs[i].a, w->pairs[i].b, (int32_t)i, (int32_t)(j - i), 1};
         i = j;
     }
+    find_templates(w, colour, &w->nlinks);
     /* links by node (each link under both its ends) */
     memset(w->adj_start, 0, ((size_t)w->nodes + 1) * sizeof *w->adj_start);
     for (size_t i = 0; i < w->nlinks; i++)
@@ -244,43 +313,53 @@ static void find_links(vc_work *w, const uint8_t *colour)
     }
 }
 
-/* Fewest links from node 0 to node 1 not banned; the count, -1 when none. */
+/* The fewest moves from node 0 to node 1 by links not banned (Dijkstra, the
+ * queue as a mark of nodes done); -1 when none. */
 static int32_t shortest(vc_work *w)
 {
     for (int32_t n = 0; n < w->nodes; n++)
-        w->dist[n] = -1;
-    int32_t head = 0, tail = 0;
+        w->dist[n] = -1, w->queue[n] = 0;
     w->dist[0] = 0;
-    w->queue[tail++] = 0;
-    while (head < tail) {
-        int32_t n = w->queue[head++];
+    for (;;) {
+        int32_t n = -1;
+        for (int32_t m = 0; m < w->nodes; m++)
+            if (!w->queue[m] && w->dist[m] >= 0 && (n < 0 || w->dist[m] < w->dist[n]))
+                n = m;
+        if (n < 0)
+            return -1;
         if (n == 1)
             return w->dist[1];
+        w->queue[n] = 1;
         for (int32_t i = w->adj_start[n]; i < w->adj_start[n + 1]; i++) {
             const link *l = &w->links[w->adj[i]];
-            int32_t m = l->a == n ? l->b : l->a;
-            if (w->banned[w->adj[i]] || w->dist[m] >= 0)
+            int32_t m = l->a == n ? l->b : l->a, d = w->dist[n] + l->moves;
+            if (w->banned[w->adj[i]] || w->queue[m] || (w->dist[m] >= 0 && w->dist[m] <= d))
                 continue;
-            w->dist[m] = w->dist[n] + 1;
+            w->dist[m] = d;
             w->via[m] = w->adj[i];
-            w->queue[tail++] = m;
         }
     }
-    return -1;
 }
 
-/* Two cells for each link of the path to node 1, none used twice, the
- * links with the fewest cells first; -1 and the link that found none, or 0. */
+/* The cells of each link of the path to node 1 (two of a pair's, all of a
+ * template's), none used twice, the links with the least choice first; -1
+ * and the link that found none, or 0. */
+/* A link's cells beyond those it needs. */
+static int32_t slack(const link *l)
+{
+    return l->first < 0 ? 0 : l->n - 2;
+}
+
 static int32_t assign(vc_work *w, int32_t *carrier, size_t cap, size_t *ncarrier)
 {
-    int32_t *path = w->queue, len = 0; /* the search's queue is free now */
+    int32_t *path = w->queue, len = 0; /* the search's marks are free now */
     for (int32_t n = 1; n != 0;) {
         const link *l = &w->links[w->via[n]];
         path[len++] = w->via[n];
         n = l->a == n ? l->b : l->a;
     }
     for (int32_t i = 0; i < len; i++) /* by number of cells: insertion sort */
-        for (int32_t j = i; j > 0 && w->links[path[j]].n < w->links[path[j - 1]].n; j--) {
+        for (int32_t j = i; j > 0 && slack(&w->links[path[j]]) < slack(&w->links[path[j - 1]]); j--) {
             int32_t t = path[j];
             path[j] = path[j - 1];
             path[j - 1] = t;
@@ -289,9 +368,9 @@ static int32_t assign(vc_work *w, int32_t *carrier, size_t cap, size_t *ncarrier
     int32_t failed = -1;
     for (int32_t i = 0; i < len && failed < 0; i++) {
         const link *l = &w->links[path[i]];
-        int got = 0;
-        for (int32_t j = 0; j < l->n && got < 2; j++) {
-            int32_t cell = w->pairs[l->first + j].cell;
+        int got = 0, need = l->first < 0 ? l->n : 2;
+        for (int32_t j = 0; j < l->n && got < need; j++) {
+            int32_t cell = link_cell(w, l, j);
             if (w->used[cell])
                 continue;
             w->used[cell] = 1;
@@ -300,7 +379,7 @@ static int32_t assign(vc_work *w, int32_t *carrier, size_t cap, size_t *ncarrier
             nc++;
             got++;
         }
-        if (got < 2)
+        if (got < need)
             failed = path[i];
     }
     for (int r = 0; r < w->rows; r++) /* clear the marks */
@@ -317,6 +396,7 @@ static void work_free(vc_work *w)
     free(w->links);
     free(w->adj_start);
     free(w->banned);
+    free(w->tcells);
 }
 
 static int work_init(vc_work *w, int cols, int rows, uint8_t me)
@@ -331,7 +411,8 @@ static int work_init(vc_work *w, int cols, int rows, uint8_t me)
     w->links = malloc((cells * 15 + 1) * sizeof *w->links);
     w->adj_start = malloc((4 * nodes + 1 + 2 * (cells * 15 + 1)) * sizeof *w->adj_start);
     w->banned = malloc(cells * 15 + 1 + padded);
-    if (!w->label || !w->pairs || !w->links || !w->adj_start || !w->banned) {
+    w->tcells = malloc((cells * 4 * ZIG_CELLS + 1) * sizeof *w->tcells); /* 2 edges x 2 ways a stone */
+    if (!w->label || !w->pairs || !w->links || !w->adj_start || !w->banned || !w->tcells) {
         work_free(w);
         return -1;
     }
