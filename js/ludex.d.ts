@@ -256,11 +256,25 @@ export interface XwordPosition {
   /** Check and score a play for the player to move ('8D WORD', '-', '-ABC'), as Python's score();
    * a LudexError with the refusal's code. */
   score(play: string, options?: { ignoreRack?: boolean }): ScoredPlay;
+  /** Every legal play, best first, as Python's moves() (leaveValue is Python's leave_value). */
+  moves(options?: { rack?: string; lexicon?: string; sort?: 'equity' | 'score'; top?: number }): XwordPlay[];
+  /** The play of highest equity, as Python's best_move(). */
+  bestMove(options?: { rack?: string; lexicon?: string }): XwordPlay;
   toCGP(): string;
   svg(size?: number): string;
   text(size?: number): string;
   toJSON(): Record<string, unknown>;
   free(): void;
+}
+
+export interface XwordPlay {
+  /** "8D WO.D", "-ABC", "-". */
+  play: string;
+  kind: 'place' | 'exchange' | 'pass';
+  score: number;
+  leaveValue: number;
+  equity: number;
+  bingo: boolean;
 }
 
 export interface XwordReplaySummary {

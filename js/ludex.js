@@ -611,6 +611,38 @@ class XwordPosition {
     const words = this.#out();
     return { score: m._lxw_xw_pos_scored(this.ptr, 0), words: words ? words.split('\n') : [], bingo: m._lxw_xw_pos_scored(this.ptr, 1) !== 0 };
   }
+  #gen(rack, lexicon, byScore, top, best) {
+    const w = this.w;
+    const m = w.m;
+    const r = w.cstrIn(rack ?? '');
+    const l = w.cstrIn(lexicon ?? '');
+    try {
+      if (m._lxw_xw_pos_moves(this.#live(), r, l, byScore ? 1 : 0, top ?? -1, best ? 1 : 0) !== 0)
+        throw new LudexError(w.cstr(m._lxw_xw_pos_err_code(this.ptr)), w.cstr(m._lxw_xw_pos_err_message(this.ptr)));
+    } finally {
+      m._free(r);
+      m._free(l);
+    }
+    const text = this.#out();
+    return text
+      ? text.split('\n').map((line) => {
+          const [play, kind, score, leave, equity, bingo] = line.split('\t');
+          return { play, kind, score: Number(score), leaveValue: Number(leave), equity: Number(equity), bingo: bingo === '1' };
+        })
+      : [];
+  }
+  /** Every legal play of the player to move (or of `rack`, in the distribution's labels) with the
+   * words of `lexicon` (default: the one the position names, else 'wamerican'), best first by
+   * `sort` ('equity' or 'score'), the first `top`: {play, kind, score, leaveValue, equity, bingo},
+   * as Python's moves() and `ludex xword moves`. */
+  moves({ rack, lexicon, sort = 'equity', top } = {}) {
+    if (sort !== 'equity' && sort !== 'score') throw new LudexError('BAD_SORT', `sort is 'equity' or 'score', not ${JSON.stringify(sort)}`);
+    return this.#gen(rack, lexicon, sort === 'score', top, false);
+  }
+  /** The play of highest equity (moves()[0], found much faster), as Python's best_move(). */
+  bestMove({ rack, lexicon } = {}) {
+    return this.#gen(rack, lexicon, false, -1, true)[0];
+  }
   /** The position as canonical CGP. */
   toCGP() {
     if (this.w.m._lxw_xw_pos_cgp(this.#live()) !== 0) throw new LudexError('OUT_OF_MEMORY', 'out of WebAssembly memory');

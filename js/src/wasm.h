@@ -135,6 +135,7 @@ double lxw_xw_pos_scored(const lxw_xw_pos *p, int which);
 const char *lxw_xw_pos_err_code(const lxw_xw_pos *p);
 const char *lxw_xw_pos_err_message(const lxw_xw_pos *p);
 int lxw_xw_pos_draw(lxw_xw_pos *p, int svg, int size);
+int lxw_xw_pos_moves(lxw_xw_pos *p, const char *rack, const char *lexicon, int by_score, int top, int best);
 const char *lxw_xw_pos_out(const lxw_xw_pos *p);
 size_t lxw_xw_pos_out_len(const lxw_xw_pos *p);
 void lxw_xw_gcg_free(lxw_xw_gcg *g);

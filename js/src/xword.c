@@ -414,3 +414,95 @@ LXW_API size_t lxw_xw_gcg_out_len(const lxw_xw_gcg *g)
 {
     return g->out.len;
 }
+
+/* ---- move generation ---------------------------------------------------------------------- */
+
+/* The lexicon generating plays on p: `name`, else the one the position names, else the default. */
+static const lx_xw_lexicon *gen_lexicon(lxw_xw_pos *p, const char *name)
+{
+    const lx_xw_dist *d = lx_xw_pos_dist(p->pos);
+    const char *named = lx_xw_pos_ops(p->pos)->lex;
+    int unavailable = 0;
+    const lx_xw_lexicon *lx = name && *name ? lx_xw_data_lexicon(p->x->data, name, d, NULL)
+                              : named       ? lx_xw_data_judge(p->x->data, named, d, &unavailable)
+                                            : lx_xw_data_lexicon(p->x->data, LX_XW_DEFAULT_LEXICON, d, NULL);
+    if (!lx)
+        lx_game_fail(&p->err, "LEXICON_UNAVAILABLE", "the lexicon %s is not available here (add it with addLexicon)",
+                     name && *name ? name : named ? named : LX_XW_DEFAULT_LEXICON);
+    return lx;
+}
+
+/* A rack in the distribution's labels ('?' a blank) into tiles; 0, or -1 with BAD_RACK. */
+static int gen_rack(lxw_xw_pos *p, const char *s, uint8_t *tiles, size_t *n)
+{
+    const lx_xw_dist *d = lx_xw_pos_dist(p->pos);
+    size_t len = strlen(s), i = 0;
+    for (*n = 0; i < len; (*n)++) {
+        int t;
+        size_t k = lx_xw_dist_read_tile(d, s + i, len - i, &t);
+        if (k == 0 || (t & LX_XW_BLANK_BIT) || *n >= LX_XW_RACK_SIZE)
+            return lx_game_fail(&p->err, "BAD_RACK", "the rack '%s' is not up to %d tiles of the %s distribution", s,
+                                LX_XW_RACK_SIZE, lx_xw_dist_name(d));
+        tiles[*n] = (uint8_t)t;
+        i += k;
+    }
+    return 0;
+}
+
+static const char *const play_kinds[] = {"place", "exchange", "pass"};
+
+/* One play as a line: play, kind, score, leave value, equity, bingo (tab-separated). */
+static int play_line(lxw_xw_pos *p, const lx_xw_play *pl)
+{
+    if (p->out.len && lx_buf_append_char(&p->out, '\n') != 0)
+        return -1;
+    if (lx_xw_play_write(p->pos, pl, &p->out) != 0)
+        return -1;
+    return lx_buf_printf(&p->out, "\t%s\t%d\t%.17g\t%.17g\t%d", play_kinds[pl->kind], pl->score, pl->leave,
+                         pl->equity, pl->kind == LX_XW_PLACE && pl->ntiles == LX_XW_RACK_SIZE);
+}
+
+/* The plays of the player to move (or of `rack`, "" for the mover's) with `lexicon` ("" for the
+ * position's): every one sorted by equity (by_score: by score) and cut to `top` (< 0: all), or
+ * with best the best one alone, as Python's moves() and best_move(); lines into the output
+ * string.  0, or -1 with lxw_xw_pos_err_code (LEXICON_UNAVAILABLE, BAD_RACK, the generator's). */
+LXW_API int lxw_xw_pos_moves(lxw_xw_pos *p, const char *rack, const char *lexicon, int by_score, int top, int best)
+{
+    lx_game_error_free(&p->err);
+    lx_game_error_init(&p->err);
+    lx_buf_clear(&p->out);
+    uint8_t tiles[LX_XW_RACK_SIZE];
+    lx_xw_gen_options o = {0};
+    if (!(o.lexicon = gen_lexicon(p, lexicon)))
+        return -1;
+    if (rack && *rack && gen_rack(p, rack, tiles, &o.nrack) != 0)
+        return -1;
+    o.rack = rack && *rack ? tiles : NULL;
+    lx_xw_gen *g = lx_xw_gen_new();
+    if (!g)
+        return lx_game_fail(&p->err, "OUT_OF_MEMORY", "out of memory");
+    int rc = 0;
+    if (best) {
+        lx_xw_play pl;
+        rc = lx_xw_gen_best(g, p->pos, &o, &pl, &p->err) != 0 || play_line(p, &pl) != 0 ? -1 : 0;
+    } else {
+        const lx_xw_play *found = NULL;
+        long n = lx_xw_gen_all(g, p->pos, &o, &found, &p->err);
+        lx_xw_play *sorted = n >= 0 ? malloc((size_t)n * sizeof *sorted + 1) : NULL;
+        if (sorted) {
+            memcpy(sorted, found, (size_t)n * sizeof *sorted);
+            lx_xw_plays_sort(sorted, (size_t)n, by_score);
+        }
+        for (long i = 0; sorted && rc == 0 && i < n && (top < 0 || i < top); i++)
+            rc = play_line(p, &sorted[i]);
+        if (n >= 0 && !sorted)
+            rc = -1;
+        else if (n < 0)
+            rc = -1;
+        free(sorted);
+    }
+    lx_xw_gen_free(g);
+    if (rc != 0 && !p->err.code)
+        lx_game_fail(&p->err, "OUT_OF_MEMORY", "out of memory");
+    return rc;
+}

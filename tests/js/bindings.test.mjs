@@ -140,6 +140,15 @@ for (const c of XWORD.scores) {
   });
 }
 
+for (const c of XWORD.moves) {
+  test(`table: crossword moves ${JSON.stringify({ ...c, plays: undefined })}`, () => {
+    const pos = xw.readCGP(XWORD.position);
+    assert.deepEqual(pos.moves({ rack: c.rack, sort: c.sort, top: c.top }), c.plays);
+    assert.deepEqual(pos.bestMove(), XWORD.bestMove);
+    pos.free();
+  });
+}
+
 test('table: a crossword game read, replayed and its positions', () => {
   const want = XWORD.game;
   const g = xw.readGCG(readFileSync(join(REPO, want.file)));

@@ -42,7 +42,8 @@ const scored: ScoredPlay = xw.readCGP('15/15/15/15/15/15/15/15/15/15/15/15/15/15
 const rec: XwordGame = xw.readGCG('#player1 a A\n#player2 b B\n');
 const cells: (string | null)[][] = rec.position(0).board;
 const xcheck: CheckResult = lx.check('', { kind: 'gcg' });
-void [scored.words, rec.replay().summary.completed, cells, xcheck.ok];
+const best: number = xw.readCGP('15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AB/ 0/0 0;').moves({ top: 3, sort: 'score' })[0].equity;
+void [scored.words, rec.replay().summary.completed, cells, xcheck.ok, best];
 void [where, report.ok, report.moves, sgf, lx.version, lx.heapInUse, lx.memoryBytes, conv.text, conv.ok, legal, firstPlane];
 
 // @ts-expect-error: no such game

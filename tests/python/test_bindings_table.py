@@ -160,3 +160,17 @@ def test_xword_corpus_totals():
         got["errors"] += sum(d.severity != "warning" for d in r.diagnostics)
         got["warnings"] += sum(d.severity == "warning" for d in r.diagnostics)
     assert got == {k: want[k] for k in got}
+
+
+def _play(m):
+    return {"play": m["play"], "kind": m["kind"], "score": m["score"], "leaveValue": m["leave_value"],
+            "equity": m["equity"], "bingo": m["bingo"]}
+
+
+@pytest.mark.parametrize("case", XWORD["moves"], ids=[json.dumps({k: v for k, v in c.items() if k != "plays"})
+                                                      for c in XWORD["moves"]])
+def test_xword_moves(case):
+    pos = ludex.xword.read_cgp(XWORD["position"])
+    plays = pos.moves(rack=case.get("rack"), sort=case.get("sort", "equity"), top=case["top"])
+    assert [_play(m) for m in plays] == case["plays"]
+    assert _play(pos.best_move()) == XWORD["bestMove"]
