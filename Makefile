@@ -316,7 +316,8 @@ $(JS_PKG)/ludex-xword-data.js: js/xword-data.mjs $(wildcard data/xword/distribut
 # three files, in $(BUILD)/web (tests/web/run serves it; make install installs them too).
 WEB_STAGE := $(BUILD)/web
 WEB_STAGED := $(patsubst web/%,$(WEB_STAGE)/%,$(wildcard web/*)) \
-  $(WEB_STAGE)/ludex.js $(WEB_STAGE)/ludex-wasm.js $(WEB_STAGE)/ludex-wasm.wasm
+  $(WEB_STAGE)/ludex.js $(WEB_STAGE)/ludex-wasm.js $(WEB_STAGE)/ludex-wasm.wasm \
+  $(WEB_STAGE)/ludex-engine.js $(WEB_STAGE)/ludex-engine.wasm
 .PHONY: web
 web: $(WEB_STAGED)
 $(WEB_STAGE)/ludex.js $(WEB_STAGE)/ludex-wasm.js $(WEB_STAGE)/ludex-wasm.wasm: $(WEB_STAGE)/%: $(JS_PKG)/%
@@ -324,6 +325,25 @@ $(WEB_STAGE)/ludex.js $(WEB_STAGE)/ludex-wasm.js $(WEB_STAGE)/ludex-wasm.wasm: $
 	$(Q)cp $< $@
 $(JS_PKG)/ludex-wasm.wasm: $(JS_PKG)/ludex-wasm.js
 $(WEB_STAGE)/%: web/%
+	@mkdir -p $(dir $@)
+	$(Q)cp $< $@
+
+# The Hex and Twixt search in the browser (issue 36): make web-engine builds ludex-engine.js +
+# ludex-engine.wasm (the engine layer without HTP, and its glue js/engine/engine.c, one thread)
+# into $(BUILD)/web, where web/analysis-worker.js runs it in a Web Worker for the analysis board.
+ENGINE_WASM_SRC := $(foreach l,$(WASM_LAYERS),$(wildcard src/$(l)/*.c)) \
+  $(filter-out src/engine/htp%.c,$(wildcard src/engine/*.c)) $(wildcard js/engine/*.c)
+ENGINE_WASM_OBJ := $(ENGINE_WASM_SRC:%.c=$(BUILD)/wasm/obj/%.o)
+ENGINE_WASM_LDFLAGS := -O3 -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createLudexEngine -sENVIRONMENT=web,worker \
+  -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB -sEXPORTED_FUNCTIONS=_malloc,_free \
+  -sEXPORTED_RUNTIME_METHODS=ccall,cwrap,UTF8ToString
+.PHONY: web-engine
+web-engine: $(WEB_STAGE)/ludex-engine.js $(WEB_STAGE)/ludex-engine.wasm
+$(BUILD)/web-engine/ludex-engine.js: $(ENGINE_WASM_OBJ)
+	@mkdir -p $(dir $@)
+	$(Q)$(call say,LD,$@)$(EMCC_ENV) $(EMCC) $(ENGINE_WASM_LDFLAGS) -o $@ $(ENGINE_WASM_OBJ)
+$(BUILD)/web-engine/ludex-engine.wasm: $(BUILD)/web-engine/ludex-engine.js
+$(WEB_STAGE)/ludex-engine.js $(WEB_STAGE)/ludex-engine.wasm: $(WEB_STAGE)/%: $(BUILD)/web-engine/%
 	@mkdir -p $(dir $@)
 	$(Q)cp $< $@
 
