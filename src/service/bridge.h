@@ -244,6 +244,8 @@ int health_start(srv *s);
 void health_stop(srv *s);
 /* 1 when the store's last answer was good and at most SVC_PROBE_STALE seconds old; else 0 with why. */
 int health_store_answers(srv *s, char *why, size_t cap);
+/* The last good probe's mails not sent yet and games whose deadline has passed (-1: none yet). */
+void health_counts(srv *s, long out[2]);
 
 /* This layer's part of struct srv (life.h), after the part below. */
 typedef struct srv_bridge {

@@ -1,7 +1,8 @@
 /* service/health.c - whether the store answers, probed off the event loop, and the drain flag.
  *
- * Every second, unless one is still out, a probe job asks the store a cheap question (the
- * highest game id, read through an index) on the store thread (PostgreSQL; with SQLite the
+ * Every second, unless one is still out, a probe job asks the store a cheap question (how many
+ * mails wait in the outbox and how many games' deadlines have passed, both by index: the
+ * operators' gauges ludex_outbox_depth and ludex_clocks_due) on the store thread (PostgreSQL; with SQLite the
  * job runs on the loop against the local file, a few microseconds).  The answer is kept with
  * its time: GET /readyz answers from the last one, never waiting on the store, and a probe
  * that has not come back for SVC_PROBE_STALE seconds (a database that hangs instead of
@@ -13,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/statvfs.h>
+#include <time.h>
 
 #include "service/bridge.h"
 
@@ -28,10 +30,13 @@ struct health {
     char why[160];          /* what the last bad answer said */
     int draining;
     int disk_full;          /* a local store's file system has less than HEALTH_DISK_MIN free */
+    long counts[2];         /* the last good answer's outbox depth and clocks due (-1: none yet) */
 };
 
 typedef struct probe_job {
     db_job base;            /* first */
+    int64_t now;
+    long counts[2];
     int ok;
     char why[160];
 } probe_job;
@@ -39,7 +44,7 @@ typedef struct probe_job {
 static void probe_run(store *st, db_job *j)
 {
     probe_job *p = (probe_job *)j;
-    p->ok = st->be->max_game_id(st) >= 0;
+    p->ok = st->be->counts ? st->be->counts(st, p->now, p->counts) == 0 : st->be->max_game_id(st) >= 0;
     if (!p->ok)
         snprintf(p->why, sizeof p->why, "the store does not answer");
 }
@@ -51,8 +56,11 @@ static void probe_done(srv *s, db_job *j)
     if (h) {
         h->probing = 0;
         h->last_ok = p->ok;
-        if (p->ok)
+        if (p->ok) {
             h->answered_at = svc_now();
+            h->counts[0] = p->counts[0];
+            h->counts[1] = p->counts[1];
+        }
         else
             snprintf(h->why, sizeof h->why, "%s", p->why);
     }
@@ -67,6 +75,8 @@ static void probe(srv *s, health *h)
     if (!p)
         return;
     dbjobs_setup(&p->base, probe_run, probe_done, probe_discard);
+    p->now = (int64_t)time(NULL); /* the wall clock's: a --clock-offset is a testing aid for the games */
+    p->counts[0] = p->counts[1] = -1;
     h->probing = 1;
     h->asked_at = svc_now();
     dbjobs_run(s, &p->base);
@@ -110,6 +120,7 @@ int health_start(srv *s)
     if (!h)
         return -1;
     h->s = s;
+    h->counts[0] = h->counts[1] = -1;
     bridge_of(s)->health = h;
     if (!(h->tick = event_new(bridge_of(s)->base, -1, EV_PERSIST, on_tick, h)) || event_add(h->tick, &second) != 0)
         return -1;
@@ -144,6 +155,13 @@ int health_store_answers(srv *s, char *why, size_t cap)
     else
         snprintf(why, cap, "%s", h->why[0] ? h->why : "the store has not answered yet");
     return 0;
+}
+
+void health_counts(srv *s, long out[2])
+{
+    health *h = bridge_of(s)->health;
+    out[0] = h ? h->counts[0] : -1;
+    out[1] = h ? h->counts[1] : -1;
 }
 
 void svc_drain(srv *s)

@@ -59,11 +59,16 @@ static int make_gauges(srv_metrics *m)
     m->boards_held = metrics_family(r, "ludex_games_held", "Games held in memory.", METRIC_GAUGE, NULL, NULL, 0);
     m->boards_bytes = metrics_family(r, "ludex_games_held_bytes", "Estimated bytes of the games held.", METRIC_GAUGE,
                                     NULL, NULL, 0);
+    m->outbox = metrics_family(r, "ludex_outbox_depth", "Mails in the outbox not sent yet (every instance's: the store's count at the last probe).",
+                               METRIC_GAUGE, NULL, NULL, 0);
+    m->clocks_due = metrics_family(r, "ludex_clocks_due",
+                                   "Games whose deadline has passed and is not settled yet (the store's count at the last probe).",
+                                   METRIC_GAUGE, NULL, NULL, 0);
     m->ready = metrics_family(r, "ludex_ready", "1 when the instance takes new work (GET /readyz answers 200).",
                               METRIC_GAUGE, NULL, NULL, 0);
     m->draining = metrics_family(r, "ludex_draining", "1 while the instance drains (after SIGTERM).", METRIC_GAUGE,
                                  NULL, NULL, 0);
-    return m->connections && m->streams && m->watchers && m->boards_held && m->boards_bytes && m->ready && m->draining
+    return m->connections && m->streams && m->watchers && m->boards_held && m->boards_bytes && m->outbox && m->clocks_due && m->ready && m->draining
                ? 0
                : -1;
 }

@@ -29,6 +29,12 @@ static void read_gauges(srv *s, srv_metrics *m)
     metric_set(m->cache_hits, games, (double)c->hits);
     metric_set(m->cache_misses, games, (double)c->misses);
     metric_set(m->cache_evictions, games, (double)c->evictions);
+    long counts[2];
+    health_counts(s, counts);
+    if (counts[0] >= 0) { /* none before the store's first answer */
+        metric_set(m->outbox, NULL, (double)counts[0]);
+        metric_set(m->clocks_due, NULL, (double)counts[1]);
+    }
     metric_set(m->ready, NULL, svc_ready(s, why, sizeof why));
     metric_set(m->draining, NULL, svc_draining(s));
 }

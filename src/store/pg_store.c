@@ -1496,10 +1496,25 @@ static int pg_notifications(store *s, void (*fn)(void *ctx, const char *payload)
     return 0;
 }
 
+static int pg_counts(store *s, int64_t now, long out[2])
+{
+    params p = {.n = 0};
+    p_int(&p, now);
+    PGresult *r = run_read((pg_store *)s, Q_COUNTS, &p);
+    if (!r || PQntuples(r) != 1) {
+        PQclear(r);
+        return -1;
+    }
+    out[0] = (long)col_int(r, 0, 0);
+    out[1] = (long)col_int(r, 0, 1);
+    PQclear(r);
+    return 0;
+}
+
 const store_backend store_pg_backend = {
     "postgresql", pg_open, pg_close, pg_commit, pg_user_get, pg_game_get, pg_moves_each, pg_games_of, pg_max_game_id,
     pg_session_get, pg_users_each, pg_backup, pg_integrity, pg_mail_seen, pg_outbox_due, pg_rating_get, pg_ratings_of,
     pg_games_due, pg_blocks_of, pg_seeks_each, pg_messages_unread, pg_messages_unread_count, pg_chat_of,
     pg_comments_each, pg_table_each, pg_ids_reserve, pg_listen, pg_notifications, pg_login_failures,
-    pg_user_insert, pg_seek_take, pg_rate_count, pg_query_text, pg_conditionals_each,
+    pg_user_insert, pg_seek_take, pg_rate_count, pg_query_text, pg_conditionals_each, pg_counts,
 };

@@ -138,4 +138,7 @@ const char *const store_query_sql[NQUERIES] = {
     [Q_CONDITIONAL_DELETE_IF] = "DELETE FROM conditionals WHERE game_id = ?1 AND seat = ?2 AND EXISTS"
                                 " (SELECT 1 FROM games WHERE id = ?1 AND version = ?3)",
     [Q_CONDITIONALS] = "SELECT seat, lines FROM conditionals WHERE game_id = ?1 ORDER BY seat",
+    /* the health probe's figures: the outbox's depth and the clocks due (store_backend.counts) */
+    [Q_COUNTS] = "SELECT (SELECT COUNT(*) FROM outbox WHERE sent = 0),"
+                 " (SELECT COUNT(*) FROM games WHERE deadline > 0 AND deadline <= ?1)",
 };

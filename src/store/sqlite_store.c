@@ -994,10 +994,24 @@ static int64_t sq_ids_reserve(store *s, const char *what, int count)
     return finish_row(st, 0) == 0 && first > 0 ? first : -1;
 }
 
+static int sq_counts(store *s, int64_t now, long out[2])
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_COUNTS];
+    sqlite3_bind_int64(st, 1, now);
+    int rc = -1;
+    if (sqlite3_step(st) == SQLITE_ROW) {
+        out[0] = (long)sqlite3_column_int64(st, 0);
+        out[1] = (long)sqlite3_column_int64(st, 1);
+        rc = 0;
+    }
+    finish_row(st, 0);
+    return rc;
+}
+
 const store_backend store_sqlite_backend = {
     "sqlite", sq_open, sq_close, sq_commit, sq_user_get, sq_game_get, sq_moves_each, sq_games_of, sq_max_game_id,
     sq_session_get, sq_users_each, sq_backup, sq_integrity, sq_mail_seen, sq_outbox_due, sq_rating_get, sq_ratings_of,
     sq_games_due, sq_blocks_of, sq_seeks_each, sq_messages_unread, sq_messages_unread_count, sq_chat_of,
     sq_comments_each, sq_table_each, sq_ids_reserve, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-    sq_conditionals_each,
+    sq_conditionals_each, sq_counts,
 };

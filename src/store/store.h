@@ -317,6 +317,10 @@ typedef struct store_backend {
     /* The conditional moves of a game's players (STORE_CONDITIONAL_SET), seat by seat, through fn;
      * 0, or -1. */
     int (*conditionals_each)(store *s, int64_t game_id, int (*fn)(void *ctx, int seat, const char *lines), void *ctx);
+    /* Operators' figures, one cheap statement (by the outbox's and the deadlines' indexes): the
+     * mails not sent yet (out[0]) and the games whose deadline has passed at `now` and is not
+     * settled yet (out[1]).  0, or -1 (the store does not answer: the service's health probe). */
+    int (*counts)(store *s, int64_t now, long out[2]);
 } store_backend;
 
 /* Statements a store counts, by query (store/queries.h and the backend's own); more than
