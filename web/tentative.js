@@ -15,9 +15,6 @@
 'use strict';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-/* Tile values of the English distribution (the server's default, ld=english), for the rack. */
-const ENGLISH_VALUES = { A: 1, B: 3, C: 3, D: 2, E: 1, F: 4, G: 2, H: 4, I: 1, J: 8, K: 5, L: 1, M: 3, N: 1, O: 1,
-  P: 3, Q: 10, R: 1, S: 1, T: 1, U: 1, V: 4, W: 4, X: 8, Y: 4, Z: 10, '?': 0 };
 const PREVIEW_DELAY = 150; /* ms after the last change of the word before its score is asked */
 const MIN_LABEL_PX = 12;
 
@@ -107,12 +104,11 @@ async function askPreview(v, move) {
   }
 }
 
-/* Rack tiles with their values (the English distribution's; none for another). */
+/* A rack tile's value in the game's distribution (the state's tile_values), null when unknown. */
 function rackTileValue(st, tile) {
-  const ld = /(?:^|\s)ld=(\S+)/.exec(String(st.options || ''));
-  if (ld && ld[1] !== 'english') return null;
-  const v = ENGLISH_VALUES[tile.toUpperCase()];
-  return v === undefined ? null : v;
+  const values = st.tile_values || {};
+  const v = Object.prototype.hasOwnProperty.call(values, tile) ? values[tile] : null;
+  return Number.isInteger(v) ? v : null;
 }
 
 /* ---------- Hex and Twixt: confirm before playing ---------- */

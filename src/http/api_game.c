@@ -73,7 +73,19 @@ static json_t *scoreboard_json(const srv_game *sg, int seat)
     return o;
 }
 
-/* What only some games have: the viewer's own rack, the dice and the cube; the scoreboard. */
+/* "A 1\nB 3\n..." into {"A":1,"B":3,...}. */
+static json_t *tile_values_json(const lx_buf *lines)
+{
+    json_t *o = json_object();
+    char label[16];
+    int value, used;
+    for (const char *p = lines->data ? lines->data : ""; o && sscanf(p, "%15s %d%n", label, &value, &used) == 2; p += used)
+        json_object_set_new(o, label, json_integer(value));
+    return o;
+}
+
+/* What only some games have: the viewer's own rack, the dice and the cube; the scoreboard and
+ * the tiles' values. */
 static void game_extras(json_t *o, const srv_game *sg, int seat)
 {
     lx_buf rack = LX_BUF_INIT;
@@ -86,6 +98,10 @@ static void game_extras(json_t *o, const srv_game *sg, int seat)
         json_object_set_new(o, "cube", json_integer(cube));
     }
     json_object_set_new(o, "scoreboard", scoreboard_json(sg, seat));
+    lx_buf values = LX_BUF_INIT;
+    if (svc_game_tile_values(sg, &values) == 0)
+        json_object_set_new(o, "tile_values", tile_values_json(&values));
+    lx_buf_free(&values);
 }
 
 json_t *game_state_json(srv *s, srv_game *sg, const char *viewer, int full)

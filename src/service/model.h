@@ -210,6 +210,8 @@ struct srv_rules {
     /* Optional: score `text` for `seat` as if played now, changing nothing (crossword). */
     int (*preview)(const void *g, int seat, const char *text, long *score, int *bingo, lx_buf *words,
                    lx_game_error *err);
+    /* Optional: each tile's label and value, a line "A 1" each (crossword's distribution). */
+    void (*tile_values)(const void *g, lx_buf *out);
 };
 
 /* A text drawing at display size 1..4 (rules_hex.c): small drops the lines

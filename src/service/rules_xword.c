@@ -690,6 +690,14 @@ static void xw_scoreboard(const void *cp, int viewer, svc_scoreboard *out)
     out->unseen = g->nbag + (viewer != 0 ? g->nrack[0] : 0) + (viewer != 1 ? g->nrack[1] : 0);
 }
 
+/* The distribution's tiles and their values: "? 0", "A 1" ... */
+static void xw_tile_values(const void *cp, lx_buf *out)
+{
+    const xw_game *g = cp;
+    for (int t = 0; t <= lx_xw_dist_letters(g->d); t++)
+        lx_buf_printf(out, "%s %d\n", lx_xw_dist_label(g->d, t), lx_xw_dist_value(g->d, t));
+}
+
 const srv_rules rules_crossword = {
     "crossword", xw_options, xw_create, xw_destroy, xw_play, xw_replay, xw_seat_to_move, xw_result, xw_show,
     xw_history_text, xw_record, xw_state, xw_restore, xw_between_turns,
@@ -707,5 +715,5 @@ const srv_rules rules_crossword = {
     "crossword history BOARD   crossword record BOARD (GCG)   crossword games [USER]\n",
     NULL, NULL, /* no note, one form of record */
     .svg = xw_svg, .rack = xw_rack, .position = xw_position, .history_public = xw_history_public, .check_record = xw_check_record,
-    .scoreboard = xw_scoreboard, .preview = xw_preview,
+    .scoreboard = xw_scoreboard, .preview = xw_preview, .tile_values = xw_tile_values,
 };

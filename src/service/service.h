@@ -387,6 +387,9 @@ typedef struct svc_scoreboard {
     int bag, unseen;
 } svc_scoreboard;
 void svc_game_scoreboard(const srv_game *sg, int viewer, svc_scoreboard *out);
+/* Crossword: each tile's label and value in the game's distribution, a line "A 1" each (the blank
+ * "? 0"), appended to out; 0, or 1 for a game without tiles. */
+int svc_game_tile_values(const srv_game *sg, lx_buf *out);
 /* Crossword: score `text` (a play in the move syntax) for `actor` as if played now, from their own
  * rack, without playing it (NOT_A_PLAYER, WRONG_GAME, GAME_OVER, the play's own refusal:
  * TILE_NOT_IN_RACK, PHONY ...): *score and the words made (upper case, one per line) in words. */

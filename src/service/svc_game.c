@@ -374,6 +374,14 @@ void svc_game_scoreboard(const srv_game *sg, int viewer, svc_scoreboard *out)
         sg->rules->scoreboard(sg->g, viewer, out);
 }
 
+int svc_game_tile_values(const srv_game *sg, lx_buf *out)
+{
+    if (!sg->rules->tile_values)
+        return 1;
+    sg->rules->tile_values(sg->g, out);
+    return 0;
+}
+
 const char *svc_game_help(proto_game kind)
 {
     const srv_rules *r = rules_for(kind);
