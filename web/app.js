@@ -233,7 +233,7 @@ async function api(method, path, body) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
-  if (method === 'POST' && path !== '/signup' && path !== '/login' && session.csrf)
+  if (method !== 'GET' && path !== '/signup' && path !== '/login' && session.csrf)
     headers['X-CSRF-Token'] = session.csrf;
   const res = await fetch('/api/v1' + path, init);
   let data = null;
