@@ -2,7 +2,7 @@
  * newest first, up to a cap, by filter (next, active, finished, pending, all); the boards where
  * it is someone's turn most urgent deadline first.
  *
- * The ids come from the store (every server's games: the LOOK_AT newest the filter passes, read
+ * The ids come from the store (every server's games: the newest the filter passes, read
  * from the games' rows by one query on the players' indexes: store_list), the boards of those
  * shown from memory (read when not held; a list never reads more boards than it shows, but for a
  * row too old to say, or memory ahead of the store).  With a store shared by several servers (PostgreSQL) neither is read on the event
@@ -19,7 +19,7 @@
 
 #include "service/ops.h"
 
-enum { LOOK_AT = 5000, ROUND_MIN = 16 }; /* the newest games a list looks at; the fewest boards a round reads */
+enum { LOOK_AT = 5000, ROUND_MIN = 16 }; /* the most ids a list looks at; the fewest boards a round reads */
 
 static int passes(const srv_game *sg, const char *user, svc_filter filter)
 {
@@ -113,11 +113,13 @@ _Static_assert(STORE_LIST_ALL == (int)SVC_ALL && STORE_LIST_NEXT == (int)SVC_NEX
                "a list's filter is the store's");
 
 /* The ids of the games the list may show, from the store's rows (one query by index, no board read):
- * every one the filter passes by its row, newest first, up to LOOK_AT. */
+ * those the filter passes by their rows, newest first, twice as many as the list holds (a board
+ * may still fail: memory ahead of the store, a row too old to say), LOOK_AT at most. */
 static long ids_of(store *rs, const list_ask *a, int64_t *found)
 {
     store_list ask = {a->user, a->kind == G_NONE ? "" : proto_game_name(a->kind), (int)a->filter};
-    return rs->be->games_of(rs, &ask, found, LOOK_AT);
+    size_t most = 2 * a->cap + ROUND_MIN;
+    return rs->be->games_of(rs, &ask, found, most < LOOK_AT ? most : LOOK_AT);
 }
 
 /* The list read now, on the loop: its ids and the boards not held (SQLite; or no store thread to wait for). */

@@ -1088,7 +1088,7 @@ static long pg_games_of(store *s, const store_list *ask, int64_t *ids, size_t ca
     p_int(&p, ask->filter);
     p_text(&p, ask->kind ? ask->kind : "");
     p_int(&p, (int64_t)cap);
-    return id_rows(run_read((pg_store *)s, ask->user ? Q_GAMES_OF : Q_GAMES_ALL, &p), ids, cap);
+    return id_rows(run_read((pg_store *)s, store_list_query(ask), &p), ids, cap);
 }
 
 static int64_t pg_max_game_id(store *s)

@@ -15,6 +15,8 @@
     " WHEN 2 THEN result = '' AND NOT (status = 0 AND substr(clock, 1, 3) = '-1 ')"                         \
     " WHEN 3 THEN result <> '' OR (status = 0 AND NOT substr(clock, 1, 2) IN ('0 ', '1 '))"                 \
     " WHEN 4 THEN status > 0 AND result = '' ELSE 1 = 1 END"
+/* A game not over by its row (the condition of migration 15's partial indexes, word for word) */
+#define LIST_OPEN "result = '' AND (status > 0 OR substr(clock, 1, 3) <> '-1 ')"
 
 const char *const store_query_sql[NQUERIES] = {
     [Q_BEGIN] = "BEGIN IMMEDIATE",
@@ -37,6 +39,12 @@ const char *const store_query_sql[NQUERIES] = {
     [Q_GAMES_OF] = "SELECT id FROM (SELECT id FROM games WHERE player1 = ?1 AND " LIST_FILTER " ORDER BY id DESC"
                    " LIMIT ?4) a UNION SELECT id FROM (SELECT id FROM games WHERE player2 = ?1 AND " LIST_FILTER
                    " ORDER BY id DESC LIMIT ?4) b ORDER BY id DESC LIMIT ?4",
+    /* the same for the filters that want games not over (next, active, pending): by the partial indexes
+     * of migration 15, whose condition (LIST_OPEN) each half repeats word for word, so that a player's
+     * finished games are never read to find none */
+    [Q_GAMES_OPEN_OF] = "SELECT id FROM (SELECT id FROM games WHERE player1 = ?1 AND " LIST_OPEN " AND " LIST_FILTER
+                        " ORDER BY id DESC LIMIT ?4) a UNION SELECT id FROM (SELECT id FROM games WHERE player2 = ?1"
+                        " AND " LIST_OPEN " AND " LIST_FILTER " ORDER BY id DESC LIMIT ?4) b ORDER BY id DESC LIMIT ?4",
     [Q_GAMES_ALL] = "SELECT id FROM games WHERE " LIST_FILTER " ORDER BY id DESC LIMIT ?4",
     [Q_MAX_GAME] = "SELECT COALESCE(MAX(id), 0) FROM games",
     [Q_SESSION_INSERT] = "INSERT INTO sessions(token_hash, \"user\", csrf, expires) VALUES (?1, ?2, ?3, ?4)",

@@ -11,7 +11,7 @@ enum {
     Q_BEGIN, Q_COMMIT, Q_ROLLBACK,
     Q_USER_INSERT, Q_USER_PASSWORD, Q_USER_DISPLAY, Q_USER_DISABLE, Q_USER_GET,
     Q_GAME_INSERT, Q_GAME_STATE, Q_GAME_GET, Q_MOVE_INSERT, Q_MOVES,
-    Q_GAMES_OF, Q_GAMES_ALL, Q_MAX_GAME,
+    Q_GAMES_OF, Q_GAMES_OPEN_OF, Q_GAMES_ALL, Q_MAX_GAME,
     Q_SESSION_INSERT, Q_SESSION_DELETE, Q_SESSION_GET, Q_USERS_ALL,
     Q_USER_MAIL, Q_MAIL_SEEN_INSERT, Q_MAIL_SEEN_GET, Q_OUTBOX_INSERT, Q_OUTBOX_DONE, Q_OUTBOX_DUE,
     Q_RATING_SET, Q_RATING_GET, Q_RATINGS_OF, Q_GAME_CLOCK, Q_GAMES_DUE,
@@ -27,5 +27,13 @@ enum {
 };
 
 extern const char *const store_query_sql[NQUERIES];
+
+/* The statement of a list of games (store_list): a player's games not over by their partial
+ * indexes (next, active, pending), any of a player's, or everyone's. */
+#define store_list_query(ask)                                                                                 \
+    (!(ask)->user ? Q_GAMES_ALL                                                                               \
+     : (ask)->filter == STORE_LIST_NEXT || (ask)->filter == STORE_LIST_ACTIVE || (ask)->filter == STORE_LIST_PENDING \
+         ? Q_GAMES_OPEN_OF                                                                                    \
+         : Q_GAMES_OF)
 
 #endif

@@ -175,6 +175,10 @@ static const char *const migrations[] = {
     "  PRIMARY KEY (tournament_id, round, board),"
     "  FOREIGN KEY (tournament_id, round) REFERENCES tournament_rounds(tournament_id, round));"
     "CREATE INDEX tournament_pairings_game ON tournament_pairings(game_id) WHERE game_id > 0;",
+    /* 15: each player's games not over, by a partial index of each seat (lists of games: store_list,
+     * Q_GAMES_OPEN_OF), so that finding a player's games in play never reads the finished ones */
+    ("CREATE INDEX games_open_player1 ON games(player1) WHERE result = '' AND (status > 0 OR substr(clock, 1, 3) <> '-1 ');"
+     "CREATE INDEX games_open_player2 ON games(player2) WHERE result = '' AND (status > 0 OR substr(clock, 1, 3) <> '-1 ');"),
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

@@ -673,7 +673,7 @@ static int sq_moves_each(store *s, int64_t game_id, int (*fn)(void *ctx, const s
 static long sq_games_of(store *s, const store_list *ask, int64_t *ids, size_t cap)
 {
     sqlite_store *q = (sqlite_store *)s;
-    sqlite3_stmt *st = q->q[ask->user ? Q_GAMES_OF : Q_GAMES_ALL];
+    sqlite3_stmt *st = q->q[store_list_query(ask)];
     if (ask->user)
         bind_text(st, 1, ask->user);
     sqlite3_bind_int(st, 2, ask->filter);

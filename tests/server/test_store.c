@@ -13,6 +13,7 @@
 #include <cmocka.h>
 #include <sqlite3.h>
 
+#include "store/queries.h"
 #include "store/store.h"
 
 static char dir[64], path[128];
@@ -89,7 +90,7 @@ static void test_schema_version_and_wal(void **state)
     assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
     assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-    assert_int_equal(sqlite3_column_int(st, 0), 14); /* 1: users, games, moves; 2: sessions; 3: disabled; 4: mail; 5: ratings; 6: clocks; 7: messages; 8: consent; 9: ids, versions; 10: claims; 11: (PostgreSQL's trigger dropped); 12: (PostgreSQL's rate counts); 13: conditional moves; 14: tournaments */
+    assert_int_equal(sqlite3_column_int(st, 0), 15); /* 1: users, games, moves; 2: sessions; 3: disabled; 4: mail; 5: ratings; 6: clocks; 7: messages; 8: consent; 9: ids, versions; 10: claims; 11: (PostgreSQL's trigger dropped); 12: (PostgreSQL's rate counts); 13: conditional moves; 14: tournaments; 15: games not over by player */
     sqlite3_finalize(st);
     assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL), SQLITE_OK);
     assert_int_equal(sqlite3_step(st), SQLITE_ROW);
@@ -308,6 +309,20 @@ static void test_lists_from_rows(void **state)
     assert_int_equal(s->be->games_of(s, &all, ids, 2), 2); /* at most cap, the newest */
     assert_true(ids[0] == 6 && ids[1] == 5);
     store_close(s);
+    /* a player's games not over are found by the partial indexes: no finished game is read */
+    sqlite3 *db;
+    sqlite3_stmt *st;
+    char plan[1024] = "";
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    char *sql = sqlite3_mprintf("EXPLAIN QUERY PLAN %s", store_query_sql[Q_GAMES_OPEN_OF]);
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    while (sqlite3_step(st) == SQLITE_ROW)
+        snprintf(plan + strlen(plan), sizeof plan - strlen(plan), "%s\n", (const char *)sqlite3_column_text(st, 3));
+    sqlite3_finalize(st);
+    sqlite3_free(sql);
+    sqlite3_close(db);
+    assert_non_null(strstr(plan, "USING INDEX games_open_player1 (player1=?)"));
+    assert_non_null(strstr(plan, "USING INDEX games_open_player2 (player2=?)"));
 }
 
 int main(void)
