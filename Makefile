@@ -122,7 +122,7 @@ DEPS_PYTHON := python3-dev python3-setuptools python3-wheel python3-pip python3-
 # `npm ci` installs in bench/node_modules from bench/package-lock.json) and the JavaScript package's rows.
 DEPS_BENCH := time nodejs npm
 DEPS_TEST  := clang libclang-rt-14-dev libcmocka-dev python3 gnubg openssl chromium chromium-driver python3-selenium \
-  postfix postgresql emscripten node-typescript nginx prometheus $(DEPS_PYTHON) $(DEPS_BENCH)
+  postfix postgresql emscripten node-typescript nginx prometheus haproxy $(DEPS_PYTHON) $(DEPS_BENCH)
 # The libraries the build compiles against: checked before compiling (one dpkg-query,
 # pkg-config for a library installed some other way), so that a missing one is named
 # with its Debian package instead of a compiler error.

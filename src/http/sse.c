@@ -410,6 +410,8 @@ void sse_end_all(http_door *d)
         struct evhttp_request *req = t->begun && t->evcon ? t->req : NULL;
         if (req)
             send_chunk(t, "retry: 1000\n\n", 13);
+        if (t->dropping) /* a client that does not read: dropped on the loop's next turn (end_later) */
+            continue;
         stream_free(t); /* first: ending the reply may close the connection at once */
         if (req) {
             evhttp_add_header(evhttp_request_get_output_headers(req), "Connection", "close");
