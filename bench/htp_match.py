@@ -9,13 +9,16 @@ Protocol as HexGui and MoHex speak it), with `ludex engine hex` as the referee.
 Paired openings: game 2k and 2k+1 start from the same first move (Black's,
 from a fixed list spread over the board), A playing Black in the first and
 White in the second; from there the engines play it out without the swap
-(the referee's rules are "noswap": a swap, an illegal or unreadable move, a
-dead engine or no answer in ten times the time loses for that side).
-"resign" loses.  The referee (a `ludex engine hex --rules noswap` process
-that only replays) says when a side has joined its edges.  Prints one line
-per game and a summary with A's score and its 95% Wilson interval.  Each
-engine is started once per game and given `boardsize N N` and `clear_board`,
-then the --a-init / --b-init commands (';'-separated).
+(the referee's rules are "noswap").  A swap, an illegal or unreadable move,
+a dead engine, "resign", or no answer in 30 times the time a move (at least
+30 s: MoHex's searches run past their time with its VC work, about 3 s at
+1 s on a loaded machine) loses for that side.  The referee (a `ludex engine
+hex --rules noswap` process that only replays) says when a side has joined
+its edges.  Prints one line per game and a summary with A's score and its
+95% Wilson interval.  Each engine is started once per game and given
+`boardsize N N` and `clear_board` (two minutes allowed for the first answer:
+MoHex reads its pattern files), then the --a-init / --b-init commands
+(';'-separated).
 """
 import argparse
 import math
@@ -38,6 +41,7 @@ class Engine:
         self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True, bufsize=1)
         self.timeout = timeout
+        self.why = ""  # why the last answer was None
 
     def ask(self, line):
         """The answer's text, or None for an error ('?'), a dead engine or no answer in time."""
@@ -45,6 +49,7 @@ class Engine:
             self.p.stdin.write(line + "\n")
             self.p.stdin.flush()
         except (BrokenPipeError, OSError):
+            self.why = "dead"
             return None
         result = {}
 
@@ -66,9 +71,11 @@ class Engine:
         t.start()
         t.join(self.timeout)
         if t.is_alive() or "lines" not in result:
+            self.why = f"no answer in {self.timeout:.0f} s" if t.is_alive() else f"dead (exit {self.p.poll()})"
             return None
         first = result["lines"][0]
         if not first.startswith("="):
+            self.why = first
             return None
         text = "\n".join([first[1:].lstrip("0123456789").strip()] + result["lines"][1:])
         return text.strip()
@@ -87,17 +94,20 @@ class Engine:
 
 
 def start(cmd, init, size, timeout):
-    e = Engine(cmd, timeout)
+    """An engine set up for a game; its first answer may take a while (MoHex reads its
+    pattern files at start: seconds on a loaded machine)."""
+    e = Engine(cmd, max(timeout, 120))
     for c in [f"boardsize {size} {size}", "clear_board"] + [c.strip() for c in init.split(";") if c.strip()]:
         if e.ask(c) is None and c.startswith(("boardsize", "clear_board")):
             e.close()
-            raise RuntimeError(f"{cmd}: refused {c!r}")
+            raise RuntimeError(f"{cmd}: refused {c!r} (or no answer)")
+    e.timeout = timeout
     return e
 
 
 def play_game(args, opening, a_black):
     """(A's score 0/1, moves, how) for one game."""
-    timeout = max(10.0, 10 * args.seconds)
+    timeout = max(30.0, 30 * args.seconds)
     ref = Engine(f"{args.ludex} engine hex --size {args.size} --rules noswap --playouts 1", 10)
     ref.ask(f"boardsize {args.size} {args.size}")
     a = start(args.a, args.a_init, args.size, timeout)
@@ -107,14 +117,14 @@ def play_game(args, opening, a_black):
         for e in (ref, black, white):
             if e.ask(f"play b {opening}") is None:
                 raise RuntimeError(f"opening {opening} refused")
-        colour, moves, winner, how = "w", 1, None, ""
+        colour, moves, winner, how, played = "w", 1, None, "", [opening]
         while winner is None:
             mover, other = (black, white) if colour == "b" else (white, black)
             mv = mover.ask(f"genmove {colour}")
             moves += 1
             loser = colour
             if mv is None:
-                how = "no answer"
+                how = f"{mover.why} to genmove {colour} after {' '.join(played)}"
             elif mv.lower() == "resign":
                 how = "resigned"
             elif ref.ask(f"play {colour} {mv}") is None:
@@ -122,6 +132,7 @@ def play_game(args, opening, a_black):
             elif other.ask(f"play {colour} {mv}") is None:
                 loser, how = ("w" if colour == "b" else "b"), f"refused {mv}"
             else:
+                played.append(mv)
                 res = ref.ask("final_score")
                 if res and res[0] in "BW":
                     winner, how = res[0].lower(), "connected"
@@ -158,8 +169,9 @@ def main():
     ap.add_argument("--b-init", default="")
     ap.add_argument("--name-a", default="A")
     ap.add_argument("--name-b", default="B")
+    ap.add_argument("--openings", default="", help="comma-separated first moves (default: the size's list)")
     args = ap.parse_args()
-    openings = OPENINGS.get(args.size) or [f"{chr(97 + i % args.size)}{1 + (3 * i) % args.size}" for i in range(40)]
+    openings = [o for o in args.openings.split(",") if o] or OPENINGS.get(args.size) or [f"{chr(97 + i % args.size)}{1 + (3 * i) % args.size}" for i in range(40)]
     jobs = [(openings[(g // 2) % len(openings)], g % 2 == 0) for g in range(args.games)]
     results = [None] * len(jobs)
     lock = threading.Lock()
