@@ -2,15 +2,43 @@
  * class, current and finished games), the standings by class (#/standings), and the games in
  * progress anyone may watch (the lobby's list).
  *
- * All of it is read from the API anyone may call: GET /api/v1/ratings?game=G&user=U,
+ * All of it is read from the API anyone may call: GET /api/v1/ratings?game=G&user=U&history=N,
  * /standings?game=G, /games?user=U&filter=active|finished, /games?filter=active.  A rating is
- * shown as the server keeps it (Glicko-2: rating, deviation, games; provisional above 110); the
- * server keeps no history of ratings, so the page shows the games they came from instead.
+ * shown as the server keeps it (Glicko-2: rating, deviation, games; provisional above 110), with
+ * its history (the rating each of the last rated games left, newest first from the API) drawn
+ * as a small inline SVG line, oldest at the left, one dot a game.
  * Loaded before app.js, whose helpers it calls. */
 'use strict';
 
 const RATED_GAMES = ['twixt', 'hex', 'backgammon', 'crossword'];
 const PLAYER_GAMES_MAX = 30;
+const HISTORY_POINTS = 30;
+const HISTORY_SVG_NS = 'http://www.w3.org/2000/svg';
+
+function svgEl(tag, attrs) {
+  const e = document.createElementNS(HISTORY_SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  return e;
+}
+
+/* A class's history (newest first, as the API gives it) as a line of dots, oldest at the left. */
+function historyLine(history) {
+  const points = (history || []).slice().reverse();
+  const w = 120, h = 28, pad = 3;
+  const svg = svgEl('svg', {class: 'rating-history', width: w, height: h, viewBox: `0 0 ${w} ${h}`,
+                            role: 'img', 'data-points': points.length});
+  if (!points.length) return svg;
+  const lo = Math.min(...points.map((p) => p.rating)), hi = Math.max(...points.map((p) => p.rating));
+  const x = (i) => points.length === 1 ? w / 2 : pad + (i * (w - 2 * pad)) / (points.length - 1);
+  const y = (r) => hi === lo ? h / 2 : h - pad - ((r - lo) * (h - 2 * pad)) / (hi - lo);
+  const title = svgEl('title', {});
+  title.textContent = `Rating over the last ${points.length} rated games: ` +
+    points.map((p) => Math.round(p.rating)).join(', ');
+  svg.append(title);
+  svg.append(svgEl('polyline', {points: points.map((p, i) => `${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' ')}));
+  points.forEach((p, i) => svg.append(svgEl('circle', {cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 1.8})));
+  return svg;
+}
 let peopleSeq = 0;
 
 function ratingCells(r) {
@@ -52,7 +80,7 @@ async function showPlayer(name) {
   try {
     const user = encodeURIComponent(name);
     const [ratings, current, finished] = await Promise.all([
-      Promise.all(RATED_GAMES.map((g) => api('GET', `/ratings?game=${g}&user=${user}`))),
+      Promise.all(RATED_GAMES.map((g) => api('GET', `/ratings?game=${g}&user=${user}&history=${HISTORY_POINTS}`))),
       api('GET', `/games?user=${user}&filter=active`),
       api('GET', `/games?user=${user}&filter=finished`),
     ]);
@@ -63,11 +91,12 @@ async function showPlayer(name) {
     for (const answer of ratings) {
       for (const r of answer.ratings || []) {
         if (!r.games) continue;
-        rows.push([gameName(answer.game), r.class, ...ratingCells(r), r.provisional ? 'provisional' : '']);
+        rows.push([gameName(answer.game), r.class, ...ratingCells(r), historyLine(r.history),
+                   r.provisional ? 'provisional' : '']);
       }
     }
     $('player-ratings').replaceChildren(rows.length
-      ? tableOf(['Game', 'Class', 'Rating', 'Deviation', 'Games', ''], rows, 'ratings')
+      ? tableOf(['Game', 'Class', 'Rating', 'Deviation', 'Games', 'History', ''], rows, 'ratings')
       : el('p', 'note', 'No rated game finished yet.'));
     $('player-current').replaceChildren(...gameItems(current, 'No game in progress.'));
     $('player-finished').replaceChildren(...gameItems(finished, 'No game finished yet.'));

@@ -220,6 +220,8 @@ int ratings_game_over(srv *s, srv_game *sg, svc_status *st)
         op.rating_from.vs_r = vs[i]->r;
         op.rating_from.vs_rd = vs[i]->rd;
         op.rating_from.score = vs[i]->score;
+        op.rating_from.board = sg->id; /* and the history of ratings gets a row with it */
+        op.rating_from.at = svc_clock_now(s);
         both[i]->r = now[i].r;
         both[i]->rd = now[i].rd;
         both[i]->sigma = now[i].sigma;

@@ -66,6 +66,14 @@ typedef struct svc_rating {
     int games;
 } svc_rating;
 
+/* A rating as a rated game's end left it (svc_rating_history). */
+typedef struct svc_rating_point {
+    int64_t id;     /* later points have larger ones: a page's "before" */
+    int64_t at;     /* Unix time */
+    int64_t board;  /* the game that ended */
+    double r, rd;
+} svc_rating_point;
+
 /* An open seek: anyone may join it. */
 typedef struct svc_seek {
     int64_t id;
@@ -621,6 +629,11 @@ int svc_rating_of(srv *s, const char *user, const char *cls, svc_rating *out);
  * every class in one job: -1 (BUSY) meanwhile, and the request runs again with them. */
 #define SVC_CLASSES_MAX 3
 int svc_standings(srv *s, proto_game kind, svc_rating *out, size_t cap, long *counts, svc_status *st);
+/* user's ratings in each class of kind as the last cap rated games' ends left them (as committed),
+ * those whose id is below before (0: the newest), newest first: class i's in out[i * cap ...],
+ * their count in counts[i]; the number of classes or -1 (st).  Read like svc_standings (rating_history.c). */
+int svc_rating_history(srv *s, const char *user, proto_game kind, int64_t before, svc_rating_point *out, size_t cap,
+                       long *counts, svc_status *st);
 #define SVC_PROVISIONAL_RD 110.0   /* a rating whose deviation is above this is provisional */
 
 /* ---- messages, chat and move comments (messages.c) ------------------------------------------ */

@@ -29,6 +29,7 @@ static const char *const table_sql[STORE_NTABLES] = {
     [STORE_T_MAIL_SEEN] = "SELECT message_id FROM mail_seen ORDER BY message_id",
     [STORE_T_OUTBOX] = "SELECT id, event, recipient, message, created, sent, attempts, next_try, error FROM outbox"
                        " ORDER BY id",
+    [STORE_T_RATING_HISTORY] = "SELECT \"user\", class, at, rating, rd, board FROM rating_history ORDER BY id",
 };
 
 const char *store_table_query(int t) { return t >= 0 && t < STORE_NTABLES ? table_sql[t] : NULL; }
@@ -123,7 +124,7 @@ static int outbox_op(exporter *x, const char *const *c)
     return x->fn(x->ctx, &op);
 }
 
-/* Moves, comments, ratings, seeks, blocks, sessions, inbound mail seen: one op a row. */
+/* Moves, comments, ratings and their history, seeks, blocks, sessions, inbound mail seen: one op a row. */
 static int simple_op(exporter *x, const char *const *c)
 {
     store_op op;
@@ -166,6 +167,15 @@ static int simple_op(exporter *x, const char *const *c)
         copy(op.session.user, sizeof op.session.user, c[1]);
         copy(op.session.csrf, sizeof op.session.csrf, c[2]);
         op.session.expires = num(c[3]);
+        break;
+    case STORE_T_RATING_HISTORY:
+        op.kind = STORE_RATING_HISTORY_COPY;
+        copy(op.rating.user, sizeof op.rating.user, c[0]);
+        copy(op.rating.cls, sizeof op.rating.cls, c[1]);
+        op.rating_from.at = num(c[2]);
+        op.rating.r = strtod(text(c[3]), NULL);
+        op.rating.rd = strtod(text(c[4]), NULL);
+        op.rating_from.board = num(c[5]);
         break;
     default: /* STORE_T_MAIL_SEEN */
         op.kind = STORE_MAIL_SEEN;

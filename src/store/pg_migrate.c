@@ -202,6 +202,17 @@ static const char *const migrations[] = {
      * store_list, Q_GAMES_OPEN_OF), so that finding a player's games in play never reads the finished */
     ("CREATE INDEX games_open_player1 ON games(player1, id) WHERE result = '' AND (status > 0 OR substr(clock, 1, 3) <> '-1 ');"
      "CREATE INDEX games_open_player2 ON games(player2, id) WHERE result = '' AND (status > 0 OR substr(clock, 1, 3) <> '-1 ');"),
+    /* 16: the history of ratings: each player's rating in a class as each rated game's end left it,
+     * written with the rating (STORE_RATING_SET of a game's end), read newest first (rating_history) */
+    ("CREATE TABLE rating_history ("
+     "  id BIGSERIAL PRIMARY KEY,"
+     "  \"user\" TEXT NOT NULL,"
+     "  class TEXT NOT NULL,"
+     "  at BIGINT NOT NULL,"
+     "  rating DOUBLE PRECISION NOT NULL,"
+     "  rd DOUBLE PRECISION NOT NULL,"
+     "  board BIGINT NOT NULL);"
+     "CREATE INDEX rating_history_of ON rating_history(\"user\", class, id);"),
 };
 
 #define NMIGRATIONS ((int)(sizeof migrations / sizeof migrations[0]))

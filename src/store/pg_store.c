@@ -533,7 +533,15 @@ static int send_guarded(pg_store *q, const store_op *op, int i)
         p_int(&r, op->rating_from.check);
         if (op->rating_from.check) /* refused when another server changed the row first */
             q->count_as = i;
-        return send_q(q, Q_RATING_SET_IF, &r);
+        if (send_q(q, Q_RATING_SET_IF, &r) != 0)
+            return -1;
+        if (!op->rating_from.check || op->rating_from.board <= 0)
+            return 0;
+        params h = {.n = 0}; /* the history's row, only when the rating was written (same transaction) */
+        p_rating(&h, &op->rating);
+        p_int(&h, op->rating_from.at);
+        p_int(&h, op->rating_from.board);
+        return send_q(q, Q_RATING_HISTORY_ADD, &h);
     }
     case STORE_MAIL_SEEN: {
         params m = {.n = 0};
@@ -651,6 +659,15 @@ static int send_copy(pg_store *q, const store_op *op)
     params p = {.n = 0};
     if (op->kind == STORE_IDS_SETTLE)
         return send_q(q, Q_IDS_SETTLE, NULL) == 0 && send_q(q, Q_IDS_BLOCKS_SETTLE, NULL) == 0 ? 0 : -1;
+    if (op->kind == STORE_RATING_HISTORY_COPY) { /* numbered anew, in the order copied */
+        p_text(&p, op->rating.user);
+        p_text(&p, op->rating.cls);
+        p_int(&p, op->rating_from.at);
+        p_real(&p, op->rating.r);
+        p_real(&p, op->rating.rd);
+        p_int(&p, op->rating_from.board);
+        return send_q(q, Q_RATING_HISTORY_COPY, &p);
+    }
     if (op->kind == STORE_MESSAGE_COPY) {
         const store_message *m = &op->message;
         p_int(&p, m->id);
@@ -688,7 +705,7 @@ static int send_op(pg_store *q, const store_op *op, int i)
         p_text(&p, op->message.text);
         return send_q(q, Q_NOTIFY, &p);
     }
-    case STORE_MESSAGE_COPY: case STORE_OUTBOX_COPY: case STORE_IDS_SETTLE:
+    case STORE_MESSAGE_COPY: case STORE_OUTBOX_COPY: case STORE_IDS_SETTLE: case STORE_RATING_HISTORY_COPY:
         return send_copy(q, op);
     case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
     case STORE_USER_MAIL: case STORE_USER_PREFS:
@@ -1252,6 +1269,29 @@ static long pg_ratings_of(store *s, const char *cls, store_rating *out, size_t c
     return n;
 }
 
+static long pg_rating_history(store *s, const char *user, const char *cls, int64_t before, store_rating_point *out,
+                              size_t cap)
+{
+    params p = {.n = 0};
+    p_text(&p, user);
+    p_text(&p, cls);
+    p_int(&p, before);
+    p_int(&p, (int64_t)cap);
+    PGresult *r = run_read((pg_store *)s, Q_RATING_HISTORY, &p);
+    if (!r)
+        return -1;
+    long n = 0;
+    for (int i = 0; i < PQntuples(r) && (size_t)n < cap; i++, n++) {
+        out[n].id = col_int(r, i, 0);
+        out[n].at = col_int(r, i, 1);
+        out[n].board = col_int(r, i, 2);
+        out[n].r = strtod(PQgetvalue(r, i, 3), NULL);
+        out[n].rd = strtod(PQgetvalue(r, i, 4), NULL);
+    }
+    PQclear(r);
+    return n;
+}
+
 static long pg_games_due(store *s, int64_t now, int64_t claim_until, int64_t *ids, size_t cap)
 {
     params p = {.n = 0};
@@ -1517,4 +1557,5 @@ const store_backend store_pg_backend = {
     pg_games_due, pg_blocks_of, pg_seeks_each, pg_messages_unread, pg_messages_unread_count, pg_chat_of,
     pg_comments_each, pg_table_each, pg_ids_reserve, pg_listen, pg_notifications, pg_login_failures,
     pg_user_insert, pg_seek_take, pg_rate_count, pg_query_text, pg_conditionals_each, pg_counts,
+    pg_rating_history,
 };

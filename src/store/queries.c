@@ -149,4 +149,14 @@ const char *const store_query_sql[NQUERIES] = {
     /* the health probe's figures: the outbox's depth and the clocks due (store_backend.counts) */
     [Q_COUNTS] = "SELECT (SELECT COUNT(*) FROM outbox WHERE sent = 0),"
                  " (SELECT COUNT(*) FROM games WHERE deadline > 0 AND deadline <= ?1)",
+    /* a game's end in the history of ratings (?1 user, ?2 class, ?3 rating, ?4 rd, ?5 volatility, ?6 games,
+     * ?7 at, ?8 board), after its STORE_RATING_SET in the same transaction: only when that wrote the row */
+    [Q_RATING_HISTORY_ADD] = "INSERT INTO rating_history(\"user\", class, at, rating, rd, board) SELECT CAST(?1 AS TEXT),"
+                             " CAST(?2 AS TEXT), CAST(?7 AS BIGINT), CAST(?3 AS DOUBLE PRECISION), CAST(?4 AS DOUBLE"
+                             " PRECISION), CAST(?8 AS BIGINT) WHERE EXISTS (SELECT 1 FROM ratings WHERE \"user\" = ?1"
+                             " AND class = ?2 AND rating = ?3 AND rd = ?4 AND volatility = ?5 AND games = ?6)",
+    [Q_RATING_HISTORY_COPY] = "INSERT INTO rating_history(\"user\", class, at, rating, rd, board) VALUES (?1, ?2, ?3, ?4,"
+                              " ?5, ?6)",
+    [Q_RATING_HISTORY] = "SELECT id, at, board, rating, rd FROM rating_history WHERE \"user\" = ?1 AND class = ?2"
+                         " AND (CAST(?3 AS BIGINT) = 0 OR id < ?3) ORDER BY id DESC LIMIT ?4",
 };

@@ -286,6 +286,16 @@ static void bind_rating(sqlite3_stmt *st, const store_rating *r)
     sqlite3_bind_int(st, 6, r->games);
 }
 
+/* A game's end in the history of ratings, when its STORE_RATING_SET wrote the row (same transaction). */
+static int history_add(sqlite_store *q, const store_op *op)
+{
+    sqlite3_stmt *st = q->q[Q_RATING_HISTORY_ADD];
+    bind_rating(st, &op->rating);
+    sqlite3_bind_int64(st, 7, op->rating_from.at);
+    sqlite3_bind_int64(st, 8, op->rating_from.board);
+    return run_done(st);
+}
+
 static int apply_rating(sqlite_store *q, const store_op *op)
 {
     sqlite3_stmt *st = q->q[Q_RATING_SET];
@@ -362,6 +372,16 @@ static int apply_copy(sqlite_store *q, const store_op *op)
     sqlite3_stmt *st;
     if (op->kind == STORE_IDS_SETTLE) /* SQLite numbers rows after the largest id by itself; id blocks do not */
         return run_done(q->q[Q_IDS_BLOCKS_SETTLE]);
+    if (op->kind == STORE_RATING_HISTORY_COPY) {
+        st = q->q[Q_RATING_HISTORY_COPY];
+        bind_text(st, 1, op->rating.user);
+        bind_text(st, 2, op->rating.cls);
+        sqlite3_bind_int64(st, 3, op->rating_from.at);
+        sqlite3_bind_double(st, 4, op->rating.r);
+        sqlite3_bind_double(st, 5, op->rating.rd);
+        sqlite3_bind_int64(st, 6, op->rating_from.board);
+        return run_done(st);
+    }
     if (op->kind == STORE_MESSAGE_COPY) {
         const store_message *m = &op->message;
         st = q->q[Q_MESSAGE_COPY];
@@ -478,6 +498,8 @@ static int apply_guarded(sqlite_store *q, const store_op *op, const store_guard 
         if (!op->rating_from.check)
             return run_done(st);
         changed = run_changes(q, st);
+        if (changed > 0 && op->rating_from.board > 0 && history_add(q, op) != 0)
+            return -1;
         break;
     case STORE_MAIL_SEEN:
         st = q->q[Q_MAIL_SEEN_INSERT_IF];
@@ -507,6 +529,7 @@ static int apply_op(sqlite_store *q, const store_op *op)
     case STORE_MESSAGE_COPY:
     case STORE_OUTBOX_COPY:
     case STORE_IDS_SETTLE:
+    case STORE_RATING_HISTORY_COPY:
         return apply_copy(q, op);
     case STORE_MESSAGE_ADD:
     case STORE_MESSAGES_SEEN:
@@ -829,6 +852,27 @@ static long sq_ratings_of(store *s, const char *cls, store_rating *out, size_t c
     return finish_row(st, rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1) == 0 ? n : -1;
 }
 
+static long sq_rating_history(store *s, const char *user, const char *cls, int64_t before, store_rating_point *out,
+                              size_t cap)
+{
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_RATING_HISTORY];
+    bind_text(st, 1, user);
+    bind_text(st, 2, cls);
+    sqlite3_bind_int64(st, 3, before);
+    sqlite3_bind_int64(st, 4, (sqlite3_int64)cap);
+    long n = 0;
+    int rc = SQLITE_DONE;
+    while ((size_t)n < cap && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        store_rating_point *p = &out[n++];
+        p->id = sqlite3_column_int64(st, 0);
+        p->at = sqlite3_column_int64(st, 1);
+        p->board = sqlite3_column_int64(st, 2);
+        p->r = sqlite3_column_double(st, 3);
+        p->rd = sqlite3_column_double(st, 4);
+    }
+    return finish_row(st, rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1) == 0 ? n : -1;
+}
+
 static long sq_games_due(store *s, int64_t now, int64_t claim_until, int64_t *ids, size_t cap)
 {
     (void)claim_until;
@@ -1013,5 +1057,5 @@ const store_backend store_sqlite_backend = {
     sq_session_get, sq_users_each, sq_backup, sq_integrity, sq_mail_seen, sq_outbox_due, sq_rating_get, sq_ratings_of,
     sq_games_due, sq_blocks_of, sq_seeks_each, sq_messages_unread, sq_messages_unread_count, sq_chat_of,
     sq_comments_each, sq_table_each, sq_ids_reserve, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-    sq_conditionals_each, sq_counts,
+    sq_conditionals_each, sq_counts, sq_rating_history,
 };

@@ -64,6 +64,14 @@ typedef struct store_rating {
     int games;
 } store_rating;
 
+/* A rating as a game's end left it (rating_history): one row a rated game end a player. */
+typedef struct store_rating_point {
+    int64_t id;     /* the row's number: later rows have larger ones (a page's "before") */
+    int64_t at;     /* when (Unix seconds) */
+    int64_t board;  /* the game that ended */
+    double r, rd;
+} store_rating_point;
+
 /* What mail a user gets (set notify ...). */
 enum {
     STORE_NOTIFY_TURN = 0,   /* "mail": one mail when it becomes their turn and they are not connected */
@@ -163,8 +171,11 @@ typedef enum store_op_kind {
     /* For every server on the database: */
     STORE_NOTIFY,         /* message.text: a payload every listening server gets once the batch commits
                              (PostgreSQL's NOTIFY; nothing with SQLite).  Boards notify by themselves. */
-    STORE_CONDITIONAL_SET /* move: game_id, seat, text (a player's conditional moves, lines of stored moves;
+    STORE_CONDITIONAL_SET, /* move: game_id, seat, text (a player's conditional moves, lines of stored moves;
                              NULL: none).  A write of the game: it changes the board's version */
+    /* Only for copying a whole store into an empty one, like STORE_MESSAGE_COPY: */
+    STORE_RATING_HISTORY_COPY /* rating: user, cls, r, rd; rating_from: at, board (a row of the history
+                                 of ratings, numbered anew in the order copied) */
 } store_op_kind;
 
 typedef struct store_op {
@@ -188,9 +199,12 @@ typedef struct store_op {
      * refused (refused[i]) - with several servers on one database another's game end may have
      * changed it first.  vs_r, vs_rd and score (the opponent's rating and the user's score, as
      * Glicko-2 took them) let the service compute it again from the fresh row; tries counts those.
-     * Conditional on the row alone when guard_board is 0 (the game's end has committed). */
+     * Conditional on the row alone when guard_board is 0 (the game's end has committed).
+     * board > 0: the game that ended, written with `at` to the history of ratings
+     * (rating_history) in the same transaction, when the rating is written. */
     struct {
         int check, tries;
+        int64_t board, at;
         store_rating was;
         double vs_r, vs_rd, score;
     } rating_from;
@@ -321,6 +335,10 @@ typedef struct store_backend {
      * mails not sent yet (out[0]) and the games whose deadline has passed at `now` and is not
      * settled yet (out[1]).  0, or -1 (the store does not answer: the service's health probe). */
     int (*counts)(store *s, int64_t now, long out[2]);
+    /* user's ratings in cls as rated games' ends left them (STORE_RATING_SET's rating_from.board),
+     * the last cap whose id is below `before` (0: any), newest first; the count or -1. */
+    long (*rating_history)(store *s, const char *user, const char *cls, int64_t before, store_rating_point *out,
+                           size_t cap);
 } store_backend;
 
 /* Statements a store counts, by query (store/queries.h and the backend's own); more than
@@ -349,7 +367,8 @@ const char *store_query_text(const store *s, int qi);
 /* The tables a whole copy reads, in the order they are written (games before their moves). */
 enum {
     STORE_T_USERS, STORE_T_BLOCKS, STORE_T_GAMES, STORE_T_MOVES, STORE_T_COMMENTS, STORE_T_RATINGS, STORE_T_SEEKS,
-    STORE_T_MESSAGES, STORE_T_SESSIONS, STORE_T_MAIL_SEEN, STORE_T_OUTBOX, STORE_NTABLES
+    STORE_T_MESSAGES, STORE_T_SESSIONS, STORE_T_MAIL_SEEN, STORE_T_OUTBOX,
+    STORE_T_RATING_HISTORY, STORE_NTABLES
 };
 /* "SELECT <columns> FROM <table> ORDER BY <key>" for table t: the same text in both backends. */
 const char *store_table_query(int t);
