@@ -141,14 +141,16 @@ static void queue(mail_door *d, const char *event, const mail_head *h, const cha
 /* The mails that tell of a change or remind, for the player in `seat`; board: the board text
  * with its chat lines at their display size. */
 static void board_mail(mail_door *d, int how, const svc_game_info *g, int seat, const svc_user_mail *um,
-                       const char *board, const lx_buf *rec)
+                       const char *board, const char *over, const lx_buf *rec)
 {
-    char id[128], subject[200], irt[300], refs[620], att_name[64];
+    char id[128], subject[400], irt[300], refs[620], att_name[64];
     lx_buf text = LX_BUF_INIT;
     snprintf(id, sizeof id, "board.%lld.%zu.%s", (long long)g->board, g->nmoves, um->name);
     const char *who = g->to_move < 0 ? "game over" : g->to_move == seat ? "your turn" : "their turn";
+    /* a game over names its result in words, as the body does: "game over: bob wins by resignation (W+R)" */
     snprintf(subject, sizeof subject, "[ludex] %s %lld: %s v %s, move %zu, %s%s%s", g->name, (long long)g->board,
-             g->player[0], g->player[1], g->nmoves, who, g->result[0] ? " " : "", g->result);
+             g->player[0], g->player[1], g->nmoves, who, over[0] ? ": " : g->result[0] ? " " : "",
+             over[0] ? over : g->result);
     thread_ids(d, g->board, g->nmoves, um->name, irt, sizeof irt, refs, sizeof refs);
     lx_buf_append_str(&text, board);
     lx_buf_printf(&text, "\nThe record is attached.  'help %s' by mail tells the commands.\n", g->name);
@@ -217,6 +219,7 @@ typedef struct told {
     uint64_t seq;         /* the door's count of changes told, this one's */
     svc_game_info g;      /* its strings below */
     char name[16], player[2][SVC_NAME_MAX + 1], actor[SVC_NAME_MAX + 1];
+    char over[200];       /* a game over: its result in words (mail_result_words), for the subject; else "" */
     int reminder;         /* a reminder, `left` seconds left, rather than a change */
     int waiting;          /* the mails to players held were queued to wait (told_start): replaced */
     long left;
@@ -267,6 +270,12 @@ static told *told_new(mail_door *d, srv_game *sg, const char *actor, int reminde
     }
     t->g = g;
     snprintf(t->actor, sizeof t->actor, "%s", actor ? actor : "");
+    if (g.to_move < 0 && g.result[0]) {
+        lx_buf words = LX_BUF_INIT;
+        mail_result_words(sg, &g, &words);
+        snprintf(t->over, sizeof t->over, "%s", words.data ? words.data : "");
+        lx_buf_free(&words);
+    }
     return t;
 }
 
@@ -300,7 +309,7 @@ static void write_mail(told *t, int how, int seat, const svc_user_mail *um)
     chat_lines(t->g.board, t->reads.chat, how == QUEUE_WAITING ? 0 : t->reads.nchat, &board);
     const char *text = board.data ? board.data : "";
     if (kind == MAIL_BOARD)
-        board_mail(t->d, how, &t->g, seat, um, text, &t->rec);
+        board_mail(t->d, how, &t->g, seat, um, text, t->over, &t->rec);
     else if (kind == MAIL_TURN)
         turn_mail(t->d, how, &t->g, seat, um, text);
     else

@@ -37,8 +37,9 @@ static int last_move_is(const srv_game *sg, const svc_game_info *g, const char *
     return is;
 }
 
-/* One game's code ("W+R", "1+37", "B+2R") in words; 0, or -1 when it is none of these. */
-static int game_words(const srv_game *sg, const svc_game_info *g, const char *code, size_t len, lx_buf *out)
+/* One game's code ("W+R", "1+37", "B+2R") in words (dropped: the last move dropped a double); 0, or
+ * -1 when it is none of these. */
+static int game_words(const svc_game_info *g, int dropped, const char *code, size_t len, lx_buf *out)
 {
     int seat = len >= 2 && code[1] == '+' ? seat_named(g, code[0]) : -1;
     if (seat < 0)
@@ -56,7 +57,7 @@ static int game_words(const srv_game *sg, const svc_game_info *g, const char *co
         return lx_buf_printf(out, "%s wins on time", name), 0;
     if (number && (size_t)(end - how) == hn && g->kind == G_CROSSWORD)
         return lx_buf_printf(out, "%s wins by %ld %s", name, n, points(n)), 0;
-    if (number && ((size_t)(end - how) == hn || resigned) && last_move_is(sg, g, "drop"))
+    if (number && ((size_t)(end - how) == hn || resigned) && dropped)
         return lx_buf_printf(out, "%s wins %ld %s (dropped double)", name, n, points(n)), 0;
     if (resigned)
         return lx_buf_printf(out, "%s wins %ld %s by resignation", name, n, points(n)), 0;
@@ -66,6 +67,11 @@ static int game_words(const srv_game *sg, const svc_game_info *g, const char *co
 }
 
 void mail_result_words(const srv_game *sg, const svc_game_info *g, lx_buf *out)
+{
+    mail_result_words_as(g, g->kind == G_BACKGAMMON && last_move_is(sg, g, "drop"), out);
+}
+
+void mail_result_words_as(const svc_game_info *g, int dropped, lx_buf *out)
 {
     const char *re = g->result, *match = strstr(re, "; match ");
     size_t len = match ? (size_t)(match - re) : strlen(re);
@@ -77,7 +83,7 @@ void mail_result_words(const srv_game *sg, const svc_game_info *g, lx_buf *out)
         lx_buf_printf(out, "no game: the challenge was declined or not answered (Void)");
         return;
     }
-    if (game_words(sg, g, re, len, out) != 0) {
+    if (game_words(g, dropped, re, len, out) != 0) {
         lx_buf_printf(out, "%s", re);
         return;
     }
