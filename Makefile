@@ -208,6 +208,7 @@ check-server: $(BUILD)/ludexd $(BUILD)/ludex-admin $(BUILD)/ludex-mail $(TOOL) $
 	@tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
 	@tests/server/bots $(BUILD)/ludexd $(TOOL)
 	@tests/server/conditional $(BUILD)/ludexd $(TOOL)
+	@tests/server/tournaments $(BUILD)/ludexd $(TOOL)
 	@tests/mail/run $(BUILD)/ludexd $(BUILD)/ludex-mail $(TOOL)
 
 # Production operation (issue 33): metrics (promtool), health, drain, a real Prometheus scraping
@@ -233,6 +234,7 @@ check-server-pg: check-server-pg-run $(BUILD)/tests/server/test_store_tournament
 	@LUDEX_TEST_DB=postgresql tests/server/admin $(BUILD)/ludexd $(BUILD)/ludex-admin
 	@LUDEX_TEST_DB=postgresql tests/server/multi $(BUILD)/ludexd $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/conditional $(BUILD)/ludexd $(TOOL)
+	@LUDEX_TEST_DB=postgresql tests/server/tournaments $(BUILD)/ludexd $(TOOL)
 	@LUDEX_TEST_DB=postgresql tests/server/pg_once $(BUILD)/ludexd $(BUILD)/ludex-admin
 	@tests/server/with_pg $(BUILD)/tests/server/test_store_tournaments
 check-server-pg-run: $(BUILD)/ludexd $(BUILD)/ludex-admin $(TOOL)

@@ -74,7 +74,7 @@ int cmd_check_password(conn *c, const char *user, const char *password, char nam
 static cmd_end (*const handlers[PF_COUNT])(conn *c, proto_cmd *cmd) = {
     [PF_ACCOUNT] = cmd_account, [PF_HELP] = cmd_help,         [PF_WATCH] = cmd_watch,
     [PF_RATINGS] = cmd_ratings, [PF_LIST] = cmd_list,         [PF_CONSENT] = cmd_consent,
-    [PF_MESSAGES] = cmd_messages, [PF_GAME] = cmd_game,
+    [PF_MESSAGES] = cmd_messages, [PF_GAME] = cmd_game,       [PF_TOURNAMENT] = cmd_tournament,
 };
 
 static cmd_end dispatch(conn *c)

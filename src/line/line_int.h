@@ -90,6 +90,7 @@ cmd_end cmd_account(conn *c, proto_cmd *cmd);
 cmd_end cmd_game(conn *c, proto_cmd *cmd);
 cmd_end cmd_conditional(conn *c, proto_cmd *cmd); /* GAME conditional (cmd_conditional.c) */
 cmd_end cmd_ratings(conn *c, proto_cmd *cmd);
+cmd_end cmd_tournament(conn *c, proto_cmd *cmd); /* tournament ..., tournaments (cmd_tournament.c) */
 cmd_end cmd_list(conn *c, proto_cmd *cmd);
 cmd_end cmd_consent(conn *c, proto_cmd *cmd);
 /* message, chat, messages (cmd_messages.c); the board's chat lines and unread count under show. */

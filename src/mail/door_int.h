@@ -68,6 +68,7 @@ void run_hold(mail_job *job, const svc_status *st);
 
 /* ---- consent and offers by mail (consent.c): one command's answer into the reply; 0 ---- */
 int mail_run_consent(mail_job *job, proto_cmd *cmd);
+int mail_run_tournament(mail_job *job, proto_cmd *cmd); /* tournament ..., tournaments (tournament.c) */
 /* GAME conditional by mail (conditional.c): its answer into the reply; 0 with what the caller
  * holds the job for in st, or -1 */
 int mail_run_conditional(mail_job *job, proto_cmd *cmd, svc_status *st);

@@ -31,6 +31,7 @@ static const char mail_help[] =
     "  GAME show BOARD [SIZE]   GAME history BOARD   GAME record BOARD\n"
     "  games USER [next|active|finished|all]   help [GAME]\n"
     "  ratings GAME [USER]               standings GAME\n"
+    "  tournament new NAME GAME FORMAT [options]   tournament join|leave|start|show ID   tournaments\n"
     "  set challenges open|ask|closed    accept BOARD    decline BOARD    block USER\n"
     "  GAME seek [options]   seeks   join SEEK   GAME draw BOARD   takeback BOARD\n"
     "  rematch BOARD                     vacation DAYS|off\n"
@@ -538,7 +539,7 @@ static int do_game(mail_job *j, proto_cmd *cmd)
 static int (*const handlers[PF_COUNT])(mail_job *j, proto_cmd *cmd) = {
     [PF_ACCOUNT] = do_account, [PF_HELP] = do_help,         [PF_WATCH] = do_watch,
     [PF_RATINGS] = do_ratings, [PF_LIST] = do_list,         [PF_CONSENT] = mail_run_consent,
-    [PF_MESSAGES] = do_messages, [PF_GAME] = do_game,
+    [PF_MESSAGES] = do_messages, [PF_GAME] = do_game,         [PF_TOURNAMENT] = mail_run_tournament,
 };
 
 /* ---- one line ---------------------------------------------------------------------------------------- */

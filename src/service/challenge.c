@@ -44,7 +44,7 @@ static int persist_new_game(srv *s, srv_game *sg, svc_status *st)
 }
 
 /* The challenge's words into canonical options: the rules' own, then the service's (rated, clock). */
-static int canonical_options(const srv_rules *r, int argc, char *const *argv, lx_buf *canon, svc_status *st)
+int challenge_options(const srv_rules *r, int argc, char *const *argv, lx_buf *canon, svc_status *st)
 {
     char *rules_argv[64];
     int rules_argc = 0, rated = 1, public_chat = 0;
@@ -160,7 +160,7 @@ int svc_challenge(srv *s, const char *actor, proto_game kind, const char *p1, co
     if (actor && ops_of(s)->challenges && rate_limit_blocked(ops_of(s)->challenges, actor))
         return challenges_limited(st);
     lx_buf canon = LX_BUF_INIT;
-    int rc = canonical_options(r, argc, argv, &canon, st);
+    int rc = challenge_options(r, argc, argv, &canon, st);
     if (rc == 0)
         rc = consent_of(s, actor, name, &waiting, st);
     if (rc == 0)
@@ -538,7 +538,7 @@ int svc_post_seek(srv *s, const char *actor, proto_game kind, int argc, char *co
     if (mine >= 10)
         return svc_fail(st, "RATE_LIMITED", "at most 10 open seeks each");
     lx_buf canon = LX_BUF_INIT;
-    if (canonical_options(r, argc, argv, &canon, st) != 0) {
+    if (challenge_options(r, argc, argv, &canon, st) != 0) {
         lx_buf_free(&canon);
         return -1;
     }

@@ -8,6 +8,7 @@
  *   join A             takeback A      rematch A         vacation A   set challenges A
  *   GAME seek [options]    GAME draw A
  *   message A TEXT     chat A TEXT     messages      (TEXT: the rest of the line, as written)
+ *   tournament A A [A ...]   tournaments [A]  (new NAME GAME FORMAT [options], join|leave|start|show ID)
  *   GAME move ... # COMMENT   (a word '#' alone: the rest of the line is the move's comment)
  *   GAME challenge A A [options...]    GAME move A A A A | GAME move A A
  *   (backgammon move: BOARD [USER PASSWORD] and a play of several words)
@@ -46,6 +47,8 @@ static const verb_shape plain_verbs[] = {
     {"takeback", V_TAKEBACK, PF_CONSENT, 1, 1},   {"rematch", V_REMATCH, PF_CONSENT, 1, 1},
     {"vacation", V_VACATION, PF_CONSENT, 1, 1},   {"message", V_MESSAGE, PF_MESSAGES, 1, 1},
     {"chat", V_CHAT, PF_MESSAGES, 1, 1},          {"messages", V_MESSAGES, PF_MESSAGES, 0, 0},
+    {"tournament", V_TOURNAMENT, PF_TOURNAMENT, 2, PROTO_MAX_WORDS - 1},
+    {"tournaments", V_TOURNAMENTS, PF_TOURNAMENT, 0, 1},
 };
 
 /* "set WHAT A" */

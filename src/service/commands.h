@@ -30,7 +30,7 @@ typedef enum proto_verb {
     V_SET_NOTIFY, V_VERIFY, V_ADDRESS, V_RATINGS, V_STANDINGS, V_LIST,
     V_SET_CHALLENGES, V_ACCEPT, V_DECLINE, V_BLOCK, V_UNBLOCK, V_SEEK, V_SEEKS, V_JOIN, V_DRAW, V_TAKEBACK,
     V_REMATCH, V_VACATION,
-    V_MESSAGE, V_CHAT, V_MESSAGES, V_CONDITIONAL
+    V_MESSAGE, V_CHAT, V_MESSAGES, V_CONDITIONAL, V_TOURNAMENT, V_TOURNAMENTS
 } proto_verb;
 
 /* Which handler of a door runs a verb: each door has one handler a family, so a new
@@ -45,6 +45,7 @@ typedef enum proto_family {
                        rematch vacation */
     PF_MESSAGES,    /* message chat messages */
     PF_GAME,        /* GAME challenge move swap resign show history record games conditional */
+    PF_TOURNAMENT,  /* tournament new|join|leave|start|show, tournaments */
     PF_COUNT
 } proto_family;
 

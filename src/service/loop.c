@@ -100,8 +100,10 @@ static void on_sweep(evutil_socket_t fd, short what, void *arg)
     srv *s = arg;
     (void)fd;
     (void)what;
-    if (!s->stopping && !ops_of(s)->failed)
+    if (!s->stopping && !ops_of(s)->failed) {
         clock_sweep(s);
+        tournaments_sweep(s); /* rounds due, starts at a date, ends (tournament_rounds.c) */
+    }
     games_trim(s); /* no call is running here: any game nothing pins may go */
 }
 

@@ -9,6 +9,8 @@
 #define LUDEX_SERVICE_OPS_H
 
 #include "service/model.h"
+#include "service/tournament_plan.h"
+#include "store/tournaments.h"
 
 /* u's mail settings into out (1), or 0 when u is NULL. */
 int users_mail_of(const srv_user *u, svc_user_mail *out);
@@ -63,6 +65,26 @@ int challenge_accept(srv *s, const char *actor, srv_game *sg, svc_status *st);
 int challenge_decline(srv *s, srv_game *sg, svc_status *st);
 
 #define CHALLENGE_DAYS 14
+
+/* A challenge's words into canonical options: the rules' own, then the service's (rated=, the
+ * clock, publicchat=).  0, or -1 with st (challenge.c; a tournament's games' options too). */
+int challenge_options(const srv_rules *r, int argc, char *const *argv, lx_buf *canon, svc_status *st);
+
+/* Once a second (the life layer's sweep): tournaments that start at a date, rounds due to be
+ * paired (one whose last game has ended here, on another server, or on one that died) and
+ * tournaments that are over, each settled by the store (tournament_rounds.c). */
+void tournaments_sweep(srv *s);
+
+/* The plan's view (tournament_plan.h) of a tournament's pairings p (np) among its entrants e (ne):
+ * each game's round, players, and whether it has ended with what score; a game memory does not
+ * hold is read (off the loop with a store thread: *complete 0 until it has come).  0, or -1 when a
+ * pairing names no entrant. */
+int tournament_plan_games(srv *s, const store_entrant *e, long ne, const store_pairing *p, long np, tplan_game *out,
+                          int *complete);
+/* The plan's input for t (games left for the caller); withdrawn holds ne flags.  0, or -1. */
+int tournament_input(const store_tournament *t, const store_entrant *e, long ne, int *withdrawn, tplan_input *in);
+/* Room enough for every pairing of t with nentrants entrants. */
+size_t tournament_pairings_cap(const store_tournament *t, long nentrants);
 
 /* The store's message rows as the doors are handed them (messages.c; mail_reads.c too). */
 void messages_to_doors(svc_message *out, const store_message *rows, long n);
@@ -124,6 +146,8 @@ typedef struct srv_ops {
     unsigned long end_rating_reads;  /* ratings a game's end read on the loop (not held) */
     unsigned long ratings_redone;    /* ratings computed again after a lost race (ratings_again) */
     unsigned long rating_changes;    /* other servers' rating notices so far (ratings.c) */
+    int tournaments_sweeping;        /* a tournaments' sweep read is on the store thread (tournament_rounds.c) */
+    int64_t tournaments_swept;       /* when the last began */
 } srv_ops;
 #define ops_of(s) ((srv_ops *)(s))
 

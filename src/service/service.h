@@ -636,6 +636,64 @@ int svc_rating_history(srv *s, const char *user, proto_game kind, int64_t before
                        long *counts, svc_status *st);
 #define SVC_PROVISIONAL_RD 110.0   /* a rating whose deviation is above this is provisional */
 
+/* ---- tournaments (tournaments.c, issue 32) ------------------------------------------------- */
+/* Round robin, Swiss and knockout tournaments whose games are ordinary games.  Each call reads or
+ * writes the store on the store thread for a request that can run again (-1 BUSY meanwhile, the
+ * request run again with the answer), else at once.  The pairing of rounds, the start at a date
+ * and the end are the sweep's (tournaments_sweep), never a door's. */
+#define SVC_TOURNAMENT_NAME_MAX 64
+#define SVC_TOURNAMENTS_MAX 100       /* a list's lines at most */
+typedef struct svc_tournament {
+    int64_t id;
+    char name[SVC_TOURNAMENT_NAME_MAX + 1];
+    char game[16];                    /* "twixt", "hex", "backgammon", "crossword" */
+    char format[24];                  /* "roundrobin", "roundrobin:2", "swiss:R", "knockout" */
+    char options[512];                /* the games' options, canonical */
+    char organizer[SVC_NAME_MAX + 1];
+    const char *state;                /* "open", "running", "finished" */
+    int round;                        /* rounds paired so far */
+    int players, min_players, max_players;
+    int rated, sequential;
+    int64_t start_at;                 /* 0: when full (or started by its organizer) */
+} svc_tournament;
+typedef struct svc_tournament_row {   /* a line of the standings, best first */
+    int rank;
+    char user[SVC_NAME_MAX + 1];
+    double points;
+    double tiebreak[2];               /* round robin: Sonneborn-Berger, head-to-head; else Buchholz, median */
+    int games;
+    int withdrawn;
+} svc_tournament_row;
+typedef struct svc_tournament_pairing {
+    int round, board;
+    char first[SVC_NAME_MAX + 1], second[SVC_NAME_MAX + 1]; /* second "" for a bye */
+    int64_t game;                     /* the board, 0 for a bye */
+    char result[8];                   /* "1-0", "0-1", "1/2", "*" playing, "bye" */
+} svc_tournament_pairing;
+typedef struct svc_tournament_view {
+    svc_tournament head;
+    svc_tournament_row *rows;         /* malloc'd: svc_tournament_view_free */
+    size_t nrows;
+    svc_tournament_pairing *pairings; /* malloc'd */
+    size_t npairings;
+} svc_tournament_view;
+/* "open", "running", "finished" into 0, 1, 2; -1 for none of them. */
+int svc_tournament_state_of(const char *word);
+/* tournament new NAME GAME FORMAT [game options] [-players=MIN-MAX] [-start=full|YYYY-MM-DD]
+ * [-rated|-unrated] [-rounds=together|sequential] [-days=N]: actor organizes it; *id its number. */
+int svc_tournament_new(srv *s, const char *actor, const char *name, const char *game, const char *format,
+                       int argc, char *const *argv, int64_t *id, svc_status *st);
+/* actor joins or leaves (before the start: the entry goes; after: withdrawn), or starts it (its
+ * organizer; with at least its minimum of players).  A join that fills it starts it. */
+int svc_tournament_join(srv *s, const char *actor, int64_t id, svc_status *st);
+int svc_tournament_leave(srv *s, const char *actor, int64_t id, svc_status *st);
+int svc_tournament_start(srv *s, const char *actor, int64_t id, svc_status *st);
+/* The tournament, its standings and its pairings (out freed by svc_tournament_view_free). */
+int svc_tournament_show(srv *s, int64_t id, svc_tournament_view *out, svc_status *st);
+void svc_tournament_view_free(svc_tournament_view *v);
+/* Tournaments in state (-1: any), newest first, up to cap: the count, or -1. */
+long svc_tournaments(srv *s, int state, svc_tournament *out, size_t cap, svc_status *st);
+
 /* ---- messages, chat and move comments (messages.c) ------------------------------------------ */
 /* A text is 1 to SVC_MESSAGE_MAX bytes of UTF-8 without control characters (BAD_TEXT,
  * TEXT_TOO_LONG); a door escapes it for where it shows it.  One user sends at most

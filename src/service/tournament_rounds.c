@@ -1,0 +1,446 @@
+/* service/tournament_rounds.c - a tournament's life after its start: its rounds paired, its end.
+ *
+ * Nothing here waits for a door.  Once a second the sweep (tournaments_sweep, called by the life
+ * layer) reads on the store thread the tournaments that are open with a start date that has
+ * come, and those running with their entrants and pairings; on the loop each running one's
+ * games are looked at (a game not held is read off the loop, and that tournament waits for the
+ * next sweep), the plan (tournament_plan.c) says what is due, and a round's games are written
+ * by store_tournament_pair_round on the store thread: the claim on (tournament, round) makes a
+ * round paired exactly once whatever other servers on the database do, and a server that dies
+ * mid-pairing leaves nothing half-made, which the next sweep of any server pairs again.  So a
+ * game's end needs no call from below: the round its end completes is paired by the next sweep
+ * of whichever server comes first.  The new games are told to their players as a new challenge's
+ * are (notify_game_changed) once they have been read into memory. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "service/ops.h"
+#include "service/rules_util.h"
+#include "store/tournaments.h"
+
+#define SWEEP_TOURNAMENTS 16 /* running tournaments looked at a sweep */
+#define SWEEP_EVERY 1        /* seconds between two looks */
+
+/* ---- a tournament's games as the plan sees them -------------------------------------------- */
+static int entrant_index(const store_entrant *e, long ne, const char *user)
+{
+    for (long i = 0; i < ne; i++)
+        if (!strcmp(e[i].user, user))
+            return (int)i;
+    return -1;
+}
+
+/* What the player moving first scored in the ended game sg: 1, 0.5 (a draw, a void) or 0. */
+static double first_score_of(const srv_game *sg)
+{
+    char re[32], first[8];
+    games_result(sg, re);
+    games_colour_of(sg, 0, first);
+    if (re[1] != '+')
+        return 0.5;
+    return re[0] == first[0] ? 1.0 : 0.0;
+}
+
+/* A game memory does not hold, read: at once with no store thread (SQLite), else on the store
+ * thread and put in memory when it has come (the tournament waits for a later look). */
+typedef struct game_fetch {
+    db_job base;
+    srv *s;
+    int64_t id;
+    srv_game *fresh;
+    int unread;
+} game_fetch;
+
+static void fetch_run(store *st, db_job *d)
+{
+    game_fetch *f = (game_fetch *)d;
+    f->fresh = games_load(f->s, st, f->id, &f->unread);
+}
+
+static void fetch_done(srv *s, db_job *d)
+{
+    game_fetch *f = (game_fetch *)d;
+    games_put_read(s, f->id, f->fresh, f->unread);
+    free(f);
+}
+
+static void fetch_discard(db_job *d)
+{
+    game_fetch *f = (game_fetch *)d;
+    games_drop_read(f->fresh);
+    free(f);
+}
+
+static srv_game *game_now_or_later(srv *s, int64_t id)
+{
+    srv_game *sg = games_held_fresh(s, id);
+    if (sg || !bridge_of(s)->dbj)
+        return sg ? sg : games_find(s, id);
+    game_fetch *f = calloc(1, sizeof *f);
+    if (f) {
+        f->s = s;
+        f->id = id;
+        dbjobs_setup(&f->base, fetch_run, fetch_done, fetch_discard);
+        dbjobs_run(s, &f->base);
+    }
+    return NULL;
+}
+
+int tournament_plan_games(srv *s, const store_entrant *e, long ne, const store_pairing *p, long np, tplan_game *out,
+                          int *complete)
+{
+    *complete = 1;
+    for (long i = 0; i < np; i++) {
+        tplan_game *g = &out[i];
+        g->round = p[i].round;
+        g->first = entrant_index(e, ne, p[i].first);
+        g->second = p[i].second[0] ? entrant_index(e, ne, p[i].second) : PAIRING_BYE;
+        g->done = !p[i].game_id;
+        g->first_score = 1.0;
+        if (g->first < 0 || (p[i].second[0] && g->second < 0))
+            return -1;
+        if (!p[i].game_id)
+            continue;
+        srv_game *sg = game_now_or_later(s, p[i].game_id);
+        if (!sg) {
+            *complete = 0;
+            continue;
+        }
+        g->done = games_over(sg);
+        g->first_score = g->done ? first_score_of(sg) : 0;
+    }
+    return 0;
+}
+
+/* ---- the sweep's read -------------------------------------------------------------------------- */
+typedef struct tour_read {
+    store_tournament t;
+    store_entrant *entrants;
+    long nentrants;
+    store_pairing *pairs;
+    long npairs;
+} tour_read;
+
+typedef struct sweep_job {
+    db_job base;
+    int64_t now;
+    tour_read t[SWEEP_TOURNAMENTS];
+    int n;
+} sweep_job;
+
+static void tour_read_free(tour_read *r)
+{
+    free(r->entrants);
+    free(r->pairs);
+    r->entrants = NULL;
+    r->pairs = NULL;
+}
+
+/* Open tournaments whose date has come start with their players in joining order (too few: they
+ * wait for more); the store's start happens once. */
+static void start_due(store *st, int64_t now)
+{
+    store_tournament open[SWEEP_TOURNAMENTS];
+    long n = store_tournaments_list(st, STORE_TOURNAMENT_OPEN, open, SWEEP_TOURNAMENTS);
+    for (long i = 0; i < n; i++) {
+        if (!open[i].start_at || now < open[i].start_at)
+            continue;
+        store_entrant *e = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *e);
+        const char **names = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *names);
+        long ne = e && names ? store_tournament_entrants(st, open[i].id, e, TOURNAMENT_MAX_PLAYERS) : -1;
+        for (long k = 0; k < ne; k++)
+            names[k] = e[k].user;
+        char err[256];
+        if (ne >= open[i].min_players)
+            store_tournament_start(st, open[i].id, names, (size_t)ne, err, sizeof err);
+        free(names);
+        free(e);
+    }
+}
+
+static void read_one(store *st, tour_read *r)
+{
+    r->entrants = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *r->entrants);
+    r->nentrants = r->entrants ? store_tournament_entrants(st, r->t.id, r->entrants, TOURNAMENT_MAX_PLAYERS) : -1;
+    r->npairs = -1;
+    if (r->nentrants < 0)
+        return;
+    size_t cap = tournament_pairings_cap(&r->t, r->nentrants);
+    r->pairs = calloc(cap, sizeof *r->pairs);
+    r->npairs = r->pairs ? store_tournament_pairings(st, r->t.id, r->pairs, cap) : -1;
+}
+
+static void sweep_run(store *st, db_job *d)
+{
+    sweep_job *j = (sweep_job *)d;
+    start_due(st, j->now);
+    store_tournament running[SWEEP_TOURNAMENTS];
+    long n = store_tournaments_list(st, STORE_TOURNAMENT_RUNNING, running, SWEEP_TOURNAMENTS);
+    for (long i = 0; i < n; i++) {
+        j->t[j->n].t = running[i];
+        read_one(st, &j->t[j->n++]);
+    }
+}
+
+static void sweep_discard(db_job *d)
+{
+    sweep_job *j = (sweep_job *)d;
+    for (int i = 0; i < j->n; i++)
+        tour_read_free(&j->t[i]);
+    free(j);
+}
+
+/* ---- a round written ----------------------------------------------------------------------------- */
+typedef struct pair_job {
+    db_job base;
+    int64_t tournament;
+    int round;
+    store_game *games;
+    size_t ngames;
+    store_pairing *pairs;
+    size_t npairs;
+    int finish; /* not a round: the tournament is over */
+    int rc;
+    char err[256];
+} pair_job;
+
+static void pair_job_free(pair_job *j)
+{
+    for (size_t i = 0; i < j->ngames; i++) {
+        free(j->games[i].options);
+        free(j->games[i].state);
+        free(j->games[i].clock);
+    }
+    free(j->games);
+    free(j->pairs);
+    free(j);
+}
+
+static void pair_run(store *st, db_job *d)
+{
+    pair_job *j = (pair_job *)d;
+    if (j->finish) {
+        j->rc = store_tournament_finish(st, j->tournament, j->err, sizeof j->err);
+        return;
+    }
+    int64_t first = j->ngames ? st->be->ids_reserve(st, "games", (int)j->ngames) : 1;
+    if (first <= 0) {
+        j->rc = -1;
+        snprintf(j->err, sizeof j->err, "no game ids");
+        return;
+    }
+    for (size_t i = 0, g = 0; i < j->npairs; i++)
+        if (j->pairs[i].second[0]) {
+            j->games[g].id = j->pairs[i].game_id = first + (int64_t)g;
+            g++;
+        }
+    j->rc = store_tournament_pair_round(st, j->tournament, j->round, j->games, j->ngames, j->pairs, j->npairs,
+                                        j->err, sizeof j->err);
+}
+
+static void pair_discard(db_job *d) { pair_job_free((pair_job *)d); }
+
+/* A new game read into memory: its players are told as of a new challenge. */
+static void tell_new_game(srv *s, int64_t id)
+{
+    srv_game *sg = games_held_fresh(s, id);
+    if (!sg)
+        return;
+    commit_hold(bridge_of(s)->cq);
+    notify_game_changed(s, sg, NULL);
+    commit_release(bridge_of(s)->cq);
+}
+
+static void pair_done(srv *s, db_job *d)
+{
+    pair_job *j = (pair_job *)d;
+    if (j->rc < 0)
+        srv_log(s, "tournament %lld: %s", (long long)j->tournament, j->err);
+    else if (j->rc == 1 && j->finish)
+        srv_log(s, "tournament %lld: finished", (long long)j->tournament);
+    else if (j->rc == 1) {
+        srv_log(s, "tournament %lld: round %d paired (%zu games)", (long long)j->tournament, j->round, j->ngames);
+        for (size_t i = 0; i < j->ngames; i++)
+            if (!games_read_then(s, j->games[i].id, tell_new_game))
+                tell_new_game(s, j->games[i].id);
+    }
+    pair_job_free(j);
+}
+
+/* Days a move of the tournament's games, from their canonical options ("clock=D+0/D"). */
+static long days_of(const char *options)
+{
+    char v[64];
+    long initial = 7 * 86400L, inc, max;
+    if (opt_get(options, "clock", v, sizeof v))
+        sscanf(v, "%ld+%ld/%ld", &initial, &inc, &max);
+    return initial;
+}
+
+/* Game row i of the round: the rules' fresh game, the clock running for the seat to move. */
+static int make_row(srv *s, const store_tournament *t, const char *first, const char *second, store_game *row)
+{
+    const srv_rules *r = rules_for(proto_game_of(t->kind));
+    lx_game_error err;
+    lx_game_error_init(&err);
+    void *g = r ? r->create(t->options, &err) : NULL;
+    lx_game_error_free(&err);
+    if (!g)
+        return -1;
+    r->between_turns(g);
+    int seat = r->seat_to_move(g);
+    int64_t now = svc_clock_now(s);
+    long bank = days_of(t->options);
+    char clock[96];
+    snprintf(clock, sizeof clock, "%d %lld %ld %ld 0", seat, (long long)now, bank, bank); /* clock.c's text */
+    snprintf(row->kind, sizeof row->kind, "%s", t->kind);
+    snprintf(row->player[0], sizeof row->player[0], "%s", first);
+    snprintf(row->player[1], sizeof row->player[1], "%s", second);
+    row->options = strdup(t->options);
+    row->state = strdup(r->state(g));
+    row->clock = strdup(clock);
+    row->created = now;
+    row->version = games_new_version(s);
+    row->deadline = seat >= 0 ? now + bank : 0;
+    row->nag_at = seat >= 0 ? row->deadline - bank / 4 : 0;
+    r->destroy(g);
+    return row->options && row->state && row->clock ? 0 : -1;
+}
+
+static void pair_round(srv *s, const tour_read *r, int round, const pairing_game *boards, int nboards)
+{
+    pair_job *j = calloc(1, sizeof *j);
+    if (!j || !(j->games = calloc((size_t)nboards + 1, sizeof *j->games)) ||
+        !(j->pairs = calloc((size_t)nboards + 1, sizeof *j->pairs))) {
+        if (j)
+            pair_job_free(j);
+        return;
+    }
+    j->tournament = r->t.id;
+    j->round = round;
+    for (int b = 0; b < nboards; b++) {
+        store_pairing *p = &j->pairs[j->npairs++];
+        p->round = round;
+        p->board = b + 1;
+        snprintf(p->first, sizeof p->first, "%s", r->entrants[boards[b].first].user);
+        if (boards[b].second == PAIRING_BYE)
+            continue;
+        snprintf(p->second, sizeof p->second, "%s", r->entrants[boards[b].second].user);
+        if (make_row(s, &r->t, p->first, p->second, &j->games[j->ngames++]) != 0) {
+            pair_job_free(j);
+            return;
+        }
+    }
+    dbjobs_setup(&j->base, pair_run, pair_done, pair_discard);
+    dbjobs_run(s, &j->base);
+}
+
+static void finish(srv *s, int64_t id)
+{
+    pair_job *j = calloc(1, sizeof *j);
+    if (!j)
+        return;
+    j->tournament = id;
+    j->finish = 1;
+    dbjobs_setup(&j->base, pair_run, pair_done, pair_discard);
+    dbjobs_run(s, &j->base);
+}
+
+size_t tournament_pairings_cap(const store_tournament *t, long nentrants)
+{
+    size_t n = (size_t)(nentrants > 0 ? nentrants : 1);
+    size_t rounds = (size_t)t->round + 1;
+    return rounds * (n / 2 + 1) + n * n + 16; /* a round's boards every round paired, or any round robin */
+}
+
+int tournament_input(const store_tournament *t, const store_entrant *e, long ne, int *withdrawn, tplan_input *in)
+{
+    char err[128];
+    memset(in, 0, sizeof *in);
+    if (tournament_format_parse(t->format, &in->format, err, sizeof err) != 0)
+        return -1;
+    for (long i = 0; i < ne; i++)
+        withdrawn[i] = e[i].withdrawn;
+    in->sequential = t->sequential;
+    in->n = (int)ne;
+    in->withdrawn = withdrawn;
+    in->rounds_paired = t->round;
+    return 0;
+}
+
+/* A withdrawn player's games still being played are lost by forfeit ("W+F", "B+F"), each in one
+ * batch as a loss on time is; the next sweep sees them ended. */
+static void forfeit_withdrawn(srv *s, const tour_read *r)
+{
+    for (long i = 0; i < r->npairs; i++) {
+        const store_pairing *p = &r->pairs[i];
+        int a = entrant_index(r->entrants, r->nentrants, p->first);
+        int b = p->second[0] ? entrant_index(r->entrants, r->nentrants, p->second) : -1;
+        if (!p->game_id || a < 0 || b < 0 || (!r->entrants[a].withdrawn && !r->entrants[b].withdrawn))
+            continue;
+        srv_game *sg = games_held_fresh(s, p->game_id);
+        if (!sg || games_over(sg))
+            continue;
+        int loser = r->entrants[a].withdrawn ? 0 : 1;
+        char winner[8], re[32];
+        games_colour_of(sg, 1 - loser, winner);
+        snprintf(re, sizeof re, "%s+F", winner);
+        svc_status st;
+        svc_status_init(&st);
+        if (clock_end_game(s, sg, re, &st) == 0)
+            srv_log(s, "board %lld: %s forfeits (withdrawn from tournament %lld)", (long long)sg->id,
+                    sg->player[loser], (long long)r->t.id);
+    }
+}
+
+/* What is due for one running tournament, done. */
+static void settle(srv *s, const tour_read *r)
+{
+    if (r->nentrants < 2 || r->npairs < 0)
+        return;
+    forfeit_withdrawn(s, r);
+    tplan_game *games = calloc((size_t)r->npairs + 1, sizeof *games);
+    int *withdrawn = calloc((size_t)r->nentrants, sizeof *withdrawn);
+    pairing_game *boards = calloc((size_t)r->nentrants + 1, sizeof *boards);
+    int complete = 0, round = 0, nboards = 0;
+    tplan_input in;
+    if (games && withdrawn && boards &&
+        tournament_plan_games(s, r->entrants, r->nentrants, r->pairs, r->npairs, games, &complete) == 0 && complete &&
+        tournament_input(&r->t, r->entrants, r->nentrants, withdrawn, &in) == 0) {
+        in.games = games;
+        in.ngames = (size_t)r->npairs;
+        tplan_step step = tournament_next(&in, &round, boards, &nboards);
+        if (step == TPLAN_PAIR)
+            pair_round(s, r, round, boards, nboards);
+        else if (step == TPLAN_FINISHED)
+            finish(s, r->t.id);
+    }
+    free(games);
+    free(withdrawn);
+    free(boards);
+}
+
+static void sweep_done(srv *s, db_job *d)
+{
+    sweep_job *j = (sweep_job *)d;
+    ops_of(s)->tournaments_sweeping = 0;
+    for (int i = 0; i < j->n; i++)
+        settle(s, &j->t[i]);
+    sweep_discard(d);
+}
+
+void tournaments_sweep(srv *s)
+{
+    int64_t now = svc_clock_now(s);
+    if (ops_of(s)->tournaments_sweeping || now - ops_of(s)->tournaments_swept < SWEEP_EVERY)
+        return;
+    sweep_job *j = calloc(1, sizeof *j);
+    if (!j)
+        return;
+    ops_of(s)->tournaments_swept = now;
+    ops_of(s)->tournaments_sweeping = 1;
+    j->now = now;
+    dbjobs_setup(&j->base, sweep_run, sweep_done, sweep_discard);
+    dbjobs_run(s, &j->base);
+}
