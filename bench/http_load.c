@@ -2,6 +2,7 @@
  *
  *   http_load push HOST:PORT WATCHERS MOVES
  *   http_load api  HOST:PORT CLIENTS SECONDS [MAX_MOVES]
+ *   http_load paced HOST:PORT CLIENTS RATE SECONDS [ACKED_FILE]
  *
  * push: users A and B sign up, A challenges B to a 19x19 Hex game without
  * swap, WATCHERS connections open GET /api/v1/games/N/events (Server-Sent
@@ -21,11 +22,24 @@
  * moves - each one a durable move - and their latency, from writing the
  * request to reading the last byte of the answer.
  *
+ * paced: an open loop for a server behind a load balancer whose instances restart.  CLIENTS
+ * users (signed up one after the other first) play 19x19 Hex games against themselves; moves
+ * are due at RATE a second in all, move i at start + i / RATE, each given to an idle client (a
+ * due move waits while none is idle), and its latency counts from its due time, not from its
+ * writing, so the waits a slow answer causes are counted (no coordinated omission).  A failed
+ * connection, a 502/503/504 or TIMEOUT without an answer is retried once after RETRY_PAUSE on
+ * a new connection (a 409 WRONG_MOVE_NUMBER to the retry means the first try was stored); a
+ * second failure is a failed request and the client starts a fresh game.  "start T" (T on
+ * CLOCK_MONOTONIC) is printed once the load starts, then a summary: moves due, acknowledged,
+ * p50/p99/max, retried and failed; ACKED_FILE gets each acknowledged move as
+ * "BOARD N MOVE DUE LATENCY" for the caller to check against the store.
+ *
  * Plain sockets and epoll, one thread, 127.0.0.1 only.  Answers are read
  * whole by their Content-Length; event streams are decoded from their
  * chunked encoding.  Anything unexpected (a status, a missing field, a closed
- * connection, an event out of order, 10 s without an awaited answer) ends
- * the program with a message and exit status 1. */
+ * connection, an event out of order, 10 s without an awaited answer; in paced
+ * mode only what a restart cannot explain) ends the program with a message and
+ * exit status 1. */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
@@ -192,7 +206,8 @@ static void set_server(const char *spec)
     snprintf(host_header, sizeof host_header, "%s:%d", host, port);
 }
 
-static void conn_open(conn *c, const char *name)
+/* Connect; -1 (errno set, nothing held) when the server cannot be reached. */
+static int conn_try_open(conn *c, const char *name)
 {
     snprintf(c->name, sizeof c->name, "%s", name);
     c->fd = socket(AF_INET, SOCK_STREAM, 0);
@@ -202,12 +217,23 @@ static void conn_open(conn *c, const char *name)
     int one = 1;
     setsockopt(c->fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     setsockopt(c->fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-    if (connect(c->fd, (const struct sockaddr *)&server, sizeof server) != 0)
-        die("%s: connect to %s: %s", c->name, host_header, strerror(errno));
+    if (connect(c->fd, (const struct sockaddr *)&server, sizeof server) != 0) {
+        int e = errno;
+        close(c->fd);
+        errno = e;
+        return -1;
+    }
     setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
     c->cap = 16384;
     c->in = xrealloc(NULL, c->cap);
     c->len = c->head = 0;
+    return 0;
+}
+
+static void conn_open(conn *c, const char *name)
+{
+    if (conn_try_open(c, name) != 0)
+        die("%s: connect to %s: %s", c->name, host_header, strerror(errno));
 }
 
 static void conn_close(conn *c)
@@ -217,7 +243,8 @@ static void conn_close(conn *c)
     c->in = NULL;
 }
 
-static void conn_send(conn *c, const char *method, const char *path, const char *body)
+/* Write a request (blocking, bounded by SO_SNDTIMEO); -1 when the connection fails. */
+static int conn_write(conn *c, const char *method, const char *path, const char *body)
 {
     char req[2048];
     int n = snprintf(req, sizeof req, "%s %s HTTP/1.1\r\nHost: %s\r\n%s%s%s%s%s%s", method, path, host_header,
@@ -235,13 +262,20 @@ static void conn_send(conn *c, const char *method, const char *path, const char 
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
-            die("%s: write: %s", c->name, w < 0 ? strerror(errno) : "nothing written");
+            return -1;
         off += (int)w;
     }
+    return 0;
 }
 
-/* Read what there is (the socket is readable, or a blocking read is wanted); returns the byte count. */
-static size_t conn_fill(conn *c)
+static void conn_send(conn *c, const char *method, const char *path, const char *body)
+{
+    if (conn_write(c, method, path, body) != 0)
+        die("%s: write: %s", c->name, strerror(errno));
+}
+
+/* One read() into the input (grown as needed); its result, errno set when negative. */
+static ssize_t conn_read(conn *c)
 {
     if (c->cap - c->len < 16384) {
         if (c->cap * 2 > IN_MAX)
@@ -250,14 +284,23 @@ static size_t conn_fill(conn *c)
         c->in = xrealloc(c->in, c->cap);
     }
     ssize_t n = read(c->fd, c->in + c->len, c->cap - c->len - 1);
+    if (n > 0) {
+        c->len += (size_t)n;
+        c->in[c->len] = 0;
+    }
+    return n;
+}
+
+/* Read what there is (the socket is readable, or a blocking read is wanted); returns the byte count. */
+static size_t conn_fill(conn *c)
+{
+    ssize_t n = conn_read(c);
     if (n < 0 && errno == EINTR)
         return 0;
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
         die("%s: no answer in %.0f s", c->name, TIMEOUT);
     if (n <= 0)
         die("%s: %s", c->name, n < 0 ? strerror(errno) : "the server closed the connection");
-    c->len += (size_t)n;
-    c->in[c->len] = 0;
     return (size_t)n;
 }
 
@@ -667,22 +710,29 @@ static size_t nlat, caplat;
 static long moves, games, game_over, ready;
 static double answer_bytes;
 
-static void client_send(client *cl)
+/* Write the client's next request (signup, challenge or move); -1 when the connection fails. */
+static int client_write(client *cl)
 {
     char body[256], path[64];
     cl->sent = now();
     if (cl->ph == P_SIGNUP) {
         signup_body(body, sizeof body, cl->user);
-        conn_send(&cl->c, "POST", "/api/v1/signup", body);
-    } else if (cl->ph == P_CHALLENGE) {
-        challenge_body(body, sizeof body, cl->user);
-        conn_send(&cl->c, "POST", "/api/v1/games", body);
-    } else {
-        int cell = cl->order[cl->next];
-        snprintf(body, sizeof body, "{\"move\":\"%c%d\",\"n\":%d}", 'a' + cell % SIDE, cell / SIDE + 1, cl->next + 1);
-        snprintf(path, sizeof path, "/api/v1/games/%ld/moves", cl->board);
-        conn_send(&cl->c, "POST", path, body);
+        return conn_write(&cl->c, "POST", "/api/v1/signup", body);
     }
+    if (cl->ph == P_CHALLENGE) {
+        challenge_body(body, sizeof body, cl->user);
+        return conn_write(&cl->c, "POST", "/api/v1/games", body);
+    }
+    int cell = cl->order[cl->next];
+    snprintf(body, sizeof body, "{\"move\":\"%c%d\",\"n\":%d}", 'a' + cell % SIDE, cell / SIDE + 1, cl->next + 1);
+    snprintf(path, sizeof path, "/api/v1/games/%ld/moves", cl->board);
+    return conn_write(&cl->c, "POST", path, body);
+}
+
+static void client_send(client *cl)
+{
+    if (client_write(cl) != 0)
+        die("%s: write: %s", cl->c.name, strerror(errno));
 }
 
 static void new_game(client *cl, long board)
@@ -821,11 +871,290 @@ static void run_api(int n, double secs, long max_moves)
     free(lat);
 }
 
+/* ---- paced: an open loop at a fixed rate that rides out an instance's restart --------------- */
+#define RETRY_PAUSE 0.1         /* seconds before a failed request's one retry */
+#define GAME_MOVES 150          /* a fresh game after this many moves, far from the board's end */
+
+typedef struct pacer {
+    client cl;
+    int open;               /* its connection is up (reopened lazily after a failure) */
+    int in_move;            /* a move is in flight, or its retry waits */
+    int attempt;            /* 0 for a request's first try, 1 for its retry */
+    double due;             /* when the schedule wanted the move in flight */
+    double retry_at;        /* when the waiting retry is to be written; 0 when none waits */
+} pacer;
+
+typedef struct acked_move {
+    long board;
+    int n, cell;
+    double due, latency;
+} acked_move;
+
+static struct {
+    pacer *ps;
+    int n;
+    int *idle, nidle;       /* clients free for the next due move */
+    int ep;
+    acked_move *acked;
+    size_t nacked, capacked;
+    long retried, acked_on_retry, failed, unexpected, reopened, challenge_retries;
+} pc;
+
+static void pacer_idle(pacer *p)
+{
+    p->in_move = 0;
+    pc.idle[pc.nidle++] = (int)(p - pc.ps);
+}
+
+static void pacer_write(pacer *p);
+
+/* A failed connection, a 502/503/504 or no answer in TIMEOUT: one retry after RETRY_PAUSE;
+ * a move failing twice is a failed request, and the client starts a fresh game. */
+static void pacer_failed(pacer *p)
+{
+    if (p->open) {
+        conn_close(&p->cl.c);
+        p->open = 0;
+    }
+    if (p->cl.ph == P_CHALLENGE) { /* not a move: tried until it works */
+        pc.challenge_retries++;
+    } else if (p->attempt == 0) {
+        p->attempt = 1;
+        pc.retried++;
+    } else {
+        pc.failed++;
+        p->in_move = 0;
+        p->cl.ph = P_CHALLENGE;
+        p->attempt = 0;
+    }
+    p->retry_at = now() + RETRY_PAUSE;
+}
+
+static void pacer_write(pacer *p)
+{
+    p->retry_at = 0;
+    if (!p->open) {
+        char name[32];
+        snprintf(name, sizeof name, "client %d", (int)(p - pc.ps));
+        if (conn_try_open(&p->cl.c, name) != 0) {
+            pacer_failed(p);
+            return;
+        }
+        p->open = 1;
+        pc.reopened++;
+        epoll_add(pc.ep, p->cl.c.fd, (uint64_t)(p - pc.ps));
+    }
+    if (client_write(&p->cl) != 0)
+        pacer_failed(p);
+}
+
+/* The move was stored (a 200, or on the retry a 409 WRONG_MOVE_NUMBER: the first try's commit). */
+static void pacer_acked(pacer *p, int ended)
+{
+    if (pc.nacked == pc.capacked) {
+        pc.capacked = pc.capacked ? pc.capacked * 2 : 1 << 16;
+        pc.acked = xrealloc(pc.acked, pc.capacked * sizeof *pc.acked);
+    }
+    client *cl = &p->cl;
+    pc.acked[pc.nacked++] = (acked_move){cl->board, cl->next + 1, cl->order[cl->next], p->due, now() - p->due};
+    pc.acked_on_retry += p->attempt;
+    p->in_move = 0;
+    p->attempt = 0;
+    if (ended || ++cl->next >= GAME_MOVES) {
+        cl->ph = P_CHALLENGE;
+        pacer_write(p);
+    } else {
+        pacer_idle(p);
+    }
+}
+
+static void pacer_answer(pacer *p, const char *b, size_t n)
+{
+    conn *c = &p->cl.c;
+    if (c->status == 502 || c->status == 503 || c->status == 504) {
+        pacer_failed(p);
+    } else if (p->cl.ph == P_CHALLENGE) {
+        if (c->status != 201)
+            die("%s: challenge: status %d: %.200s", c->name, c->status, b);
+        new_game(&p->cl, json_long(b, n, "board", c->name));
+        p->attempt = 0;
+        pacer_idle(p);
+    } else if (c->status == 200) {
+        if (json_long(b, n, "moves_played", c->name) != p->cl.next + 1)
+            die("%s: board %ld: moves_played is not %d", c->name, p->cl.board, p->cl.next + 1);
+        pacer_acked(p, json_result(b, n, c->name));
+    } else if (c->status == 409 && p->attempt == 1 && find(b, n, "\"WRONG_MOVE_NUMBER\"")) {
+        pacer_acked(p, 1); /* whether that move ended the game is unknown: a fresh one */
+    } else { /* not a transient failure: failed at once, and a fresh game */
+        if (!pc.unexpected++)
+            fprintf(stderr, "http_load: %s: board %ld, move %d: status %d: %.200s\n", c->name, p->cl.board,
+                    p->cl.next + 1, c->status, b);
+        pc.failed++;
+        p->in_move = 0;
+        p->attempt = 0;
+        p->cl.ph = P_CHALLENGE;
+        pacer_write(p);
+    }
+}
+
+/* The connection is readable: an answer (or part of one), or its end. */
+static void pacer_read(pacer *p)
+{
+    const char *b;
+    size_t n;
+    ssize_t got = conn_read(&p->cl.c);
+    if (got < 0 && errno == EINTR)
+        return;
+    int waiting = (p->in_move || p->cl.ph == P_CHALLENGE) && !p->retry_at;
+    if (got <= 0 || !waiting) { /* closed (nginx's keep-alive ended, or a failure), or bytes nobody asked for */
+        if (waiting)
+            return pacer_failed(p);
+        conn_close(&p->cl.c);
+        p->open = 0;
+        return;
+    }
+    if (!conn_answer(&p->cl.c, &b, &n))
+        return;
+    int more = p->cl.c.len > p->cl.c.head;
+    pacer_answer(p, b, n);
+    if (p->open) {
+        conn_consume(&p->cl.c);
+        if (more)
+            die("%s: bytes after an answer", p->cl.c.name);
+    }
+}
+
+/* Sign up and start a game for each client, one after the other (before any restart). */
+static void pacer_setup(int nclients, unsigned tag)
+{
+    for (int i = 0; i < nclients; i++) {
+        pacer *p = &pc.ps[i];
+        char name[32], body[256];
+        size_t n;
+        snprintf(name, sizeof name, "client %d", i);
+        snprintf(p->cl.user, sizeof p->cl.user, "pl%x_%d", tag, i);
+        conn_open(&p->cl.c, name);
+        p->open = 1;
+        signup_body(body, sizeof body, p->cl.user);
+        const char *r = conn_call(&p->cl.c, "POST", "/api/v1/signup", body, 201, &n);
+        took_session(&p->cl.c, r, n);
+        conn_consume(&p->cl.c);
+        challenge_body(body, sizeof body, p->cl.user);
+        r = conn_call(&p->cl.c, "POST", "/api/v1/games", body, 201, &n);
+        new_game(&p->cl, json_long(r, n, "board", name));
+        conn_consume(&p->cl.c);
+        epoll_add(pc.ep, p->cl.c.fd, (uint64_t)i);
+        pacer_idle(p);
+    }
+}
+
+/* Give each due move to an idle client; write the retries whose pause is over; fail what has
+ * waited TIMEOUT for its answer.  Returns the milliseconds until something is next due. */
+static int pacer_tick(double start, double rate, long total, long *next)
+{
+    double t = now(), wake = t + 0.1;
+    for (; *next < total && start + (double)*next / rate <= t && pc.nidle; ++*next) {
+        pacer *p = &pc.ps[pc.idle[--pc.nidle]];
+        p->due = start + (double)*next / rate;
+        p->in_move = 1;
+        p->attempt = 0;
+        pacer_write(p);
+    }
+    if (*next < total && pc.nidle && start + (double)*next / rate < wake)
+        wake = start + (double)*next / rate;
+    for (int i = 0; i < pc.n; i++) {
+        pacer *p = &pc.ps[i];
+        if (p->retry_at && p->retry_at <= t)
+            pacer_write(p);
+        else if (!p->retry_at && (p->in_move || p->cl.ph == P_CHALLENGE) && t - p->cl.sent > TIMEOUT)
+            pacer_failed(p);
+        if (p->retry_at && p->retry_at < wake)
+            wake = p->retry_at;
+    }
+    return wake <= t ? 0 : (int)((wake - t) * 1e3) + 1;
+}
+
+/* Each acknowledged move as "BOARD N MOVE DUE LATENCY" (DUE on CLOCK_MONOTONIC, seconds). */
+static void pacer_write_acked(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        die("%s: %s", path, strerror(errno));
+    for (size_t i = 0; i < pc.nacked; i++) {
+        const acked_move *m = &pc.acked[i];
+        fprintf(f, "%ld %d %c%d %.6f %.6f\n", m->board, m->n, 'a' + m->cell % SIDE, m->cell / SIDE + 1, m->due,
+                m->latency);
+    }
+    if (fclose(f) != 0)
+        die("%s: %s", path, strerror(errno));
+}
+
+static void run_paced(int n, double rate, double secs, const char *acked_path)
+{
+    if (n < 1 || n > 100000 || rate <= 0 || rate > 1e6 || secs <= 0 || secs > 3600)
+        die("paced: 1 to 100000 clients, a rate above 0 and up to 1000000 a second, 0 to 3600 seconds");
+    raise_open_files(n + 16L);
+    pc.n = n;
+    pc.ps = calloc((size_t)n, sizeof *pc.ps);
+    pc.idle = calloc((size_t)n, sizeof *pc.idle);
+    pc.ep = epoll_create1(0);
+    if (!pc.ps || !pc.idle || pc.ep < 0)
+        die("out of memory, or epoll_create1: %s", strerror(errno));
+    unsigned tag = name_tag();
+    rng ^= tag;
+    pacer_setup(n, tag);
+    long total = (long)(rate * secs), next = 0;
+    double start = now() + 0.01;
+    printf("start %.6f\n", start); /* for whoever restarts instances meanwhile, on the same clock */
+    fflush(stdout);
+    while (next < total || (long)pc.nacked + pc.failed < total) {
+        struct epoll_event evs[256];
+        int k = epoll_wait(pc.ep, evs, 256, pacer_tick(start, rate, total, &next));
+        if (k < 0 && errno != EINTR)
+            die("epoll_wait: %s", strerror(errno));
+        for (int i = 0; i < k; i++)
+            pacer_read(&pc.ps[evs[i].data.u64]);
+        if (now() - start > secs + 60)
+            die("paced: %.0f s after the last move was due, %ld of %ld moves are answered", now() - start - secs,
+                (long)pc.nacked + pc.failed, total);
+    }
+    double dur = now() - start;
+    double *waits = calloc(pc.nacked + 1, sizeof *waits);
+    if (!waits)
+        die("out of memory");
+    for (size_t i = 0; i < pc.nacked; i++)
+        waits[i] = pc.acked[i].latency;
+    char pcts[96];
+    printf("ludexd HTTP paced: %d keep-alive clients, %.0f moves/s offered for %.0f s (open loop): %ld moves due, "
+           "%zu acknowledged in %.1f s (%.0f moves/s); latency from when each move was due (waits and retry "
+           "included) %s; %ld requests retried once after %.0f ms (%ld of them acknowledged on the retry), %ld "
+           "failed after their retry (%ld of them unexpected answers, not retried); %ld connections reopened, "
+           "%ld challenges retried\n",
+           n, rate, secs, total, pc.nacked, dur, (double)pc.nacked / dur, percentiles(waits, pc.nacked, pcts),
+           pc.retried, RETRY_PAUSE * 1e3, pc.acked_on_retry, pc.failed, pc.unexpected, pc.reopened,
+           pc.challenge_retries);
+    if (acked_path)
+        pacer_write_acked(acked_path);
+    free(waits);
+    for (int i = 0; i < n; i++)
+        if (pc.ps[i].open)
+            conn_close(&pc.ps[i].cl.c);
+    close(pc.ep);
+    free(pc.ps);
+    free(pc.idle);
+    free(pc.acked);
+}
+
 int main(int argc, char **argv)
 {
     if (argc >= 5 && argc <= 6 && !strcmp(argv[1], "api")) {
         set_server(argv[2]);
         run_api(atoi(argv[3]), atof(argv[4]), argc == 6 ? atol(argv[5]) : 500000);
+        return 0;
+    }
+    if (argc >= 6 && argc <= 7 && !strcmp(argv[1], "paced")) {
+        set_server(argv[2]);
+        run_paced(atoi(argv[3]), atof(argv[4]), atof(argv[5]), argc == 7 ? argv[6] : NULL);
         return 0;
     }
     if (argc == 5 && !strcmp(argv[1], "push")) {
@@ -834,6 +1163,7 @@ int main(int argc, char **argv)
         return 0;
     }
     fprintf(stderr, "usage: http_load push HOST:PORT WATCHERS MOVES\n"
-                    "       http_load api HOST:PORT CLIENTS SECONDS [MAX_MOVES]\n");
+                    "       http_load api HOST:PORT CLIENTS SECONDS [MAX_MOVES]\n"
+                    "       http_load paced HOST:PORT CLIENTS RATE SECONDS [ACKED_FILE]\n");
     return 2;
 }
