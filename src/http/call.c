@@ -219,7 +219,8 @@ int http_status_of(const char *code)
 {
     static const struct { const char *code; int status; } table[] = {
         {"NOT_LOGGED_IN", 401}, {"BAD_PASSWORD", 401}, {"ACCOUNT_DISABLED", 403}, {"CSRF", 403}, {"NOT_A_PLAYER", 403},
-        {"NO_SUCH_BOARD", 404}, {"NO_SUCH_USER", 404}, {"NOT_FOUND", 404}, {"METHOD_NOT_ALLOWED", 405},
+        {"NO_SUCH_BOARD", 404}, {"NO_SUCH_USER", 404}, {"NOT_FOUND", 404}, {"NO_SUCH_TOURNAMENT", 404},
+        {"METHOD_NOT_ALLOWED", 405},
         {"NOT_YOUR_TURN", 409}, {"WRONG_MOVE_NUMBER", 409}, {"GAME_OVER", 409}, {"USER_EXISTS", 409},
         {"TOO_LARGE", 413}, {"RATE_LIMITED", 429}, {"TOO_MANY_CONNECTIONS", 429}, {"INTERNAL", 500}, {"BUSY", 503}, {"STORAGE_FULL", 503},
     };

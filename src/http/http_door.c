@@ -136,6 +136,9 @@ static void route_call(http_call *c, const char *rest)
     } else if (http_board_path(rest, &board, &what)) {
         c->board = board;
         route_game(c, what, m);
+    } else if (!strncmp(rest, "tournaments", 11) && (!rest[11] || rest[11] == '/') &&
+               (m == EVHTTP_REQ_GET || m == EVHTTP_REQ_POST)) {
+        api_tournaments(c, rest + 11, m == EVHTTP_REQ_POST); /* api_tournaments.c */
     } else {
         route_plain(c, rest, m);
     }

@@ -150,6 +150,8 @@ void api_logout(http_call *c);
 void api_me(http_call *c);
 void api_me_update(http_call *c);
 void api_ratings(http_call *c);
+/* rest: what follows "tournaments" in the path ("", "/ID", "/ID/join" ...) (api_tournaments.c) */
+void api_tournaments(http_call *c, const char *rest, int post);
 void api_game_offer(http_call *c, const char *what);
 void api_seek(http_call *c);
 void api_seeks(http_call *c);
