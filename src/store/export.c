@@ -30,6 +30,7 @@ static const char *const table_sql[STORE_NTABLES] = {
     [STORE_T_OUTBOX] = "SELECT id, event, recipient, message, created, sent, attempts, next_try, error FROM outbox"
                        " ORDER BY id",
     [STORE_T_RATING_HISTORY] = "SELECT \"user\", class, at, rating, rd, board FROM rating_history ORDER BY id",
+    [STORE_T_CONDITIONALS] = "SELECT game_id, seat, lines FROM conditionals ORDER BY game_id, seat",
 };
 
 const char *store_table_query(int t) { return t >= 0 && t < STORE_NTABLES ? table_sql[t] : NULL; }
@@ -124,7 +125,8 @@ static int outbox_op(exporter *x, const char *const *c)
     return x->fn(x->ctx, &op);
 }
 
-/* Moves, comments, ratings and their history, seeks, blocks, sessions, inbound mail seen: one op a row. */
+/* Moves, comments, ratings and their history, seeks, blocks, sessions, conditional moves, inbound mail
+ * seen: one op a row. */
 static int simple_op(exporter *x, const char *const *c)
 {
     store_op op;
@@ -176,6 +178,10 @@ static int simple_op(exporter *x, const char *const *c)
         op.rating.r = strtod(text(c[3]), NULL);
         op.rating.rd = strtod(text(c[4]), NULL);
         op.rating_from.board = num(c[5]);
+        break;
+    case STORE_T_CONDITIONALS: /* a player's conditional moves, as they were */
+        op.kind = STORE_CONDITIONAL_SET;
+        op.move = (store_move){num(c[0]), 0, (int)num(c[1]), (char *)text(c[2])};
         break;
     default: /* STORE_T_MAIL_SEEN */
         op.kind = STORE_MAIL_SEEN;

@@ -368,7 +368,7 @@ const char *store_query_text(const store *s, int qi);
 enum {
     STORE_T_USERS, STORE_T_BLOCKS, STORE_T_GAMES, STORE_T_MOVES, STORE_T_COMMENTS, STORE_T_RATINGS, STORE_T_SEEKS,
     STORE_T_MESSAGES, STORE_T_SESSIONS, STORE_T_MAIL_SEEN, STORE_T_OUTBOX,
-    STORE_T_RATING_HISTORY, STORE_NTABLES
+    STORE_T_RATING_HISTORY, STORE_T_CONDITIONALS, STORE_NTABLES
 };
 /* "SELECT <columns> FROM <table> ORDER BY <key>" for table t: the same text in both backends. */
 const char *store_table_query(int t);
