@@ -17,6 +17,9 @@ int users_mail_of(const srv_user *u, svc_user_mail *out);
 
 /* Call every door's hooks (svc_mail.c). */
 void notify_game_changed(srv *s, srv_game *sg, const char *actor);
+/* Another server's BOARDS notice (list: "ID VERSION PLAYER1 PLAYER2 ..."): each board it changed
+ * told to the notifiers' game_elsewhere (svc_mail.c). */
+void notify_boards_elsewhere(srv *s, const char *list);
 
 void notify_reminder(srv *s, srv_game *sg, int seat, long left);
 /* A message or chat line was queued in batch wait_seq: the doors' message_sent hooks. */
@@ -83,6 +86,9 @@ int tournament_plan_games(srv *s, const store_entrant *e, long ne, const store_p
                           int *complete);
 /* The plan's input for t (games left for the caller); withdrawn holds ne flags.  0, or -1. */
 int tournament_input(const store_tournament *t, const store_entrant *e, long ne, int *withdrawn, tplan_input *in);
+/* On the store thread: t's entrants e (n, in joining order) into seed order, the best rating in
+ * the class of t's games first (a newcomer's 1500), equals in the order they joined. */
+void tournament_seed(store *st, const store_tournament *t, store_entrant *e, long n);
 /* Room enough for every pairing of t with nentrants entrants. */
 size_t tournament_pairings_cap(const store_tournament *t, long nentrants);
 

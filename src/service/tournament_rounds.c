@@ -137,8 +137,31 @@ static void tour_read_free(tour_read *r)
     r->pairs = NULL;
 }
 
-/* Open tournaments whose date has come start with their players in joining order (too few: they
- * wait for more); the store's start happens once. */
+void tournament_seed(store *st, const store_tournament *t, store_entrant *e, long n)
+{
+    srv_game games_of = {.kind = proto_game_of(t->kind), .options = (char *)t->options}; /* for its class */
+    const char *cls = games_of.kind == G_NONE ? NULL : ratings_class(&games_of);
+    double *r = cls ? calloc((size_t)n + 1, sizeof *r) : NULL;
+    if (!r)
+        return;
+    for (long i = 0; i < n; i++) {
+        store_rating row;
+        r[i] = st->be->rating_get(st, e[i].user, cls, &row) == 1 ? row.r : 1500.0;
+    }
+    for (long i = 1; i < n; i++) /* a stable insertion sort: equals keep their joining order */
+        for (long k = i; k > 0 && r[k] > r[k - 1]; k--) {
+            double x = r[k];
+            r[k] = r[k - 1];
+            r[k - 1] = x;
+            store_entrant y = e[k];
+            e[k] = e[k - 1];
+            e[k - 1] = y;
+        }
+    free(r);
+}
+
+/* Open tournaments whose date has come start with their players seeded (too few: they wait for
+ * more); the store's start happens once. */
 static void start_due(store *st, int64_t now)
 {
     store_tournament open[SWEEP_TOURNAMENTS];
@@ -149,6 +172,8 @@ static void start_due(store *st, int64_t now)
         store_entrant *e = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *e);
         const char **names = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *names);
         long ne = e && names ? store_tournament_entrants(st, open[i].id, e, TOURNAMENT_MAX_PLAYERS) : -1;
+        if (ne > 0)
+            tournament_seed(st, &open[i], e, ne);
         for (long k = 0; k < ne; k++)
             names[k] = e[k].user;
         char err[256];

@@ -5,7 +5,8 @@
  * other servers do) run as a job of the store thread for a request that can run again: the call
  * answers BUSY, the job's answer is kept, and the request's next run takes it (as svc_standings
  * does); with no store thread (SQLite) it runs at once.  A tournament's rounds, its start at a
- * date and its end are the sweep's (tournament_rounds.c). */
+ * date and its end are the sweep's (tournament_rounds.c).  A start seeds the entrants by their rating
+ * in the class of the games (a newcomer's 1500), equals in the order they joined. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,7 +65,7 @@ static int read_entrants(store *st, tjob *j)
     return j->nentrants < 0 ? -1 : 0;
 }
 
-/* Start with the entrants in joining order (a start by the organizer, or the join that filled it). */
+/* Start with the entrants seeded (a start by the organizer, or the join that filled it). */
 static void start(store *st, tjob *j)
 {
     if (read_entrants(st, j) != 0)
@@ -75,6 +76,7 @@ static void start(store *st, tjob *j)
         j->code = "TOO_FEW_PLAYERS";
         return;
     }
+    tournament_seed(st, &j->t, j->entrants, j->nentrants);
     const char **names = calloc((size_t)j->nentrants + 1, sizeof *names);
     if (!names)
         return refuse(j, "INTERNAL", "out of memory");
