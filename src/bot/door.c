@@ -515,7 +515,7 @@ bot_door *bot_door_open(srv *s, struct event_base *base, const bot_config *cfg, 
         bot_door_close(d);
         return NULL;
     }
-    svc_notifier n = {d, on_game_changed, NULL, NULL, NULL};
+    svc_notifier n = {d, on_game_changed, NULL, NULL, NULL, NULL};
     if (svc_add_notifier(s, &n) != 0) {
         snprintf(err, errcap, "bots: too many doors' hooks");
         bot_door_close(d);

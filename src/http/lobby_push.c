@@ -9,8 +9,10 @@
  *     two players, or every one when the board's chat is public (-publicchat).
  * An event names a board and a sender, never a text: the page reads the text through the API,
  * which checks who may read it.  Nothing is told before the batch holding the change has
- * committed (svc_wait_for), and a change the store refused is never told.  Only this server's
- * changes are told: with several servers on one PostgreSQL the page's slow poll finds the rest. */
+ * committed (svc_wait_for), and a change the store refused is never told.  With several servers on
+ * one PostgreSQL, another server's games (a challenge made there, an answer, a move, an end) come
+ * as its notices (game_elsewhere, committed there) and are told the same way; messages made there
+ * are found by the page's slow poll. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -130,9 +132,19 @@ static void on_message_sent(void *ctx, srv *s, const svc_message *m, uint64_t wa
     push_after(d, p, wait_seq);
 }
 
+/* Another server changed a game of these players: committed there, told now. */
+static void on_game_elsewhere(void *ctx, srv *s, int64_t board, const char *const players[2])
+{
+    (void)s;
+    lobby_push p = {.d = ctx, .what = PUSH_GAMES, .board = board};
+    snprintf(p.user[0], sizeof p.user[0], "%s", players[0]);
+    snprintf(p.user[1], sizeof p.user[1], "%s", players[1]);
+    push_now(&p);
+}
+
 int lobby_push_start(http_door *d)
 {
-    svc_notifier n = {d, on_game_changed, NULL, NULL, on_message_sent};
+    svc_notifier n = {d, on_game_changed, NULL, NULL, on_message_sent, on_game_elsewhere};
     return svc_add_notifier(d->s, &n);
 }
 

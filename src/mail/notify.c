@@ -423,7 +423,7 @@ static void on_reminder(void *ctx, srv *s, srv_game *sg, int seat, long left)
 
 void notify_install(mail_door *d)
 {
-    svc_notifier n = {d, on_game_changed, on_verify, on_reminder, NULL};
+    svc_notifier n = {d, on_game_changed, on_verify, on_reminder, NULL, NULL};
     svc_add_notifier(d->s, &n);
 }
 

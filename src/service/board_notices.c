@@ -10,6 +10,7 @@
  * again on its next use (boards_all_stale). */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "service/model.h"
 
@@ -60,18 +61,31 @@ static void board_changed(srv *s, long long id, long long version)
     board_fresh(s, sg);
 }
 
-/* "ID VERSION ID VERSION ...": every board a batch of another server wrote. */
-void boards_changed(srv *s, const char *list)
+const char *boards_notice_next(const char *p, long long *id, long long *version, char players[2][STORE_NAME_MAX + 1])
 {
     char *end;
-    for (const char *p = list; *p;) {
-        long long id = strtoll(p, &end, 10);
-        if (end == p)
-            return;
-        long long version = strtoll(end, &end, 10);
-        board_changed(s, id, version);
-        p = end;
+    *id = strtoll(p, &end, 10);
+    if (end == p)
+        return NULL;
+    *version = strtoll(end, &end, 10);
+    p = end;
+    for (int i = 0; i < 2; i++) {
+        while (*p == ' ')
+            p++;
+        size_t n = strcspn(p, " ");
+        snprintf(players[i], STORE_NAME_MAX + 1, "%.*s", (int)(n <= STORE_NAME_MAX && !(n == 1 && *p == '-') ? n : 0), p);
+        p += n;
     }
+    return p;
+}
+
+/* "ID VERSION PLAYER1 PLAYER2 ...": every board a batch of another server wrote. */
+void boards_changed(srv *s, const char *list)
+{
+    long long id, version;
+    char players[2][STORE_NAME_MAX + 1];
+    for (const char *p = list; (p = boards_notice_next(p, &id, &version, players));)
+        board_changed(s, id, version);
 }
 
 void boards_settled(srv *s)

@@ -169,13 +169,20 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     games_trim(s); /* the games the commits and reads left over the budget (no call is running) */
 }
 
+/* Another server's boards: the games held here read again, and the doors told (their lobbies). */
+static void boards_heard(srv *s, const char *list)
+{
+    boards_changed(s, list);
+    notify_boards_elsewhere(s, list);
+}
+
 /* Other servers' notices, each to the layer that holds what it changes (listen.c only reads), and
  * a watched game read again with their changes to its watchers (games.c publishes it). */
 static int subscribe_notices(srv *s)
 {
     listen_on_lost(s, boards_all_stale);
     model_of(s)->game_read_again = watch_notified;
-    return listen_subscribe(s, "BOARDS", boards_changed) | listen_subscribe(s, "USER", users_changed) |
+    return listen_subscribe(s, "BOARDS", boards_heard) | listen_subscribe(s, "USER", users_changed) |
            listen_subscribe(s, "RATING", ratings_changed) | listen_subscribe(s, "SEEKS", seeks_changed);
 }
 

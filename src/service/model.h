@@ -369,7 +369,10 @@ void watch_free_all(srv *s);
 /* Moves above n were taken back: watchers get the moves played in their place. */
 void watch_rewind(srv_game *sg, size_t n);
 
-/* Another server's BOARDS notice ("ID VERSION ..."), the games held (board_notices.c). */
+/* One board of another server's BOARDS notice at p ("ID VERSION PLAYER1 PLAYER2 ...", '-' for no
+ * player: "" in players): where the next begins, or NULL when there is none. */
+const char *boards_notice_next(const char *p, long long *id, long long *version, char players[2][STORE_NAME_MAX + 1]);
+/* Another server's BOARDS notice ("ID VERSION PLAYER1 PLAYER2 ..."), the games held (board_notices.c). */
 void boards_changed(srv *s, const char *list);
 
 void boards_settled(srv *s);

@@ -470,6 +470,9 @@ typedef struct svc_notifier {
     /* A message or a chat line (m->board != 0) was sent; it is durable once batch wait_seq has
      * committed (svc_wait_for): tell no one before. */
     void (*message_sent)(void *ctx, srv *s, const svc_message *m, uint64_t wait_seq);
+    /* Another server on the database changed `board` of these players (a challenge, an answer, a
+     * move, an end; "" for no player), committed there (PostgreSQL's notices; NULL: not wanted). */
+    void (*game_elsewhere)(void *ctx, srv *s, int64_t board, const char *const players[2]);
 } svc_notifier;
 #define SVC_MAX_NOTIFIERS 4
 /* Add hooks (0), or -1 when SVC_MAX_NOTIFIERS are in place; remove those with this ctx. */

@@ -47,6 +47,20 @@ void notify_game_changed(srv *s, srv_game *sg, const char *actor)
     bridge_of(s)->request = request;
 }
 
+void notify_boards_elsewhere(srv *s, const char *list)
+{
+    long long id, version;
+    char players[2][STORE_NAME_MAX + 1];
+    for (const char *p = list; (p = boards_notice_next(p, &id, &version, players));) {
+        if (id <= 0 || (uint32_t)((uint64_t)version >> 32) == model_of(s)->instance)
+            continue; /* our own change: told when it committed here */
+        const char *const names[2] = {players[0], players[1]};
+        for (int i = 0; i < ops_of(s)->nnotifiers; i++)
+            if (ops_of(s)->notifiers[i].game_elsewhere)
+                ops_of(s)->notifiers[i].game_elsewhere(ops_of(s)->notifiers[i].ctx, s, (int64_t)id, names);
+    }
+}
+
 void notify_reminder(srv *s, srv_game *sg, int seat, long left)
 {
     for (int i = 0; i < ops_of(s)->nnotifiers; i++)

@@ -102,10 +102,13 @@ static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
      * every element for every row it read, a cost growing with the square of the batch */
     [Q_LOCK_BOARDS - NQUERIES] = "SELECT g.id FROM unnest(CAST(?1 AS BIGINT[])) AS b(id) JOIN games g ON g.id = b.id"
                                  " ORDER BY g.id FOR UPDATE OF g",
-    /* the boards a batch wrote, with the versions they have now, told every listening server in one
-     * payload when the batch commits ("BOARDS ID VERSION ID VERSION ...": at most NOTIFY_BOARDS of them,
-     * which keeps it under PostgreSQL's 8,000 bytes) */
-    [Q_NOTIFY_BOARDS - NQUERIES] = "SELECT pg_notify('ludex', 'BOARDS ' || string_agg(g.id || ' ' || g.version, ' '))"
+    /* the boards a batch wrote, with the versions they have now and their players (the lobbies of other
+     * servers tell them), told every listening server in one payload when the batch commits ("BOARDS ID
+     * VERSION PLAYER1 PLAYER2 ...", '-' for no player: at most NOTIFY_BOARDS of them, which keeps it under
+     * PostgreSQL's 8,000 bytes) */
+    [Q_NOTIFY_BOARDS - NQUERIES] = "SELECT pg_notify('ludex', 'BOARDS ' || string_agg(g.id || ' ' || g.version || ' ' ||"
+                                   " COALESCE(NULLIF(g.player1, ''), '-') || ' ' || COALESCE(NULLIF(g.player2, ''), '-'),"
+                                   " ' '))"
                                    " FROM unnest(CAST(?1 AS BIGINT[])) AS b(id) JOIN games g ON g.id = b.id"
                                    " HAVING COUNT(*) > 0",
     /* a batch's moves alone on their boards and their clock writes (pg_pairs.c): Q_MOVE_INSERT_IF's and
@@ -171,7 +174,7 @@ static int pg_sql(int i, char *out, size_t cap)
 }
 
 #define CHUNK 256     /* statements sent before one round trip */
-#define NOTIFY_BOARDS 150 /* boards in one notification */
+#define NOTIFY_BOARDS 70 /* boards in one notification (each at most 107 bytes: two ids, two names) */
 #define MAX_PARAMS 13
 #define SLOT_MOVES (-2)   /* a round's statement of the pairs' moves (its rows: the boards written) */
 #define SLOT_CLOCKS (-3)  /* ... of their clocks */
