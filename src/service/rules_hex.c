@@ -155,6 +155,10 @@ static int hx_record(const srv_game *sg, lx_buf *out)
     lx_game_error_init(&err);
     hx_game *g = hx_create(sg->options, &err);
     lx_sgf_tree *t = g ? record_root(11, "PB", sg->player[0], "PW", sg->player[1]) : NULL;
+    if (record_event(t, sg->options) != 0) { /* a tournament's game: EV[] RO[] */
+        lx_sgf_tree_free(t);
+        t = NULL;
+    }
     int rc = t ? 0 : -1;
     char sz[32], re[32], colour[8];
     if (rc == 0) {

@@ -267,6 +267,10 @@ static int tw_record(const srv_game *sg, lx_buf *out)
     tw_game *g = tw_create(sg->options, &err);
     lx_game_error_free(&err);
     lx_sgf_tree *t = g ? record_root(21, "PW", sg->player[0], "PB", sg->player[1]) : NULL;
+    if (record_event(t, sg->options) != 0) { /* a tournament's game: EV[] RO[] */
+        lx_sgf_tree_free(t);
+        t = NULL;
+    }
     int rc = t ? 0 : -1;
     char sz[32], re[32];
     int cols = g ? lx_twixt_cols(g->b) : 0, rows = g ? lx_twixt_rows(g->b) : 0;

@@ -303,8 +303,25 @@ static long days_of(const char *options)
     return initial;
 }
 
+/* The tournament's games' options and "event=NAME round=R" (a space of the name as '_'), which the
+ * record writes as EV[] and RO[] (rules_util.c); malloc'd, or NULL. */
+static char *options_with_event(const store_tournament *t, int round)
+{
+    char name[STORE_TOURNAMENT_NAME_MAX + 1];
+    size_t i = 0;
+    for (; t->name[i] && i < sizeof name - 1; i++)
+        name[i] = t->name[i] == ' ' || t->name[i] == '\t' ? '_' : t->name[i];
+    name[i] = 0;
+    size_t cap = strlen(t->options) + sizeof name + 32;
+    char *out = malloc(cap);
+    if (out)
+        snprintf(out, cap, "%s%sevent=%s round=%d", t->options, t->options[0] ? " " : "", name, round);
+    return out;
+}
+
 /* Game row i of the round: the rules' fresh game, the clock running for the seat to move. */
-static int make_row(srv *s, const store_tournament *t, const char *first, const char *second, store_game *row)
+static int make_row(srv *s, const store_tournament *t, int round, const char *first, const char *second,
+                    store_game *row)
 {
     const srv_rules *r = rules_for(proto_game_of(t->kind));
     lx_game_error err;
@@ -322,7 +339,7 @@ static int make_row(srv *s, const store_tournament *t, const char *first, const 
     snprintf(row->kind, sizeof row->kind, "%s", t->kind);
     snprintf(row->player[0], sizeof row->player[0], "%s", first);
     snprintf(row->player[1], sizeof row->player[1], "%s", second);
-    row->options = strdup(t->options);
+    row->options = options_with_event(t, round);
     row->state = strdup(r->state(g));
     row->clock = strdup(clock);
     row->created = now;
@@ -352,7 +369,7 @@ static void pair_round(srv *s, const tour_read *r, int round, const pairing_game
         if (boards[b].second == PAIRING_BYE)
             continue;
         snprintf(p->second, sizeof p->second, "%s", r->entrants[boards[b].second].user);
-        if (make_row(s, &r->t, p->first, p->second, &j->games[j->ngames++]) != 0) {
+        if (make_row(s, &r->t, round, p->first, p->second, &j->games[j->ngames++]) != 0) {
             pair_job_free(j);
             return;
         }
