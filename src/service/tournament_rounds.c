@@ -270,6 +270,8 @@ static void pair_discard(db_job *d) { pair_job_free((pair_job *)d); }
 static void tell_new_game(srv *s, int64_t id)
 {
     srv_game *sg = games_held_fresh(s, id);
+    if (!sg && !bridge_of(s)->dbj) /* no store thread (SQLite): read here (games_read_then reads only what is held) */
+        sg = games_find(s, id);
     if (!sg)
         return;
     commit_hold(bridge_of(s)->cq);
