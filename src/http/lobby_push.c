@@ -95,12 +95,9 @@ static void on_game_changed(void *ctx, srv *s, srv_game *sg, const char *actor)
 {
     http_door *d = ctx;
     svc_game_info g;
-    svc_status st;
+    (void)s;
     (void)actor;
-    svc_game_describe(sg, &g);
-    svc_status_init(&st);
-    if (!svc_game(s, g.board, G_NONE, &st)) /* st.wait_seq: the batch of this change */
-        return;
+    svc_game_describe(sg, &g); /* the game in hand: never read again here, on the loop */
     lobby_push *p = calloc(1, sizeof *p);
     if (!p)
         return;
@@ -108,7 +105,7 @@ static void on_game_changed(void *ctx, srv *s, srv_game *sg, const char *actor)
     p->board = g.board;
     snprintf(p->user[0], sizeof p->user[0], "%s", g.player[0]);
     snprintf(p->user[1], sizeof p->user[1], "%s", g.player[1]);
-    push_after(d, p, st.wait_seq);
+    push_after(d, p, g.write_seq);
 }
 
 static void on_message_sent(void *ctx, srv *s, const svc_message *m, uint64_t wait_seq)

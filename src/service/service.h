@@ -348,6 +348,7 @@ typedef struct svc_game_info {
     int waiting;                       /* the seat whose answer to the challenge the game waits for, -1 when begun */
     const char *options;               /* the game's canonical options ("size=11 swap=1 clock=..."): public */
     int public_chat;                   /* challenged with -publicchat: anyone may read the board's chat */
+    uint64_t write_seq;                /* the store batch holding its last change: wait for it before telling */
 } svc_game_info;
 void svc_game_describe(const srv_game *sg, svc_game_info *info);
 /* Seconds left on the clock of the seat to move (0 when it has run out), -1 when no clock runs. */

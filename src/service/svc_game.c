@@ -243,6 +243,7 @@ void svc_game_describe(const srv_game *sg, svc_game_info *info)
         games_colour_of(sg, i, info->colour[i]); /* as the seat plays now: a swap exchanges them */
     info->options = sg->options ? sg->options : "";
     info->public_chat = messages_chat_public(sg);
+    info->write_seq = sg->write_seq;
 }
 
 int svc_game_move(const srv_game *sg, size_t i, int viewer, char colour[8], int *seat, lx_buf *out)
