@@ -22,9 +22,11 @@ MoHex reads its pattern files), then the --a-init / --b-init commands
 """
 import argparse
 import math
+import os
 import shlex
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -38,8 +40,13 @@ OPENINGS = {
 
 class Engine:
     def __init__(self, cmd, timeout):
-        self.p = subprocess.Popen(shlex.split(cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        # in a directory of its own: MoHex writes its log (default.log) where it runs
+        self.dir = tempfile.TemporaryDirectory(prefix="htp-engine.")
+        args = shlex.split(cmd)
+        if "/" in args[0]:
+            args[0] = os.path.abspath(args[0])
+        self.p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1, cwd=self.dir.name)
         self.timeout = timeout
         self.why = ""  # why the last answer was None
 
