@@ -60,6 +60,7 @@ static void refuse(tjob *j, const char *code, const char *msg)
 /* ---- on the store thread ---------------------------------------------------------------------- */
 static int read_entrants(store *st, tjob *j)
 {
+    free(j->entrants); /* a join that fills it reads them again to start */
     j->entrants = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *j->entrants);
     j->nentrants = j->entrants ? store_tournament_entrants(st, j->id, j->entrants, TOURNAMENT_MAX_PLAYERS) : -1;
     return j->nentrants < 0 ? -1 : 0;
