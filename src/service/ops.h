@@ -154,6 +154,7 @@ typedef struct srv_ops {
     unsigned long rating_changes;    /* other servers' rating notices so far (ratings.c) */
     int tournaments_sweeping;        /* a tournaments' sweep read is on the store thread (tournament_rounds.c) */
     int64_t tournaments_swept;       /* when the last began */
+    int64_t tournaments_cursor;      /* the last running tournament it read (the next reads those after) */
 } srv_ops;
 #define ops_of(s) ((srv_ops *)(s))
 

@@ -125,6 +125,7 @@ typedef struct tour_read {
 typedef struct sweep_job {
     db_job base;
     int64_t now;
+    int64_t cursor; /* read those after it; the last read when done */
     tour_read t[SWEEP_TOURNAMENTS];
     int n;
 } sweep_job;
@@ -196,15 +197,24 @@ static void read_one(store *st, tour_read *r)
     r->npairs = r->pairs ? store_tournament_pairings(st, r->t.id, r->pairs, cap) : -1;
 }
 
+/* Up to SWEEP_TOURNAMENTS running tournaments, the ones after the cursor first, then (wrapping)
+ * from the oldest up to the cursor: over successive sweeps every running one is looked at,
+ * however many there are.  The cursor moves to the last one read. */
 static void sweep_run(store *st, db_job *d)
 {
     sweep_job *j = (sweep_job *)d;
     start_due(st, j->now);
     store_tournament running[SWEEP_TOURNAMENTS];
-    long n = store_tournaments_list(st, STORE_TOURNAMENT_RUNNING, running, SWEEP_TOURNAMENTS);
+    long n = store_tournaments_after(st, STORE_TOURNAMENT_RUNNING, j->cursor, running, SWEEP_TOURNAMENTS);
+    if (n >= 0 && n < SWEEP_TOURNAMENTS && j->cursor > 0) {
+        long more = store_tournaments_after(st, STORE_TOURNAMENT_RUNNING, 0, running + n, (size_t)(SWEEP_TOURNAMENTS - n));
+        for (long i = 0; i < more && running[n].id <= j->cursor; i++)
+            n++;
+    }
     for (long i = 0; i < n; i++) {
         j->t[j->n].t = running[i];
         read_one(st, &j->t[j->n++]);
+        j->cursor = running[i].id;
     }
 }
 
@@ -469,6 +479,7 @@ static void sweep_done(srv *s, db_job *d)
 {
     sweep_job *j = (sweep_job *)d;
     ops_of(s)->tournaments_sweeping = 0;
+    ops_of(s)->tournaments_cursor = j->cursor;
     for (int i = 0; i < j->n; i++)
         settle(s, &j->t[i]);
     sweep_discard(d);
@@ -485,6 +496,7 @@ void tournaments_sweep(srv *s)
     ops_of(s)->tournaments_swept = now;
     ops_of(s)->tournaments_sweeping = 1;
     j->now = now;
+    j->cursor = ops_of(s)->tournaments_cursor;
     dbjobs_setup(&j->base, sweep_run, sweep_done, sweep_discard);
     dbjobs_run(s, &j->base);
 }

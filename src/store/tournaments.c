@@ -153,16 +153,34 @@ int store_tournament_get(store *s, int64_t id, store_tournament *out)
     return n < 0 ? -1 : l.n == 1;
 }
 
+/* Tournaments the query sql with params p finds, up to cap: the count, or -1. */
+static long tournaments_query(store *s, const char *sql, const char *const *p, int np, store_tournament *out,
+                              size_t cap)
+{
+    char err[200];
+    list_ctx l = {out, cap, 0};
+    long n = backend_of(s)->exec(s, sql, p, np, tournament_row, &l, err, sizeof err);
+    return n < 0 ? -1 : (long)l.n;
+}
+
 long store_tournaments_list(store *s, int state, store_tournament *out, size_t cap)
 {
-    char b[2][24], err[200];
+    char b[2][24];
     const char *p[2] = {dec(b[0], state), dec(b[1], (int64_t)cap)};
-    list_ctx l = {out, cap, 0};
-    long n = backend_of(s)->exec(s,
-                                 "SELECT " T_COLUMNS " FROM tournaments WHERE CAST(?1 AS INTEGER) < 0 OR"
-                                 " state = CAST(?1 AS INTEGER) ORDER BY id DESC LIMIT CAST(?2 AS INTEGER)",
-                                 p, 2, tournament_row, &l, err, sizeof err);
-    return n < 0 ? -1 : (long)l.n;
+    return tournaments_query(s,
+                             "SELECT " T_COLUMNS " FROM tournaments WHERE CAST(?1 AS INTEGER) < 0 OR"
+                             " state = CAST(?1 AS INTEGER) ORDER BY id DESC LIMIT CAST(?2 AS INTEGER)",
+                             p, 2, out, cap);
+}
+
+long store_tournaments_after(store *s, int state, int64_t after, store_tournament *out, size_t cap)
+{
+    char b[3][24];
+    const char *p[3] = {dec(b[0], state), dec(b[1], after), dec(b[2], (int64_t)cap)};
+    return tournaments_query(s,
+                             "SELECT " T_COLUMNS " FROM tournaments WHERE state = CAST(?1 AS INTEGER) AND"
+                             " id > CAST(?2 AS BIGINT) ORDER BY id LIMIT CAST(?3 AS INTEGER)",
+                             p, 3, out, cap);
 }
 
 /* Within the join's transaction: 1 the tournament is open with room for one more. */

@@ -56,6 +56,9 @@ int store_tournament_create(store *s, store_tournament *t, char *err, size_t err
 int store_tournament_get(store *s, int64_t id, store_tournament *out);
 /* Tournaments in `state` (-1: any), newest first, up to cap: the count, or -1. */
 long store_tournaments_list(store *s, int state, store_tournament *out, size_t cap);
+/* Tournaments in `state` with an id above `after`, oldest first, up to cap: the count, or -1 (a
+ * walk over them all a few at a time). */
+long store_tournaments_after(store *s, int state, int64_t after, store_tournament *out, size_t cap);
 /* user joins at `now`, only while the tournament is open and has fewer than its maximum:
  * 1 joined, 0 not (closed, full or joined already), -1 error with err. */
 int store_tournament_join(store *s, int64_t id, const char *user, int64_t now, char *err, size_t errcap);
