@@ -246,6 +246,7 @@ check-server-pg-run: $(BUILD)/ludexd $(BUILD)/ludex-admin $(TOOL)
 check-web: $(BUILD)/ludexd $(TOOL) web
 	@tests/web/run $(BUILD)/ludexd $(TOOL) $(BUILD)/artifacts
 	@tests/web/analysis $(BUILD)/ludexd $(TOOL) $(BUILD)/web
+	@tests/web/tournaments $(BUILD)/ludexd $(TOOL) $(BUILD)/web
 
 check-server-asan:
 	@$(MAKE) --no-print-directory $(ASAN_VARS) check-server

@@ -31,7 +31,8 @@ const GAME_POLL = 3000;
 /* The choices of the time for each move (days) in the challenge and seek forms; 7 is the server's default. */
 const DAY_CHOICES = [1, 2, 3, 5, 7, 10, 14, 21, 30];
 const DEFAULT_DAYS = 7;
-const PAGES = ['login-page', 'lobby-page', 'game-page', 'player-page', 'standings-page'];
+const PAGES = ['login-page', 'lobby-page', 'game-page', 'player-page', 'standings-page', 'tournaments-page',
+               'tournament-page'];
 const MOVE_HELP = {
   hex: 'Click a cell or type one (f6); swap; resign.',
   twixt: 'Click a hole or type one (d5). No spaces: d5-e7/f9 first removes the link e7-f9; ' +
@@ -334,8 +335,12 @@ function route() {
   const hash = location.hash || '#/';
   const game = /^#\/game\/(\d+)$/.exec(hash);
   const player = /^#\/player\/([^/]+)$/.exec(hash);
+  const tournament = /^#\/tournament\/(\d+)$/.exec(hash);
+  stopFollowingTournament();
   if (game) enterGame(Number(game[1]));
   else if (player) showPlayer(decodeURIComponent(player[1]));
+  else if (tournament) showTournament(Number(tournament[1]));
+  else if (hash === '#/tournaments') showTournaments();
   else if (hash === '#/standings') showStandings();
   else if (hash === '#/login') showPage('login-page', 'Log in');
   else showLobby();
@@ -1706,6 +1711,7 @@ function wire() {
   wireTentative();
   wireLive();
   wirePeople();
+  wireTournaments();
 }
 
 /* Back to a hidden tab: the count of my turns and the board's chat at once, not at the next tick. */
