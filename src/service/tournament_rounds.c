@@ -185,8 +185,12 @@ static void start_due(store *st, int64_t now)
     }
 }
 
+/* A running tournament's entrants (those an operator disabled withdrawn first: their games are
+ * then lost by forfeit, as a leave's) and pairings, read. */
 static void read_one(store *st, tour_read *r)
 {
+    char err[200];
+    store_tournament_withdraw_disabled(st, r->t.id, err, sizeof err);
     r->entrants = calloc(TOURNAMENT_MAX_PLAYERS, sizeof *r->entrants);
     r->nentrants = r->entrants ? store_tournament_entrants(st, r->t.id, r->entrants, TOURNAMENT_MAX_PLAYERS) : -1;
     r->npairs = -1;

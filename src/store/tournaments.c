@@ -240,6 +240,18 @@ int store_tournament_leave(store *s, int64_t id, const char *user, char *err, si
     return gone + marked > 0;
 }
 
+int store_tournament_withdraw_disabled(store *s, int64_t id, char *err, size_t errcap)
+{
+    char b[24];
+    const char *p[1] = {dec(b, id)};
+    long n = backend_of(s)->exec(s,
+                                 "UPDATE tournament_entrants SET withdrawn = 1 WHERE tournament_id = ?1 AND"
+                                 " withdrawn = 0 AND (SELECT state FROM tournaments WHERE id = ?1) = 1 AND"
+                                 " player IN (SELECT name FROM users WHERE disabled <> 0)",
+                                 p, 1, NULL, NULL, err, errcap);
+    return n < 0 ? -1 : (int)n;
+}
+
 /* Within the start's transaction: the seeds written, the others' entries removed. */
 static int write_seeds(store *s, int64_t id, const char *const *seeded, size_t n, char *err, size_t errcap)
 {

@@ -65,6 +65,9 @@ int store_tournament_join(store *s, int64_t id, const char *user, int64_t now, c
 /* user leaves: before the start the entry is gone; after, it is marked withdrawn.  1 done,
  * 0 not an entrant (or withdrawn already), -1 error. */
 int store_tournament_leave(store *s, int64_t id, const char *user, char *err, size_t errcap);
+/* Entrants of a running tournament whose account an operator has disabled are withdrawn, as a
+ * leave after the start: how many were, or -1. */
+int store_tournament_withdraw_disabled(store *s, int64_t id, char *err, size_t errcap);
 /* The tournament starts with these entrants in seed order (the others' entries removed): only
  * while it is open.  1 started here, 0 it was not open (another server started it), -1 error. */
 int store_tournament_start(store *s, int64_t id, const char *const *seeded, size_t n, char *err, size_t errcap);
