@@ -452,11 +452,66 @@ static void forfeit_withdrawn(srv *s, const tour_read *r)
     }
 }
 
+/* A player who lost a tournament game on time withdraws, as by a leave: written on the store
+ * thread; the next sweep reads it withdrawn and forfeits its other games. */
+typedef struct withdraw_job {
+    db_job base;
+    int64_t tournament;
+    char user[STORE_NAME_MAX + 1];
+} withdraw_job;
+
+static void withdraw_run(store *st, db_job *d)
+{
+    withdraw_job *j = (withdraw_job *)d;
+    char err[200];
+    store_tournament_leave(st, j->tournament, j->user, err, sizeof err);
+}
+
+static void withdraw_discard(db_job *d) { free(d); }
+
+static void withdraw_done(srv *s, db_job *d)
+{
+    withdraw_job *j = (withdraw_job *)d;
+    srv_log(s, "tournament %lld: %s withdrawn (lost on time)", (long long)j->tournament, j->user);
+    free(d);
+}
+
+/* The seat that lost the ended game sg on time, or -1 when it did not end so. */
+static int lost_on_time(const srv_game *sg)
+{
+    const char *plus = strstr(sg->forced_result, "+Time");
+    char first[8];
+    if (!plus)
+        return -1;
+    games_colour_of(sg, 0, first);
+    size_t n = strlen(first);
+    return (size_t)(plus - sg->forced_result) == n && !strncmp(sg->forced_result, first, n) ? 1 : 0;
+}
+
+static void withdraw_lost_on_time(srv *s, const tour_read *r)
+{
+    for (long i = 0; i < r->npairs; i++) {
+        srv_game *sg = r->pairs[i].game_id ? games_held_fresh(s, r->pairs[i].game_id) : NULL;
+        int loser = sg && games_over(sg) ? lost_on_time(sg) : -1;
+        int e = loser < 0 ? -1 : entrant_index(r->entrants, r->nentrants, sg->player[loser]);
+        if (e < 0 || r->entrants[e].withdrawn)
+            continue;
+        withdraw_job *j = calloc(1, sizeof *j);
+        if (!j)
+            return;
+        j->tournament = r->t.id;
+        snprintf(j->user, sizeof j->user, "%s", r->entrants[e].user);
+        dbjobs_setup(&j->base, withdraw_run, withdraw_done, withdraw_discard);
+        dbjobs_run(s, &j->base);
+    }
+}
+
 /* What is due for one running tournament, done. */
 static void settle(srv *s, const tour_read *r)
 {
     if (r->nentrants < 2 || r->npairs < 0)
         return;
+    withdraw_lost_on_time(s, r);
     forfeit_withdrawn(s, r);
     tplan_game *games = calloc((size_t)r->npairs + 1, sizeof *games);
     int *withdrawn = calloc((size_t)r->nentrants, sizeof *withdrawn);
