@@ -73,7 +73,7 @@ function tournamentSection(state, list) {
     const li = el('li');
     li.dataset.tournament = t.id;
     li.append(tournamentLink(t), ' ', el('span', 'note', headLine(t)));
-    if (state === 'open' && session.user) {
+    if (state === 'open' && session.user && t.players < t.max_players) {
       const join = el('button', 'tournament-join', 'Join');
       join.type = 'button';
       join.addEventListener('click', () => tournamentAct(t.id, 'join', showTournaments));
