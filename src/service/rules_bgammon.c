@@ -468,6 +468,17 @@ static int record_game(lx_sgf_tree *t, const char *re, lx_buf *out)
     return record_write(t, &lx_bgammon_module, out);
 }
 
+/* A game of the match's root, with a tournament game's EV[] and RO[]. */
+static lx_sgf_tree *match_game_root(const bg_game *g, int first, const srv_game *sg)
+{
+    lx_sgf_tree *t = game_root(g, first, sg->player[0], sg->player[1]);
+    if (record_event(t, sg->options) != 0) {
+        lx_sgf_tree_free(t);
+        return NULL;
+    }
+    return t;
+}
+
 /* The record: one tree per game of the match, as GNU Backgammon writes a
  * match, each with MI (game number from `first`, score before it) and RE. */
 static int record_numbered(const srv_game *sg, int first, lx_buf *out)
@@ -476,7 +487,7 @@ static int record_numbered(const srv_game *sg, int first, lx_buf *out)
     lx_game_error_init(&err);
     bg_game *g = bg_create(sg->options, &err);
     lx_game_error_free(&err);
-    lx_sgf_tree *t = g ? game_root(g, first, sg->player[0], sg->player[1]) : NULL;
+    lx_sgf_tree *t = g ? match_game_root(g, first, sg) : NULL;
     int rc = t ? 0 : -1;
     lx_sgf_node n = 0;
     for (size_t i = 0; rc == 0 && i < sg->nmoves; i++) {
@@ -492,7 +503,7 @@ static int record_numbered(const srv_game *sg, int first, lx_buf *out)
             rc = -1;
         else if (g->number != number) { /* the game ended and the next began */
             rc = record_game(t, g->ended_re, out);
-            t = rc == 0 ? game_root(g, first, sg->player[0], sg->player[1]) : NULL;
+            t = rc == 0 ? match_game_root(g, first, sg) : NULL;
             rc = t ? 0 : -1;
             n = 0;
         }

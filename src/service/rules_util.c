@@ -104,17 +104,27 @@ lx_sgf_tree *record_root(int gm, const char *first_prop, const char *first, cons
     return t;
 }
 
-int record_event(lx_sgf_tree *t, const char *options)
+int record_event_of(const char *options, char event[80], char round[16])
 {
-    char event[80], round[16];
-    if (!t || !opt_get(options, "event", event, sizeof event))
+    event[0] = round[0] = 0;
+    if (!opt_get(options, "event", event, 80))
         return 0;
     for (char *p = event; *p; p++)
         if (*p == '_')
             *p = ' ';
+    if (!opt_get(options, "round", round, 16))
+        round[0] = 0;
+    return 1;
+}
+
+int record_event(lx_sgf_tree *t, const char *options)
+{
+    char event[80], round[16];
+    if (!t || !record_event_of(options, event, round))
+        return 0;
     if (record_text(t, 0, "EV", event) != 0)
         return -1;
-    return opt_get(options, "round", round, sizeof round) ? record_text(t, 0, "RO", round) : 0;
+    return round[0] ? record_text(t, 0, "RO", round) : 0;
 }
 
 int record_comment(lx_sgf_tree *t, lx_sgf_node n, const srv_move *mv, const char *note)

@@ -18,6 +18,9 @@ int record_text(lx_sgf_tree *t, lx_sgf_node n, const char *id, const char *text)
 /* A tournament game's EV[] and RO[] on the root, from its options' event= and round= (a
  * tournament's name, '_' for a space; nothing for other games).  0 or -1. */
 int record_event(lx_sgf_tree *t, const char *options);
+/* A tournament game's event (its name, spaces back) and round from its options: 1, or 0 for
+ * other games (event and round then ""). */
+int record_event_of(const char *options, char event[80], char round[16]);
 /* After a swap of sides: the root's players named the other way round (first_prop names
  * `second`, second_prop `first`), so each names the colour its player ends with.  0 or -1. */
 int record_sides_swapped(lx_sgf_tree *t, const char *first_prop, const char *first, const char *second_prop,

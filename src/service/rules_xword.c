@@ -507,6 +507,9 @@ static int xw_record(const srv_game *sg, lx_buf *out)
     int shown = g->over; /* racks and exchanged tiles only once the game is over */
     lx_buf_printf(out, "#character-encoding UTF-8\n#player1 %s %s\n#player2 %s %s\n", nick[0], sg->player[0], nick[1],
                   sg->player[1]);
+    char event[80], round[16];
+    if (record_event_of(sg->options, event, round)) /* a tournament's game */
+        lx_buf_printf(out, round[0] ? "#title %s, round %s\n" : "#title %s\n", event, round);
     if (opt_long(sg->options, "strict", 1))
         lx_buf_printf(out, "#lexicon %s\n", lexicon);
     if (ld[0] && strcasecmp(ld, LX_XW_DEFAULT_DIST))
