@@ -70,6 +70,7 @@ static void undo_refused(srv *s, const refused_batch *list)
             case STORE_MESSAGE_ADD: case STORE_MESSAGES_SEEN: /* only in the store: the sender's wait is refused */
             case STORE_NOTIFY: /* a notification of a batch refused: never sent */
             case STORE_MESSAGE_COPY: case STORE_OUTBOX_COPY: case STORE_IDS_SETTLE: case STORE_RATING_HISTORY_COPY:
+            case STORE_TOURNAMENT_ROW_COPY:
                 /* ludex-admin migrate's, never the service's */
                 break;
             case STORE_MOVE_COMMENT: case STORE_CONDITIONAL_SET:

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/queries.h"
 #include "store/store.h"
 
 static const char *const table_sql[STORE_NTABLES] = {
@@ -31,6 +32,14 @@ static const char *const table_sql[STORE_NTABLES] = {
                        " ORDER BY id",
     [STORE_T_RATING_HISTORY] = "SELECT \"user\", class, at, rating, rd, board FROM rating_history ORDER BY id",
     [STORE_T_CONDITIONALS] = "SELECT game_id, seat, lines FROM conditionals ORDER BY game_id, seat",
+    [STORE_T_TOURNAMENTS] = "SELECT id, name, kind, format, options, organizer, min_players, max_players, start_at,"
+                            " rated, sequential, state, round, created FROM tournaments ORDER BY id",
+    [STORE_T_TOURNAMENT_ENTRANTS] = "SELECT tournament_id, player, seed, joined, withdrawn FROM tournament_entrants"
+                                    " ORDER BY tournament_id, player",
+    [STORE_T_TOURNAMENT_ROUNDS] = "SELECT tournament_id, round, paired_at FROM tournament_rounds"
+                                  " ORDER BY tournament_id, round",
+    [STORE_T_TOURNAMENT_PAIRINGS] = "SELECT tournament_id, round, board, player1, player2, game_id FROM"
+                                    " tournament_pairings ORDER BY tournament_id, round, board",
 };
 
 const char *store_table_query(int t) { return t >= 0 && t < STORE_NTABLES ? table_sql[t] : NULL; }
@@ -203,6 +212,23 @@ static int one_row(void *ctx, const char *const *cols)
         return message_op(x, cols);
     case STORE_T_OUTBOX:
         return outbox_op(x, cols);
+    case STORE_T_TOURNAMENTS: case STORE_T_TOURNAMENT_ENTRANTS: case STORE_T_TOURNAMENT_ROUNDS:
+    case STORE_T_TOURNAMENT_PAIRINGS: { /* a tournament's rows, column for column */
+        store_op op;
+        memset(&op, 0, sizeof op);
+        op.kind = STORE_TOURNAMENT_ROW_COPY;
+        op.row.table = x->table;
+        op.row.n = store_tournament_copy_columns(x->table);
+        for (int i = 0; i < op.row.n; i++)
+            op.row.len += strlen(text(cols[i])) + 1;
+        if (!(op.row.data = malloc(op.row.len + 1)))
+            return -1;
+        for (size_t i = 0, at = 0; i < (size_t)op.row.n; at += strlen(text(cols[i])) + 1, i++)
+            memcpy(op.row.data + at, text(cols[i]), strlen(text(cols[i])) + 1);
+        int rc = x->fn(x->ctx, &op);
+        free(op.row.data);
+        return rc;
+    }
     default:
         return simple_op(x, cols);
     }

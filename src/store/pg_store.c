@@ -59,7 +59,9 @@ static const char *const pg_only_sql[NPG_QUERIES - NQUERIES] = {
     [Q_IDS_SETTLE - NQUERIES] =
         "SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM users), false),"
         " setval(pg_get_serial_sequence('messages', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM messages), false),"
-        " setval(pg_get_serial_sequence('outbox', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM outbox), false)",
+        " setval(pg_get_serial_sequence('outbox', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM outbox), false),"
+        " setval(pg_get_serial_sequence('tournaments', 'id'), (SELECT COALESCE(MAX(id), 0) + 1 FROM tournaments),"
+        " false)",
     /* a payload for every listening server, delivered when the transaction commits */
     [Q_NOTIFY - NQUERIES] = "SELECT pg_notify('ludex', ?1)",
     /* Several instances, each due row to one (SKIP LOCKED: what another instance is claiming right
@@ -175,7 +177,7 @@ static int pg_sql(int i, char *out, size_t cap)
 
 #define CHUNK 256     /* statements sent before one round trip */
 #define NOTIFY_BOARDS 70 /* boards in one notification (each at most 107 bytes: two ids, two names) */
-#define MAX_PARAMS 13
+#define MAX_PARAMS 14
 #define SLOT_MOVES (-2)   /* a round's statement of the pairs' moves (its rows: the boards written) */
 #define SLOT_CLOCKS (-3)  /* ... of their clocks */
 
@@ -662,6 +664,15 @@ static int send_copy(pg_store *q, const store_op *op)
     params p = {.n = 0};
     if (op->kind == STORE_IDS_SETTLE)
         return send_q(q, Q_IDS_SETTLE, NULL) == 0 && send_q(q, Q_IDS_BLOCKS_SETTLE, NULL) == 0 ? 0 : -1;
+    if (op->kind == STORE_TOURNAMENT_ROW_COPY) {
+        int qi = store_tournament_copy_query(op->row.table);
+        if (qi < 0)
+            return -1;
+        const char *c = op->row.data;
+        for (int i = 0; c && i < op->row.n; c += strlen(c) + 1, i++)
+            p_text(&p, c);
+        return send_q(q, qi, &p);
+    }
     if (op->kind == STORE_RATING_HISTORY_COPY) { /* numbered anew, in the order copied */
         p_text(&p, op->rating.user);
         p_text(&p, op->rating.cls);
@@ -709,6 +720,7 @@ static int send_op(pg_store *q, const store_op *op, int i)
         return send_q(q, Q_NOTIFY, &p);
     }
     case STORE_MESSAGE_COPY: case STORE_OUTBOX_COPY: case STORE_IDS_SETTLE: case STORE_RATING_HISTORY_COPY:
+    case STORE_TOURNAMENT_ROW_COPY:
         return send_copy(q, op);
     case STORE_USER_CREATE: case STORE_USER_PASSWORD: case STORE_USER_DISPLAY: case STORE_USER_DISABLE:
     case STORE_USER_MAIL: case STORE_USER_PREFS:

@@ -2,6 +2,7 @@
  * SQLite (3.24 or later: ON CONFLICT) and PostgreSQL both take; "user" is quoted
  * (a reserved word in PostgreSQL; SQLite takes the quotes too). */
 #include "store/queries.h"
+#include "store/store.h"
 
 /* A list's filter (store_list; ?1 the user, ?2 STORE_LIST_*, ?3 the kind or ''), from the row alone: a
  * result column for results the rules did not make, status > 0 for a challenge waiting, and the seat
@@ -157,6 +158,31 @@ const char *const store_query_sql[NQUERIES] = {
                              " AND class = ?2 AND rating = ?3 AND rd = ?4 AND volatility = ?5 AND games = ?6)",
     [Q_RATING_HISTORY_COPY] = "INSERT INTO rating_history(\"user\", class, at, rating, rd, board) VALUES (?1, ?2, ?3, ?4,"
                               " ?5, ?6)",
+    [Q_TOURNAMENT_COPY] = "INSERT INTO tournaments(id, name, kind, format, options, organizer, min_players, max_players,"
+                          " start_at, rated, sequential, state, round, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8,"
+                          " ?9, ?10, ?11, ?12, ?13, ?14)",
+    [Q_TOURNAMENT_ENTRANT_COPY] = "INSERT INTO tournament_entrants(tournament_id, player, seed, joined, withdrawn)"
+                                  " VALUES (?1, ?2, ?3, ?4, ?5)",
+    [Q_TOURNAMENT_ROUND_COPY] = "INSERT INTO tournament_rounds(tournament_id, round, paired_at) VALUES (?1, ?2, ?3)",
+    [Q_TOURNAMENT_PAIRING_COPY] = "INSERT INTO tournament_pairings(tournament_id, round, board, player1, player2, game_id)"
+                                  " VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     [Q_RATING_HISTORY] = "SELECT id, at, board, rating, rd FROM rating_history WHERE \"user\" = ?1 AND class = ?2"
                          " AND (CAST(?3 AS BIGINT) = 0 OR id < ?3) ORDER BY id DESC LIMIT ?4",
 };
+
+int store_tournament_copy_query(int table)
+{
+    switch (table) {
+    case STORE_T_TOURNAMENTS: return Q_TOURNAMENT_COPY;
+    case STORE_T_TOURNAMENT_ENTRANTS: return Q_TOURNAMENT_ENTRANT_COPY;
+    case STORE_T_TOURNAMENT_ROUNDS: return Q_TOURNAMENT_ROUND_COPY;
+    case STORE_T_TOURNAMENT_PAIRINGS: return Q_TOURNAMENT_PAIRING_COPY;
+    default: return -1;
+    }
+}
+
+int store_tournament_copy_columns(int table)
+{
+    static const int n[] = {14, 5, 3, 6};
+    return table >= STORE_T_TOURNAMENTS && table <= STORE_T_TOURNAMENT_PAIRINGS ? n[table - STORE_T_TOURNAMENTS] : -1;
+}

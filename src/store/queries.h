@@ -23,8 +23,13 @@ enum {
     Q_COMMENT_DELETE_IF, Q_RATING_SET_IF, Q_OUTBOX_INSERT_IF, Q_MAIL_SEEN_INSERT_IF, Q_OUTBOX_REPLACE,
     Q_CONDITIONAL_PUT, Q_CONDITIONAL_DELETE, Q_CONDITIONAL_PUT_IF, Q_CONDITIONAL_DELETE_IF, Q_CONDITIONALS,
     Q_COUNTS, Q_RATING_HISTORY_ADD, Q_RATING_HISTORY, Q_RATING_HISTORY_COPY,
+    Q_TOURNAMENT_COPY, Q_TOURNAMENT_ENTRANT_COPY, Q_TOURNAMENT_ROUND_COPY, Q_TOURNAMENT_PAIRING_COPY,
     NQUERIES
 };
+
+/* The copy query of a tournament table (STORE_T_TOURNAMENT*) and its number of columns, or -1. */
+int store_tournament_copy_query(int table);
+int store_tournament_copy_columns(int table);
 
 extern const char *const store_query_sql[NQUERIES];
 

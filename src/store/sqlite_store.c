@@ -372,6 +372,16 @@ static int apply_copy(sqlite_store *q, const store_op *op)
     sqlite3_stmt *st;
     if (op->kind == STORE_IDS_SETTLE) /* SQLite numbers rows after the largest id by itself; id blocks do not */
         return run_done(q->q[Q_IDS_BLOCKS_SETTLE]);
+    if (op->kind == STORE_TOURNAMENT_ROW_COPY) {
+        int qi = store_tournament_copy_query(op->row.table);
+        if (qi < 0)
+            return -1;
+        st = q->q[qi];
+        const char *c = op->row.data;
+        for (int i = 0; c && i < op->row.n; c += strlen(c) + 1, i++)
+            bind_text(st, i + 1, c);
+        return run_done(st);
+    }
     if (op->kind == STORE_RATING_HISTORY_COPY) {
         st = q->q[Q_RATING_HISTORY_COPY];
         bind_text(st, 1, op->rating.user);
@@ -530,6 +540,7 @@ static int apply_op(sqlite_store *q, const store_op *op)
     case STORE_OUTBOX_COPY:
     case STORE_IDS_SETTLE:
     case STORE_RATING_HISTORY_COPY:
+    case STORE_TOURNAMENT_ROW_COPY:
         return apply_copy(q, op);
     case STORE_MESSAGE_ADD:
     case STORE_MESSAGES_SEEN:

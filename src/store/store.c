@@ -40,6 +40,8 @@ void store_op_clear(store_op *op)
     store_user_clear(&op->user);
     store_game_clear(&op->game);
     free(op->move.text);
+    free(op->row.data);
+    op->row.data = NULL;
     store_mail_clear(&op->mail);
 }
 
@@ -66,7 +68,10 @@ int store_op_copy(store_op *dst, const store_op *src)
     dst->game.clock = dup_or_null(src->game.clock);
     dst->move.text = dup_or_null(src->move.text);
     dst->mail.message = dup_or_null(src->mail.message);
-    if ((src->user.pwhash && !dst->user.pwhash) || (src->user.email && !dst->user.email) ||
+    dst->row.data = src->row.data ? malloc(src->row.len) : NULL;
+    if (dst->row.data)
+        memcpy(dst->row.data, src->row.data, src->row.len);
+    if ((src->row.data && !dst->row.data) || (src->user.pwhash && !dst->user.pwhash) || (src->user.email && !dst->user.email) ||
         (src->game.options && !dst->game.options) || (src->game.state && !dst->game.state) ||
         (src->game.clock && !dst->game.clock) ||
         (src->move.text && !dst->move.text) || (src->mail.message && !dst->mail.message)) {

@@ -174,8 +174,10 @@ typedef enum store_op_kind {
     STORE_CONDITIONAL_SET, /* move: game_id, seat, text (a player's conditional moves, lines of stored moves;
                              NULL: none).  A write of the game: it changes the board's version */
     /* Only for copying a whole store into an empty one, like STORE_MESSAGE_COPY: */
-    STORE_RATING_HISTORY_COPY /* rating: user, cls, r, rd; rating_from: at, board (a row of the history
+    STORE_RATING_HISTORY_COPY, /* rating: user, cls, r, rd; rating_from: at, board (a row of the history
                                  of ratings, numbered anew in the order copied) */
+    STORE_TOURNAMENT_ROW_COPY  /* row: a row of a tournament table (STORE_T_TOURNAMENT*), its columns as
+                                  store_table_query read them, ids kept */
 } store_op_kind;
 
 typedef struct store_op {
@@ -216,6 +218,12 @@ typedef struct store_op {
         char address[80], user[STORE_NAME_MAX + 1];
         int64_t minute;   /* Unix time / 60 */
     } login;
+    struct {
+        int table;  /* STORE_T_TOURNAMENTS .. STORE_T_TOURNAMENT_PAIRINGS */
+        int n;      /* columns */
+        size_t len; /* bytes of data */
+        char *data; /* the columns, each ended by a NUL (owned, like move.text) */
+    } row;
     /* Last, the two members few kinds use (5 KB of the op's 7): store_op_copy copies them only for those */
     store_message message;
     store_seek seek;
@@ -368,7 +376,8 @@ const char *store_query_text(const store *s, int qi);
 enum {
     STORE_T_USERS, STORE_T_BLOCKS, STORE_T_GAMES, STORE_T_MOVES, STORE_T_COMMENTS, STORE_T_RATINGS, STORE_T_SEEKS,
     STORE_T_MESSAGES, STORE_T_SESSIONS, STORE_T_MAIL_SEEN, STORE_T_OUTBOX,
-    STORE_T_RATING_HISTORY, STORE_T_CONDITIONALS, STORE_NTABLES
+    STORE_T_RATING_HISTORY, STORE_T_CONDITIONALS, STORE_T_TOURNAMENTS, STORE_T_TOURNAMENT_ENTRANTS,
+    STORE_T_TOURNAMENT_ROUNDS, STORE_T_TOURNAMENT_PAIRINGS, STORE_NTABLES
 };
 /* "SELECT <columns> FROM <table> ORDER BY <key>" for table t: the same text in both backends. */
 const char *store_table_query(int t);
