@@ -454,7 +454,7 @@ bench: deps-bench $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench 
 
 BENCH_QUICK ?=
 .PHONY: check-bench
-check-bench: all $(BUILD)/server_load $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench $(BUILD)/xword_moves
+check-bench: all $(BUILD)/server_load $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench $(BUILD)/xword_moves $(BUILD)/pairing_bench
 	@tools/apt-need $(DEPS_BENCH)
 	@mkdir -p $(BUILD)/bench
 	@if BENCH_QUICK=1 BUILD=$(BUILD) bench/run >$(BUILD)/bench/quick.log 2>&1; then \
