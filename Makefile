@@ -19,7 +19,7 @@ BUILD   ?= build
 OPT     ?= -O2
 WERROR  ?= -Werror
 SAN     ?=
-FUZZ_SECONDS ?= 30
+FUZZ_SECONDS ?= 20
 V       ?= 0
 
 # Short `CC file` / `LD file` / `AR file` lines, or the whole commands with V=1.
