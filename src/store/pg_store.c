@@ -1452,11 +1452,12 @@ static long pg_chat_of(store *s, int64_t board, store_message *out, size_t cap)
     return n;
 }
 
-static int pg_comments_each(store *s, int64_t game_id, int (*fn)(void *ctx, int n, const char *text), void *ctx)
+/* A game's rows of (number, text), query qi's, each given to fn: comments by move, lines by seat. */
+static int pg_int_text_each(store *s, int qi, int64_t game_id, int (*fn)(void *ctx, int n, const char *text), void *ctx)
 {
     params p = {.n = 0};
     p_int(&p, game_id);
-    PGresult *r = run_read((pg_store *)s, Q_COMMENTS, &p);
+    PGresult *r = run_read((pg_store *)s, qi, &p);
     if (!r)
         return -1;
     int rc = 0;
@@ -1466,19 +1467,15 @@ static int pg_comments_each(store *s, int64_t game_id, int (*fn)(void *ctx, int 
     return rc;
 }
 
+static int pg_comments_each(store *s, int64_t game_id, int (*fn)(void *ctx, int n, const char *text), void *ctx)
+{
+    return pg_int_text_each(s, Q_COMMENTS, game_id, fn, ctx);
+}
+
 static int pg_conditionals_each(store *s, int64_t game_id, int (*fn)(void *ctx, int seat, const char *lines),
                                 void *ctx)
 {
-    params p = {.n = 0};
-    p_int(&p, game_id);
-    PGresult *r = run_read((pg_store *)s, Q_CONDITIONALS, &p);
-    if (!r)
-        return -1;
-    int rc = 0;
-    for (int i = 0; i < PQntuples(r) && rc == 0; i++)
-        rc = fn(ctx, (int)col_int(r, i, 0), PQgetvalue(r, i, 1)) != 0 ? -1 : 0;
-    PQclear(r);
-    return rc;
+    return pg_int_text_each(s, Q_CONDITIONALS, game_id, fn, ctx);
 }
 
 /* Every row of a table as text (store/export.c's queries), a row at a time off the wire. */

@@ -979,9 +979,10 @@ static long sq_chat_of(store *s, int64_t board, store_message *out, size_t cap)
     return n;
 }
 
-static int sq_comments_each(store *s, int64_t game_id, int (*fn)(void *ctx, int n, const char *text), void *ctx)
+/* A game's rows of (number, text), query qi's, each given to fn: comments by move, lines by seat. */
+static int sq_int_text_each(store *s, int qi, int64_t game_id, int (*fn)(void *ctx, int n, const char *text), void *ctx)
 {
-    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_COMMENTS];
+    sqlite3_stmt *st = ((sqlite_store *)s)->q[qi];
     sqlite3_bind_int64(st, 1, game_id);
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -992,18 +993,15 @@ static int sq_comments_each(store *s, int64_t game_id, int (*fn)(void *ctx, int 
     return finish_row(st, rc == SQLITE_DONE ? 0 : -1);
 }
 
+static int sq_comments_each(store *s, int64_t game_id, int (*fn)(void *ctx, int n, const char *text), void *ctx)
+{
+    return sq_int_text_each(s, Q_COMMENTS, game_id, fn, ctx);
+}
+
 static int sq_conditionals_each(store *s, int64_t game_id, int (*fn)(void *ctx, int seat, const char *lines),
                                 void *ctx)
 {
-    sqlite3_stmt *st = ((sqlite_store *)s)->q[Q_CONDITIONALS];
-    sqlite3_bind_int64(st, 1, game_id);
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        const unsigned char *t = sqlite3_column_text(st, 1);
-        if (!t || fn(ctx, sqlite3_column_int(st, 0), (const char *)t) != 0)
-            return finish_row(st, -1);
-    }
-    return finish_row(st, rc == SQLITE_DONE ? 0 : -1);
+    return sq_int_text_each(s, Q_CONDITIONALS, game_id, fn, ctx);
 }
 
 /* Every row of a table as text (store/export.c's queries): reals exact, NULL as NULL. */
