@@ -323,6 +323,14 @@ double lx_twixt_sim_draw_value(lx_twixt_sim *s);
 /* The holes where a peg of colour c would join its border rows now, in id
  * order, up to `cap` into `ids`; how many there are. */
 size_t lx_twixt_sim_winning_holes(lx_twixt_sim *s, lx_colour c, int32_t *ids, size_t cap);
+/* Proofs at the snapshot (src/twixt/proof.c tells how; the sim is left
+ * reset).  With c to move: c's moves to a proved win - 1 a peg that joins
+ * at once, 2 a double threat, 3 a ladder of threats ending in one - and the
+ * first into *id, the shortest found first; -1 when none is found (which
+ * proves nothing).  And whether c, to move, has lost: the opponent joins
+ * next move whatever peg c places. */
+int lx_twixt_sim_proved_move(lx_twixt_sim *s, lx_colour c, int32_t *id);
+int lx_twixt_sim_proved_loss(lx_twixt_sim *s, lx_colour c);
 
 #ifdef __cplusplus
 }

@@ -142,6 +142,16 @@ static size_t twixt_winning(void *sim, lx_colour c, int32_t *ids, size_t cap)
     return lx_twixt_sim_winning_holes(sim, c, ids, cap);
 }
 
+static int32_t twixt_proved_move(void *sim, lx_colour c, int32_t *id)
+{
+    return lx_twixt_sim_proved_move(sim, c, id);
+}
+
+static int twixt_proved_loss(void *sim, lx_colour c)
+{
+    return lx_twixt_sim_proved_loss(sim, c);
+}
+
 /* Twixt trees are wide (500 holes on 24 x 24): grow a leaf only after a few
  * visits, so the node cap lasts. */
 static void twixt_tune(mcts_params *p, int cols, int rows)
@@ -152,23 +162,29 @@ static void twixt_tune(mcts_params *p, int cols, int rows)
 static double sim_draw_value(void *s) { return lx_twixt_sim_draw_value(s); }
 SEARCH_SIM_OPS(twixt_sim_ops, lx_twixt_sim, sim_draw_value);
 
-static const search_game twixt_game = {
-    .default_size = LX_TWIXT_DEFAULT_SIZE,
-    .board_new = twixt_board_new,
-    .board_free = twixt_board_free,
-    .play = twixt_play,
-    .to_play = twixt_to_play,
-    .may_move = twixt_may_move,
-    .result = twixt_result,
-    .show = twixt_show,
-    .nids = twixt_nids,
-    .sim_new = twixt_sim_new,
-    .sim_free = twixt_sim_free,
-    .sim_ops = &twixt_sim_ops,
-    .format_id = twixt_format_id,
-    .winning = twixt_winning,
+/* The search finishes proved wins (a double threat, a ladder) at once and
+ * resigns a proved loss; flat Monte Carlo, the yardstick, only sees a win at
+ * once. */
+#define TWIXT_GAME_FIELDS \
+    .default_size = LX_TWIXT_DEFAULT_SIZE, \
+    .board_new = twixt_board_new, \
+    .board_free = twixt_board_free, \
+    .play = twixt_play, \
+    .to_play = twixt_to_play, \
+    .may_move = twixt_may_move, \
+    .result = twixt_result, \
+    .show = twixt_show, \
+    .nids = twixt_nids, \
+    .sim_new = twixt_sim_new, \
+    .sim_free = twixt_sim_free, \
+    .sim_ops = &twixt_sim_ops, \
+    .format_id = twixt_format_id, \
+    .winning = twixt_winning, \
     .tune = twixt_tune,
-};
+
+static const search_game twixt_game = {TWIXT_GAME_FIELDS .proved_move = twixt_proved_move,
+                                       .proved_loss = twixt_proved_loss};
+static const search_game twixt_flat_game = {TWIXT_GAME_FIELDS};
 
 static int twixt_init(lx_engine *e, lx_game_error *err)
 {
@@ -177,7 +193,7 @@ static int twixt_init(lx_engine *e, lx_game_error *err)
 
 static int twixt_flat_init(lx_engine *e, lx_game_error *err)
 {
-    return search_init(e, &twixt_game, 1, err);
+    return search_init(e, &twixt_flat_game, 1, err);
 }
 
 const lx_engine_ops lx_engine_twixt_ops = SEARCH_KIND_OPS("twixt", twixt_init);

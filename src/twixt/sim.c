@@ -336,6 +336,11 @@ void lx_twixt_sim_reset(lx_twixt_sim *s)
     s->swap = s->swap0;
 }
 
+const tw_geom *tw_sim_geom(const lx_twixt_sim *s)
+{
+    return &s->g;
+}
+
 lx_colour lx_twixt_sim_to_play(const lx_twixt_sim *s)
 {
     return s->to_play;

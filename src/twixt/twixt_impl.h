@@ -250,7 +250,10 @@ typedef int (*tw_turn_fn)(void *ctx, const lx_twixt_board *before, lx_colour who
                           size_t n, lx_sgf_node node);
 int tw_walk_main_line(const lx_sgf_tree *t, tw_turn_fn fn, void *ctx, lx_twixt_board **final, lx_diag_list *diags);
 
-/* ---- playouts and search positions (playout.c, sim.c) --------------------------------- */
+/* ---- playouts and search positions (playout.c, sim.c, proof.c) ------------------------- */
+
+/* The board geometry of a search position. */
+const tw_geom *tw_sim_geom(const lx_twixt_sim *s);
 
 /* A union-find whose roots hold minus their set's size and, in `flags`, the
  * borders the set touches. */

@@ -1,0 +1,200 @@
+/* test_twixt_proof.c - what the Twixt engine proves without a search
+ * (src/twixt/proof.c through lx_twixt_sim_proved_move and
+ * lx_twixt_sim_proved_loss): a double threat found and played, the win
+ * finished in the fewest moves whatever the opponent answers, a proved loss
+ * resigned, a single threat not taken for a loss, and the same moves again
+ * with the same seed.  Hand-made positions on 10x10 under STD without the
+ * swap (White joins rows 1 and 10, Black columns a and j). */
+#include "testutil.h"
+
+/* White's chain e1-f3-e5 from the top and a peg e10 on the bottom row;
+ * Black's pegs out of the way on its border column.  White to move. */
+static const char *const chain[] = {"e1", "a3", "f3", "a5", "e5", "a7", "e10", "j3"};
+enum { NCHAIN = sizeof chain / sizeof *chain };
+
+static lx_twixt_board *board_after(const char *const *moves, int n)
+{
+    lx_twixt_board *b = lx_twixt_board_new(10, 10, LX_TWIXT_STD);
+    assert_non_null(b);
+    lx_twixt_set_no_swap(b, 1);
+    lx_game_error err;
+    lx_game_error_init(&err);
+    for (int i = 0; i < n; i++) {
+        lx_twixt_move m;
+        assert_int_equal(lx_twixt_parse_move(b, moves[i], strlen(moves[i]), &m, &err), 0);
+        if (lx_twixt_play(b, i % 2 ? LX_BLACK : LX_WHITE, &m, &err) != 0)
+            fail_msg("%s refused: %s", moves[i], err.code);
+    }
+    lx_game_error_free(&err);
+    return b;
+}
+
+static void name_of(int32_t id, char *buf, size_t cap)
+{
+    lx_twixt_move m;
+    assert_int_equal(lx_twixt_sim_move(10, 10, id, &m), 0);
+    assert_true(lx_twixt_format_move(&m, buf, cap) > 0);
+}
+
+/* The chain plus `extra` moves: proved_move for the colour to move (its
+ * moves, the first one's name) and proved_loss. */
+static int proofs(const char *const *extra, int nextra, char *first, size_t cap, int *lost)
+{
+    const char *moves[NCHAIN + 4];
+    memcpy(moves, chain, sizeof chain);
+    memcpy(moves + NCHAIN, extra, (size_t)nextra * sizeof *extra);
+    lx_twixt_board *b = board_after(moves, NCHAIN + nextra);
+    lx_twixt_sim *s = lx_twixt_sim_new(b);
+    assert_non_null(s);
+    lx_colour c = lx_twixt_sim_to_play(s);
+    int32_t id = -1;
+    int n = lx_twixt_sim_proved_move(s, c, &id);
+    first[0] = 0;
+    if (n > 0)
+        name_of(id, first, cap);
+    *lost = lx_twixt_sim_proved_loss(s, c);
+    /* the sim is back at its snapshot: the same answers again */
+    int32_t again = -1;
+    assert_int_equal(lx_twixt_sim_proved_move(s, c, &again), n);
+    assert_int_equal(again, id);
+    lx_twixt_sim_free(s);
+    lx_twixt_board_free(b);
+    return n;
+}
+
+static void a_double_threat_is_a_proved_win_in_two(void **state)
+{
+    (void)state;
+    char first[16];
+    int lost;
+    /* d7 joins e5 and threatens c9 and f8, each joining e10: no Black peg
+     * spoils both */
+    assert_int_equal(proofs(NULL, 0, first, sizeof first, &lost), 2);
+    assert_string_equal(first, "d7");
+    assert_false(lost);
+    /* after d7, Black to move has lost whatever it plays */
+    const char *d7[] = {"d7"};
+    assert_int_equal(proofs(d7, 1, first, sizeof first, &lost), -1);
+    assert_true(lost);
+    /* Black takes c9: f8 joins at once (one move) */
+    const char *c9[] = {"d7", "c9"};
+    assert_int_equal(proofs(c9, 2, first, sizeof first, &lost), 1);
+    assert_string_equal(first, "f8");
+    /* c6 joins e5 with one threat (d8) only: Black takes it, no loss */
+    const char *c6[] = {"c6"};
+    proofs(c6, 1, first, sizeof first, &lost);
+    assert_false(lost);
+}
+
+static void an_open_board_proves_nothing(void **state)
+{
+    (void)state;
+    lx_twixt_board *b = lx_twixt_board_new(24, 24, LX_TWIXT_STD);
+    assert_non_null(b);
+    lx_twixt_sim *s = lx_twixt_sim_new(b);
+    assert_non_null(s);
+    int32_t id = -7;
+    assert_int_equal(lx_twixt_sim_proved_move(s, LX_WHITE, &id), -1);
+    assert_int_equal(id, -7);
+    assert_false(lx_twixt_sim_proved_loss(s, LX_WHITE));
+    assert_int_equal(lx_twixt_sim_proved_move(s, LX_BLACK, &id), -1); /* not Black's turn */
+    lx_twixt_sim_free(s);
+    lx_twixt_board_free(b);
+}
+
+static lx_engine *engine_at(uint64_t seed, const char *const *extra, int nextra)
+{
+    lx_engine_options o;
+    lx_engine_options_init(&o, "twixt");
+    o.cols = o.rows = 10;
+    o.rules = "std,noswap";
+    o.playouts = 2000;
+    o.threads = 1;
+    o.seed = seed;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_engine *e = lx_engine_new(&o, &err);
+    assert_non_null(e);
+    for (int i = 0; i < NCHAIN + nextra; i++) {
+        const char *mv = i < NCHAIN ? chain[i] : extra[i - NCHAIN];
+        if (lx_engine_play(e, i % 2 ? LX_BLACK : LX_WHITE, mv, &err) != 0)
+            fail_msg("%s refused: %s", mv, err.code);
+    }
+    lx_game_error_free(&err);
+    return e;
+}
+
+static void genmove_text(lx_engine *e, lx_colour who, char *out, size_t cap)
+{
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_buf mv = {0};
+    if (lx_engine_genmove(e, who, &mv, &err) != 0)
+        fail_msg("genmove: %s", err.code);
+    snprintf(out, cap, "%s", mv.data);
+    lx_buf_free(&mv);
+    lx_game_error_free(&err);
+}
+
+/* The engine plays the double threat without a search, and after either
+ * answer of Black joins with its next peg: two moves, the fewest. */
+static void the_engine_finishes_a_proved_win_at_once(void **state)
+{
+    (void)state;
+    const char *answers[] = {"c9", "f8", "e8", "b8"};
+    for (size_t i = 0; i < sizeof answers / sizeof *answers; i++) {
+        lx_engine *e = engine_at(5, NULL, 0);
+        char mv[32];
+        genmove_text(e, LX_WHITE, mv, sizeof mv);
+        assert_string_equal(mv, "d7");
+        long playouts;
+        double seconds;
+        lx_engine_last_search(e, &playouts, &seconds);
+        assert_int_equal(playouts, 0); /* proved, not searched */
+        lx_game_error err;
+        lx_game_error_init(&err);
+        assert_int_equal(lx_engine_play(e, LX_BLACK, answers[i], &err), 0);
+        lx_game_error_free(&err);
+        genmove_text(e, LX_WHITE, mv, sizeof mv);
+        assert_string_equal(mv, strcmp(answers[i], "f8") == 0 ? "c9" : "f8");
+        lx_game_result r;
+        lx_engine_result(e, &r);
+        assert_string_equal(r.re, "W+");
+        lx_engine_free(e);
+    }
+}
+
+/* Black, facing two threats no peg spoils, resigns at once; facing one, it
+ * takes it; and the same seed gives the same moves. */
+static void the_engine_resigns_a_proved_loss(void **state)
+{
+    (void)state;
+    const char *d7[] = {"d7"}, *c6[] = {"c6"};
+    char mv[32], again[32];
+    lx_engine *e = engine_at(9, d7, 1);
+    genmove_text(e, LX_BLACK, mv, sizeof mv);
+    assert_string_equal(mv, "resign");
+    assert_true(lx_engine_last_value(e) == 0.0);
+    lx_engine_free(e);
+    e = engine_at(9, c6, 1);
+    genmove_text(e, LX_BLACK, mv, sizeof mv);
+    assert_string_equal(mv, "d8");
+    genmove_text(e, LX_WHITE, mv, sizeof mv);
+    lx_engine_free(e);
+    e = engine_at(9, c6, 1);
+    genmove_text(e, LX_BLACK, again, sizeof again);
+    genmove_text(e, LX_WHITE, again, sizeof again);
+    assert_string_equal(mv, again);
+    lx_engine_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_double_threat_is_a_proved_win_in_two),
+        cmocka_unit_test(an_open_board_proves_nothing),
+        cmocka_unit_test(the_engine_finishes_a_proved_win_at_once),
+        cmocka_unit_test(the_engine_resigns_a_proved_loss),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
