@@ -1,15 +1,17 @@
 #!/usr/bin/python3
-"""htp_match.py - a Hex match between two engines that speak HTP (the Go Text
-Protocol as HexGui and MoHex speak it), with `ludex engine hex` as the referee.
+"""htp_match.py - a Hex or Twixt match between two engines that speak HTP (the Go
+Text Protocol as HexGui and MoHex speak it), with `ludex engine GAME` as the referee.
 
-  bench/htp_match.py --ludex BUILD/ludex --size 9 --games 12 --parallel 1
+  bench/htp_match.py --ludex BUILD/ludex [--game hex|twixt] --size 9 --games 12 --parallel 1
                      --a 'CMD ...' [--a-init 'HTP;HTP'] --b 'CMD ...' [--b-init ...]
                      [--name-a A] [--name-b B]
 
-Paired openings: game 2k and 2k+1 start from the same first move (Black's,
-from a fixed list spread over the board), A playing Black in the first and
-White in the second; from there the engines play it out without the swap
-(the referee's rules are "noswap").  A swap, an illegal or unreadable move,
+Paired openings: game 2k and 2k+1 start from the same first move (the first
+player's: Black's in Hex, White's in Twixt, from a fixed list spread over the
+board), A playing the first player in the first and the second in the other;
+from there the engines play it out without the swap (the referee's rules are
+"noswap", Twixt's "std,noswap"; a Twixt game that fills up unconnected is a
+draw, half a point).  A swap, an illegal or unreadable move,
 a dead engine, "resign", or no answer in 30 times the time a move (at least
 30 s: MoHex's searches run past their time with its VC work, about 3 s at
 1 s on a loaded machine) loses for that side.  The referee (a `ludex engine
@@ -36,6 +38,13 @@ OPENINGS = {
     11: ["a1", "f6", "b2", "c9", "k1", "d3", "a11", "g2", "c6", "h9", "b10", "j4", "e2", "d10", "k6",
          "a5", "h3", "c11", "g7", "j10"],
 }
+# Twixt 24x24: White's first pegs, none in Black's border columns (a, x)
+TWIXT_OPENINGS = {
+    24: ["l12", "d4", "s20", "f17", "q6", "j9", "o15", "c12", "v12", "l3", "m22", "h20", "r4", "e9",
+         "t15", "k16", "n8", "b20", "w5", "i5"],
+}
+REFEREE_RULES = {"hex": "noswap", "twixt": "std,noswap"}
+FIRST = {"hex": "b", "twixt": "w"}
 
 
 class Engine:
@@ -115,16 +124,18 @@ def start(cmd, init, size, timeout):
 def play_game(args, opening, a_black):
     """(A's score 0/1, moves, how) for one game."""
     timeout = max(30.0, 30 * args.seconds)
-    ref = Engine(f"{args.ludex} engine hex --size {args.size} --rules noswap --playouts 1", 10)
+    ref = Engine(f"{args.ludex} engine {args.game} --size {args.size} --rules {REFEREE_RULES[args.game]} --playouts 1", 10)
     ref.ask(f"boardsize {args.size} {args.size}")
     a = start(args.a, args.a_init, args.size, timeout)
     b = start(args.b, args.b_init, args.size, timeout)
-    black, white = (a, b) if a_black else (b, a)
+    first = FIRST[args.game]
+    second = "w" if first == "b" else "b"
+    black, white = (a, b) if a_black == (first == "b") else (b, a)
     try:
         for e in (ref, black, white):
-            if e.ask(f"play b {opening}") is None:
+            if e.ask(f"play {first} {opening}") is None:
                 raise RuntimeError(f"opening {opening} refused")
-        colour, moves, winner, how, played = "w", 1, None, "", [opening]
+        colour, moves, winner, how, played = second, 1, None, "", [opening]
         while winner is None:
             mover, other = (black, white) if colour == "b" else (white, black)
             mv = mover.ask(f"genmove {colour}")
@@ -143,10 +154,12 @@ def play_game(args, opening, a_black):
                 res = ref.ask("final_score")
                 if res and res[0] in "BW":
                     winner, how = res[0].lower(), "connected"
+                elif res is not None:
+                    return 0.5, moves, f"drawn ({res})"
                 colour = "w" if colour == "b" else "b"
                 continue
             winner = "w" if loser == "b" else "b"
-        a_won = (winner == "b") == a_black
+        a_won = (winner == first) == a_black
         return (1 if a_won else 0), moves, how
     finally:
         for e in (ref, a, b):
@@ -166,6 +179,7 @@ def wilson(score, n, z=1.96):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ludex", required=True)
+    ap.add_argument("--game", choices=sorted(REFEREE_RULES), default="hex")
     ap.add_argument("--size", type=int, default=9)
     ap.add_argument("--games", type=int, default=12)
     ap.add_argument("--parallel", type=int, default=1)
@@ -178,7 +192,8 @@ def main():
     ap.add_argument("--name-b", default="B")
     ap.add_argument("--openings", default="", help="comma-separated first moves (default: the size's list)")
     args = ap.parse_args()
-    openings = [o for o in args.openings.split(",") if o] or OPENINGS.get(args.size) or [f"{chr(97 + i % args.size)}{1 + (3 * i) % args.size}" for i in range(40)]
+    table = TWIXT_OPENINGS if args.game == "twixt" else OPENINGS
+    openings = [o for o in args.openings.split(",") if o] or table.get(args.size) or [f"{chr(97 + i % args.size)}{1 + (3 * i) % args.size}" for i in range(40)]
     jobs = [(openings[(g // 2) % len(openings)], g % 2 == 0) for g in range(args.games)]
     results = [None] * len(jobs)
     lock = threading.Lock()
@@ -199,8 +214,11 @@ def main():
                 r = (None, 0, f"failed: {ex}")
             results[i] = r
             with lock:
-                print(f"game {i + 1}: opening {opening}, {args.name_a} as {'Black' if a_black else 'White'}: "
-                      f"{'won' if r[0] == 1 else 'lost' if r[0] == 0 else 'no result'} in {r[1]} moves ({r[2]})",
+                first = "Black" if FIRST[args.game] == "b" else "White"
+                second = "White" if first == "Black" else "Black"
+                print(f"game {i + 1}: opening {opening}, {args.name_a} as {first if a_black else second}: "
+                      f"{'won' if r[0] == 1 else 'lost' if r[0] == 0 else 'drew' if r[0] == 0.5 else 'no result'} "
+                      f"in {r[1]} moves ({r[2]})",
                       flush=True)
 
     threads = [threading.Thread(target=worker) for _ in range(max(1, args.parallel))]
@@ -212,9 +230,9 @@ def main():
     score = sum(r[0] for r in done)
     lo, hi = wilson(score, len(done))
     as_black = sum(r[0] for (o, ab), r in zip(jobs, results) if r and r[0] is not None and ab)
-    print(f"hex {args.size}x{args.size}: {args.name_a} vs {args.name_b}: {args.name_a} scores {score}/{len(done)} = "
+    print(f"{args.game} {args.size}x{args.size}: {args.name_a} vs {args.name_b}: {args.name_a} scores {score:g}/{len(done)} = "
           f"{100.0 * score / max(1, len(done)):.1f}% (95% CI {100 * lo:.1f}..{100 * hi:.1f}%); "
-          f"{as_black} won as Black, {score - as_black} as White; paired openings, no swap; "
+          f"{as_black:g} won as the first player, {score - as_black:g} as the second; paired openings, no swap; "
           f"{len(results) - len(done)} failed; {time.time() - t0:.0f} s")
     return 0 if len(done) == len(results) else 1
 
