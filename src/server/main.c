@@ -76,6 +76,7 @@ typedef struct options {
     const char *metrics;    /* --metrics [HOST:]PORT: the admin address (/metrics, /healthz, /readyz); NULL: none */
     int drain_seconds;      /* --drain-seconds: the longest a drain after SIGTERM lasts */
     const char *log_format; /* --log-format: "text" (default) or "json" (JSON lines) */
+    int tournament_sweep;   /* --tournament-sweep: seconds between the tournaments' sweeps (a testing aid) */
 } options;
 
 /* The usage on standard output with status 0 when asked for (--help), else on standard error with 2. */
@@ -89,6 +90,7 @@ static void usage(int asked)
                     "              [--max-streams N] [--http-header-timeout S] [--http-body-timeout S]\n"
                     "              [--anon-streams-per-address N] [--anon-streams-per-board N]\n"
                     "              [--login-idle-timeout S] [--quiet] [--log FILE] [--clock-offset S] [--id-block N]\n"
+                    "              [--tournament-sweep S]\n"
                     "              [--cache-mb N] [--metrics [HOST:]PORT|off] [--drain-seconds S] [--log-format text|json]\n"
                     "              [--default-challenges open|ask|closed]\n"
                     "              [--mail-from ADDRESS [--mail-socket PATH|off] [--sendmail PATH|off]\n"
@@ -124,7 +126,8 @@ static const option_spec option_specs[] = {
     NUMBER_OPT("--digest-interval", digest_interval), NUMBER_OPT("--mail-limit", mail_limit),
     NUMBER_OPT("--mail-commands", mail_commands), NUMBER_OPT("--mail-retry", mail_retry),
     NUMBER_OPT("--mail-claim", mail_claim), NUMBER_OPT("--mail-grace", mail_grace),
-    NUMBER_OPT("--clock-offset", clock_offset), NUMBER_OPT("--id-block", id_block), TEXT_OPT("--default-challenges", default_challenges),
+    NUMBER_OPT("--clock-offset", clock_offset), NUMBER_OPT("--id-block", id_block),
+    NUMBER_OPT("--tournament-sweep", tournament_sweep), TEXT_OPT("--default-challenges", default_challenges),
     TEXT_OPT("--bot-program", bot_program), NUMBER_OPT("--bot-workers", bot_workers),
     NUMBER_OPT("--min-password", min_password), NUMBER_OPT("--cache-mb", cache_mb),
     TEXT_OPT("--metrics", metrics), NUMBER_OPT("--drain-seconds", drain_seconds), TEXT_OPT("--log-format", log_format),
@@ -173,7 +176,7 @@ static void parse_args(int argc, char **argv, options *o, char *webbuf, size_t w
                    default_web_dir(webbuf, webcap), NULL, NULL, 20, 30, 60, 300, 86400, 100,
                    NULL, NULL, "/usr/sbin/sendmail", 86400, 120, 50, 30, 0, 60, 60, 0, "ask", NULL, 2, {0}, SVC_MIN_PASSWORD,
                    HTTP_STREAMS_DEFAULT, HTTP_HEADER_TIMEOUT_DEFAULT, HTTP_BODY_TIMEOUT_DEFAULT, HTTP_SSE_ANON_PER_ADDRESS_DEFAULT, HTTP_SSE_ANON_PER_BOARD_DEFAULT,
-                   SVC_CACHE_MB, NULL, 10, "text"};
+                   SVC_CACHE_MB, NULL, 10, "text", 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         int rc = i + 1 < argc ? set_option(o, a, argv[i + 1]) : 0;
@@ -363,7 +366,7 @@ int main(int argc, char **argv)
         usage(0);
     }
     svc_config cfg = {o.db, o.cost, o.threads, o.quiet, o.signups, o.challenges, o.max_per_address, log,
-                      o.clock_offset, challenges, o.id_block, mail_read_hold(), o.min_password};
+                      o.clock_offset, challenges, o.id_block, mail_read_hold(), o.min_password, o.tournament_sweep};
     if (!(d.base = event_base_new()) || !(d.s = svc_open(d.base, &cfg, err, sizeof err))) {
         fprintf(stderr, "ludexd: %s\n", err[0] ? err : "cannot start the event loop");
         return 1;

@@ -41,5 +41,13 @@ int clock_end_game(srv *s, srv_game *sg, const char *result, svc_status *st)
         notify_game_changed(s, sg, NULL);
     commit_release(bridge_of(s)->cq);
     watch_queue(s, sg, 1);
+    if (rc == 0)
+        game_end_publish(s, sg);
     return rc;
+}
+
+void game_end_publish(srv *s, const srv_game *sg)
+{
+    if (games_over(sg) && ops_of(s)->game_ended)
+        ops_of(s)->game_ended(s, sg, sg->write_seq);
 }

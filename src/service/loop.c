@@ -153,6 +153,7 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
         bridge_of(s)->committed = done;
         waits_release(s, done, refused, conflicts, nconflicts);
         watch_flush(s, done);
+        tournaments_committed(s, done); /* a tournament game's end, committed: its round looked at now */
         boards_settled(s);
         seeks_settle(s);
         users_settle(s);
@@ -183,6 +184,7 @@ static int subscribe_notices(srv *s)
 {
     listen_on_lost(s, boards_all_stale);
     model_of(s)->game_read_again = watch_notified;
+    ops_of(s)->game_ended = tournaments_game_ended; /* a game's end (game_end_publish) to its tournament */
     return listen_subscribe(s, "BOARDS", boards_heard) | listen_subscribe(s, "USER", users_changed) |
            listen_subscribe(s, "RATING", ratings_changed) | listen_subscribe(s, "SEEKS", seeks_changed);
 }
@@ -260,6 +262,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     ops_of(s)->ratings = map_new();
     model_of(s)->clock_offset = cfg->clock_offset;
     model_of(s)->cache.budget = (size_t)SVC_CACHE_MB << 20;
+    ops_of(s)->tournaments_every = cfg->tournament_sweep;
     ops_of(s)->mail_read_hold = cfg->mail_read_hold;
     bridge_of(s)->id_block = cfg->id_block > 0 ? cfg->id_block : IDS_BLOCK;
     ops_of(s)->default_challenges = cfg->default_challenges;
@@ -366,6 +369,7 @@ void svc_close(srv *s)
     if (ops_of(s)->ratings)
         map_free(ops_of(s)->ratings, free);
     seeks_free_all(s);
+    tournaments_free(s);
     dbjobs_forget(s, 0);
     cred_cache_free(ops_of(s)->creds);
     rate_limit_free(ops_of(s)->fail_pair);

@@ -78,6 +78,20 @@ int challenge_options(const srv_rules *r, int argc, char *const *argv, lx_buf *c
  * tournaments that are over, each settled by the store (tournament_rounds.c). */
 void tournaments_sweep(srv *s);
 
+/* A game's end is an event (published by game_end.c and svc_game.c through ops' game_ended,
+ * which life points here at open): a tournament game's board and the batch holding its end are
+ * noted, and once that batch has committed (tournaments_committed, which life calls with each
+ * batch decided) its tournament is looked at on the store thread at once, its next round paired
+ * when the store says the round is over (tournament_rounds.c). */
+void tournaments_game_ended(srv *s, const srv_game *sg, uint64_t batch);
+void tournaments_committed(srv *s, uint64_t committed);
+void tournaments_free(srv *s); /* at close */
+/* A tournament just started (tournaments.c): its first round (every round, -rounds=together)
+ * paired now rather than at the next sweep. */
+void tournament_look(srv *s, int64_t id);
+/* sg has just ended (its end queued in batch sg->write_seq): told to whoever subscribed. */
+void game_end_publish(srv *s, const srv_game *sg);
+
 /* The plan's view (tournament_plan.h) of a tournament's pairings p (np) among its entrants e (ne):
  * each game's round, players, and whether it has ended with what score; a game memory does not
  * hold is read (off the loop with a store thread: *complete 0 until it has come).  0, or -1 when a
@@ -155,6 +169,10 @@ typedef struct srv_ops {
     int tournaments_sweeping;        /* a tournaments' sweep read is on the store thread (tournament_rounds.c) */
     int64_t tournaments_swept;       /* when the last began */
     int64_t tournaments_cursor;      /* the last running tournament it read (the next reads those after) */
+    int tournaments_every;           /* seconds between two sweeps (svc_config's; 1 by default) */
+    void (*game_ended)(srv *s, const srv_game *sg, uint64_t batch); /* a game ended (game_end_publish) */
+    struct ended_game *ended;        /* tournament games ended, waiting for their batch's commit */
+    size_t nended, capended;
 } srv_ops;
 #define ops_of(s) ((srv_ops *)(s))
 

@@ -128,6 +128,8 @@ typedef struct svc_config {
     int mail_read_hold;             /* seconds svc_mail_reads waits before it reads (a testing aid: a
                                        kill inside that window); 0: none */
     int min_password;               /* bytes a new password holds at least; 0: SVC_MIN_PASSWORD */
+    int tournament_sweep;           /* seconds between two looks at every running tournament (the safety
+                                       net: a game's end pairs its round at once); 0: 1 */
 } svc_config;
 #define SVC_CACHE_MB 64             /* the budget of the games held, until svc_cache_budget sets one */
 #define SVC_MIN_PASSWORD 8          /* the default shortest password */

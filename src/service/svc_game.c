@@ -163,6 +163,8 @@ static int play_once(srv *s, const char *actor, int64_t board, proto_game kind, 
         if (rc == 0)
             notify_game_changed(s, sg, actor);
         commit_release(bridge_of(s)->cq);
+        if (rc == 0)
+            game_end_publish(s, sg); /* a tournament's next round, say */
     }
     lx_game_error_free(&err);
     return rc;

@@ -1,16 +1,23 @@
 /* service/tournament_rounds.c - a tournament's life after its start: its rounds paired, its end.
  *
- * Nothing here waits for a door.  Once a second the sweep (tournaments_sweep, called by the life
- * layer) reads on the store thread the tournaments that are open with a start date that has
- * come, and those running with their entrants and pairings; on the loop each running one's
- * games are looked at (a game not held is read off the loop, and that tournament waits for the
- * next sweep), the plan (tournament_plan.c) says what is due, and a round's games are written
- * by store_tournament_pair_round on the store thread: the claim on (tournament, round) makes a
- * round paired exactly once whatever other servers on the database do, and a server that dies
- * mid-pairing leaves nothing half-made, which the next sweep of any server pairs again.  So a
- * game's end needs no call from below: the round its end completes is paired by the next sweep
- * of whichever server comes first.  The new games are told to their players as a new challenge's
- * are (notify_game_changed) once they have been read into memory. */
+ * Nothing here waits for a door, and no lower part calls in: a game's end is an event
+ * (game_end_publish through ops' game_ended, which life points at tournaments_game_ended).  A
+ * tournament game's end is noted with the batch that holds it; once that batch has committed
+ * (tournaments_committed) the tournament is looked at on the store thread: when the store has none
+ * of the games of its last round still being played, those games are read from the store (memory
+ * may not know yet of the end another server wrote a moment ago) and on the loop the plan
+ * (tournament_plan.c) says what is due.  A start made here looks at once too.  A round's games are
+ * written by store_tournament_pair_rounds on the store thread: the claim on (tournament, round)
+ * makes a round paired exactly once whatever other servers on the database do (two servers ending
+ * a round's last two games together both look; at least the later sees both ends, and the claim
+ * decides), and a server that dies mid-pairing leaves nothing half-made.  A round robin whose games
+ * all start together (-rounds=together) has every round claimed and every game written in that one
+ * transaction.  The sweep (tournaments_sweep, every second or --tournament-sweep) stays as the
+ * safety net: it reads the tournaments that are open with a start date that has come and those
+ * running, and settles each from the games memory holds (a game not held is read off the loop,
+ * and that tournament waits for the next sweep), so what a dead server left unpaired is paired by
+ * whichever comes first.  New games are told to their players as a new challenge's are
+ * (notify_game_changed) once they have been read into memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +27,6 @@
 #include "store/tournaments.h"
 
 #define SWEEP_TOURNAMENTS 16 /* running tournaments looked at a sweep */
-#define SWEEP_EVERY 1        /* seconds between two looks */
 
 /* ---- a tournament's games as the plan sees them -------------------------------------------- */
 static int entrant_index(const store_entrant *e, long ne, const char *user)
@@ -87,8 +93,10 @@ static srv_game *game_now_or_later(srv *s, int64_t id)
     return NULL;
 }
 
-int tournament_plan_games(srv *s, const store_entrant *e, long ne, const store_pairing *p, long np, tplan_game *out,
-                          int *complete)
+/* As tournament_plan_games, game i taken from fresh[i] when fresh and it are not NULL (read from the
+ * store after a game's end had committed: memory may not know yet of another server's end). */
+static int plan_games_with(srv *s, const store_entrant *e, long ne, const store_pairing *p, long np,
+                           srv_game *const *fresh, tplan_game *out, int *complete)
 {
     *complete = 1;
     for (long i = 0; i < np; i++) {
@@ -102,7 +110,7 @@ int tournament_plan_games(srv *s, const store_entrant *e, long ne, const store_p
             return -1;
         if (!p[i].game_id)
             continue;
-        srv_game *sg = game_now_or_later(s, p[i].game_id);
+        srv_game *sg = fresh && fresh[i] ? fresh[i] : game_now_or_later(s, p[i].game_id);
         if (!sg) {
             *complete = 0;
             continue;
@@ -111,6 +119,12 @@ int tournament_plan_games(srv *s, const store_entrant *e, long ne, const store_p
         g->first_score = g->done ? first_score_of(sg) : 0;
     }
     return 0;
+}
+
+int tournament_plan_games(srv *s, const store_entrant *e, long ne, const store_pairing *p, long np, tplan_game *out,
+                          int *complete)
+{
+    return plan_games_with(s, e, ne, p, np, NULL, out, complete);
 }
 
 /* ---- the sweep's read -------------------------------------------------------------------------- */
@@ -234,7 +248,7 @@ static void sweep_discard(db_job *d)
 typedef struct pair_job {
     db_job base;
     int64_t tournament;
-    int round;
+    int first_round, round; /* rounds first_round..round (more than one: -rounds=together) */
     store_game *games;
     size_t ngames;
     store_pairing *pairs;
@@ -274,8 +288,8 @@ static void pair_run(store *st, db_job *d)
             j->games[g].id = j->pairs[i].game_id = first + (int64_t)g;
             g++;
         }
-    j->rc = store_tournament_pair_round(st, j->tournament, j->round, j->games, j->ngames, j->pairs, j->npairs,
-                                        j->err, sizeof j->err);
+    j->rc = store_tournament_pair_rounds(st, j->tournament, j->first_round, j->round, j->games, j->ngames, j->pairs,
+                                         j->npairs, j->err, sizeof j->err);
 }
 
 static void pair_discard(db_job *d) { pair_job_free((pair_job *)d); }
@@ -301,7 +315,11 @@ static void pair_done(srv *s, db_job *d)
     else if (j->rc == 1 && j->finish)
         srv_log(s, "tournament %lld: finished", (long long)j->tournament);
     else if (j->rc == 1) {
-        srv_log(s, "tournament %lld: round %d paired (%zu games)", (long long)j->tournament, j->round, j->ngames);
+        if (j->first_round < j->round)
+            srv_log(s, "tournament %lld: rounds %d-%d paired (%zu games)", (long long)j->tournament, j->first_round,
+                    j->round, j->ngames);
+        else
+            srv_log(s, "tournament %lld: round %d paired (%zu games)", (long long)j->tournament, j->round, j->ngames);
         for (size_t i = 0; i < j->ngames; i++)
             if (!games_read_then(s, j->games[i].id, tell_new_game))
                 tell_new_game(s, j->games[i].id);
@@ -366,7 +384,9 @@ static int make_row(srv *s, const store_tournament *t, int round, const char *fi
     return row->options && row->state && row->clock ? 0 : -1;
 }
 
-static void pair_round(srv *s, const tour_read *r, int round, const pairing_game *boards, int nboards)
+/* Rounds first..last: boards (nboards, each with its round in rounds[]) written as one job. */
+static void pair_rounds(srv *s, const tour_read *r, int first, int last, const pairing_game *boards,
+                        const int *rounds, int nboards)
 {
     pair_job *j = calloc(1, sizeof *j);
     if (!j || !(j->games = calloc((size_t)nboards + 1, sizeof *j->games)) ||
@@ -376,11 +396,14 @@ static void pair_round(srv *s, const tour_read *r, int round, const pairing_game
         return;
     }
     j->tournament = r->t.id;
-    j->round = round;
-    for (int b = 0; b < nboards; b++) {
+    j->first_round = first;
+    j->round = last;
+    for (int b = 0, board = 0; b < nboards; b++) {
         store_pairing *p = &j->pairs[j->npairs++];
+        int round = rounds[b];
+        board = b > 0 && rounds[b - 1] == round ? board + 1 : 1;
         p->round = round;
-        p->board = b + 1;
+        p->board = board;
         snprintf(p->first, sizeof p->first, "%s", r->entrants[boards[b].first].user);
         if (boards[b].second == PAIRING_BYE)
             continue;
@@ -506,8 +529,57 @@ static void withdraw_lost_on_time(srv *s, const tour_read *r)
     }
 }
 
-/* What is due for one running tournament, done. */
-static void settle(srv *s, const tour_read *r)
+/* What the plan says from `in` on: with TPLAN_PAIR, the boards of every round due (one for a round
+ * at a time; every round left of a round robin whose games all start together, -rounds=together),
+ * each with its round, in *boards and *rounds (malloc'd, *count of them), rounds *first..*last. */
+typedef struct due {
+    pairing_game *boards;
+    int *rounds;
+    int count, cap, first, last;
+} due;
+
+static int due_room(due *d, int more)
+{
+    if (d->count + more <= d->cap)
+        return 0;
+    int cap = 2 * d->cap + more;
+    pairing_game *b = realloc(d->boards, (size_t)cap * sizeof *b);
+    if (b)
+        d->boards = b;
+    int *r = b ? realloc(d->rounds, (size_t)cap * sizeof *r) : NULL;
+    if (!r)
+        return -1;
+    d->rounds = r;
+    d->cap = cap;
+    return 0;
+}
+
+static tplan_step due_rounds(tplan_input *in, due *d)
+{
+    tplan_step first_step = TPLAN_WAIT;
+    for (;;) {
+        int round = 0, nb = 0;
+        if (due_room(d, in->n + 1) != 0)
+            return TPLAN_ERROR;
+        tplan_step step = tournament_next(in, &round, d->boards + d->count, &nb);
+        if (!d->first)
+            first_step = step;
+        if (step != TPLAN_PAIR)
+            return first_step;
+        for (int i = 0; i < nb; i++)
+            d->rounds[d->count + i] = round;
+        d->count += nb;
+        d->first = d->first ? d->first : round;
+        d->last = round;
+        if (in->sequential || in->format.kind != TFORMAT_ROUNDROBIN)
+            return TPLAN_PAIR;
+        in->rounds_paired = round; /* together: the next round too, before any game of these is played */
+    }
+}
+
+/* What is due for one running tournament, done; fresh (NULL, or one per pairing): games read from
+ * the store just now, which the plan takes over memory's. */
+static void settle_with(srv *s, const tour_read *r, srv_game *const *fresh)
 {
     if (r->nentrants < 2 || r->npairs < 0)
         return;
@@ -515,24 +587,27 @@ static void settle(srv *s, const tour_read *r)
     forfeit_withdrawn(s, r);
     tplan_game *games = calloc((size_t)r->npairs + 1, sizeof *games);
     int *withdrawn = calloc((size_t)r->nentrants, sizeof *withdrawn);
-    pairing_game *boards = calloc((size_t)r->nentrants + 1, sizeof *boards);
-    int complete = 0, round = 0, nboards = 0;
+    int complete = 0;
     tplan_input in;
-    if (games && withdrawn && boards &&
-        tournament_plan_games(s, r->entrants, r->nentrants, r->pairs, r->npairs, games, &complete) == 0 && complete &&
-        tournament_input(&r->t, r->entrants, r->nentrants, withdrawn, &in) == 0) {
+    if (games && withdrawn &&
+        plan_games_with(s, r->entrants, r->nentrants, r->pairs, r->npairs, fresh, games, &complete) == 0 &&
+        complete && tournament_input(&r->t, r->entrants, r->nentrants, withdrawn, &in) == 0) {
         in.games = games;
         in.ngames = (size_t)r->npairs;
-        tplan_step step = tournament_next(&in, &round, boards, &nboards);
+        due d = {0};
+        tplan_step step = due_rounds(&in, &d);
         if (step == TPLAN_PAIR)
-            pair_round(s, r, round, boards, nboards);
+            pair_rounds(s, r, d.first, d.last, d.boards, d.rounds, d.count);
         else if (step == TPLAN_FINISHED)
             finish(s, r->t.id);
+        free(d.boards);
+        free(d.rounds);
     }
     free(games);
     free(withdrawn);
-    free(boards);
 }
+
+static void settle(srv *s, const tour_read *r) { settle_with(s, r, NULL); }
 
 static void sweep_done(srv *s, db_job *d)
 {
@@ -547,7 +622,8 @@ static void sweep_done(srv *s, db_job *d)
 void tournaments_sweep(srv *s)
 {
     int64_t now = svc_clock_now(s);
-    if (ops_of(s)->tournaments_sweeping || now - ops_of(s)->tournaments_swept < SWEEP_EVERY)
+    int every = ops_of(s)->tournaments_every > 0 ? ops_of(s)->tournaments_every : 1;
+    if (ops_of(s)->tournaments_sweeping || now - ops_of(s)->tournaments_swept < every)
         return;
     sweep_job *j = calloc(1, sizeof *j);
     if (!j)
@@ -558,4 +634,136 @@ void tournaments_sweep(srv *s)
     j->cursor = ops_of(s)->tournaments_cursor;
     dbjobs_setup(&j->base, sweep_run, sweep_done, sweep_discard);
     dbjobs_run(s, &j->base);
+}
+
+/* ---- a look at one tournament now: a game of it has ended, or it has started ------------------ */
+typedef struct look_job {
+    db_job base;
+    srv *s;
+    int64_t tournament, game; /* game: the ended game that asked (0: a start) */
+    int due;                  /* the store says no game of the rounds looked at is being played */
+    tour_read r;
+    srv_game **fresh;         /* one per pairing: those rounds' games as the store has them */
+    int *unread;
+} look_job;
+
+/* On the store thread, after the end's batch has committed: the tournament is read and its
+ * games of the rounds that decide what comes next (the last paired; every round, -rounds=together)
+ * read from the store, but only when the store has none of them still being played. */
+static void look_run(store *st, db_job *d)
+{
+    look_job *j = (look_job *)d;
+    int round = 0;
+    if (j->game && store_tournament_of_game(st, j->game, &j->tournament, &round) != 1)
+        return;
+    if (store_tournament_get(st, j->tournament, &j->r.t) != 1 || j->r.t.state != STORE_TOURNAMENT_RUNNING)
+        return;
+    int from = j->r.t.sequential ? j->r.t.round : 1;
+    if (j->game && round < from)
+        return; /* a game of a round after which the next was paired already */
+    if (j->r.t.round > 0 && store_tournament_games_running(st, j->tournament, from) != 0)
+        return; /* one is still being played (or the store cannot say): its end looks again */
+    read_one(st, &j->r);
+    if (j->r.npairs < 0)
+        return;
+    j->fresh = calloc((size_t)j->r.npairs + 1, sizeof *j->fresh);
+    j->unread = calloc((size_t)j->r.npairs + 1, sizeof *j->unread);
+    if (!j->fresh || !j->unread)
+        return;
+    for (long i = 0; i < j->r.npairs; i++)
+        if (j->r.pairs[i].game_id && j->r.pairs[i].round >= from)
+            j->fresh[i] = games_load(j->s, st, j->r.pairs[i].game_id, &j->unread[i]);
+    j->due = 1;
+}
+
+static void look_free(look_job *j, srv *s)
+{
+    for (long i = 0; j->fresh && i < j->r.npairs; i++)
+        if (j->fresh[i]) {
+            if (s) /* memory takes what it lacks, or a copy it knows is stale */
+                games_put_read(s, j->r.pairs[i].game_id, j->fresh[i], j->unread[i]);
+            else
+                games_drop_read(j->fresh[i]);
+        }
+    free(j->fresh);
+    free(j->unread);
+    tour_read_free(&j->r);
+    free(j);
+}
+
+static void look_done(srv *s, db_job *d)
+{
+    look_job *j = (look_job *)d;
+    if (j->due)
+        settle_with(s, &j->r, j->fresh);
+    look_free(j, s);
+}
+
+static void look_discard(db_job *d) { look_free((look_job *)d, NULL); }
+
+static void look_at(srv *s, int64_t tournament, int64_t game)
+{
+    look_job *j = calloc(1, sizeof *j);
+    if (!j)
+        return;
+    j->s = s;
+    j->tournament = tournament;
+    j->game = game;
+    dbjobs_setup(&j->base, look_run, look_done, look_discard);
+    dbjobs_run(s, &j->base);
+}
+
+void tournament_look(srv *s, int64_t id) { look_at(s, id, 0); }
+
+/* ---- a game's end, heard -------------------------------------------------------------------------- */
+typedef struct ended_game {
+    int64_t board;
+    uint64_t batch;
+} ended_game;
+
+static void note_ended(srv_ops *o, int64_t board, uint64_t batch)
+{
+    if (o->nended == o->capended) {
+        size_t cap = o->capended ? 2 * o->capended : 16;
+        ended_game *e = realloc(o->ended, cap * sizeof *e);
+        if (!e)
+            return; /* the sweep sees it */
+        o->ended = e;
+        o->capended = cap;
+    }
+    o->ended[o->nended++] = (ended_game){board, batch};
+}
+
+void tournaments_game_ended(srv *s, const srv_game *sg, uint64_t batch)
+{
+    char round[16];
+    if (opt_get(sg->options, "round", round, sizeof round)) /* a tournament's game */
+        note_ended(ops_of(s), sg->id, batch);
+}
+
+/* The ends whose batch has committed are looked at (taken off the list first: a look may end
+ * more games, a withdrawn player's, which join the list anew). */
+void tournaments_committed(srv *s, uint64_t committed)
+{
+    srv_ops *o = ops_of(s);
+    ended_game *list = o->ended;
+    size_t n = o->nended;
+    if (!n)
+        return;
+    o->ended = NULL;
+    o->nended = o->capended = 0;
+    for (size_t i = 0; i < n; i++)
+        if (list[i].batch > committed)
+            note_ended(o, list[i].board, list[i].batch);
+    for (size_t i = 0; i < n; i++)
+        if (list[i].batch <= committed)
+            look_at(s, 0, list[i].board);
+    free(list);
+}
+
+void tournaments_free(srv *s)
+{
+    free(ops_of(s)->ended);
+    ops_of(s)->ended = NULL;
+    ops_of(s)->nended = ops_of(s)->capended = 0;
 }

@@ -4,9 +4,10 @@
  * so a join that would pass the maximum, or a second start, is refused by the database whatever
  * other servers do) run as a job of the store thread for a request that can run again: the call
  * answers BUSY, the job's answer is kept, and the request's next run takes it (as svc_standings
- * does); with no store thread (SQLite) it runs at once.  A tournament's rounds, its start at a
- * date and its end are the sweep's (tournament_rounds.c).  A start seeds the entrants by their rating
- * in the class of the games (a newcomer's 1500), equals in the order they joined. */
+ * does); with no store thread (SQLite) it runs at once.  A start here has its first round paired
+ * at once (tournament_look); the later rounds, a start at a date and the end are
+ * tournament_rounds.c's.  A start seeds the entrants by their rating in the class of the games
+ * (a newcomer's 1500), equals in the order they joined. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +24,7 @@ typedef struct tjob {
     int state;               /* T_LIST */
     store_tournament t;      /* T_CREATE: the new one; else as read */
     int found, rc;
+    int started;             /* this call started it (the store's start returned 1) */
     const char *code;        /* an error's code, NULL when none */
     char err[256];
     store_entrant *entrants; /* T_SHOW, T_START */
@@ -84,6 +86,7 @@ static void start(store *st, tjob *j)
     for (long i = 0; i < j->nentrants; i++)
         names[i] = j->entrants[i].user;
     j->rc = store_tournament_start(st, j->id, names, (size_t)j->nentrants, j->err, sizeof j->err);
+    j->started = j->rc == 1;
     free(names);
     if (j->rc < 0)
         j->code = "INTERNAL";
@@ -188,6 +191,8 @@ static int simple(srv *s, enum t_op op, const char *actor, int64_t id, svc_statu
     if (!j)
         return -1;
     int rc = answered(j, st);
+    if (rc == 0 && j->started)
+        tournament_look(s, id); /* its first round (every round, -rounds=together) paired now */
     tjob_free(j);
     return rc;
 }

@@ -349,18 +349,55 @@ int store_tournament_of_game(store *s, int64_t game_id, int64_t *tournament, int
     return 1;
 }
 
-int store_tournament_pair_round(store *s, int64_t id, int round, const store_game *games, size_t ngames,
-                                const store_pairing *pairs, size_t npairs, char *err, size_t errcap)
+static int count_row(void *ctx, int ncols, const char *const *c)
+{
+    if (ncols >= 1)
+        *(long *)ctx = (long)num(c[0]);
+    return 0;
+}
+
+long store_tournament_games_running(store *s, int64_t id, int from_round)
+{
+    char b[2][24], err[200];
+    const char *p[2] = {dec(b[0], id), dec(b[1], from_round)};
+    long count = 0;
+    long n = backend_of(s)->exec(s,
+                                 "SELECT COUNT(*) FROM tournament_pairings p JOIN games g ON g.id = p.game_id"
+                                 " WHERE p.tournament_id = ?1 AND p.round >= CAST(?2 AS INTEGER) AND g.deadline <> 0",
+                                 p, 2, count_row, &count, err, sizeof err);
+    return n < 0 ? -1 : count;
+}
+
+/* Within the pairing's transaction: the claims on rounds first..last, each inserted here (1), or
+ * one of them was claimed already (0), or -1. */
+static int claim_rounds(store *s, const char *id, int first, int last, const char *at, char *err, size_t errcap)
+{
+    for (int r = first; r <= last; r++) {
+        char b[24];
+        const char *p[3] = {id, dec(b, r), at};
+        long claimed = backend_of(s)->exec(s,
+                                           "INSERT INTO tournament_rounds(tournament_id, round, paired_at) VALUES"
+                                           " (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+                                           p, 3, NULL, NULL, err, errcap);
+        if (claimed != 1)
+            return claimed < 0 ? -1 : 0;
+    }
+    return 1;
+}
+
+int store_tournament_pair_rounds(store *s, int64_t id, int first, int last, const store_game *games, size_t ngames,
+                                 const store_pairing *pairs, size_t npairs, char *err, size_t errcap)
 {
     const tournament_backend *be = backend_of(s);
     char b[3][24];
-    const char *p[3] = {dec(b[0], id), dec(b[1], round), dec(b[2], games && ngames ? games[0].created : 0)};
+    const char *p[3] = {dec(b[0], id), dec(b[1], last), dec(b[2], games && ngames ? games[0].created : 0)};
+    if (first < 1 || last < first) {
+        snprintf(err, errcap, "rounds %d to %d", first, last);
+        return -1;
+    }
     if (be->tx(s, "BEGIN", err, errcap) != 0)
         return -1;
-    long claimed = be->exec(s,
-                            "INSERT INTO tournament_rounds(tournament_id, round, paired_at) VALUES (?1, ?2, ?3)"
-                            " ON CONFLICT DO NOTHING",
-                            p, 3, NULL, NULL, err, errcap);
+    int claimed = claim_rounds(s, p[0], first, last, p[2], err, errcap);
     int ok = claimed >= 0;
     if (claimed == 1)
         ok = be->insert_games(s, games, ngames, err, errcap) == 0 &&
@@ -372,4 +409,10 @@ int store_tournament_pair_round(store *s, int64_t id, int round, const store_gam
         return -1;
     }
     return claimed == 1;
+}
+
+int store_tournament_pair_round(store *s, int64_t id, int round, const store_game *games, size_t ngames,
+                                const store_pairing *pairs, size_t npairs, char *err, size_t errcap)
+{
+    return store_tournament_pair_rounds(s, id, round, round, games, ngames, pairs, npairs, err, errcap);
 }

@@ -87,5 +87,13 @@ int store_tournament_of_game(store *s, int64_t game_id, int64_t *tournament, int
  * written; -1 error with err (nothing written). */
 int store_tournament_pair_round(store *s, int64_t id, int round, const store_game *games, size_t ngames,
                                 const store_pairing *pairs, size_t npairs, char *err, size_t errcap);
+/* Rounds first..last paired at once (a round robin whose games all start together, in one
+ * transaction however many: 4,950 for 100 players): every claim, game and pairing, or nothing.
+ * 1 paired here; 0 one of the rounds was paired already: nothing written; -1 error with err. */
+int store_tournament_pair_rounds(store *s, int64_t id, int first, int last, const store_game *games, size_t ngames,
+                                 const store_pairing *pairs, size_t npairs, char *err, size_t errcap);
+/* The games of the tournament's rounds from from_round on whose clock still runs (deadline set:
+ * being played), as the store has them now: the count, or -1. */
+long store_tournament_games_running(store *s, int64_t id, int from_round);
 
 #endif

@@ -216,6 +216,46 @@ static void a_big_round_in_one_transaction(void **state)
     store_close(s);
 }
 
+/* Rounds 1..3 claimed together (-rounds=together): a second claim of any of them writes nothing;
+ * a game's clock stopped (deadline 0) is no longer counted as being played. */
+static void rounds_paired_together_once(void **state)
+{
+    (void)state;
+    store *s = open_store();
+    char err[300];
+    int64_t id = new_tournament(s, "Together", 8);
+    int64_t first = s->be->max_game_id(s) + 1;
+    store_game g[6];
+    store_pairing p[6];
+    for (int r = 0; r < 3; r++)
+        make_round(first + 2 * r, r + 1, 2, g + 2 * r, p + 2 * r);
+    assert_int_equal(store_tournament_pair_rounds(s, id, 1, 3, g, 6, p, 6, err, sizeof err), 1);
+    store_tournament t;
+    assert_int_equal(store_tournament_get(s, id, &t), 1);
+    assert_int_equal(t.round, 3);
+    assert_int_equal(store_tournament_games_running(s, id, 1), 6);
+    assert_int_equal(store_tournament_games_running(s, id, 3), 2);
+    store_game again[2];
+    store_pairing pa[2];
+    make_round(first + 20, 2, 2, again, pa);
+    assert_int_equal(store_tournament_pair_round(s, id, 2, again, 2, pa, 2, err, sizeof err), 0);
+    assert_int_equal(store_tournament_pair_rounds(s, id, 3, 4, again, 2, pa, 2, err, sizeof err), 0);
+    store_game got;
+    assert_int_equal(s->be->game_get(s, first + 20, &got), 0); /* neither wrote a game */
+    store_pairing back[16];
+    assert_int_equal(store_tournament_pairings(s, id, back, 16), 6);
+    assert_int_equal(store_tournament_get(s, id, &t), 1);
+    assert_int_equal(t.round, 3);
+    store_op op = {.kind = STORE_GAME_CLOCK};
+    op.game.id = first + 5;
+    op.game.clock = "-1 0 0 0 0";
+    snprintf(op.game.result, sizeof op.game.result, "B+");
+    unsigned char refused = 0;
+    assert_int_equal(s->be->commit(s, &op, 1, &refused, err, sizeof err), 0);
+    assert_int_equal(store_tournament_games_running(s, id, 3), 1);
+    store_close(s);
+}
+
 typedef struct racer {
     int64_t id, first;
     int result;
@@ -270,6 +310,7 @@ int main(void)
         cmocka_unit_test(join_start_leave),
         cmocka_unit_test(a_round_is_paired_once),
         cmocka_unit_test(a_big_round_in_one_transaction),
+        cmocka_unit_test(rounds_paired_together_once),
         cmocka_unit_test(two_connections_pair_once),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
