@@ -183,6 +183,10 @@ $(BUILD)/gnubg_bench: bench/gnubg_bench.c $(STATIC)
 $(BUILD)/xword_moves: bench/xword_moves.c $(STATIC)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC) -lpthread -lm
 
+# The simulating crossword player against the static one (bench/run's `xword-sim` section).
+$(BUILD)/xword_sim: bench/xword_sim.c $(STATIC)
+	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC) -lpthread -lm
+
 # Tournament pairings: a 1,000-player Swiss round, a 100-player double round robin (bench/run's `pairing` section).
 PAIRING_SRC := src/service/pairing_roundrobin.c src/service/pairing_swiss.c src/service/pairing_knockout.c src/service/standings.c
 $(BUILD)/pairing_bench: bench/pairing_bench.c $(PAIRING_SRC) src/service/pairing.h | check-libs

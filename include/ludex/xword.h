@@ -344,6 +344,64 @@ void lx_xw_play_move(const lx_xw_pos *p, const lx_xw_play *pl, lx_xw_move *m);
  * a tile on the board, "-ABC", "-"), appended to out.  0 or -1. */
 int lx_xw_play_write(const lx_xw_pos *p, const lx_xw_play *pl, lx_buf *out);
 
+/* ---- simulation ------------------------------------------------------------------------------- */
+
+/* A simulating player: Monte Carlo lookahead over what the opponent may
+ * hold, as Quackle's and MAGPIE's simmers do.  The best `candidates` plays
+ * by static equity are each played out many times: an iteration draws a
+ * rack for the opponent from the unseen tiles (the bag and the opponent's
+ * rack together, counted from the board and the mover's own rack only: the
+ * opponent's rack in the position, even when known, is never looked at),
+ * plays the opponent's best reply by static equity and, with two plies, the
+ * mover's best next play from the rack the mover would draw; an iteration's
+ * value is the spread of those plays' scores plus the value of the tiles
+ * each side keeps at the horizon (its last play's leave; a side that goes
+ * out gets twice the other's rack instead).  Every candidate meets the same
+ * draws in an iteration (common random numbers), and one whose mean falls
+ * clearly behind the best's (two standard errors of the difference) is
+ * dropped.  The choice is the candidate with the best mean. */
+typedef struct lx_xw_sim_options {
+    const lx_xw_lexicon *lexicon;   /* the words allowed (required) */
+    const lx_xw_leaves *leaves;     /* NULL: the built-in estimate */
+    const uint8_t *rack;            /* NULL: the mover's rack in the position */
+    size_t nrack;
+    int candidates;                 /* plays simulated (0: 10) */
+    int plies;                      /* after the candidate: 1 the opponent's reply, 2 (0: the default) and ours */
+    long iterations;                /* stop after this many iterations (0: no limit but the time) */
+    double seconds;                 /* stop after this much time (0: no limit but the iterations) */
+    int cpu_time;                   /* seconds are the calling thread's CPU time, not the wall clock */
+    uint64_t seed;                  /* the same seed and iteration limit give the same choice */
+} lx_xw_sim_options;
+
+/* What the simulation found out about one candidate. */
+typedef struct lx_xw_sim_candidate {
+    lx_xw_play play;                /* with its static score, leave and equity */
+    double mean;                    /* the mean value of its iterations (points for the mover) */
+    double stderr_mean;             /* the standard error of that mean */
+    long iterations;                /* iterations it took part in */
+    int pruned;                     /* dropped before the end */
+} lx_xw_sim_candidate;
+
+/* A simulator: a move generator, a copy of the position, the candidates'
+ * tallies; reused from one position to the next (one per thread). */
+typedef struct lx_xw_sim lx_xw_sim;
+lx_xw_sim *lx_xw_sim_new(void);
+void lx_xw_sim_free(lx_xw_sim *s);
+/* Simulate the position p for its mover, stopping at the iteration or
+ * time limit (with neither, 100 iterations), or as soon as one candidate
+ * is left, and set *best to the choice.  With an iteration limit and no
+ * time limit the choice depends only on p (less the opponent's rack), the
+ * options and the seed.  With the bag empty the opponent's rack is known
+ * (every unseen tile), so one iteration says everything.  0, or -1 with
+ * err: NO_GADDAG, RACK_TOO_LONG, OUT_OF_MEMORY, NO_LEXICON. */
+int lx_xw_sim_run(lx_xw_sim *s, const lx_xw_pos *p, const lx_xw_sim_options *o, lx_xw_play *best,
+                  lx_game_error *err);
+/* The candidates of the last run, best mean first (pruned ones after the
+ * rest); valid until the next run.  Returns their count. */
+size_t lx_xw_sim_results(const lx_xw_sim *s, const lx_xw_sim_candidate **out);
+/* Iterations the last run made (each plays out every candidate left). */
+long lx_xw_sim_iterations(const lx_xw_sim *s);
+
 /* ---- positions (CGP) ----------------------------------------------------------------- */
 
 /* CGP opcodes present in a position. */

@@ -25,6 +25,7 @@ typedef struct bot_spec {
     char name[SVC_NAME_MAX + 1];
     proto_game kind;
     double seconds;           /* thinking time a move */
+    int sim;                  /* crossword: simulate (crossword:sim:SECONDS), not static equity */
 } bot_spec;
 
 typedef struct bot_config {
@@ -34,7 +35,8 @@ typedef struct bot_config {
     int workers;              /* threads thinking at once (each with its engines) */
 } bot_config;
 
-/* "NAME=GAME[:SECONDS]" (hexbot=hex:1.5; SECONDS from 0.01 to 600, default 1).
+/* "NAME=GAME[:SECONDS]" (hexbot=hex:1.5; SECONDS from 0.01 to 600, default 1),
+ * or "NAME=crossword:sim[:SECONDS]" for the simulating crossword player.
  * 0, or -1 with err. */
 int bot_spec_parse(const char *arg, bot_spec *out, char *err, size_t errcap);
 

@@ -89,6 +89,12 @@ int bot_spec_parse(const char *arg, bot_spec *out, char *err, size_t errcap)
     out->kind = proto_game_of(game);
     if (out->kind == G_NONE)
         return snprintf(err, errcap, "--bot: no game '%s' (twixt, hex, backgammon or crossword)", game), -1;
+    if (colon && strncmp(colon + 1, "sim", 3) == 0 && (colon[4] == ':' || colon[4] == '\0')) {
+        if (out->kind != G_CROSSWORD)
+            return snprintf(err, errcap, "--bot: only a crossword bot simulates, not a %s one", game), -1;
+        out->sim = 1;
+        colon = colon[4] == ':' ? colon + 4 : NULL;
+    }
     if (colon) {
         char *end;
         out->seconds = strtod(colon + 1, &end);

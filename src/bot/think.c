@@ -20,7 +20,10 @@
  * given to `ludex xword moves - --top 1 --json` on its standard input (never
  * in its arguments, which anyone on the machine may read), run once a move; its best
  * play by static equity (the endgame rule when the bag is empty) is written
- * as the server reads it ("8D WO.D", "-ABC", "-"). */
+ * as the server reads it ("8D WO.D", "-ABC", "-").  A simulating bot
+ * (crossword:sim:SECONDS) adds `--sim SECONDS`: the play the simulation
+ * chooses in that much wall-clock time, from the same position (the other
+ * rack is not in it, so the simulation draws it from the unseen tiles). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,7 +274,10 @@ static int first_play(const lx_buf *json, lx_buf *out)
 static void think_crossword(const bot_config *cfg, bot_job *j)
 {
     lx_buf answer = {0};
-    char *argv[] = {(char *)cfg->program, "xword", "moves", "-", "--top", "1", "--json", NULL};
+    char seconds[32];
+    snprintf(seconds, sizeof seconds, "%g", cfg->bots[j->bot].seconds);
+    char *argv[] = {(char *)cfg->program, "xword", "moves", "-", "--top", "1", "--json",
+                    cfg->bots[j->bot].sim ? "--sim" : NULL, seconds, NULL};
     if (engine_proc_run(argv, j->record.data, cfg->bots[j->bot].seconds * 3 + ASK_SECONDS, &answer) != 0)
         fail(j, "ludex xword moves: %s", answer.data ? answer.data : "failed");
     else if (first_play(&answer, &j->move) != 0)

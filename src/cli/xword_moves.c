@@ -1,15 +1,18 @@
 /* xword_moves.c - the move generator on the command line.
  *
  *   ludex xword moves [--rack R] [--top N] [--sort equity|score] [--json]
- *                     [--lexicon NAME|FILE] [--leaves FILE.klv] [--move N] CGP|FILE.cgp|FILE.gcg
- *   ludex xword best [--move N] [--json] [--lexicon NAME|FILE] [--leaves FILE.klv] FILE.gcg
+ *                     [--lexicon NAME|FILE] [--leaves FILE.klv] [--move N] [SIM] CGP|FILE.cgp|FILE.gcg
+ *   ludex xword best [--move N] [--json] [--lexicon NAME|FILE] [--leaves FILE.klv] [SIM] FILE.gcg
+ *   SIM: --sim SECONDS [--iterations N] [--seed N] [--candidates N] [--plies 1|2]
  *
  * `moves` lists every legal play of the player to move (or of rack R) with
  * its score, leave and equity, best first.  `best` replays a GCG record and
  * sets, at each turn whose rack the record shows (or at event N), the
- * engine's best play by static equity beside the play that was made.  The
- * words are those of --lexicon, else the lexicon the record names, else the
- * default lexicon. */
+ * engine's best play by static equity beside the play that was made.  With
+ * --sim (or --iterations) both simulate instead (lx_xw_sim_run): `moves`
+ * lists the candidates by their simulated value, `best` names the
+ * simulation's choice.  The words are those of --lexicon, else the lexicon
+ * the record names, else the default lexicon. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -26,6 +29,9 @@ typedef struct gen_cli {
     lx_xw_data *data;
     lx_xw_lexicon *own_lexicon;
     lx_xw_leaves *leaves;
+    int sim;                         /* --sim or --iterations given */
+    double sim_seconds;
+    long sim_iterations, sim_seed, sim_candidates, sim_plies;
 } gen_cli;
 
 /* ---- what both commands need ------------------------------------------------------------------ */
@@ -143,7 +149,59 @@ static void play_text(const lx_xw_pos *p, const uint8_t *rack, size_t n, const l
     lx_buf_free(&l);
 }
 
+/* ---- simulation ------------------------------------------------------------------------------------- */
+
+static int number(const gen_cli *c, const char *opt, const char *v, long *out);
+
+/* The simulation's options (both commands); 1 taken, 0 not one, -1 error. */
+static int sim_option(gen_cli *c, cli_args *a, const char *arg)
+{
+    const char *v;
+    int r;
+    if ((r = cli_args_value(a, arg, "--sim", NULL, &v)) != 0) {
+        char *end;
+        double secs = r > 0 ? strtod(v, &end) : 0;
+        if (r < 0 || *v == '\0' || *end != '\0' || !(secs > 0 && secs <= 600))
+            return r < 0 ? -1 : (cli_usage_error(c->cmd, "--sim takes seconds from 0 to 600, not '%s'", v), -1);
+        return c->sim = 1, c->sim_seconds = secs, 1;
+    }
+    if ((r = cli_args_value(a, arg, "--iterations", NULL, &v)) != 0)
+        return r < 0 || number(c, "--iterations", v, &c->sim_iterations) != 0 ? -1 : (c->sim = 1, 1);
+    if ((r = cli_args_value(a, arg, "--seed", NULL, &v)) != 0)
+        return r < 0 || number(c, "--seed", v, &c->sim_seed) != 0 ? -1 : 1;
+    if ((r = cli_args_value(a, arg, "--candidates", NULL, &v)) != 0)
+        return r < 0 || number(c, "--candidates", v, &c->sim_candidates) != 0 ? -1 : 1;
+    if ((r = cli_args_value(a, arg, "--plies", NULL, &v)) != 0) {
+        if (r < 0 || number(c, "--plies", v, &c->sim_plies) != 0)
+            return -1;
+        return c->sim_plies <= 2 ? 1 : (cli_usage_error(c->cmd, "--plies takes 1 or 2, not '%s'", v), -1);
+    }
+    return 0;
+}
+
+/* The simulation's choice for `rack` on p into s; 0, or -1 with the error printed. */
+static int simulate(const gen_cli *c, lx_xw_sim *s, const lx_xw_pos *p, const lx_xw_lexicon *lx, const uint8_t *rack,
+                    size_t nrack, lx_xw_play *best)
+{
+    lx_xw_sim_options o = {lx, c->leaves, rack, nrack, (int)c->sim_candidates, (int)c->sim_plies, c->sim_iterations,
+                           c->sim_seconds, 0, (uint64_t)c->sim_seed};
+    lx_game_error err;
+    lx_game_error_init(&err);
+    int rc = lx_xw_sim_run(s, p, &o, best, &err);
+    if (rc != 0)
+        cli_error(c->cmd, "%s [%s]", err.message.data ? err.message.data : "", err.code);
+    lx_game_error_free(&err);
+    return rc;
+}
+
 /* ---- moves ----------------------------------------------------------------------------------------- */
+
+#define SIM_USAGE \
+    "  --sim SECONDS     simulate the best static plays for that long (Monte Carlo over the\n" \
+    "                    racks the opponent may hold; its rack in the position is never read)\n" \
+    "  --iterations N    simulate N iterations (with --sim: at most N); --seed N\n" \
+    "  --candidates N    plays simulated (default 10); --plies 1|2 (default 2: the opponent's\n" \
+    "                    reply and the mover's next play)\n"
 
 static const char moves_usage[] =
     "Usage: ludex xword moves [options] CGP|FILE.cgp|FILE.gcg\n"
@@ -158,6 +216,7 @@ static const char moves_usage[] =
     "  --json            print {\"count\":N,\"plays\":[{\"play\",\"score\",\"leave\",\"equity\",\"bingo\"}...]}\n"
     "  --lexicon L       the words allowed (a name, or a .kwg or word-list file)\n"
     "  --leaves F.klv    leave values from a KLV file (default: the built-in estimate)\n"
+    SIM_USAGE
     "Exit status: 0 listed, 1 position unusable, 2 usage failure.\n";
 
 /* The position of a GCG record after event c->move (the end without
@@ -241,6 +300,50 @@ static int print_moves(const gen_cli *c, const lx_xw_pos *p, const uint8_t *rack
     return rc == 0 ? CLI_OK : CLI_FAILURE;
 }
 
+static json_t *sim_json(const lx_xw_pos *p, const uint8_t *rack, size_t n, const lx_xw_sim_candidate *sc)
+{
+    json_t *o = play_json(p, rack, n, &sc->play);
+    json_object_set_new(o, "sim", json_real((double)(long long)(sc->mean * 1000 + (sc->mean < 0 ? -0.5 : 0.5)) / 1000));
+    json_object_set_new(o, "sim_stderr", json_real((double)(long long)(sc->stderr_mean * 1000 + 0.5) / 1000));
+    json_object_set_new(o, "sim_iterations", json_integer((json_int_t)sc->iterations));
+    json_object_set_new(o, "pruned", json_boolean(sc->pruned));
+    return o;
+}
+
+/* `moves --sim`: the candidates by their simulated value. */
+static int sim_moves(const gen_cli *c, const lx_xw_pos *p, const lx_xw_lexicon *lx, const uint8_t *rack, size_t nrack)
+{
+    lx_xw_sim *s = lx_xw_sim_new();
+    lx_xw_play best;
+    if (!s || simulate(c, s, p, lx, rack, nrack, &best) != 0) {
+        lx_xw_sim_free(s);
+        return s ? CLI_PROBLEMS : CLI_FAILURE;
+    }
+    const lx_xw_sim_candidate *sc;
+    size_t n = lx_xw_sim_results(s, &sc), show = c->top > 0 && (size_t)c->top < n ? (size_t)c->top : n;
+    int rc;
+    if (c->json) {
+        json_t *arr = json_array(), *obj = json_object();
+        for (size_t i = 0; i < show; i++)
+            json_array_append_new(arr, sim_json(p, rack, nrack, &sc[i]));
+        json_object_set_new(obj, "count", json_integer((json_int_t)n));
+        json_object_set_new(obj, "iterations", json_integer((json_int_t)lx_xw_sim_iterations(s)));
+        json_object_set_new(obj, "plays", arr);
+        rc = cli_json_print(obj);
+    } else {
+        lx_buf out = LX_BUF_INIT;
+        for (size_t i = 0; i < show; i++) {
+            play_text(p, rack, nrack, &sc[i].play, &out);
+            lx_buf_printf(&out, "  sim %.2f +- %.2f (%ld)%s\n", sc[i].mean, sc[i].stderr_mean, sc[i].iterations,
+                          sc[i].pruned ? " pruned" : "");
+        }
+        rc = cli_write_stdout(c->cmd, out.data ? out.data : "", out.len);
+        lx_buf_free(&out);
+    }
+    lx_xw_sim_free(s);
+    return rc == 0 ? CLI_OK : CLI_FAILURE;
+}
+
 static int moves_run(gen_cli *c)
 {
     lx_buf cgp = LX_BUF_INIT;
@@ -264,7 +367,9 @@ static int moves_run(gen_cli *c)
         const lx_xw_lexicon *lx = find_lexicon(c, lx_xw_pos_dist(p), lx_xw_pos_ops(p)->lex);
         if (c->rack_text && parse_rack(c, lx_xw_pos_dist(p), c->rack_text, rack, &nrack) != 0)
             status = CLI_FAILURE;
-        else if (lx) {
+        else if (lx && c->sim) {
+            status = sim_moves(c, p, lx, rack, nrack);
+        } else if (lx) {
             lx_xw_gen_options o = {lx, c->leaves, rack, nrack};
             const lx_xw_play *plays;
             lx_game_error err;
@@ -295,7 +400,7 @@ static int common_option(gen_cli *c, cli_args *a, const char *arg)
         return r < 0 ? -1 : (c->lexicon = v, 1);
     if ((r = cli_args_value(a, arg, "--leaves", NULL, &v)) != 0)
         return r < 0 ? -1 : (c->leaves_path = v, 1);
-    return 0;
+    return sim_option(c, a, arg);
 }
 
 static int number(const gen_cli *c, const char *opt, const char *v, long *out)
@@ -356,7 +461,7 @@ static int best_option(gen_cli *c, cli_args *a, const char *arg)
 static int command(const char *cmd, int argc, char **argv, const char *usage,
                    int (*own_option)(gen_cli *, cli_args *, const char *), int (*run)(gen_cli *))
 {
-    gen_cli c = {cmd, NULL, NULL, NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL};
+    gen_cli c = {cmd, NULL, NULL, NULL, NULL, 0, 0, 0, 0, NULL, NULL, NULL, 0, 0, 0, 0, 0, 0};
     cli_args a;
     const char *arg;
     int is_opt, r, status = CLI_OK;
@@ -392,6 +497,7 @@ static const char best_usage[] =
     "  --json            one JSON object per turn\n"
     "  --lexicon L       the words allowed (a name, or a .kwg or word-list file)\n"
     "  --leaves F.klv    leave values from a KLV file (default: the built-in estimate)\n"
+    SIM_USAGE
     "Exit status: 0 done, 1 the record cannot be replayed that far, 2 usage failure.\n";
 
 /* Whether generated play pl is the move m made on p. */
@@ -437,6 +543,7 @@ typedef struct turn_result {
     const lx_xw_play *found; /* the play made, among the generated ones */
     const lx_xw_play *top;
     size_t rank, count;
+    const lx_xw_sim_candidate *sim; /* the simulation's choice, with --sim */
 } turn_result;
 
 static json_t *turn_json(const turn_result *t)
@@ -452,6 +559,8 @@ static json_t *turn_json(const turn_result *t)
     json_object_set_new(b, "play", cli_json_string(t->best.data ? t->best.data : ""));
     json_object_set_new(b, "score", json_integer(t->top->score));
     json_object_set_new(b, "equity", json_real(t->top->equity));
+    if (t->sim)
+        json_object_set_new(b, "sim", json_real(t->sim->mean));
     json_object_set_new(o, "played", pl);
     json_object_set_new(o, "best", b);
     json_object_set_new(o, "plays", json_integer((json_int_t)t->count));
@@ -466,11 +575,15 @@ static void turn_text(const turn_result *t, lx_buf *out)
         lx_buf_printf(out, " (%.2f, %zu of %zu)", t->found->equity, t->rank, t->count);
     else
         lx_buf_printf(out, " (not among the plays the lexicon allows)");
-    lx_buf_printf(out, "; best %s %d (%.2f)\n", t->best.data ? t->best.data : "", t->top->score, t->top->equity);
+    lx_buf_printf(out, "; best %s %d (%.2f", t->best.data ? t->best.data : "", t->top->score, t->top->equity);
+    if (t->sim)
+        lx_buf_printf(out, ", sim %.2f", t->sim->mean);
+    lx_buf_printf(out, ")\n");
 }
 
 /* One turn: event i (1-based), played from the position after event i - 1. */
-static int best_turn(gen_cli *c, const lx_xw_gcg *gcg, size_t i, lx_xw_pos *p, lx_xw_gen *g, lx_buf *out)
+static int best_turn(gen_cli *c, const lx_xw_gcg *gcg, size_t i, lx_xw_pos *p, lx_xw_gen *g, lx_xw_sim *s,
+                     lx_buf *out)
 {
     const lx_xw_event *ev = lx_xw_gcg_event(gcg, i - 1);
     if ((ev->kind != LX_XW_EV_PLAY && ev->kind != LX_XW_EV_EXCHANGE && ev->kind != LX_XW_EV_PASS) || !ev->rack ||
@@ -496,7 +609,16 @@ static int best_turn(gen_cli *c, const lx_xw_gcg *gcg, size_t i, lx_xw_pos *p, l
     }
     lx_xw_plays_sort((lx_xw_play *)plays, (size_t)n, 0);
     turn_result t = {i, lx_xw_gcg_nick(gcg, ev->player), LX_BUF_INIT, LX_BUF_INIT, LX_BUF_INIT, ev->score, NULL,
-                     &plays[0], 0, (size_t)n};
+                     &plays[0], 0, (size_t)n, NULL};
+    lx_xw_play chosen;
+    if (c->sim) {
+        if (simulate(c, s, p, lx, ev->rack, ev->nrack, &chosen) != 0) {
+            lx_game_error_free(&err);
+            return 2;
+        }
+        lx_xw_sim_results(s, &t.sim);
+        t.top = &chosen;
+    }
     for (long k = 0; k < n && !t.found; k++)
         if (same_play(p, &plays[k], &ev->move))
             t.found = &plays[k], t.rank = (size_t)k + 1;
@@ -532,9 +654,10 @@ static int best_run(gen_cli *c)
     lx_xw_gcg *gcg = lx_xw_gcg_read(in.bytes, in.len, c->data, NULL, d);
     lx_xw_pos *p = lx_xw_pos_new();
     lx_xw_gen *g = lx_xw_gen_new();
+    lx_xw_sim *s = lx_xw_sim_new();
     lx_buf out = LX_BUF_INIT;
     int status = CLI_OK;
-    if (!gcg || !p || !g) {
+    if (!gcg || !p || !g || !s) {
         cli_error(c->cmd, "%s: %s", in.name, gcg ? "out of memory" : "not a GCG record that can be read");
         status = CLI_PROBLEMS;
     } else if (c->move > 0 && (size_t)c->move > lx_xw_gcg_events(gcg)) {
@@ -544,7 +667,7 @@ static int best_run(gen_cli *c)
     } else {
         size_t from = c->move > 0 ? (size_t)c->move : 1, to = c->move > 0 ? (size_t)c->move : lx_xw_gcg_events(gcg);
         for (size_t i = from; i <= to && status == CLI_OK; i++) {
-            int rc = best_turn(c, gcg, i, p, g, &out);
+            int rc = best_turn(c, gcg, i, p, g, s, &out);
             if (rc == 1)
                 break; /* the record goes no further; what came before stands */
             status = rc == 0 ? CLI_OK : rc < 0 ? CLI_FAILURE : CLI_PROBLEMS;
@@ -553,6 +676,7 @@ static int best_run(gen_cli *c)
     if (out.len && cli_write_stdout(c->cmd, out.data, out.len) != 0)
         status = CLI_FAILURE;
     lx_buf_free(&out);
+    lx_xw_sim_free(s);
     lx_xw_gen_free(g);
     lx_xw_pos_free(p);
     lx_xw_gcg_free(gcg);
