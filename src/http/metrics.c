@@ -1,5 +1,6 @@
-/* http/metrics.c - the admin address (--metrics HOST:PORT): GET /metrics for Prometheus, and
- * /healthz and /readyz (health.c).
+/* http/metrics.c - the admin address (--metrics HOST:PORT): GET /metrics for Prometheus, GET
+ * /stats (the caches: what each holds, hits, misses, evictions), and /healthz and /readyz
+ * (health.c).
  *
  * A listener of its own, apart from the HTTP door, so that the metrics are never public by
  * mistake: it binds to loopback unless told otherwise (a bare port means 127.0.0.1:PORT), and
@@ -39,6 +40,24 @@ static void scrape(admin_door *a, struct evhttp_request *req)
     lx_buf_free(&text);
 }
 
+/* GET /stats: the caches' lines (svc_cache_stats_text), for an operator's eyes and scripts. */
+static void stats(admin_door *a, struct evhttp_request *req)
+{
+    lx_buf text = LX_BUF_INIT;
+    struct evbuffer *b = evbuffer_new();
+    if (!b || svc_cache_stats_text(a->s, &text) != 0) {
+        evhttp_send_error(req, 500, "cannot write the stats");
+    } else {
+        evhttp_add_header(evhttp_request_get_output_headers(req), "Content-Type", "text/plain; charset=utf-8");
+        evhttp_add_header(evhttp_request_get_output_headers(req), "Cache-Control", "no-store");
+        evbuffer_add(b, text.data, text.len);
+        evhttp_send_reply(req, 200, "OK", b);
+    }
+    if (b)
+        evbuffer_free(b);
+    lx_buf_free(&text);
+}
+
 static void on_admin_request(struct evhttp_request *req, void *arg)
 {
     admin_door *a = arg;
@@ -47,10 +66,12 @@ static void on_admin_request(struct evhttp_request *req, void *arg)
         path = "/";
     if (health_serve(a->s, req, path))
         return;
-    if (strcmp(path, "/metrics"))
-        evhttp_send_error(req, 404, "only /metrics, /healthz and /readyz are here");
+    if (strcmp(path, "/metrics") && strcmp(path, "/stats"))
+        evhttp_send_error(req, 404, "only /metrics, /stats, /healthz and /readyz are here");
     else if (evhttp_request_get_command(req) != EVHTTP_REQ_GET)
         evhttp_send_error(req, 405, "GET only");
+    else if (!strcmp(path, "/stats"))
+        stats(a, req);
     else
         scrape(a, req);
 }

@@ -400,10 +400,13 @@ int main(int argc, char **argv)
     svc_stats(d.s, &requests, &changes, &batches);
     svc_log(d.s, "stopped: %lu requests, %llu changes in %llu commits", requests, (unsigned long long)changes,
             (unsigned long long)batches);
-    svc_cache_stats cs;
-    svc_cache_stats_get(d.s, &cs);
-    svc_log(d.s, "boards cache: %zu held (%zu KB of %zu KB), %lu hits, %lu misses, %lu evictions", cs.boards,
-            cs.bytes >> 10, cs.budget >> 10, cs.hits, cs.misses, cs.evictions);
+    for (int i = 0; i < SVC_CACHES; i++) { /* "boards cache: ...", then users and ratings */
+        svc_cache_stats cs;
+        svc_cache_stats_of(d.s, i, &cs);
+        svc_log(d.s, "%s cache: %zu held (%zu KB of %zu KB), %lu hits, %lu misses, %lu evictions",
+                i == SVC_CACHE_GAMES ? "boards" : cs.name, cs.held, cs.bytes >> 10, cs.budget >> 10, cs.hits, cs.misses,
+                cs.evictions);
+    }
     bot_door_close(d.bots);
     mail_door_close(d.mail);
     http_door_close(d.http);

@@ -89,8 +89,10 @@ int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
         model_of(s)->ratings_written = seq;
     if (op->kind == STORE_SEEK_ADD || op->kind == STORE_SEEK_DELETE)
         model_of(s)->seeks_written = seq;
-    if (user_changed_by(op)) /* another server's notice is read once this has committed */
+    if (user_changed_by(op)) { /* another server's notice is read once this has committed */
         model_of(s)->users_written = seq;
+        users_written(s, user_changed_by(op), seq); /* and the user stays held until then */
+    }
     if ((sg || model_of(s)->guard) && store_op_bumps(op->kind))
         st->wait_board = (sg ? sg : model_of(s)->guard)->id;
     model_of(s)->changes++;

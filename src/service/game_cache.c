@@ -15,6 +15,7 @@
  * at the end of the list goes to the front (a second chance), so each pass looks at a pinned
  * game once.  This file decides nothing else: it frees nothing, and is never called where a
  * call holds a game (games_trim runs from the loop's wake-up and the sweep only). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,63 +53,22 @@ static size_t estimate(const srv_game *sg)
     return n;
 }
 
-static struct game_cache *cache_of(srv *s) { return &model_of(s)->cache; }
-
-static void unlink_game(struct game_cache *c, srv_game *sg)
-{
-    if (sg->lru_newer)
-        sg->lru_newer->lru_older = sg->lru_older;
-    else
-        c->newest = sg->lru_older;
-    if (sg->lru_older)
-        sg->lru_older->lru_newer = sg->lru_newer;
-    else
-        c->oldest = sg->lru_newer;
-    sg->lru_newer = sg->lru_older = NULL;
-}
-
-static void link_newest(struct game_cache *c, srv_game *sg)
-{
-    sg->lru_newer = NULL;
-    sg->lru_older = c->newest;
-    if (c->newest)
-        c->newest->lru_newer = sg;
-    else
-        c->oldest = sg;
-    c->newest = sg;
-}
+#define GAME_OF(node) ((srv_game *)((char *)(node) - offsetof(srv_game, lru)))
 
 void game_cache_add(srv *s, srv_game *sg)
 {
-    struct game_cache *c = cache_of(s);
-    if (sg->changes < c->changes_floor)
-        sg->changes = c->changes_floor;
-    sg->bytes = estimate(sg);
-    c->bytes += sg->bytes;
-    c->held++;
-    link_newest(c, sg);
+    if (sg->changes < model_of(s)->changes_floor)
+        sg->changes = model_of(s)->changes_floor;
+    lru_add(&model_of(s)->cache, &sg->lru, estimate(sg));
 }
 
-void game_cache_touch(srv *s, srv_game *sg)
-{
-    struct game_cache *c = cache_of(s);
-    size_t now = estimate(sg);
-    c->bytes += now - sg->bytes;
-    sg->bytes = now;
-    if (c->newest != sg) {
-        unlink_game(c, sg);
-        link_newest(c, sg);
-    }
-}
+void game_cache_touch(srv *s, srv_game *sg) { lru_touch(&model_of(s)->cache, &sg->lru, estimate(sg)); }
 
 void game_cache_remove(srv *s, srv_game *sg)
 {
-    struct game_cache *c = cache_of(s);
-    unlink_game(c, sg);
-    c->bytes -= sg->bytes;
-    c->held--;
-    if (sg->changes + 1 > c->changes_floor)
-        c->changes_floor = sg->changes + 1;
+    lru_remove(&model_of(s)->cache, &sg->lru);
+    if (sg->changes + 1 > model_of(s)->changes_floor)
+        model_of(s)->changes_floor = sg->changes + 1;
 }
 
 static int read_for_a_request(int64_t id, const int64_t *read_boards, size_t nread)
@@ -125,15 +85,21 @@ static int pinned(srv *s, const srv_game *sg, const int64_t *read_boards, size_t
            sg == model_of(s)->guard || read_for_a_request(sg->id, read_boards, nread);
 }
 
+typedef struct pin_ctx {
+    srv *s;
+    const int64_t *read_boards;
+    size_t nread;
+} pin_ctx;
+
+static int pinned_node(void *ctx, const lru_node *n)
+{
+    const pin_ctx *p = ctx;
+    return pinned(p->s, GAME_OF(n), p->read_boards, p->nread);
+}
+
 srv_game *game_cache_victim(srv *s, const int64_t *read_boards, size_t nread)
 {
-    struct game_cache *c = cache_of(s);
-    for (size_t looked = 0; c->bytes > c->budget && c->oldest && looked < c->held; looked++) {
-        srv_game *sg = c->oldest;
-        if (!pinned(s, sg, read_boards, nread))
-            return sg;
-        unlink_game(c, sg); /* a second chance: looked at again once the others have been */
-        link_newest(c, sg);
-    }
-    return NULL;
+    pin_ctx p = {s, read_boards, nread};
+    lru_node *n = lru_victim(&model_of(s)->cache, pinned_node, &p);
+    return n ? GAME_OF(n) : NULL;
 }

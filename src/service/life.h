@@ -13,6 +13,10 @@
 /* Reminders and losses on time that are due. */
 void clock_sweep(srv *s);
 
+/* Drop the games, users and rating rows nothing pins that their shares of the budget have no
+ * room for (caches.c).  Only where no call is running (the loop's wake-up, the sweep). */
+void caches_trim(srv *s);
+
 struct srv {
     srv_ops ops; /* first: the parts of every layer below (ops.h ... plumbing.h) */
     store *wstore;           /* writes, on the commit thread */

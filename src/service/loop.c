@@ -105,7 +105,7 @@ static void on_sweep(evutil_socket_t fd, short what, void *arg)
         clock_sweep(s);
         tournaments_sweep(s); /* rounds due, starts at a date, ends (tournament_rounds.c) */
     }
-    games_trim(s); /* no call is running here: any game nothing pins may go */
+    caches_trim(s); /* no call is running here: any game, user or rating nothing pins may go */
 }
 
 /* ---- wake-up ------------------------------------------------------------------------ */
@@ -168,7 +168,7 @@ static void on_wake(evutil_socket_t fd, short what, void *arg)
     db_job *d;
     while ((d = dbjobs_take_done(bridge_of(s)->dbj)))
         d->done(s, d);
-    games_trim(s); /* the games the commits and reads left over the budget (no call is running) */
+    caches_trim(s); /* what the commits and reads left over the budget (no call is running) */
 }
 
 /* Another server's boards: the games held here read again, and the doors told (their lobbies). */
@@ -261,8 +261,8 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     model_of(s)->games = map_new();
     ops_of(s)->ratings = map_new();
     model_of(s)->clock_offset = cfg->clock_offset;
-    model_of(s)->cache.budget = (size_t)SVC_CACHE_MB << 20;
     ops_of(s)->tournaments_every = cfg->tournament_sweep;
+    svc_cache_budget(s, (size_t)SVC_CACHE_MB << 20); /* nothing held yet: sets the shares */
     ops_of(s)->mail_read_hold = cfg->mail_read_hold;
     bridge_of(s)->id_block = cfg->id_block > 0 ? cfg->id_block : IDS_BLOCK;
     ops_of(s)->default_challenges = cfg->default_challenges;
@@ -395,18 +395,6 @@ int svc_quiet(const srv *s) { return s->quiet; }
 int svc_failed(const srv *s) { return ops_of(s)->failed; }
 
 void svc_count_request(srv *s) { s->requests++; }
-
-void svc_cache_stats_get(srv *s, svc_cache_stats *out)
-{
-    const struct game_cache *c = &model_of(s)->cache;
-    *out = (svc_cache_stats){c->held, c->bytes, c->budget, c->hits, c->misses, c->evictions};
-}
-
-void svc_cache_budget(srv *s, size_t bytes)
-{
-    model_of(s)->cache.budget = bytes;
-    games_trim(s);
-}
 
 void svc_stats(srv *s, unsigned long *requests, uint64_t *changes, uint64_t *batches)
 {

@@ -70,7 +70,9 @@ static void job_done(srv *s, db_job *d)
     job_discard(d);
 }
 
-/* A job for r: the chat, and the players memory does not hold; NULL out of memory. */
+/* A job for r: the chat, and the players memory does not hold (with a store thread every player:
+ * memory may drop one before the answer comes, and decides for those it still holds then); NULL
+ * out of memory. */
 static mail_read_job *job_for(srv *s, svc_mail_reads *r)
 {
     mail_read_job *j = calloc(1, sizeof *j);
@@ -78,7 +80,7 @@ static mail_read_job *job_for(srv *s, svc_mail_reads *r)
         return NULL;
     j->board = r->board;
     for (int i = 0; i < 2; i++)
-        if (r->user[i][0] && user_name_valid(r->user[i]) && !map_get(model_of(s)->users, r->user[i]))
+        if (r->user[i][0] && user_name_valid(r->user[i]) && (bridge_of(s)->dbj || !map_get(model_of(s)->users, r->user[i])))
             snprintf(j->row[i].name, sizeof j->row[i].name, "%s", r->user[i]);
     return j;
 }

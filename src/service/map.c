@@ -2,9 +2,8 @@
  *
  * Chained buckets, doubled when the load passes one, FNV-1a on the key.
  * Entries are removed to undo what a full disk refused and to prune ended
- * failure counts (map_remove), and to drop games the budget has no room for
- * (games.c, game_cache.c keeps their order of use); users otherwise stay
- * loaded for the life of the process. */
+ * failure counts (map_remove), and to drop the games, users and rating rows
+ * the budget has no room for (lru.h keeps their order of use). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

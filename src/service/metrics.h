@@ -50,7 +50,7 @@ typedef struct srv_metrics {
     metric_family *moves, *requests, *request_seconds, *logins, *login_failures, *signups;
     metric_family *mails_queued, *mails_sent, *mails_failed;
     metric_family *cache_hits, *cache_misses, *cache_evictions;
-    metric_family *connections, *streams, *watchers, *boards_held, *boards_bytes, *outbox, *clocks_due;
+    metric_family *connections, *streams, *watchers, *boards_held, *boards_bytes, *cache_items, *cache_bytes, *outbox, *clocks_due;
     metric_family *ready, *draining, *commit_seconds, *batch_ops;
 } srv_metrics;
 

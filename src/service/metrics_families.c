@@ -49,7 +49,7 @@ static int make_counters(srv_metrics *m)
 
 static int make_gauges(srv_metrics *m)
 {
-    static const char *const door[] = {"door", NULL};
+    static const char *const door[] = {"door", NULL}, *const cache[] = {"cache", NULL};
     metrics *r = m->reg;
     m->connections = metrics_family(r, "ludex_connections", "Connections open, by door.", METRIC_GAUGE, door, NULL, 0);
     m->streams = metrics_family(r, "ludex_live_streams", "Live-update streams (Server-Sent Events) open.", METRIC_GAUGE,
@@ -59,6 +59,10 @@ static int make_gauges(srv_metrics *m)
     m->boards_held = metrics_family(r, "ludex_games_held", "Games held in memory.", METRIC_GAUGE, NULL, NULL, 0);
     m->boards_bytes = metrics_family(r, "ludex_games_held_bytes", "Estimated bytes of the games held.", METRIC_GAUGE,
                                     NULL, NULL, 0);
+    m->cache_items = metrics_family(r, "ludex_cache_items", "Items held in memory, by cache (games, users, ratings).",
+                                    METRIC_GAUGE, cache, NULL, 0);
+    m->cache_bytes = metrics_family(r, "ludex_cache_bytes", "Estimated bytes of the items held, by cache.", METRIC_GAUGE,
+                                    cache, NULL, 0);
     m->outbox = metrics_family(r, "ludex_outbox_depth", "Mails in the outbox not sent yet (every instance's: the store's count at the last probe).",
                                METRIC_GAUGE, NULL, NULL, 0);
     m->clocks_due = metrics_family(r, "ludex_clocks_due",
@@ -68,7 +72,7 @@ static int make_gauges(srv_metrics *m)
                               METRIC_GAUGE, NULL, NULL, 0);
     m->draining = metrics_family(r, "ludex_draining", "1 while the instance drains (after SIGTERM).", METRIC_GAUGE,
                                  NULL, NULL, 0);
-    return m->connections && m->streams && m->watchers && m->boards_held && m->boards_bytes && m->outbox && m->clocks_due && m->ready && m->draining
+    return m->connections && m->streams && m->watchers && m->boards_held && m->boards_bytes && m->cache_items && m->cache_bytes && m->outbox && m->clocks_due && m->ready && m->draining
                ? 0
                : -1;
 }

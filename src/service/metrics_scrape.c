@@ -18,17 +18,24 @@ static void count_watchers(void *ctx, void *value)
 
 static void read_gauges(srv *s, srv_metrics *m)
 {
-    const struct game_cache *c = &model_of(s)->cache;
-    const char *games[] = {"games"};
     size_t watchers = 0;
     char why[160];
     map_each(model_of(s)->games, count_watchers, &watchers);
     metric_set(m->watchers, NULL, (double)watchers);
-    metric_set(m->boards_held, NULL, (double)c->held);
-    metric_set(m->boards_bytes, NULL, (double)c->bytes);
-    metric_set(m->cache_hits, games, (double)c->hits);
-    metric_set(m->cache_misses, games, (double)c->misses);
-    metric_set(m->cache_evictions, games, (double)c->evictions);
+    for (int i = 0; i < SVC_CACHES; i++) {
+        svc_cache_stats c;
+        svc_cache_stats_of(s, i, &c);
+        const char *cache[] = {c.name};
+        if (i == SVC_CACHE_GAMES) {
+            metric_set(m->boards_held, NULL, (double)c.held);
+            metric_set(m->boards_bytes, NULL, (double)c.bytes);
+        }
+        metric_set(m->cache_items, cache, (double)c.held);
+        metric_set(m->cache_bytes, cache, (double)c.bytes);
+        metric_set(m->cache_hits, cache, (double)c.hits);
+        metric_set(m->cache_misses, cache, (double)c.misses);
+        metric_set(m->cache_evictions, cache, (double)c.evictions);
+    }
     long counts[2];
     health_counts(s, counts);
     if (counts[0] >= 0) { /* none before the store's first answer */

@@ -32,6 +32,8 @@ struct srv_user {
     size_t nblocks;
     unsigned notices; /* other servers' notices of a change so far (a read for an older one is dropped) */
     uint64_t reload_ticket; /* the read after the last notice, not come yet: requests wait for it */
+    uint64_t write_seq; /* the batch of its last change: memory is ahead of the store until it commits */
+    lru_node lru;       /* its place among the users held, by last use (user_cache.c) */
 };
 
 /* The user named (loaded from the store on first use), or NULL. */
@@ -105,6 +107,32 @@ void users_read_again(srv *s, const char *name);
 /* This server's user changes have committed: the reads users_changed put off are queued. */
 void users_settle(srv *s);
 
+/* A change of the user named is in batch seq: memory is ahead of the store until it commits. */
+void users_written(srv *s, const char *name, uint64_t seq);
+
+/* 1 while u counts as there (presence.c): logged in on a connection, watching, or a web request
+ * of theirs within the last two minutes.  Memory alone knows it. */
+int users_present(const srv_user *u);
+
+/* The users held are a cache of the store with a budget (user_cache.c), as the games are: a user
+ * entering the map is added, each use makes it the most recent (user_cache_hit; user_cache_touch
+ * only counts its bytes again), one leaving the map is removed.  user_cache_victim is the least
+ * recently used user nothing pins, while the users held cost more than their budget. */
+void user_cache_add(srv *s, srv_user *u);
+
+void user_cache_touch(srv *s, srv_user *u);
+
+void user_cache_hit(srv *s, srv_user *u);
+
+void user_cache_remove(srv *s, srv_user *u);
+
+srv_user *user_cache_victim(srv *s);
+
+/* Drop users nothing pins (present, a change in flight, another server's change being read, a
+ * request that read it and runs again) until the users held fit their budget; each is read again
+ * from the store on its next use.  Only where no call is running (the loop's wake-up, the sweep). */
+void users_trim(srv *s);
+
 typedef struct srv_move {
     int seat;
     char colour[8];   /* who moved, as the history shows it: "W", "B", "1", "2" */
@@ -146,8 +174,7 @@ struct srv_game {
                                result searches for a draw: once per change, not once per use) */
     uint64_t re_memo_at;
     size_t re_memo_n;
-    struct srv_game *lru_newer, *lru_older; /* the games held, most recently used first (game_cache.c) */
-    size_t bytes;                            /* what it was estimated to cost when last counted */
+    lru_node lru;           /* its place among the games held, by last use (game_cache.c) */
 };
 
 /* How a game is played: one table per game kind (rules_twixt.c ...). */
@@ -417,13 +444,9 @@ typedef struct srv_model {
     int64_t later[64];       /* boards another server changed while writes of ours were in flight */
     size_t nlater;
     unsigned long reads, user_reads; /* boards, users read off the loop on the store thread (logged at exit) */
-    struct game_cache {
-        srv_game *newest, *oldest; /* the games held, by their last use */
-        size_t held, bytes;        /* how many, and their estimated bytes */
-        size_t budget;             /* bytes the games held may cost (--cache-mb) */
-        uint64_t changes_floor;    /* above every evicted game's changes */
-        unsigned long hits, misses, evictions;
-    } cache;
+    lru_list cache;              /* the games held, by last use, and their budget (game_cache.c) */
+    uint64_t changes_floor;      /* above every evicted game's changes */
+    lru_list user_cache;         /* the users held, by last use, and their budget (user_cache.c) */
 } srv_model;
 #define model_of(s) ((srv_model *)(s))
 

@@ -127,6 +127,27 @@ int ratings_read_then(srv *s, const srv_game *sg, void (*then)(srv *s, int64_t i
 /* Forget a rating held in memory (its change was refused): the store's is the truth again. */
 void ratings_forget(srv *s, const char *user, const char *cls);
 
+/* The rating rows held, a cache of the store with a budget (rating_cache.c), by key "class|user"
+ * (rating_key): get looks without using, use counts a hit and makes the row the most recent, put
+ * holds a copy of row under key (not held yet; NULL out of memory), drop and clear forget one or
+ * all, written marks the batch of a row's change (pinned until it commits), and ratings_trim drops
+ * the least recently used rows nothing pins until they fit their budget (never inside a call). */
+void rating_key(const char *user, const char *cls, char *key, size_t cap);
+
+store_rating *rating_cache_get(srv *s, const char *key);
+
+store_rating *rating_cache_use(srv *s, const char *key);
+
+store_rating *rating_cache_put(srv *s, const char *key, const store_rating *row);
+
+void rating_cache_drop(srv *s, const char *key);
+
+void rating_cache_clear(srv *s);
+
+void rating_cache_written(store_rating *r, uint64_t seq);
+
+void ratings_trim(srv *s);
+
 /* A game end's rating write refused because another server changed the row first: computed
  * again from the store's row (read on the store thread when there is one, the rating forgotten
  * meanwhile), against the same opponent and score, and written again. */
@@ -148,7 +169,8 @@ typedef struct srv_ops {
     srv_map *conn_counts;    /* open connections by address (connections.c) */
     svc_notifier notifiers[SVC_MAX_NOTIFIERS]; /* doors' hooks (svc_mail.c) */
     int nnotifiers;
-    srv_map *ratings;        /* ratings touched, by "class|user" (ratings.c) */
+    srv_map *ratings;        /* ratings held, by "class|user" (ratings.c, rating_cache.c) */
+    lru_list rating_cache;   /* the ratings held, by last use, and their budget (rating_cache.c) */
     char ratings_later[16][80]; /* ratings other servers changed while ours were in flight (ratings.c) */
     int nratings_later;       /* how many; -1: too many, forget them all */
     int seeks_later;          /* another server changed the seeks: read them again (challenge.c) */

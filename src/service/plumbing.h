@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "ludex/ludex.h"
+#include "service/lru.h"
 #include "service/metrics.h"
 #include "service/service.h"
 

@@ -5,10 +5,9 @@
  * them; the HTTP door while a live-update stream of theirs is open, and for
  * a while after any request of theirs (a page that polls is a player who is
  * there).  Nothing is stored: after a restart nobody is present until they
- * come back. */
+ * come back; so a user present is never dropped from memory (user_cache.c), and one not held is
+ * not present. */
 #include "service/model.h"
-
-#define PRESENCE_AFTER_REQUEST 120.0 /* seconds a request counts as being there */
 
 void svc_presence_add(srv *s, const char *user)
 {
@@ -33,6 +32,6 @@ void svc_presence_touch(srv *s, const char *user)
 
 int svc_user_present(srv *s, const char *user)
 {
-    srv_user *u = users_find(s, user);
-    return u && (u->present > 0 || (u->last_seen > 0 && srv_now() - u->last_seen < PRESENCE_AFTER_REQUEST));
+    srv_user *u = user_name_valid(user) ? map_get(model_of(s)->users, user) : NULL; /* one present is held */
+    return u && users_present(u);
 }

@@ -22,7 +22,8 @@
  * the row it was computed from, and one refused is computed again from the
  * row the other wrote (ratings_again: the row read on the store thread, the
  * rating computed on the loop when it has come) and written again, so both
- * count. */
+ * count.  The rows held are a cache of the store with a budget (rating_cache.c): one dropped is
+ * read again as one never held, and one whose change has not committed is never dropped. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,23 +62,15 @@ int ratings_classes(proto_game kind, const char *const **names)
     return class_names[kind][1] ? 3 : 1;
 }
 
-static void rating_key(const char *user, const char *cls, char *key, size_t cap)
-{
-    snprintf(key, cap, "%s|%s", cls, user);
-}
-
 /* Forget what other servers changed while changes of ours were in flight, once ours have committed. */
 static void settle_later(srv *s)
 {
     if (!ops_of(s)->nratings_later || model_of(s)->ratings_written > bridge_of(s)->committed)
         return;
-    srv_map *fresh = ops_of(s)->nratings_later < 0 ? map_new() : NULL;
-    if (fresh) { /* too many to list: forget every rating held */
-        map_free(ops_of(s)->ratings, free);
-        ops_of(s)->ratings = fresh;
-    }
+    if (ops_of(s)->nratings_later < 0) /* too many to list: forget every rating held */
+        rating_cache_clear(s);
     for (int i = 0; i < ops_of(s)->nratings_later; i++)
-        free(map_remove(ops_of(s)->ratings, ops_of(s)->ratings_later[i]));
+        rating_cache_drop(s, ops_of(s)->ratings_later[i]);
     ops_of(s)->nratings_later = 0;
 }
 
@@ -85,7 +78,7 @@ static int held(srv *s, const char *user, const char *cls)
 {
     char key[80];
     rating_key(user, cls, key, sizeof key);
-    return map_get(ops_of(s)->ratings, key) != NULL;
+    return rating_cache_get(s, key) != NULL;
 }
 
 /* A newcomer's rating: no row in the store. */
@@ -106,25 +99,20 @@ static store_rating *rating_of(srv *s, const char *user, const char *cls)
     settle_later(s);
     char key[80];
     rating_key(user, cls, key, sizeof key);
-    store_rating *r = map_get(ops_of(s)->ratings, key);
+    store_rating *r = rating_cache_use(s, key), row;
     if (r)
         return r;
-    if (!(r = calloc(1, sizeof *r)))
-        return NULL;
-    if (bridge_of(s)->rstore->be->rating_get(bridge_of(s)->rstore, user, cls, r) != 1)
-        newcomer(r, user, cls);
-    if (map_put(ops_of(s)->ratings, key, r) != 0) {
-        free(r);
-        return NULL;
-    }
-    return r;
+    if (bridge_of(s)->rstore->be->rating_get(bridge_of(s)->rstore, user, cls, &row) != 1)
+        newcomer(&row, user, cls);
+    ops_of(s)->rating_cache.misses++;
+    return rating_cache_put(s, key, &row);
 }
 
 void ratings_forget(srv *s, const char *user, const char *cls)
 {
     char key[80];
     rating_key(user, cls, key, sizeof key);
-    free(map_remove(ops_of(s)->ratings, key));
+    rating_cache_drop(s, key);
 }
 
 /* The rating a notice carries, held in place of the one memory had unless that one counts as
@@ -135,16 +123,12 @@ static void hold_told(srv *s, const store_rating *told)
 {
     char key[80];
     rating_key(told->user, told->cls, key, sizeof key);
-    store_rating *m = map_get(ops_of(s)->ratings, key);
+    store_rating *m = rating_cache_get(s, key);
     if (m && m->games >= told->games)
         return;
-    if (!m && (m = malloc(sizeof *m)) && map_put(ops_of(s)->ratings, key, m) != 0) {
-        free(m);
-        m = NULL;
-    }
     if (m)
         *m = *told;
-    else
+    else if (!rating_cache_put(s, key, told))
         ops_of(s)->rating_changes++; /* a read in flight may be older than this change, and none is held */
 }
 
@@ -229,6 +213,7 @@ int ratings_game_over(srv *s, srv_game *sg, svc_status *st)
         op.rating = *both[i];
         if (svc_commit(s, &op, sg, st) != 0) /* kept only when the game's end is (its version) */
             return -1;
+        rating_cache_written(both[i], model_of(s)->ratings_written); /* held until it has committed */
     }
     return 0;
 }
@@ -265,14 +250,12 @@ static void rating_done(srv *s, db_job *d)
         char key[80];
         ops_of(s)->rating_reads++;
         rating_key(r->user[i], r->cls, key, sizeof key);
-        store_rating *m = r->changes == ops_of(s)->rating_changes && !map_get(ops_of(s)->ratings, key) ? malloc(sizeof *m) : NULL;
-        if (m) {
-            if (r->found[i] == 1)
-                *m = r->r[i];
-            else
-                newcomer(m, r->user[i], r->cls);
-            if (map_put(ops_of(s)->ratings, key, m) != 0)
-                free(m);
+        if (r->changes == ops_of(s)->rating_changes && !rating_cache_get(s, key)) {
+            store_rating row = r->r[i];
+            if (r->found[i] != 1)
+                newcomer(&row, r->user[i], r->cls);
+            ops_of(s)->rating_cache.misses++;
+            rating_cache_put(s, key, &row);
         }
     }
     waits_read(s, r->base.ticket);
@@ -397,18 +380,15 @@ static void again_done(srv *s, db_job *d)
     op.rating.games++;
     ratings_forget(s, r->user[0], r->cls); /* the row read, and our game on it, are the truth now */
     char key[80];
-    store_rating *m = malloc(sizeof *m);
     rating_key(r->user[0], r->cls, key, sizeof key);
-    if (m) {
-        *m = op.rating;
-        if (map_put(ops_of(s)->ratings, key, m) != 0)
-            free(m);
-    }
+    store_rating *m = rating_cache_put(s, key, &op.rating);
     svc_status st;
     svc_status_init(&st);
     if (svc_commit(s, &op, NULL, &st) != 0) {
         srv_log(s, "out of memory: the %s rating of %s not written again: one game not counted", r->cls, r->user[0]);
         ratings_forget(s, r->user[0], r->cls);
+    } else if (m) {
+        rating_cache_written(m, model_of(s)->ratings_written); /* held until it has committed */
     }
     free(a);
 }
@@ -467,7 +447,7 @@ int svc_rating_of(srv *s, const char *user, const char *cls, svc_rating *out)
     char key[80];
     settle_later(s);
     rating_key(user, cls, key, sizeof key);
-    if (!map_get(ops_of(s)->ratings, key) && rating_later(s, &user, 1, cls))
+    if (!rating_cache_get(s, key) && rating_later(s, &user, 1, cls))
         return -1;
     store_rating *r = rating_of(s, user, cls);
     if (!r)
@@ -542,7 +522,7 @@ static void standings_settle(srv *s, const char *cls, store_rating *out, long n)
     for (long i = 0; i < n; i++) {
         char key[80];
         rating_key(out[i].user, cls, key, sizeof key);
-        store_rating *m = map_get(ops_of(s)->ratings, key);
+        store_rating *m = rating_cache_get(s, key);
         if (m)
             out[i] = *m;
     }

@@ -131,7 +131,7 @@ typedef struct svc_config {
     int tournament_sweep;           /* seconds between two looks at every running tournament (the safety
                                        net: a game's end pairs its round at once); 0: 1 */
 } svc_config;
-#define SVC_CACHE_MB 64             /* the budget of the games held, until svc_cache_budget sets one */
+#define SVC_CACHE_MB 64             /* the budget of what is held, until svc_cache_budget sets one */
 #define SVC_MIN_PASSWORD 8          /* the default shortest password */
 #define SVC_MAX_PASSWORD 256        /* the longest password */
 
@@ -193,17 +193,28 @@ int svc_settled(srv *s);
 void svc_drain(srv *s);
 int svc_draining(const srv *s);
 
-/* The games held in memory, a cache of the store (games.c, game_cache.c): how many now and their
- * estimated bytes, the budget, uses that found a game held (hits), reads of a game not held
- * (misses) and games dropped for the budget (evictions). */
+/* What the service holds in memory are caches of the store with one budget (--cache-mb): the
+ * games (games.c, game_cache.c) three quarters of it, the users (users.c, user_cache.c) an
+ * eighth, the rating rows (ratings.c, rating_cache.c) an eighth.  Each cache's stats: its name
+ * ("games", "users", "ratings"), how many items it holds now and their estimated bytes, its
+ * budget, uses that found an item held (hits), reads of an item not held (misses) and items
+ * dropped for the budget (evictions). */
+enum { SVC_CACHE_GAMES, SVC_CACHE_USERS, SVC_CACHE_RATINGS, SVC_CACHES };
 typedef struct svc_cache_stats {
-    size_t boards, bytes, budget;
+    const char *name;
+    size_t held, bytes, budget;
     unsigned long hits, misses, evictions;
 } svc_cache_stats;
+/* The stats of cache `which` (SVC_CACHE_*). */
+void svc_cache_stats_of(srv *s, int which, svc_cache_stats *out);
+/* The games cache's (svc_cache_stats_of SVC_CACHE_GAMES). */
 void svc_cache_stats_get(srv *s, svc_cache_stats *out);
-/* Set the budget of the games held in bytes (--cache-mb; 0: only what is pinned stays) and drop
- * what it has no room for now, as the loop does after each commit and each second.  Never inside
- * a call. */
+/* One line per cache, "cache NAME held N bytes N budget N hits N misses N evictions N" (the admin
+ * address's /stats and the exit log say the same). */
+int svc_cache_stats_text(srv *s, lx_buf *out);
+/* Set the budget in bytes (--cache-mb; 0: only what is pinned stays), shared among the caches as
+ * above, and drop what it has no room for now, as the loop does after each commit and each
+ * second.  Never inside a call. */
 void svc_cache_budget(srv *s, size_t bytes);
 
 /* ---- waiting for durability ------------------------------------------------------- */

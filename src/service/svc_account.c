@@ -192,7 +192,7 @@ static int login_failed(svc_status *st)
  * only to whoever knows its password). */
 static void login_ok(srv *s, const char *user, svc_status *st)
 {
-    srv_user *u = map_get(model_of(s)->users, user);
+    srv_user *u = users_find(s, user); /* held, unless dropped while its password was hashed */
     if (u && u->disabled) {
         svc_fail(st, "ACCOUNT_DISABLED", "the account %s is disabled; ask the server's operator", u->name);
         SRV_COUNT(s, login_failures);

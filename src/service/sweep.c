@@ -78,15 +78,32 @@ static void sweep_read_done(srv *s, int64_t id)
         sweep_one(s, games_find(s, id), svc_clock_now(s), READ_PLAYERS);
 }
 
+/* The game read again (sweep_then) has come: handled from where its handling was. */
+static void sweep_reread_ratings(srv *s, int64_t id)
+{
+    if (!s->stopping && !ops_of(s)->failed)
+        sweep_one(s, games_find(s, id), svc_clock_now(s), READ_RATINGS);
+}
+
+static void sweep_reread_last(srv *s, int64_t id)
+{
+    if (!s->stopping && !ops_of(s)->failed)
+        sweep_one(s, games_find(s, id), svc_clock_now(s), READ_NOTHING);
+}
+
 /* What a due game's handling needs has come (its players; its ratings): handled as memory has
- * it now, the game read again first if another server changed it meanwhile.  Each is read once:
- * ratings another server changed meanwhile are read at the end. */
+ * it now, the game read again first if another server changed it or the budget dropped it
+ * meanwhile, and the handling goes on from where it was (the players and ratings are read once
+ * each: what a tiny budget drops again meanwhile is read at the end, and the handling ends; read
+ * from the start, a game, its players and its ratings that never fit together would go round
+ * for ever).  Ratings another server changed meanwhile are read at the end. */
 static void sweep_then(srv *s, int64_t id, int may_read)
 {
     if (s->stopping || ops_of(s)->failed)
         return;
     srv_game *sg = games_held_fresh(s, id);
-    if (!sg && bridge_of(s)->dbj && games_read_then(s, id, sweep_read_done))
+    if (!sg && bridge_of(s)->dbj &&
+        games_read_then(s, id, may_read == READ_RATINGS ? sweep_reread_ratings : sweep_reread_last))
         return;
     sweep_one(s, sg ? sg : games_find(s, id), svc_clock_now(s), may_read);
 }

@@ -1,13 +1,15 @@
-/* service/users.c - users held in memory, loaded from the store on first use.
+/* service/users.c - users held in memory: a cache of the store (user_cache.c keeps its order and
+ * budget), read from the store on first use.
  *
- * Memory is the truth for every user the server has touched: a signup or a
- * password change is made here at once and reaches the file with its batch,
- * so a user is never read back from the file while a change of it is in
- * flight.  With several ludexd on one PostgreSQL, each change also tells
- * the other servers (a USER notice in its batch, loop.c); one that holds the
- * user reads it again on its store thread (users_changed): a new password
- * hash, which no credential cached for the old one matches, the disabled
- * flag, blocks, mail settings.  Names: 1 to 32 bytes of letters, digits, '_', '-' and '.'. */
+ * Memory is the truth for every user it holds: a signup or a password change is made here at
+ * once and reaches the file with its batch, so a user is never read back from the file while a
+ * change of it is in flight (such a user is pinned: user_cache.c).  A user nothing pins may be
+ * dropped for the budget (users_trim) and is read again on its next use exactly as one never
+ * held (off the loop for a request that can run again: users_for_request, users_for_game).
+ * With several ludexd on one PostgreSQL, each change also tells the other servers (a USER
+ * notice in its batch, loop.c); one that holds the user reads it again on its store thread
+ * (users_changed): a new password hash, which no credential cached for the old one matches, the
+ * disabled flag, blocks, mail settings.  Names: 1 to 32 bytes of letters, digits, '_', '-' and '.'. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,6 +47,7 @@ srv_user *users_add(srv *s, const char *name, const char *pwhash, int display)
         free(u);
         return NULL;
     }
+    user_cache_add(s, u);
     return u;
 }
 
@@ -60,6 +63,8 @@ static srv_user *hold(srv *s, const store_user *su, char (*blocks)[STORE_NAME_MA
     users_set_mail(u, su);
     u->blocks = blocks;
     u->nblocks = nblocks;
+    model_of(s)->user_cache.misses++;
+    user_cache_touch(s, u); /* its bytes with the blocks */
     return u;
 }
 
@@ -70,8 +75,10 @@ srv_user *users_find(srv *s, const char *name)
     if (!user_name_valid(name))
         return NULL;
     srv_user *u = map_get(model_of(s)->users, name);
-    if (u)
+    if (u) {
+        user_cache_hit(s, u);
         return u;
+    }
     store_user su;
     if (bridge_of(s)->rstore->be->user_get(bridge_of(s)->rstore, name, &su) != 1)
         return NULL;
@@ -188,6 +195,8 @@ srv_user *users_for_request(srv *s, const char *name, int *reading)
         w->reading = *reading = 1;
         return NULL;
     }
+    if (u)
+        user_cache_hit(s, u);
     if (u || !user_name_valid(name))
         return u;
     if (w && !strcmp(w->read_user, name)) /* read for this request: as it came */
@@ -270,9 +279,20 @@ static void reload_over(srv *s, srv_user *u)
 static void drop(srv *s, srv_user *u)
 {
     map_remove(model_of(s)->users, u->name);
+    user_cache_remove(s, u);
     reload_over(s, u);
     user_free(u);
 }
+
+void users_trim(srv *s)
+{
+    srv_user *u;
+    while ((u = user_cache_victim(s))) {
+        model_of(s)->user_cache.evictions++;
+        drop(s, u);
+    }
+}
+
 
 void users_reload(srv *s, const char *name)
 {
@@ -361,6 +381,7 @@ static void reload_done(srv *s, user_read *r)
     u->blocks = row->blocks.blocks;
     u->nblocks = row->blocks.nblocks;
     row->blocks.blocks = NULL;
+    user_cache_touch(s, u);
     reload_over(s, u);
 }
 
@@ -420,6 +441,7 @@ void users_load_blocks(srv *s, srv_user *u)
     u->nblocks = 0;
     if (bridge_of(s)->rstore->be->blocks_of(bridge_of(s)->rstore, u->name, add_block, u) != 0)
         srv_log(s, "user %s: cannot read whom they block", u->name);
+    user_cache_touch(s, u);
 }
 
 int users_blocks(const srv_user *u, const char *other)

@@ -507,11 +507,11 @@ static void evicted_games_answer_as_before(void **state)
     uint64_t version = game_version(w, over);
     svc_cache_stats cs;
     svc_cache_stats_get(w->s, &cs);
-    assert_int_equal(cs.boards, 2);
+    assert_int_equal(cs.held, 2);
     assert_true(cs.bytes > 0 && cs.evictions == 0);
     svc_cache_budget(w->s, 0); /* nothing pins either game: both go */
     svc_cache_stats_get(w->s, &cs);
-    assert_int_equal(cs.boards, 0);
+    assert_int_equal(cs.held, 0);
     assert_int_equal(cs.bytes, 0);
     assert_int_equal(cs.evictions, 2);
     unsigned long misses = cs.misses;
@@ -521,7 +521,7 @@ static void evicted_games_answer_as_before(void **state)
     assert_true(game_version(w, over) > version); /* a door's cache never takes it for the old one */
     svc_cache_stats_get(w->s, &cs);
     assert_int_equal(cs.misses, misses + 1);
-    assert_int_equal(cs.boards, 1);
+    assert_int_equal(cs.held, 1);
     seen from0 = {{0}, 0, 0};
     svc_watch a = {on_event, &from0, 0, 0, 0, NULL, 0};
     svc_status st;
@@ -530,7 +530,7 @@ static void evicted_games_answer_as_before(void **state)
     assert_int_equal(from0.count, 4);
     svc_cache_budget(w->s, 0);
     svc_cache_stats_get(w->s, &cs);
-    assert_int_equal(cs.boards, 1); /* the watched game stays */
+    assert_int_equal(cs.held, 1); /* the watched game stays */
     assert_int_equal(cs.evictions, 3);
     assert_string_equal(play(w, "alice", going, "a2", 4, NULL), "WRONG_MOVE_NUMBER");
     assert_string_equal(play(w, "alice", going, "a2", 5, NULL), "");
@@ -539,7 +539,7 @@ static void evicted_games_answer_as_before(void **state)
     svc_watch_remove(w->s, &a);
     svc_cache_budget(w->s, 0);
     svc_cache_stats_get(w->s, &cs);
-    assert_int_equal(cs.boards, 0);
+    assert_int_equal(cs.held, 0);
     assert_string_equal(play(w, "alice", going, "b1", 0, NULL), "NOT_YOUR_TURN"); /* read again: bob's turn */
     assert_string_equal(play(w, "bob", going, "b1", 6, NULL), "");
     /* a watcher coming back after move 2 (a stream's Last-Event-ID) to a game dropped meanwhile:
@@ -596,6 +596,117 @@ static void crossword_rack_stays_private(void **state)
     lx_buf_free(&text);
 }
 
+/* The users and rating rows held are caches of the store too: dropped for the budget, each is
+ * read again on its next use and answers exactly as before (a login, a rating, a display size, a
+ * move, a game's end that rates both players); a user present or with a change not yet committed
+ * is never dropped. */
+static void cache_counts(world *w, int which, size_t *held, unsigned long *misses, unsigned long *evictions)
+{
+    svc_cache_stats cs;
+    svc_cache_stats_of(w->s, which, &cs);
+    *held = cs.held;
+    *misses = cs.misses;
+    *evictions = cs.evictions;
+    assert_true(cs.held == 0 ? cs.bytes == 0 : cs.bytes > 0);
+}
+
+static void same_rating(const svc_rating *a, const svc_rating *b)
+{
+    assert_string_equal(a->user, b->user);
+    assert_string_equal(a->cls, b->cls);
+    assert_true(a->r == b->r && a->rd == b->rd && a->sigma == b->sigma);
+    assert_int_equal(a->games, b->games);
+}
+
+static void evicted_users_answer_as_before(void **state)
+{
+    world *w = *state;
+    size_t held;
+    unsigned long misses, evictions, rmisses;
+    signup(w, "alice");
+    signup(w, "bob");
+    svc_status st;
+    svc_status_init(&st);
+    assert_int_equal(svc_set_display(w->s, "alice", 3, &st), 0);
+    wait_commit(w, st.wait_seq);
+    int64_t first = hex_game(w, "alice", "bob");
+    assert_string_equal(play(w, "alice", first, "a1", 0, NULL), "");
+    assert_string_equal(play(w, "bob", first, "resign", 0, NULL), "");
+    svc_rating a0, b0, a1, b1;
+    assert_int_equal(svc_rating_of(w->s, "alice", "hex-small", &a0), 0);
+    assert_int_equal(svc_rating_of(w->s, "bob", "hex-small", &b0), 0);
+    assert_true(a0.games == 1 && a0.r > 1500 && b0.r < 1500);
+    cache_counts(w, SVC_CACHE_USERS, &held, &misses, &evictions);
+    assert_int_equal(held, 2);
+    cache_counts(w, SVC_CACHE_RATINGS, &held, &rmisses, &evictions);
+    assert_int_equal(held, 2);
+
+    svc_cache_budget(w->s, 0); /* nothing pins them: every user and rating row goes */
+    cache_counts(w, SVC_CACHE_USERS, &held, &misses, &evictions);
+    assert_int_equal(held, 0);
+    assert_int_equal(evictions, 2);
+    cache_counts(w, SVC_CACHE_RATINGS, &held, &rmisses, &evictions);
+    assert_int_equal(held, 0);
+    assert_int_equal(evictions, 2);
+    assert_int_equal(svc_rating_of(w->s, "alice", "hex-small", &a1), 0); /* read again from the store */
+    same_rating(&a1, &a0);
+    cache_counts(w, SVC_CACHE_RATINGS, &held, &evictions, &evictions);
+    assert_int_equal(held, 1);
+    assert_int_equal(svc_user_display(w->s, "alice"), 3);
+    cache_counts(w, SVC_CACHE_USERS, &held, &evictions, &evictions);
+    assert_int_equal(held, 1);
+    assert_true(evictions == 2);
+    svc_cache_budget(w->s, 0);
+    assert_null(login(w, "alice", "secret-pw", "10.0.0.9")); /* hashed against the hash read again */
+    svc_cache_budget(w->s, 0);
+    assert_string_equal(login(w, "alice", "wrong-pw", "10.0.0.9"), "BAD_PASSWORD");
+    svc_cache_budget(w->s, 0);
+    assert_null(login(w, "alice", "secret-pw", "10.0.0.9")); /* the credential cached: the same answer */
+
+    /* a second game, its players dropped before each move: its end rates both from the store's rows */
+    int64_t second = hex_game(w, "alice", "bob");
+    svc_cache_budget(w->s, 0);
+    assert_string_equal(play(w, "alice", second, "b2", 0, NULL), "");
+    svc_cache_budget(w->s, 0);
+    assert_string_equal(play(w, "bob", second, "a1", 0, NULL), "");
+    svc_cache_budget(w->s, 0);
+    assert_string_equal(play(w, "alice", second, "resign", 0, NULL), "");
+    assert_int_equal(svc_rating_of(w->s, "alice", "hex-small", &a1), 0);
+    assert_int_equal(svc_rating_of(w->s, "bob", "hex-small", &b1), 0);
+    assert_true(a1.games == 2 && b1.games == 2 && a1.r < a0.r && b1.r > b0.r);
+    svc_cache_budget(w->s, 0); /* committed: the store's rows are these */
+    svc_rating a2, b2;
+    assert_int_equal(svc_rating_of(w->s, "alice", "hex-small", &a2), 0);
+    assert_int_equal(svc_rating_of(w->s, "bob", "hex-small", &b2), 0);
+    same_rating(&a2, &a1);
+    same_rating(&b2, &b1);
+
+    /* pinned: a user present, a user whose change has not committed yet */
+    svc_cache_budget(w->s, 0);
+    svc_presence_add(w->s, "bob");
+    svc_status_init(&st);
+    assert_int_equal(svc_set_display(w->s, "alice", 1, &st), 0);
+    svc_cache_budget(w->s, 0);
+    cache_counts(w, SVC_CACHE_USERS, &held, &misses, &evictions);
+    assert_int_equal(held, 2);
+    assert_int_equal(svc_user_present(w->s, "bob"), 1);
+    wait_commit(w, st.wait_seq);
+    svc_cache_budget(w->s, 0);
+    cache_counts(w, SVC_CACHE_USERS, &held, &misses, &evictions);
+    assert_int_equal(held, 1); /* bob, present */
+    assert_int_equal(svc_user_display(w->s, "alice"), 1);
+    svc_presence_remove(w->s, "bob");
+    svc_cache_budget(w->s, 0);
+    assert_int_equal(svc_user_present(w->s, "bob"), 0);
+    cache_counts(w, SVC_CACHE_USERS, &held, &misses, &evictions);
+    assert_int_equal(held, 0);
+    lx_buf text = LX_BUF_INIT;
+    assert_int_equal(svc_cache_stats_text(w->s, &text), 0);
+    assert_non_null(strstr(text.data, "cache users held 0 bytes 0 budget 0 hits "));
+    assert_non_null(strstr(text.data, "\ncache ratings held 0 bytes 0 budget 0 hits "));
+    lx_buf_free(&text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -611,6 +722,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(watchers, setup, teardown),
         cmocka_unit_test_setup_teardown(crossword_rack_stays_private, setup, teardown),
         cmocka_unit_test_setup_teardown(evicted_games_answer_as_before, setup, teardown),
+        cmocka_unit_test_setup_teardown(evicted_users_answer_as_before, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
