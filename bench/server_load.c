@@ -30,7 +30,10 @@
  * SERVER_LOAD_PROGRESS (0: none): every that many seconds a line "progress SECONDS MOVES GAMES
  * CONNECTS" on standard error (from the start, warm-up included);
  * SERVER_LOAD_RECONNECT (0): 1 closes a client's connection after each finished game and
- * opens a new one for its next challenge (connections coming and going; the user stays). */
+ * opens a new one for its next challenge (connections coming and going; the user stays);
+ * SERVER_LOAD_NEW_USERS (0): with SERVER_LOAD_RECONNECT, 1 signs up a new user on each new
+ * connection, who asks its Hex ratings (three rating rows) before its challenge: the users and
+ * rating rows ludexd has seen grow with history, as the games do (its users cache, issue 30). */
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netinet/in.h>
@@ -50,12 +53,13 @@
 static int SIDE = 11;
 #define CELLS (SIDE * SIDE)
 
-typedef enum { S_SIGNUP, S_LOGIN, S_CHALLENGE, S_MOVE } phase;
+typedef enum { S_SIGNUP, S_RATINGS, S_LOGIN, S_CHALLENGE, S_MOVE } phase;
 
 typedef struct client {
     int fd;
     phase ph;
     char user[32];
+    char base[24];      /* the user's name, before SERVER_LOAD_NEW_USERS's count */
     long board;
     int order[MAX_SIDE * MAX_SIDE];
     int next;           /* moves played in this game */
@@ -118,6 +122,9 @@ static void send_next(client *c)
     case S_SIGNUP:
         snprintf(line, sizeof line, "signup %s " PASSWORD "\n", c->user);
         break;
+    case S_RATINGS: /* a new user (SERVER_LOAD_NEW_USERS) */
+        snprintf(line, sizeof line, "ratings hex %s\n", c->user);
+        break;
     case S_LOGIN: /* a new connection (SERVER_LOAD_RECONNECT) */
         snprintf(line, sizeof line, "login %s " PASSWORD "\n", c->user);
         break;
@@ -155,7 +162,7 @@ static double *lat;
 static size_t nlat, caplat;
 static long moves, errors, games, connects;
 static client *clients;
-static int reconnect_each_game;
+static int reconnect_each_game, new_user_each_game;
 
 static int connect_to(const struct sockaddr_in *sa);
 static struct pollfd *polled;   /* every client's entry of poll(), by its index */
@@ -171,7 +178,9 @@ static void reconnect(client *c)
     polled[i].fd = c->fd;
     c->inlen = 0;
     c->reconnect = 0;
-    c->ph = S_LOGIN;
+    c->ph = new_user_each_game ? S_SIGNUP : S_LOGIN;
+    if (new_user_each_game)
+        snprintf(c->user, sizeof c->user, "%s_%ld", c->base, connects);
     connects++;
 }
 
@@ -181,6 +190,12 @@ static void on_reply(client *c, const char *r)
     if (c->ph == S_SIGNUP || c->ph == S_LOGIN) {
         if (strncmp(r, "OK", 2) != 0) {
             fprintf(stderr, "%s refused: %.80s\n", c->ph == S_SIGNUP ? "signup" : "login", r);
+            exit(1);
+        }
+        c->ph = c->ph == S_SIGNUP && new_user_each_game ? S_RATINGS : S_CHALLENGE;
+    } else if (c->ph == S_RATINGS) {
+        if (strncmp(r, "OK", 2) != 0) {
+            fprintf(stderr, "ratings refused: %.80s\n", r);
             exit(1);
         }
         c->ph = S_CHALLENGE;
@@ -291,6 +306,7 @@ int main(int argc, char **argv)
     long stop_games = (e = getenv("SERVER_LOAD_GAMES")) ? atol(e) : 0;
     double progress = (e = getenv("SERVER_LOAD_PROGRESS")) ? atof(e) : 0, next_progress = progress;
     reconnect_each_game = (e = getenv("SERVER_LOAD_RECONNECT")) && atoi(e) == 1;
+    new_user_each_game = reconnect_each_game && (e = getenv("SERVER_LOAD_NEW_USERS")) && atoi(e) == 1;
     client *cs = calloc((size_t)n, sizeof *cs);
     struct pollfd *pf = calloc((size_t)n, sizeof *pf);
     clients = cs, polled = pf, addrs = sa, naddrs = naddr;
@@ -300,7 +316,8 @@ int main(int argc, char **argv)
     unsigned long tag = (unsigned long)time(NULL) % 1000000000UL, pid = (unsigned long)getpid();
     for (int i = 0; i < n; i++) {
         cs[i].fd = connect_to(&sa[i % naddr]);
-        snprintf(cs[i].user, sizeof cs[i].user, "l%lu_%lu_%d", tag, pid, i);
+        snprintf(cs[i].base, sizeof cs[i].base, "l%lu_%lu_%d", tag, pid, i);
+        snprintf(cs[i].user, sizeof cs[i].user, "%s", cs[i].base);
         pf[i].fd = cs[i].fd;
         pf[i].events = POLLIN;
         send_next(&cs[i]);
