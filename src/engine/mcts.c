@@ -425,6 +425,8 @@ static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops
         tr->rvisits[c + i] = tr->rwins[c + i] = 0.0f;
         tr->link[c + i] = (mlink){.first = -1};
     }
+    if (ops->prior)
+        ops->prior(sim, tr->ids, (size_t)n, &tr->rvisits[c], &tr->rwins[c]);
     if (n > 0 && tr->ids[n - 1] == tr->nids - 1) { /* the swap: no playout holds it, so no AMAF */
         tr->rvisits[c + n - 1] = (float)SWAP_PRIOR;
         tr->rwins[c + n - 1] = SWAP_PRIOR / 2.0f;

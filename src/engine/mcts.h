@@ -29,6 +29,10 @@ typedef struct mcts_sim_ops {
     /* Optional: a draw's value for Black, 0..1, after a playout that ended in
      * one (NULL: 0.5). */
     double (*draw_value)(void *sim);
+    /* Optional: prior AMAF figures for the n legal `ids` at the sim's
+     * position, added to visits[i] and wins[i] (for the colour to move) when
+     * a node grows its children (NULL: none). */
+    void (*prior)(const void *sim, const int32_t *ids, size_t n, float *visits, float *wins);
 } mcts_sim_ops;
 
 typedef struct mcts_params {
