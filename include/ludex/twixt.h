@@ -331,6 +331,10 @@ size_t lx_twixt_sim_winning_holes(lx_twixt_sim *s, lx_colour c, int32_t *ids, si
  * next move whatever peg c places. */
 int lx_twixt_sim_proved_move(lx_twixt_sim *s, lx_colour c, int32_t *id);
 int lx_twixt_sim_proved_loss(lx_twixt_sim *s, lx_colour c);
+/* Prior AMAF figures for a search of the sim's position now (src/twixt/prior.c):
+ * for each of the n legal ids, playouts added to visits[i] and wins for the
+ * colour to move to wins[i]. */
+void lx_twixt_sim_prior(const lx_twixt_sim *s, const int32_t *ids, size_t n, float *visits, float *wins);
 
 #ifdef __cplusplus
 }

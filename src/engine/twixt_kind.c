@@ -159,8 +159,22 @@ static void twixt_tune(mcts_params *p, int cols, int rows)
     p->expand_at = cols * rows > 200 ? 4 : 2;
 }
 
+static void sim_reset(void *s) { lx_twixt_sim_reset(s); }
+static lx_colour sim_to_play(const void *s) { return lx_twixt_sim_to_play(s); }
+static size_t sim_legal(const void *s, int32_t *ids) { return lx_twixt_sim_legal(s, ids); }
+static void sim_play(void *s, int32_t id) { lx_twixt_sim_play(s, id); }
+static lx_colour sim_playout(void *s, uint64_t *rng) { return lx_twixt_sim_playout(s, rng); }
+static const uint8_t *sim_owners(const void *s) { return lx_twixt_sim_owners(s); }
 static double sim_draw_value(void *s) { return lx_twixt_sim_draw_value(s); }
-SEARCH_SIM_OPS(twixt_sim_ops, lx_twixt_sim, sim_draw_value);
+static void sim_prior(const void *s, const int32_t *ids, size_t n, float *visits, float *wins)
+{
+    lx_twixt_sim_prior(s, ids, n, visits, wins);
+}
+
+/* SEARCH_SIM_OPS's, with the prior from the pegs' shapes. */
+static const mcts_sim_ops twixt_sim_ops = {.reset = sim_reset, .to_play = sim_to_play, .legal = sim_legal,
+                                           .play = sim_play, .playout = sim_playout, .owners = sim_owners,
+                                           .draw_value = sim_draw_value, .prior = sim_prior};
 
 /* The search finishes proved wins (a double threat, a ladder) at once and
  * resigns a proved loss; flat Monte Carlo, the yardstick, only sees a win at

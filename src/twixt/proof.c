@@ -32,7 +32,8 @@ enum {
     REACH = 4,        /* columns and rows around a threat a spoiling peg can be */
     MAX_DEPTH = 3,    /* c's moves in the longest proof looked for */
     MAX_PATH = 2 * MAX_DEPTH,
-    WORK = 60000      /* positions looked at by one proof search at most */
+    WORK = 60000,     /* positions looked at by one proof search at most */
+    MAX_THREATS = 16  /* more threats than this: not looked at (a position that wins anyway) */
 };
 
 typedef struct prover {
@@ -100,6 +101,19 @@ static int answers_lose(prover *p, const int32_t *w, size_t n, int depth, int le
     return 1;
 }
 
+/* Whether c's move m (after the path) leaves c threats (their holes into
+ * w, *nw of them) and a win in `depth` moves whatever the opponent answers. */
+static int forcing_win(prover *p, int32_t m, int depth, int level, int32_t w[MAX_THREATS], size_t *nw)
+{
+    p->path[p->npath++] = m;
+    replay(p);
+    *nw = threats(p, p->c, w, MAX_THREATS);
+    int won = *nw > 0 && *nw <= MAX_THREATS && threats(p, tw_other(p->c), NULL, 0) == 0 &&
+              answers_lose(p, w, *nw, depth, level);
+    p->npath--;
+    return won;
+}
+
 /* With c to move at the path's end: c's moves to a proved win within
  * `depth` (the first into path[npath] on success), or -1.  Below the first
  * level (focus >= 0) only moves within reach of a focus cell are tried. */
@@ -123,13 +137,9 @@ static int prove(prover *p, int depth, int level, int32_t focus_a, int32_t focus
             continue; /* the swap */
         if (focus_a >= 0 && !near(p->g, m, focus_a) && !near(p->g, m, focus_b))
             continue;
-        p->path[p->npath++] = m;
-        replay(p);
-        int32_t w[16];
-        size_t nw = threats(p, p->c, w, 16);
-        int won = nw > 0 && nw <= 16 && threats(p, other, NULL, 0) == 0 && answers_lose(p, w, nw, depth, level);
-        p->npath--;
-        if (won) {
+        int32_t w[MAX_THREATS];
+        size_t nw;
+        if (forcing_win(p, m, depth, level, w, &nw)) {
             p->path[p->npath] = m;
             return depth;
         }
@@ -141,7 +151,7 @@ static int prover_init(prover *p, lx_twixt_sim *s, lx_colour c)
 {
     memset(p, 0, sizeof *p);
     p->s = s;
-    p->g = tw_sim_geom(s);
+    p->g = &s->g;
     p->c = c;
     p->nids = lx_twixt_sim_ids(p->g->cols, p->g->rows);
     for (int i = 0; i < MAX_PATH + 2; i++) {

@@ -252,8 +252,31 @@ int tw_walk_main_line(const lx_sgf_tree *t, tw_turn_fn fn, void *ctx, lx_twixt_b
 
 /* ---- playouts and search positions (playout.c, sim.c, proof.c) ------------------------- */
 
-/* The board geometry of a search position. */
-const tw_geom *tw_sim_geom(const lx_twixt_sim *s);
+/* A search position (sim.c tells how it works; prior.c reads it). */
+enum { SIM_POOL_BOTH = 0, SIM_POOL_WHITE = 1, SIM_POOL_BLACK = 2 };
+enum { SIM_EDGE_1 = 1, SIM_EDGE_2 = 2 }; /* the mover's first / second border row */
+
+struct lx_twixt_sim {
+    tw_geom g;
+    lx_twixt_rules rules;
+    uint8_t *peg0, *peg, *link0, *link, *flags0, *flags;
+    int32_t *parent0, *parent;
+    uint8_t *edge[2];    /* per cell: the borders it lies on, for Black (0) and White (1) */
+    int32_t *pool[3];
+    int32_t npool[3];
+    lx_colour to_play0, to_play, winner0, winner;
+    int swap0, swap;
+    int32_t single;      /* the one peg when the swap is allowed */
+    /* draw values: per cell its column (Black) and row (White); per root
+     * the first and last of them its set reaches; per colour the widest */
+    int16_t *along[2], *lo, *hi;
+    int32_t widest0[2], widest[2];
+    int32_t crossing[8][9];   /* per knight's move k: link offsets from 4 * cell that cross its link */
+    int32_t *roots0, nroots0; /* the snapshot's roots, and their lo, hi: */
+    int16_t *roots0_lo, *roots0_hi;
+    int32_t last0[2], last[2];  /* each colour's last peg (0: none), for the prior */
+};
+
 
 /* A union-find whose roots hold minus their set's size and, in `flags`, the
  * borders the set touches. */
