@@ -409,7 +409,7 @@ check-cli: $(TOOL)
 	@tests/cli/readme $(TOOL)
 
 check-install: all
-	@tests/install/run
+	@BUILD=$(BUILD) tests/install/run
 
 # The Python binding: built as pip builds it (a wheel, no build isolation, offline) into
 # $(BUILD)/python/site, then tests/python/ run by pytest against that installed copy (and
@@ -481,7 +481,10 @@ check-bench: all $(BUILD)/server_load $(BUILD)/http_load $(BUILD)/engine_match $
 	 fi
 
 # ---- install -------------------------------------------------------------------------
-install: all
+# With emscripten's emcc, make install builds the page's WebAssembly too (make web: the replay's
+# ludex-wasm, the analysis board's ludex-engine); without it, it says what the page lacks.
+HAVE_EMCC := $(shell command -v $(EMCC) 2>/dev/null)
+install: all $(if $(HAVE_EMCC),web)
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/ludex \
 	  $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 $(STATIC) $(DESTDIR)$(PREFIX)/lib/
@@ -496,8 +499,10 @@ install: all
 	install -m 644 man/ludexd.8 man/ludex-admin.8 man/ludex-mail.8 $(DESTDIR)$(PREFIX)/share/man/man8/
 	install -d $(DESTDIR)$(PREFIX)/share/ludex/web
 	install -m 644 web/* $(DESTDIR)$(PREFIX)/share/ludex/web/
-	if [ -f $(JS_PKG)/ludex-wasm.wasm ]; then install -m 644 $(JS_PKG)/ludex.js $(JS_PKG)/ludex-wasm.js \
-	  $(JS_PKG)/ludex-wasm.wasm $(DESTDIR)$(PREFIX)/share/ludex/web/; fi
+	for f in ludex.js ludex-wasm.js ludex-wasm.wasm ludex-engine.js ludex-engine.wasm; do \
+	  if [ -f $(WEB_STAGE)/$$f ]; then install -m 644 $(WEB_STAGE)/$$f $(DESTDIR)$(PREFIX)/share/ludex/web/; \
+	  else echo "make install: no $(WEB_STAGE)/$$f (make web needs emscripten's emcc): the page's replay and analysis board need it" >&2; fi; \
+	done
 	install -d $(DESTDIR)$(PREFIX)/share/ludex/xword/distributions $(DESTDIR)$(PREFIX)/share/ludex/xword/boards \
 	  $(DESTDIR)$(PREFIX)/share/ludex/xword/lexica
 	install -m 644 data/xword/distributions/*.txt $(DESTDIR)$(PREFIX)/share/ludex/xword/distributions/
