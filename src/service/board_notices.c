@@ -6,7 +6,8 @@
  * from the store (at once when someone watches it, so its watchers get the move within a
  * notification's latency; else on its next use).  A game with writes of ours still in flight
  * waits until they are decided (boards_settled): refused, they reload it anyway; committed, it
- * is read again then.  Notices lost (the listening connection gone): every game held is read
+ * is read again then.  A hidden version (a player's own conditional moves, svc_commit_hidden) only
+ * marks the game to be read on its next use, quietly: its watchers are not told.  Notices lost (the listening connection gone): every game held is read
  * again on its next use (boards_all_stale). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,13 +19,16 @@ static void stale_one(void *ctx, void *value)
 {
     srv *s = ctx;
     srv_game *sg = value;
-    if (sg->write_seq <= bridge_of(s)->committed)
+    if (sg->write_seq <= bridge_of(s)->committed) {
         sg->stale = 1;
+        sg->quiet = 0;
+    }
 }
 
 /* A game changed by another server: fresh now (watched) or on its next use. */
 static void board_fresh(srv *s, srv_game *sg)
 {
+    sg->quiet = 0;
     if (!sg->watchers) {
         sg->stale = 1;
         return;
@@ -48,6 +52,13 @@ static void board_changed(srv *s, long long id, long long version)
     srv_game *sg = map_get(model_of(s)->games, key);
     if (!sg || sg->version == version)
         return; /* not held, or held as it is */
+    if (games_version_hidden(version)) { /* a player's own conditional moves: read on the next use, told to no one */
+        if (!sg->stale)
+            sg->quiet = 1; /* our writes in flight, if any, are refused and read it again, quietly too */
+        if (sg->write_seq <= bridge_of(s)->committed)
+            sg->stale = 1;
+        return;
+    }
     if (sg->write_seq > bridge_of(s)->committed) { /* ours in flight: decide once they are */
         for (size_t i = 0; i < model_of(s)->nlater; i++)
             if (model_of(s)->later[i] == sg->id)

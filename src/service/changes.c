@@ -3,20 +3,37 @@
  * An op that writes a game is made conditional on the version it was computed from, and makes
  * the next (svc_queue; the play in progress, model_of(s)->guard, covers its comment, ratings and mails);
  * an op other servers on the database must hear of (a user's, a rating's, the seeks') has its
- * notice queued beside it; the call's status learns the batch its answer waits for.  It only
+ * notice queued beside it; the call's status learns the batch its answer waits for.  A change no
+ * one but its maker may learn of (svc_commit_hidden: a player's own conditional moves) makes a
+ * version marked hidden, which other servers read again without telling anyone.  It only
  * queues: what becomes of the batch is the bridge's (commit.c, waits.c). */
 #include <stdio.h>
 #include <string.h>
 
 #include "service/model.h"
 
-int64_t games_new_version(srv *s)
+/* The top bit of a version's low half marks a hidden change (the rest counts this server's). */
+#define VERSION_HIDDEN 0x80000000u
+
+static int64_t new_version(srv *s, int hidden)
 {
     model_of(s)->versions++;
-    return (int64_t)model_of(s)->instance << 32 | model_of(s)->versions;
+    return (int64_t)((uint64_t)model_of(s)->instance << 32 | (model_of(s)->versions & ~VERSION_HIDDEN) |
+                     (hidden ? VERSION_HIDDEN : 0));
 }
 
-uint64_t svc_queue(srv *s, const store_op *in, srv_game *sg)
+int64_t games_new_version(srv *s) { return new_version(s, 0); }
+
+int games_version_hidden(int64_t version) { return ((uint64_t)version & VERSION_HIDDEN) != 0; }
+
+/* A change of g that others may not learn of stays hidden unless one they may is still in flight
+ * (the batch's last version is the one other servers hear of). */
+static int stays_hidden(srv *s, const srv_game *g)
+{
+    return g->write_seq <= bridge_of(s)->committed || games_version_hidden(g->version);
+}
+
+static uint64_t queue(srv *s, const store_op *in, srv_game *sg, int hidden)
 {
     store_op op = *in; /* commit_add copies its strings */
     srv_game *g = sg ? sg : model_of(s)->guard;
@@ -25,13 +42,15 @@ uint64_t svc_queue(srv *s, const store_op *in, srv_game *sg)
     } else if (g && store_op_bumps(op.kind)) { /* applies only on the version it was computed from */
         op.guard_board = g->id;
         op.guard_version = g->version;
-        op.new_version = g->version = games_new_version(s);
+        op.new_version = g->version = new_version(s, hidden && stays_hidden(s, g));
     } else if (g) { /* a comment, rating or mail of the change: kept only when the change is */
         op.guard_board = g->id;
         op.guard_version = g->version;
     }
     return commit_add(bridge_of(s)->cq, &op);
 }
+
+uint64_t svc_queue(srv *s, const store_op *op, srv_game *sg) { return queue(s, op, sg, 0); }
 
 /* The user whose row (or block list) op changes, or NULL when it changes no user. */
 const char *user_changed_by(const store_op *op)
@@ -75,9 +94,9 @@ static int notice_of(const srv *s, const store_op *op, store_op *notice)
     }
 }
 
-int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
+static int commit(srv *s, const store_op *op, srv_game *sg, int hidden, svc_status *st)
 {
-    uint64_t seq = svc_queue(s, op, sg);
+    uint64_t seq = queue(s, op, sg, hidden);
     if (seq == 0)
         return svc_fail(st, "INTERNAL", "out of memory");
     store_op notice;
@@ -100,7 +119,14 @@ int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st)
         st->wait_seq = seq;
     if (sg) {
         sg->write_seq = seq;
-        sg->changes++;
+        sg->changes += !hidden;
     }
     return 0;
+}
+
+int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st) { return commit(s, op, sg, 0, st); }
+
+int svc_commit_hidden(srv *s, const store_op *op, srv_game *sg, svc_status *st)
+{
+    return commit(s, op, sg, 1, st);
 }

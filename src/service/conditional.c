@@ -8,7 +8,9 @@
  * game's end end them too (conditional_end).  Every change is a write of the game (its version
  * changes, store_op's guard), so a server holding the game reads it again, and a move racing
  * with a change on another server is refused and run again on the fresh game: one answer, once.
- * Nothing here shows the lines to anyone: svc_conditional.c gives them to their player only. */
+ * Nothing here shows the lines to anyone: svc_conditional.c gives them to their player only, and
+ * a change of them alone is hidden (svc_commit_hidden): no watcher, lobby or bot learns that the
+ * game changed, on this server or another. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -61,7 +63,7 @@ int conditional_write(srv *s, srv_game *sg, int seat, char *lines, svc_status *s
     op.move.game_id = sg->id;
     op.move.seat = seat;
     op.move.text = lines;
-    if (svc_commit(s, &op, sg, st) != 0) {
+    if (svc_commit_hidden(s, &op, sg, st) != 0) { /* with a move or a takeback in flight: seen as theirs */
         free(lines);
         return -1;
     }

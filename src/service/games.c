@@ -216,6 +216,7 @@ static srv_game *held(srv *s, int64_t id)
 static void take_fresh(srv *s, srv_game *sg, srv_game *fresh, int unread)
 {
     sg->stale = unread;
+    sg->quiet = sg->quiet && unread;
     if (!fresh) {
         sg->gone = !unread;
         sg->changes++;
@@ -293,9 +294,10 @@ void games_put_read(srv *s, int64_t id, srv_game *fresh, int unread)
         settle_loaded(s, fresh);
         fresh = NULL;
     } else if (sg && sg->stale && sg->write_seq <= bridge_of(s)->committed) {
+        int quiet = sg->quiet; /* only hidden changes made it stale: nothing to tell */
         take_fresh(s, sg, fresh, unread);
         fresh = NULL;
-        if (sg->watchers && !sg->stale && !sg->gone && model_of(s)->game_read_again)
+        if (sg->watchers && !sg->stale && !sg->gone && !quiet && model_of(s)->game_read_again)
             model_of(s)->game_read_again(s, sg); /* its watchers are told (watch.c) */
     }
     game_free(fresh);

@@ -163,6 +163,8 @@ struct srv_game {
     uint64_t changes;      /* counts every change (a door's cache key) */
     int gone;              /* its creation was refused (a full disk): no such board */
     int stale;             /* a reload could not read the store (the database away): read again when next asked */
+    int quiet;             /* stale only by changes no one else may learn of (a player's own conditional moves,
+                              games_version_hidden): read again without telling its watchers */
     svc_watch *watchers;
     srv_clock clock;
     char forced_result[32]; /* a result the rules did not make ("B+Time"), "" when none */
@@ -305,6 +307,10 @@ void games_trim(srv *s);
 /* A version no server on the database has made (changes.c; why, in games.c). */
 int64_t games_new_version(srv *s);
 
+/* Whether version was made by a change only its maker may learn of (svc_commit_hidden): other
+ * servers read the game again for their next use but tell no watcher or lobby of it. */
+int games_version_hidden(int64_t version);
+
 /* A new game, numbered id (0: the next, ids_next), in memory. */
 srv_game *games_create(srv *s, int64_t id, proto_game kind, const char *p1, const char *p2, const char *options,
                        void *g, const char *state);
@@ -421,6 +427,11 @@ uint64_t svc_queue(srv *s, const store_op *op, srv_game *sg);
 /* A change made by a call: queue it, and raise st->wait_seq (and sg's write_seq); a write of a
  * game also sets st->wait_board. 0, or -1 (INTERNAL). */
 int svc_commit(srv *s, const store_op *op, srv_game *sg, svc_status *st);
+
+/* The same for a write of sg no one but its maker may learn of (a player's own conditional
+ * moves): its version is marked hidden (games_version_hidden) unless a change others see is
+ * still in flight on sg, and sg's change count (svc_game_info's version) does not move. */
+int svc_commit_hidden(srv *s, const store_op *op, srv_game *sg, svc_status *st);
 
 /* This layer's part of struct srv (life.h), after the part below. */
 typedef struct srv_model {

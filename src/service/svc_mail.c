@@ -54,6 +54,8 @@ void notify_boards_elsewhere(srv *s, const char *list)
     for (const char *p = list; (p = boards_notice_next(p, &id, &version, players));) {
         if (id <= 0 || (uint32_t)((uint64_t)version >> 32) == model_of(s)->instance)
             continue; /* our own change: told when it committed here */
+        if (games_version_hidden(version))
+            continue; /* a player's own conditional moves: no one else learns of them */
         const char *const names[2] = {players[0], players[1]};
         for (int i = 0; i < ops_of(s)->nnotifiers; i++)
             if (ops_of(s)->notifiers[i].game_elsewhere)
