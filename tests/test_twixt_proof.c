@@ -1,9 +1,9 @@
-/* test_twixt_proof.c - what the Twixt engine proves without a search
+/* test_twixt_proof.c - what the Twixt engine knows without a search
  * (src/twixt/proof.c through lx_twixt_sim_proved_move and
  * lx_twixt_sim_proved_loss): a double threat found and played, the win
  * finished in the fewest moves whatever the opponent answers, a proved loss
  * resigned, a single threat not taken for a loss, and the same moves again
- * with the same seed.  Hand-made positions on 10x10 under STD without the
+ * with the same seed; and the prior of a new node's moves (src/twixt/prior.c).  Hand-made positions on 10x10 under STD without the
  * swap (White joins rows 1 and 10, Black columns a and j). */
 #include "testutil.h"
 
@@ -188,6 +188,47 @@ static void the_engine_resigns_a_proved_loss(void **state)
     lx_engine_free(e);
 }
 
+static int32_t id_of(const char *name)
+{
+    lx_twixt_board *b = lx_twixt_board_new(10, 10, LX_TWIXT_STD);
+    lx_twixt_move m;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    assert_int_equal(lx_twixt_parse_move(b, name, strlen(name), &m, &err), 0);
+    lx_game_error_free(&err);
+    lx_twixt_board_free(b);
+    return lx_twixt_sim_id(10, 10, &m);
+}
+
+/* White to move after the chain (Black's last peg j3): d3 links e1 and e5
+ * (0.65), d7 links e5 (0.55), h8 nothing (0.4), i2 answers j3 (0.5), h10 is
+ * White's own border row without a link (0.3), h4 links f3 next to j3
+ * (0.65); each worth 10 playouts, added to what is there. */
+static void the_prior_rewards_links_and_answers(void **state)
+{
+    (void)state;
+    lx_twixt_board *b = board_after(chain, NCHAIN);
+    lx_twixt_sim *s = lx_twixt_sim_new(b);
+    assert_non_null(s);
+    const char *names[] = {"d3", "d7", "h8", "i2", "h10", "h4"};
+    const double want[] = {6.5, 5.5, 4.0, 5.0, 3.0, 6.5};
+    int32_t ids[6];
+    float visits[6], wins[6];
+    for (int i = 0; i < 6; i++) {
+        ids[i] = id_of(names[i]);
+        visits[i] = 1.0f;
+        wins[i] = 0.0f;
+    }
+    lx_twixt_sim_prior(s, ids, 6, visits, wins);
+    for (int i = 0; i < 6; i++) {
+        assert_float_equal(visits[i], 11.0, 1e-4);
+        if (wins[i] < want[i] - 1e-4 || wins[i] > want[i] + 1e-4)
+            fail_msg("%s: %g, not %g", names[i], (double)wins[i], want[i]);
+    }
+    lx_twixt_sim_free(s);
+    lx_twixt_board_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +236,7 @@ int main(void)
         cmocka_unit_test(an_open_board_proves_nothing),
         cmocka_unit_test(the_engine_finishes_a_proved_win_at_once),
         cmocka_unit_test(the_engine_resigns_a_proved_loss),
+        cmocka_unit_test(the_prior_rewards_links_and_answers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
