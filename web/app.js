@@ -752,21 +752,26 @@ function optionApplies(group, game) {
   return group.dataset.games.split(' ').includes(game);
 }
 
-function updateOptions() {
-  const game = $('challenge-game').value;
-  for (const group of document.querySelectorAll('#challenge-options [data-games]'))
+/* The game options' fieldsets in box (the challenge form's, or the tournament form's copy, whose
+ * ids begin with "t"): only game's shown. */
+function showGameOptions(box, game) {
+  for (const group of box.querySelectorAll('[data-games]'))
     group.hidden = !optionApplies(group, game);
-  $('opt-size').placeholder = game === 'hex' ? '11' : '24';
+  const size = box.querySelector('[id$="opt-size"]');
+  if (size) size.placeholder = game === 'hex' ? '11' : '24';
 }
 
-/* The options of the selected game that are set: {"size":"11","noswap":true}. */
-function challengeOptions() {
-  const game = $('challenge-game').value;
+function updateOptions() {
+  showGameOptions($('challenge-options'), $('challenge-game').value);
+}
+
+/* The options of game in box that are set: {"size":"11","noswap":true}. */
+function gameOptions(box, game) {
   const options = {};
-  for (const group of document.querySelectorAll('#challenge-options [data-games]')) {
+  for (const group of box.querySelectorAll('[data-games]')) {
     if (!optionApplies(group, game)) continue;
     for (const input of group.querySelectorAll('input, select')) {
-      const name = input.id.replace(/^opt-/, '');
+      const name = input.id.replace(/^t?opt-/, '');
       if (input.type === 'checkbox') {
         if (input.checked) options[name] = true;
       } else if (input.value.trim() !== '') {
@@ -775,6 +780,10 @@ function challengeOptions() {
     }
   }
   return options;
+}
+
+function challengeOptions() {
+  return gameOptions($('challenge-options'), $('challenge-game').value);
 }
 
 function onChallenge(ev) {

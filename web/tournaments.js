@@ -1,5 +1,6 @@
 /* web/tournaments.js - the tournaments (issue 32): the list (#/tournaments: open, running and
- * finished, a Join button on the open ones, a form for a new one) and a tournament's page
+ * finished, Join on the open ones with room, Leave on those the user is in, a form for a new one
+ * with the games' options) and a tournament's page
  * (#/tournament/ID: its head line, standings, a crosstable for a round robin or the pairings
  * round by round for Swiss and knockout, Join/Leave/Start as allowed).
  *
@@ -73,11 +74,12 @@ function tournamentSection(state, list) {
     const li = el('li');
     li.dataset.tournament = t.id;
     li.append(tournamentLink(t), ' ', el('span', 'note', headLine(t)));
-    if (state === 'open' && session.user && t.players < t.max_players) {
-      const join = el('button', 'tournament-join', 'Join');
-      join.type = 'button';
-      join.addEventListener('click', () => tournamentAct(t.id, 'join', showTournaments));
-      li.append(' ', join);
+    if (state === 'open' && session.user && (t.entered || t.players < t.max_players)) {
+      const what = t.entered ? 'leave' : 'join'; /* one already in it leaves, never joins twice */
+      const button = el('button', `tournament-${what}`, t.entered ? 'Leave' : 'Join');
+      button.type = 'button';
+      button.addEventListener('click', () => tournamentAct(t.id, what, showTournaments));
+      li.append(' ', button);
     }
     ul.append(li);
   }
@@ -100,12 +102,16 @@ async function createTournament(ev) {
   clearError();
   let format = $('tournament-format').value;
   if (format === 'swiss') format += `:${$('tournament-rounds').value}`;
-  const body = {
-    name: $('tournament-name').value.trim(),
-    game: $('tournament-game').value,
-    format,
-    options: { players: `${$('tournament-min').value}-${$('tournament-max').value}` },
-  };
+  const game = $('tournament-game').value;
+  const options = gameOptions($('tournament-options'), game); /* the games' own, as a challenge's */
+  options.players = `${$('tournament-min').value}-${$('tournament-max').value}`;
+  if (format.startsWith('roundrobin')) options.rounds = $('tournament-schedule').value;
+  const clock = $('tournament-clock').value.trim();
+  if (clock) options.clock = clock;
+  else options.days = $('tournament-days').value;
+  if ($('tournament-date').value) options.start = $('tournament-date').value;
+  if (!$('tournament-rated').checked) options.unrated = true;
+  const body = { name: $('tournament-name').value.trim(), game, format, options };
   try {
     const made = await api('POST', '/tournaments', body);
     go(`#/tournament/${made.id}`);
@@ -222,14 +228,33 @@ function tournamentButtons(t) {
   return buttons;
 }
 
+/* The challenge form's game options (board size, Twixt's rules, a backgammon match's length, a
+ * crossword's lexicon ...), copied into the tournament form with each id and label given a "t"
+ * in front (opt-size: topt-size), so that both forms offer the same options from one markup. */
+function copyGameOptions() {
+  const box = $('challenge-options').cloneNode(true);
+  box.id = 'tournament-options';
+  for (const e of box.querySelectorAll('[id]')) e.id = `t${e.id}`;
+  for (const label of box.querySelectorAll('label[for]')) label.htmlFor = `t${label.htmlFor}`;
+  $('tournament-options').replaceWith(box);
+}
+
 function wireTournaments() {
   for (const game of RATED_GAMES) {
     const option = el('option', null, gameName(game));
     option.value = game;
     $('tournament-game').append(option);
   }
+  fillDays($('tournament-days'));
+  copyGameOptions();
   $('tournament-form').addEventListener('submit', createTournament);
-  const rounds = () => { $('tournament-rounds-box').hidden = $('tournament-format').value !== 'swiss'; };
-  $('tournament-format').addEventListener('change', rounds);
-  rounds();
+  const shown = () => {
+    const format = $('tournament-format').value;
+    $('tournament-rounds-box').hidden = format !== 'swiss';
+    $('tournament-schedule-box').hidden = !format.startsWith('roundrobin');
+    showGameOptions($('tournament-options'), $('tournament-game').value);
+  };
+  $('tournament-format').addEventListener('change', shown);
+  $('tournament-game').addEventListener('change', shown);
+  shown();
 }

@@ -45,15 +45,19 @@ static void list(http_call *c)
     svc_tournament *t = calloc(SVC_TOURNAMENTS_MAX, sizeof *t);
     svc_status st;
     svc_status_init(&st);
-    long n = t ? svc_tournaments(c->d->s, state, t, SVC_TOURNAMENTS_MAX, &st) : svc_fail(&st, "INTERNAL", "out of memory");
+    long n = t ? svc_tournaments(c->d->s, c->user[0] ? c->user : NULL, state, t, SVC_TOURNAMENTS_MAX, &st) : svc_fail(&st, "INTERNAL", "out of memory");
     if (n < 0) {
         free(t);
         call_fail(c, &st);
         return;
     }
     json_t *arr = json_array();
-    for (long i = 0; i < n; i++)
-        json_array_append_new(arr, head_json(&t[i]));
+    for (long i = 0; i < n; i++) {
+        json_t *o = head_json(&t[i]);
+        if (c->user[0]) /* whether the one asking has entered it (the page offers Leave, not Join) */
+            json_object_set_new(o, "entered", json_boolean(t[i].entered));
+        json_array_append_new(arr, o);
+    }
     free(t);
     call_json(c, 200, json_pack("{s:o}", "tournaments", arr), 0);
 }

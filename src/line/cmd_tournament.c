@@ -52,7 +52,7 @@ static cmd_end list(conn *c, proto_cmd *cmd)
     svc_tournament *t = calloc(SVC_TOURNAMENTS_MAX, sizeof *t);
     svc_status st;
     svc_status_init(&st);
-    long n = t ? svc_tournaments(c->s, state, t, SVC_TOURNAMENTS_MAX, &st) : svc_fail(&st, "INTERNAL", "out of memory");
+    long n = t ? svc_tournaments(c->s, NULL, state, t, SVC_TOURNAMENTS_MAX, &st) : svc_fail(&st, "INTERNAL", "out of memory");
     if (n < 0) {
         free(t);
         return cmd_error(c, &st);

@@ -306,7 +306,7 @@ static const char *const command_words[] = {
     "signup", "login", "password", "help", "quit", "set", "whoami", "verify", "address", "games", "small",
     "medium", "big", "large", "twixt", "hex", "backgammon", "crossword", "watch", "unwatch", "ratings", "standings",
     "accept", "decline", "block", "unblock", "seeks", "join", "takeback", "rematch", "vacation",
-    "message", "chat", "messages", NULL};
+    "message", "chat", "messages", "tournament", "tournaments", NULL};
 
 static void seen_got(void *arg, int seen);
 

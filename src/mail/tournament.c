@@ -25,9 +25,13 @@ static int show(mail_job *j, int64_t id)
     for (size_t i = 0; i < v.nrows; i++)
         lx_buf_printf(&j->reply, "  %d %s %g %g %g %d%s\n", v.rows[i].rank, v.rows[i].user, v.rows[i].points,
                       v.rows[i].tiebreak[0], v.rows[i].tiebreak[1], v.rows[i].games, v.rows[i].withdrawn ? " withdrawn" : "");
-    for (size_t i = 0; i < v.npairings; i++)
-        lx_buf_printf(&j->reply, "  round %d board %d: %s - %s %s\n", v.pairings[i].round, v.pairings[i].board,
+    for (size_t i = 0; i < v.npairings; i++) {
+        lx_buf_printf(&j->reply, "  round %d board %d: %s - %s %s", v.pairings[i].round, v.pairings[i].board,
                       v.pairings[i].first, v.pairings[i].second[0] ? v.pairings[i].second : "(bye)", v.pairings[i].result);
+        if (v.pairings[i].game) /* the game's board, to play it by */
+            lx_buf_printf(&j->reply, ", game %lld", (long long)v.pairings[i].game);
+        lx_buf_append_char(&j->reply, '\n');
+    }
     lx_buf_append_char(&j->reply, '\n');
     svc_tournament_view_free(&v);
     return 0;
@@ -41,7 +45,7 @@ static int list(mail_job *j, proto_cmd *cmd)
     svc_status_init(&st);
     long n = !t ? svc_fail(&st, "INTERNAL", "out of memory")
              : cmd->argc && state < 0 ? svc_fail(&st, "BAD_FILTER", "tournaments [open|running|finished]")
-             : svc_tournaments(j->d->s, state, t, SVC_TOURNAMENTS_MAX, &st);
+             : svc_tournaments(j->d->s, NULL, state, t, SVC_TOURNAMENTS_MAX, &st);
     if (n >= 0) {
         lx_buf_printf(&j->reply, "OK: %ld tournament%s\n", n, n == 1 ? "" : "s");
         for (long i = 0; i < n; i++)

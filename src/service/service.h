@@ -672,6 +672,7 @@ typedef struct svc_tournament {
     int players, min_players, max_players;
     int rated, sequential;
     int64_t start_at;                 /* 0: when full (or started by its organizer) */
+    int entered;                      /* svc_tournaments: the actor has entered it (not withdrawn) */
 } svc_tournament;
 typedef struct svc_tournament_row {   /* a line of the standings, best first */
     int rank;
@@ -708,8 +709,9 @@ int svc_tournament_start(srv *s, const char *actor, int64_t id, svc_status *st);
 /* The tournament, its standings and its pairings (out freed by svc_tournament_view_free). */
 int svc_tournament_show(srv *s, int64_t id, svc_tournament_view *out, svc_status *st);
 void svc_tournament_view_free(svc_tournament_view *v);
-/* Tournaments in state (-1: any), newest first, up to cap: the count, or -1. */
-long svc_tournaments(srv *s, int state, svc_tournament *out, size_t cap, svc_status *st);
+/* Tournaments in state (-1: any), newest first, up to cap, each with its count of players and
+ * whether actor (NULL: nobody) has entered it: the count, or -1. */
+long svc_tournaments(srv *s, const char *actor, int state, svc_tournament *out, size_t cap, svc_status *st);
 
 /* ---- messages, chat and move comments (messages.c) ------------------------------------------ */
 /* A text is 1 to SVC_MESSAGE_MAX bytes of UTF-8 without control characters (BAD_TEXT,

@@ -33,6 +33,8 @@ typedef struct tjob {
     long npairs;
     store_tournament *list;  /* T_LIST */
     long nlist;
+    long *counts;            /* T_LIST: each one's entrants */
+    int *entered;            /* T_LIST: user has entered it (and not withdrawn) */
 } tjob;
 
 static const char *const state_names[] = {"open", "running", "finished"};
@@ -50,6 +52,8 @@ static void tjob_free(tjob *j)
     free(j->entrants);
     free(j->pairs);
     free(j->list);
+    free(j->counts);
+    free(j->entered);
     free(j);
 }
 
@@ -117,7 +121,11 @@ static void tjob_run(store *st, db_job *d)
     if (j->op == T_LIST) {
         j->list = calloc(SVC_TOURNAMENTS_MAX, sizeof *j->list);
         j->nlist = j->list ? store_tournaments_list(st, j->state, j->list, SVC_TOURNAMENTS_MAX) : -1;
-        if (j->nlist < 0)
+        j->counts = calloc(SVC_TOURNAMENTS_MAX, sizeof *j->counts);
+        j->entered = calloc(SVC_TOURNAMENTS_MAX, sizeof *j->entered);
+        for (long i = 0; j->counts && j->entered && i < j->nlist; i++)
+            j->counts[i] = store_tournament_entry_count(st, j->list[i].id, j->user[0] ? j->user : NULL, &j->entered[i]);
+        if (j->nlist < 0 || !j->counts || !j->entered)
             refuse(j, "INTERNAL", "the tournaments cannot be read");
         return;
     }
@@ -215,7 +223,7 @@ static int settings_and_options(const srv_rules *r, int argc, char *const *argv,
                                 lx_buf *canon, svc_status *st)
 {
     char *games_argv[PROTO_MAX_WORDS + 2], days[32], err[256];
-    int n = 0;
+    int n = 0, bank = 0;
     tournament_settings_default(ts);
     for (int i = 0; i < argc && n < PROTO_MAX_WORDS; i++) {
         int taken = tournament_setting(argv[i], ts, err, sizeof err);
@@ -223,9 +231,11 @@ static int settings_and_options(const srv_rules *r, int argc, char *const *argv,
             return svc_fail(st, "BAD_OPTION", "%s", err);
         if (!taken)
             games_argv[n++] = argv[i];
+        bank |= !taken && !strncmp(argv[i], "-clock=", 7);
     }
     snprintf(days, sizeof days, "-days=%d", ts->days);
-    games_argv[n++] = days;
+    if (!bank) /* -clock=I+J/M: the games' bank instead of -days */
+        games_argv[n++] = days;
     if (!ts->rated)
         games_argv[n++] = "-unrated";
     return challenge_options(r, n, games_argv, canon, st);
@@ -389,15 +399,18 @@ void svc_tournament_view_free(svc_tournament_view *v)
     v->nrows = v->npairings = 0;
 }
 
-long svc_tournaments(srv *s, int state, svc_tournament *out, size_t cap, svc_status *st)
+long svc_tournaments(srv *s, const char *actor, int state, svc_tournament *out, size_t cap, svc_status *st)
 {
     tjob want = {.op = T_LIST, .state = state};
+    snprintf(want.user, sizeof want.user, "%s", actor ? actor : "");
     tjob *j = tcall(s, &want, st);
     if (!j)
         return -1;
     long n = answered(j, st) == 0 ? 0 : -1;
-    for (long i = 0; n >= 0 && i < j->nlist && (size_t)i < cap; i++, n++)
-        head_to_door(&j->list[i], 0, &out[i]);
+    for (long i = 0; n >= 0 && i < j->nlist && (size_t)i < cap; i++, n++) {
+        head_to_door(&j->list[i], j->counts[i] > 0 ? j->counts[i] : 0, &out[i]);
+        out[i].entered = j->entered[i];
+    }
     tjob_free(j);
     return n;
 }

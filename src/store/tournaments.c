@@ -317,6 +317,29 @@ long store_tournament_entrants(store *s, int64_t id, store_entrant *out, size_t 
                    id, entrant_row, out, cap);
 }
 
+static int count_entered_row(void *ctx, int ncols, const char *const *c)
+{
+    int64_t *v = ctx;
+    if (ncols >= 2) {
+        v[0] = num(c[0]);
+        v[1] = num(c[1]);
+    }
+    return 0;
+}
+
+long store_tournament_entry_count(store *s, int64_t id, const char *user, int *entered)
+{
+    char b[24], err[200];
+    const char *p[2] = {dec(b, id), user ? user : ""};
+    int64_t v[2] = {0, 0};
+    long n = backend_of(s)->exec(s,
+                                 "SELECT COUNT(*), COALESCE(SUM(CASE WHEN player = ?2 AND withdrawn = 0 THEN 1 ELSE 0"
+                                 " END), 0) FROM tournament_entrants WHERE tournament_id = ?1",
+                                 p, 2, count_entered_row, v, err, sizeof err);
+    *entered = n >= 0 && v[1] > 0;
+    return n < 0 ? -1 : (long)v[0];
+}
+
 long store_tournament_pairings(store *s, int64_t id, store_pairing *out, size_t cap)
 {
     return list_of(s,

@@ -75,6 +75,9 @@ int store_tournament_start(store *s, int64_t id, const char *const *seeded, size
 int store_tournament_finish(store *s, int64_t id, char *err, size_t errcap);
 /* The entrants, by seed then joining order, up to cap: the count, or -1. */
 long store_tournament_entrants(store *s, int64_t id, store_entrant *out, size_t cap);
+/* How many have entered the tournament (the withdrawn too), and in *entered whether user is one
+ * of them not withdrawn (user NULL: 0): the count, or -1. */
+long store_tournament_entry_count(store *s, int64_t id, const char *user, int *entered);
 /* The pairings, by round then board, up to cap: the count, or -1. */
 long store_tournament_pairings(store *s, int64_t id, store_pairing *out, size_t cap);
 /* The tournament and round a game belongs to: 1 found (its id in *tournament, round in *round),
