@@ -69,6 +69,7 @@ int conditional_write(srv *s, srv_game *sg, int seat, char *lines, svc_status *s
     }
     free(sg->conditional[seat]);
     sg->conditional[seat] = lines;
+    game_cache_touch(s, sg); /* the games cache counts the lines' bytes */
     return 0;
 }
 

@@ -50,6 +50,8 @@ static size_t estimate(const srv_game *sg)
     size_t n = sizeof *sg + 3 * PER_ALLOC + 32 + live_bytes(sg->kind); /* the game, its map entry and key */
     n += sg->cap * sizeof *sg->moves + sg->nmoves * PER_MOVE;
     n += (sg->options ? strlen(sg->options) : 0) + (sg->state_text ? strlen(sg->state_text) : 0) + 2 * PER_ALLOC;
+    for (int seat = 0; seat < 2; seat++) /* the players' conditional moves (conditional.h): up to 8 KB each */
+        n += sg->conditional[seat] ? strlen(sg->conditional[seat]) + 1 + PER_ALLOC : 0;
     return n;
 }
 

@@ -487,6 +487,43 @@ static uint64_t game_version(world *w, int64_t board)
     return info.version;
 }
 
+/* A game's conditional moves count in the games cache's estimate of its bytes (game_cache.c),
+ * from when they are set to when they are cleared. */
+static void conditional_lines_count_in_the_cache(void **state)
+{
+    world *w = *state;
+    signup(w, "alice");
+    signup(w, "bob");
+    char *opts[] = {"-size=11", "-noswap"};
+    int64_t board = 0;
+    svc_status st;
+    svc_status_init(&st);
+    assert_int_equal(svc_challenge(w->s, "alice", G_HEX, "alice", "bob", 2, opts, &board, &st), 0);
+    wait_commit(w, st.wait_seq);
+    assert_string_equal(play(w, "alice", board, "a1", 0, NULL), "");
+    svc_cache_stats before, set, cleared;
+    svc_status_init(&st);
+    assert_non_null(svc_game(w->s, board, G_NONE, &st)); /* a use counts the game's bytes again */
+    svc_cache_stats_get(w->s, &before);
+    lx_buf lines = LX_BUF_INIT, out = LX_BUF_INIT;
+    for (char c = 'b'; c <= 'k'; c++) /* ten lines, each down a column: b1 b2 ... b10 */
+        for (int r = 1; r <= 10; r++)
+            lx_buf_printf(&lines, "%c%d%s", c, r, r < 10 ? " " : "\n");
+    size_t from = 0;
+    svc_status_init(&st);
+    assert_int_equal(svc_conditional_set(w->s, "alice", board, G_HEX, lines.data, 1, &out, &from, &st), 0);
+    wait_commit(w, st.wait_seq);
+    svc_cache_stats_get(w->s, &set);
+    assert_true(set.bytes >= before.bytes + lines.len);
+    svc_status_init(&st);
+    assert_int_equal(svc_conditional_set(w->s, "alice", board, G_HEX, "", 1, &out, &from, &st), 0);
+    wait_commit(w, st.wait_seq);
+    svc_cache_stats_get(w->s, &cleared);
+    assert_int_equal(cleared.bytes, before.bytes);
+    lx_buf_free(&lines);
+    lx_buf_free(&out);
+}
+
 /* The games held are a cache of the store: a game dropped for the budget is read again on its
  * next use and answers exactly as before (history, record, a move, a watcher's moves); a
  * watched game is never dropped. */
@@ -722,6 +759,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(watchers, setup, teardown),
         cmocka_unit_test_setup_teardown(crossword_rack_stays_private, setup, teardown),
         cmocka_unit_test_setup_teardown(evicted_games_answer_as_before, setup, teardown),
+        cmocka_unit_test_setup_teardown(conditional_lines_count_in_the_cache, setup, teardown),
         cmocka_unit_test_setup_teardown(evicted_users_answer_as_before, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
