@@ -15,15 +15,27 @@
  * scoreless turns in a row cost each its own rack.  Prints key=value lines:
  * games, wins, losses, draws (of the simulating player), win_rate (a draw
  * half a win) with its 95% interval (Wilson), avg_spread, iterations per
- * simulated move, sim_moves, cpu_seconds. */
+ * simulated move, sim_moves, cpu_seconds.  Every 50 games a line of the
+ * tally so far goes to standard error.  SIGTERM or SIGINT stops the match
+ * after the games under way: the figures are then those of the games
+ * finished (stopped=1), so a match cut short by a deadline still counts. */
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "ludex/xword.h"
+
+static volatile sig_atomic_t stop_requested;
+
+static void request_stop(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
 
 typedef struct match {
     const lx_xw_dist *d;
@@ -166,7 +178,7 @@ static void *worker(void *arg)
     player_state ps = {lx_xw_gen_new(), lx_xw_sim_new(), lx_xw_pos_new(), 0, 0};
     for (;;) {
         pthread_mutex_lock(&m->lock);
-        long i = m->next_game < m->games ? m->next_game++ : -1;
+        long i = m->next_game < m->games && !stop_requested ? m->next_game++ : -1;
         pthread_mutex_unlock(&m->lock);
         if (i < 0)
             break;
@@ -176,6 +188,9 @@ static void *worker(void *arg)
             m->failures++;
         else
             m->wins += spread > 0, m->losses += spread < 0, m->draws += spread == 0, m->spread += spread;
+        long done = m->wins + m->losses + m->draws;
+        if (done % 50 == 0)
+            fprintf(stderr, "xword_sim: %ld games, %ld won, %ld lost, %ld drawn\n", done, m->wins, m->losses, m->draws);
         pthread_mutex_unlock(&m->lock);
     }
     pthread_mutex_lock(&m->lock);
@@ -245,6 +260,11 @@ int main(int argc, char **argv)
     }
     m.sim.lexicon = m.lx;
     pthread_mutex_init(&m.lock, NULL);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = request_stop;
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
     pthread_t tid[64];
     struct timespec t0, t1;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t0);
@@ -257,6 +277,7 @@ int main(int argc, char **argv)
     double rate = played ? ((double)m.wins + 0.5 * (double)m.draws) / (double)played : 0, lo = 0, hi = 0;
     if (played)
         wilson(rate, (double)played, &lo, &hi);
+    printf("stopped=%d\n", stop_requested ? 1 : 0);
     printf("games=%ld\nwins=%ld\nlosses=%ld\ndraws=%ld\nfailures=%ld\n", played, m.wins, m.losses, m.draws,
            m.failures);
     printf("win_rate=%.4f\nwin_low=%.4f\nwin_high=%.4f\n", rate, lo, hi);
