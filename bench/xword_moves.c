@@ -1,6 +1,7 @@
 /* xword_moves.c - how fast ludex generates crossword plays, and how its bot plays.
  *
- *   build/xword_moves [--seconds S] [--games N] [--data PATH] CORPUS_DIR...
+ *   build/xword_moves [--seconds S] [--games N] [--data PATH] [--cgp FILE]
+ *                     [--leaves-csv FILE] CORPUS_DIR...
  *
  * Positions: from every GCG record in the corpus directories (a file name
  * met again in a later directory is skipped) whose letters
@@ -17,6 +18,10 @@
  *     1000), the bot against itself by static equity (endgame rule with an
  *     empty bag), fixed random seed; the average score of a player in a
  *     game and the bingos per game (both players).
+ * --cgp FILE writes the positions to FILE as CGP, one a line, and
+ * --leaves-csv FILE every leave of 1 to 6 tiles the distribution allows with
+ * its built-in value ("LEAVE,VALUE", the blank as ?): what bench/run gives
+ * MAGPIE (bench/magpie_moves.c) to generate from, with the same leaves.
  * Rates are over S seconds (default 2) of this process's CPU time on one
  * thread, so other work on the machine lowers them only through the shared
  * caches. */
@@ -107,6 +112,51 @@ static void load_dir(const char *dir, lx_xw_data *data, sample *s)
     }
     if (d)
         closedir(d);
+}
+
+/* ---- the same positions and leaves for MAGPIE ------------------------------------------------------------- */
+
+static int write_cgp(const char *path, const sample *s)
+{
+    FILE *f = fopen(path, "w");
+    lx_buf b = LX_BUF_INIT;
+    for (size_t i = 0; f && i < s->n; i++) {
+        b.len = 0;
+        if (lx_xw_cgp_write(s->pos[i], &b) == 0)
+            fprintf(f, "%.*s\n", (int)b.len, b.data);
+    }
+    lx_buf_free(&b);
+    return f && fclose(f) == 0 ? 0 : -1;
+}
+
+/* Every leave of `left` more tiles from tile t on, after tiles[0..n). */
+static void each_leave(FILE *f, const lx_xw_dist *d, uint8_t *tiles, int n, int t, int left)
+{
+    if (n > 0) {
+        for (int i = 0; i < n; i++)
+            fputs(lx_xw_dist_label(d, tiles[i]), f);
+        fprintf(f, ",%.6f\n", lx_xw_leave_value(NULL, d, tiles, (size_t)n));
+    }
+    if (left == 0)
+        return;
+    for (int u = t; u <= lx_xw_dist_letters(d); u++) {
+        int have = 0;
+        for (int i = 0; i < n; i++)
+            have += tiles[i] == u;
+        if (have < lx_xw_dist_count(d, u)) {
+            tiles[n] = (uint8_t)u;
+            each_leave(f, d, tiles, n + 1, u, left - 1);
+        }
+    }
+}
+
+static int write_leaves(const char *path, const lx_xw_dist *d)
+{
+    FILE *f = fopen(path, "w");
+    uint8_t tiles[LX_XW_RACK_SIZE];
+    if (f)
+        each_leave(f, d, tiles, 0, 0, LX_XW_RACK_SIZE - 1);
+    return f && fclose(f) == 0 ? 0 : -1;
 }
 
 /* ---- self-play --------------------------------------------------------------------------------------- */
@@ -207,7 +257,7 @@ int main(int argc, char **argv)
 {
     double seconds = 2;
     long games = 1000;
-    const char *path = "build/data/xword:data/xword";
+    const char *path = "build/data/xword:data/xword", *cgp = NULL, *leaves_csv = NULL;
     sample s = {NULL, 0, 0};
     int dirs = 0;
     for (int i = 1; i < argc; i++) {
@@ -217,6 +267,10 @@ int main(int argc, char **argv)
             games = atol(argv[++i]);
         else if (strcmp(argv[i], "--data") == 0 && i + 1 < argc)
             path = argv[++i];
+        else if (strcmp(argv[i], "--cgp") == 0 && i + 1 < argc)
+            cgp = argv[++i];
+        else if (strcmp(argv[i], "--leaves-csv") == 0 && i + 1 < argc)
+            leaves_csv = argv[++i];
         else
             dirs++;
     }
@@ -237,6 +291,10 @@ int main(int argc, char **argv)
     }
     if (s.n == 0 || dirs == 0) {
         fprintf(stderr, "xword_moves: no positions (give corpus directories of GCG records)\n");
+        return 2;
+    }
+    if ((cgp && write_cgp(cgp, &s) != 0) || (leaves_csv && write_leaves(leaves_csv, d) != 0)) {
+        fprintf(stderr, "xword_moves: cannot write %s\n", cgp ? cgp : leaves_csv);
         return 2;
     }
     lx_xw_gen *g = lx_xw_gen_new();

@@ -858,6 +858,74 @@ static void test_best_many(void **state)
     free(small_text);
 }
 
+/* The generator keeps the cross facts of the last board and works out again
+ * only the lines whose tiles changed: one generator taken through positions
+ * of two games in a scrambled order (lines of many kinds changed, a board
+ * of another size between them) lists what the brute force does. */
+static void test_cross_facts_kept(void **state)
+{
+    (void)state;
+    char *text = wamerican_subset(5);
+    lx_xw_lexicon *lx = lexicon_of(en, text);
+    wordset ws = words_of(en, text);
+    const lx_xw_layout *l = lx_xw_data_layout(data, "CrosswordGame", NULL);
+    const char *five = "=.'.=\n.-.-.\n'.*.'\n.-.-.\n=.'.=\n";
+    lx_xw_layout *small = lx_xw_layout_parse("Five", five, strlen(five), NULL);
+    assert_non_null(l);
+    assert_non_null(small);
+    enum { TURNS = 8 };
+    lx_buf cgp[2 * TURNS];
+    lx_xw_pos *p = lx_xw_pos_new();
+    lx_xw_gen *g = lx_xw_gen_new();
+    lx_xw_gen_options o = {lx, NULL, NULL, 0};
+    rng_state = 31;
+    for (int game = 0; game < 2; game++) { /* positions of two games of random placements */
+        assert_int_equal(lx_xw_pos_reset(p, en, l, 2), 0);
+        for (int turn = 0; turn < TURNS; turn++) {
+            bag b;
+            fill_bag(&b, en);
+            uint8_t rack[LX_XW_RACK_SIZE];
+            size_t n = 0;
+            draw(&b, rack, &n);
+            assert_int_equal(lx_xw_pos_set_rack(p, 0, rack, n), 0);
+            lx_buf *c = &cgp[game * TURNS + turn];
+            *c = (lx_buf)LX_BUF_INIT;
+            assert_int_equal(lx_xw_cgp_write(p, c), 0);
+            const lx_xw_play *plays;
+            long count = lx_xw_gen_all(g, p, &o, &plays, NULL);
+            for (long i = (long)rnd((uint32_t)count), k = 0; k < count; k++, i = (i + 1) % count)
+                if (plays[i].kind == LX_XW_PLACE) {
+                    lx_xw_move m;
+                    lx_xw_play_move(p, &plays[i], &m);
+                    lx_xw_pos_place(p, &m);
+                    break;
+                }
+        }
+    }
+    lx_xw_gen_free(g);
+    g = lx_xw_gen_new();
+    size_t seen = 0;
+    for (int i = 0, at = 0; i < 2 * TURNS; i++, at = (at + 5) % (2 * TURNS)) { /* 5 is prime to 16 */
+        assert_int_equal(lx_xw_cgp_read(p, cgp[at].data, cgp[at].len, 0, data, NULL), 0);
+        seen += compare(g, p, lx, &ws);
+        if (i == TURNS) { /* a board of another size, then back */
+            assert_int_equal(lx_xw_pos_reset(p, en, small, 2), 0);
+            uint8_t rack[] = {1, 5, 18, 20, 19, 14, 15};
+            assert_int_equal(lx_xw_pos_set_rack(p, 0, rack, sizeof rack), 0);
+            seen += compare(g, p, lx, &ws);
+        }
+    }
+    assert_true(seen > 500);
+    for (int i = 0; i < 2 * TURNS; i++)
+        lx_buf_free(&cgp[i]);
+    lx_xw_gen_free(g);
+    lx_xw_pos_free(p);
+    lx_xw_layout_free(small);
+    wordset_free(&ws);
+    lx_xw_lexicon_free(lx);
+    free(text);
+}
+
 static void test_board_sizes(void **state)
 {
     (void)state;
@@ -898,7 +966,8 @@ int main(void)
         cmocka_unit_test(test_blank_choices),
         cmocka_unit_test(test_bingo_through_two), cmocka_unit_test(test_edges),
         cmocka_unit_test(test_multi_codepoint_tile), cmocka_unit_test(test_random_games),
-        cmocka_unit_test(test_board_sizes),      cmocka_unit_test(test_best_many),      cmocka_unit_test(test_exchange_rule),
+        cmocka_unit_test(test_board_sizes),      cmocka_unit_test(test_cross_facts_kept),
+        cmocka_unit_test(test_best_many),      cmocka_unit_test(test_exchange_rule),
         cmocka_unit_test(test_endgame),          cmocka_unit_test(test_klv),
         cmocka_unit_test(test_wolges_layout_generates), cmocka_unit_test(test_foreign_tile),
     };

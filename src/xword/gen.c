@@ -35,6 +35,9 @@ void lx_xw_gen_free(lx_xw_gen *g)
         return;
     free(g->sq[0]);
     free(g->sq[1]);
+    free(g->cc.board);
+    free(g->cc.facts[0]);
+    free(g->cc.facts[1]);
     free(g->plays);
     free(g->lp);
     free(g->anchors);
@@ -301,37 +304,38 @@ static xw_anchor_bound heap_pop(xw_anchor_bound *a, size_t *n)
 }
 
 /* For the word map's bounds: each sub-rack that may be played (by the
- * leave index of what it keeps), its fingerprint, blanks, size and values. */
+ * leave index of what it keeps), its fingerprint, blanks, size and values.
+ * A sub-rack is worked out from the one with a tile fewer (that keeps one
+ * more of its first distinct tile it does not keep all of), whose leave
+ * index is higher: from the top down. */
 static void sub_racks(lx_xw_gen *g)
 {
     memset(g->nby_k, 0, sizeof g->nby_k);
-    int by_value[LX_XW_RACK_SIZE]; /* the distinct tiles, most valuable first */
-    for (int i = 0; i < g->ndt; i++) {
-        int j = i;
-        for (; j > 0 && g->values[g->dt[by_value[j - 1]]] < g->values[g->dt[i]]; j--)
-            by_value[j] = by_value[j - 1];
-        by_value[j] = i;
-    }
-    uint8_t value[LX_XW_RACK_SIZE], count[LX_XW_RACK_SIZE]; /* by_value's tiles' values (at most 255), counts */
-    uint64_t key[LX_XW_RACK_SIZE];                            /* and keys (0 for the blank) */
-    for (int n = 0; n < g->ndt; n++) {
-        int t = g->dt[by_value[n]];
-        value[n] = (uint8_t)(g->values[t] > 255 ? 255 : g->values[t]);
-        count[n] = (uint8_t)g->rack[t];
-        key[n] = t ? g->wm.key[t] : 0;
+    uint8_t size[1 << LX_XW_RACK_SIZE];
+    int top = g->nleaves - 1;
+    g->sub_h[top] = 0;
+    g->sub_nb[top] = 0;
+    size[top] = 0;
+    for (int idx = top - 1; idx >= 0; idx--) {
+        int i = 0;
+        while (g->kept[idx][i] == g->rack[g->dt[i]])
+            i++;
+        int t = g->dt[i], from = idx + g->pv[t], k = size[from];
+        uint8_t v = (uint8_t)(g->values[t] > 255 ? 255 : g->values[t]);
+        g->sub_h[idx] = g->sub_h[from] + (t ? g->wm.key[t] : 0);
+        g->sub_nb[idx] = (uint8_t)(g->sub_nb[from] + (t == 0));
+        size[idx] = (uint8_t)(k + 1);
+        const uint8_t *fv = g->sub_vals[from];
+        uint8_t *vals = g->sub_vals[idx]; /* descending */
+        int j = 0;
+        for (; j < k && fv[j] >= v; j++)
+            vals[j] = fv[j];
+        vals[j] = v;
+        for (; j < k; j++)
+            vals[j + 1] = fv[j];
     }
     for (int idx = 0; idx < g->nleaves; idx++) {
-        uint64_t h = 0;
-        int k = 0;
-        uint8_t *vals = g->sub_vals[idx]; /* descending */
-        for (int n = 0; n < g->ndt; n++) {
-            int played = count[n] - g->kept[idx][by_value[n]];
-            h += (uint64_t)played * key[n];
-            for (int j = 0; j < played; j++)
-                vals[k++] = value[n];
-        }
-        g->sub_h[idx] = h;
-        g->sub_nb[idx] = (uint8_t)(g->rack[0] ? g->rack[0] - g->kept[idx][0] : 0); /* the blank is dt[0] */
+        int k = size[idx];
         int at = g->nby_k[k]++; /* best leave first */
         for (; at > 0 && g->leave[g->by_k[k][at - 1]] < g->leave[idx]; at--)
             g->by_k[k][at] = g->by_k[k][at - 1];

@@ -7,8 +7,15 @@
  * below it, looked up in the lexicon's DAWG; every letter when it has no
  * such neighbours) and what the tiles of that cross word are worth.  An
  * anchor is an empty square next to a tile (on an empty board, the start
- * square): every placement covers one. */
+ * square): every placement covers one.
+ *
+ * The cross facts (of every letter, masked by the rack's letters for each
+ * call) are kept from call to call with the board they were worked out
+ * for: a call works out again only those of the lines whose tiles changed
+ * (a game or a simulation goes from position to position a play at a
+ * time), all of them when the lexicon or the board's size changed. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "xword/gen_impl.h"
 
@@ -62,8 +69,10 @@ static uint64_t cross_set(const lx_xw_lexicon *lx, const uint8_t *before, int nb
     return set;
 }
 
-/* Cross facts of the empty square (r, c) for plays whose perpendicular is (dr, dc). */
-static void cross_facts(lx_xw_gen *g, int r, int c, int dr, int dc, xw_square *s)
+/* The cross set (of every letter) and the cross-word's score of the empty
+ * square (r, c) for plays whose perpendicular is (dr, dc); it has a
+ * neighbour that way. */
+static void cross_facts(lx_xw_gen *g, int r, int c, int dr, int dc, uint64_t *cross, int32_t *score)
 {
     const lx_xw_pos *p = g->p;
     uint8_t before[LX_XW_MAX_SIDE], after[LX_XW_MAX_SIDE];
@@ -79,33 +88,74 @@ static void cross_facts(lx_xw_gen *g, int r, int c, int dr, int dc, xw_square *s
         after[na++] = (uint8_t)xw_sq(p, ar, ac);
         sum += g->values[xw_sq(p, ar, ac) & 0xFF];
     }
-    if (nb == 0 && na == 0) {
-        s->cross = g->letters;
-        s->cross_score = -1;
-        return;
+    *cross = cross_set(g->lx, before, nb, after, na, g->letters) & g->letters;
+    *score = sum;
+}
+
+/* Room for the cross facts of n squares; 0 or -1. */
+static int grow(lx_xw_gen *g, size_t n)
+{
+    xw_cross_cache *cc = &g->cc;
+    if (n <= g->sq_cap)
+        return 0;
+    cc->ok = 0;
+    for (int d = 0; d < 2; d++) {
+        xw_square *s = realloc(g->sq[d], n * sizeof *s);
+        if (!s)
+            return -1;
+        g->sq[d] = s;
+        xw_cross_fact *f = realloc(cc->facts[d], n * sizeof *f);
+        if (!f)
+            return -1;
+        cc->facts[d] = f;
     }
-    uint64_t wanted = g->letters & (g->rack[0] ? ~(uint64_t)0 : g->rack_mask); /* the letters a tile may be */
-    s->cross = cross_set(g->lx, before, nb, after, na, wanted) & wanted;
-    s->cross_score = sum;
+    uint8_t *b = realloc(cc->board, n);
+    if (!b)
+        return -1;
+    cc->board = b;
+    g->sq_cap = n;
+    return 0;
+}
+
+/* Which lines' cross facts must be worked out again: those whose tiles
+ * changed since the last call (all of them when the lexicon, board size or
+ * letters changed, or on the first call). */
+static void dirty_lines(lx_xw_gen *g, uint8_t *row, uint8_t *col)
+{
+    const lx_xw_pos *p = g->p;
+    xw_cross_cache *cc = &g->cc;
+    int same = cc->ok && cc->rows == p->rows && cc->cols == p->cols && cc->digest == g->lx->digest &&
+               cc->nnodes == g->lx->nnodes && cc->letters == g->letters;
+    memset(row, !same, (size_t)p->rows);
+    memset(col, !same, (size_t)p->cols);
+    for (int r = 0; r < p->rows && same; r++)
+        for (int c = 0; c < p->cols; c++) {
+            size_t at = (size_t)r * (size_t)p->cols + (size_t)c;
+            if (cc->board[at] != p->sq[at])
+                row[r] = col[c] = 1;
+        }
+    cc->ok = 0; /* until this call's facts are all in */
+    cc->rows = p->rows;
+    cc->cols = p->cols;
+    cc->digest = g->lx->digest;
+    cc->nnodes = g->lx->nnodes;
+    cc->letters = g->letters;
 }
 
 int xw_gen_board(lx_xw_gen *g)
 {
     const lx_xw_pos *p = g->p;
     size_t n = (size_t)p->rows * (size_t)p->cols;
-    if (n > g->sq_cap) {
-        for (int d = 0; d < 2; d++) {
-            xw_square *s = realloc(g->sq[d], n * sizeof *s);
-            if (!s)
-                return -1;
-            g->sq[d] = s;
-        }
-        g->sq_cap = n;
-    }
+    if (grow(g, n) != 0)
+        return -1;
     g->rows = p->rows;
     g->cols = p->cols;
     /* the distribution's letters: a lexicon file may hold tiles it does not have */
     g->letters = (p->dist->n >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (p->dist->n + 1)) - 1) & ~(uint64_t)1;
+    uint64_t wanted = g->letters & (g->rack[0] ? ~(uint64_t)0 : g->rack_mask); /* the letters a tile may be */
+    uint8_t dirty_row[LX_XW_MAX_SIDE], dirty_col[LX_XW_MAX_SIDE];
+    dirty_lines(g, dirty_row, dirty_col);
+    xw_cross_fact *across_facts = g->cc.facts[0], *down_facts = g->cc.facts[1];
     int empty = 1, sr, sc;
     for (size_t i = 0; i < n && empty; i++)
         empty = p->sq[i] == 0;
@@ -125,13 +175,21 @@ int xw_gen_board(lx_xw_gen *g)
                 int vertical = tile_at(p, r - 1, c) || tile_at(p, r + 1, c);
                 int horizontal = tile_at(p, r, c - 1) || tile_at(p, r, c + 1);
                 across.anchor = down.anchor = vertical || horizontal;
+                xw_cross_fact *f = &across_facts[at];
+                if (vertical && dirty_col[c])
+                    cross_facts(g, r, c, 1, 0, &f->cross, &f->score);
                 if (vertical)
-                    cross_facts(g, r, c, 1, 0, &across);
+                    across.cross = f->cross & wanted, across.cross_score = f->score;
+                f = &down_facts[at];
+                if (horizontal && dirty_row[r])
+                    cross_facts(g, r, c, 0, 1, &f->cross, &f->score);
                 if (horizontal)
-                    cross_facts(g, r, c, 0, 1, &down);
+                    down.cross = f->cross & wanted, down.cross_score = f->score;
             }
             g->sq[0][at] = across;
             g->sq[1][(size_t)c * (size_t)p->rows + (size_t)r] = down;
         }
+    memcpy(g->cc.board, p->sq, n);
+    g->cc.ok = 1;
     return 0;
 }

@@ -24,6 +24,23 @@ typedef struct xw_square {
     uint8_t anchor;      /* empty, next to a tile (or the start square of an empty board) */
 } xw_square;
 
+/* The cross facts of the last call's board (gen_board.c): per direction
+ * and square (row-major), the cross set of every letter and the score, good
+ * where the square is empty with a neighbour across; the board they are
+ * for, the lexicon's digest, the letters. */
+typedef struct xw_cross_fact {
+    uint64_t cross;
+    int32_t score;
+} xw_cross_fact;
+
+typedef struct xw_cross_cache {
+    int ok, rows, cols;
+    uint64_t digest, letters;
+    size_t nnodes;
+    uint8_t *board;
+    xw_cross_fact *facts[2];
+} xw_cross_cache;
+
 #define XW_GEN_BEST 1 /* keep only the best play */
 
 /* What a play being walked is worth so far: its main word's tiles, the
@@ -102,7 +119,8 @@ struct lx_xw_gen {
     int rows, cols;
     uint64_t letters;          /* bits 1..n: the distribution's letters */
     xw_square *sq[2];          /* per direction, line-major: across [row][col], down [col][row] */
-    size_t sq_cap;
+    size_t sq_cap;             /* and of cc's arrays */
+    xw_cross_cache cc;
     int bingo_bonus;
     /* the rack: counts, and the leave of what is kept, indexed by mixed radix */
     int rack[LX_XW_MAX_LETTERS + 1];
