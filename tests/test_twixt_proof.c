@@ -42,7 +42,8 @@ static int proofs(const char *const *extra, int nextra, char *first, size_t cap,
 {
     const char *moves[NCHAIN + 4];
     memcpy(moves, chain, sizeof chain);
-    memcpy(moves + NCHAIN, extra, (size_t)nextra * sizeof *extra);
+    for (int i = 0; i < nextra; i++)
+        moves[NCHAIN + i] = extra[i];
     lx_twixt_board *b = board_after(moves, NCHAIN + nextra);
     lx_twixt_sim *s = lx_twixt_sim_new(b);
     assert_non_null(s);
