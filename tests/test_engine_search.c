@@ -229,14 +229,15 @@ static void hex_blocks_an_immediate_loss(void **state)
 {
     (void)state;
     lx_engine *e = engine("hex", 5, 200, 1);
-    /* Black threatens c5 only (b5 is White's) */
-    const char *moves[] = {"c1", "b5", "c2", "a2", "c3", "a3", "c4"};
+    /* Black threatens c5 only (b5 is White's), and e4 is White's: with a3
+     * White instead, Black's e4 after c5 would win (H-search proves it) */
+    const char *moves[] = {"c1", "b5", "c2", "a2", "c3", "e4", "c4"};
     for (int i = 0; i < 7; i++)
         play(e, i % 2 ? LX_WHITE : LX_BLACK, moves[i]);
     char mv[64];
     genmove_ok(e, LX_WHITE, mv, sizeof mv);
     assert_string_equal(mv, "c5");
-    assert_true(lx_engine_last_value(e) == -1); /* chosen without a search: no value */
+    assert_true(lx_engine_last_value(e) == 1); /* and wins by proof, without a search: b5-c5, a bridge to e4 */
     lx_engine_free(e);
     /* two threats and no win: a proved loss, resigned */
     e = engine("hex", 5, 200, 1);

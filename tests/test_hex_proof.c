@@ -228,6 +228,24 @@ static int black_holds(const char *const *rows, int size, const int32_t *cells, 
     return black_wins_from(full, size, cells, n, 1);
 }
 
+/* A random 6x6 position without the swap, each cell Black with chance
+ * black %, White white %, also drawn as rows in row_text. */
+static lx_hex_board *random_6x6(char row_text[6][7], uint32_t black, uint32_t white)
+{
+    lx_hex_board *b = lx_hex_board_new(6, 6);
+    lx_hex_set_no_swap(b, 1);
+    for (int r = 0; r < 6; r++) {
+        for (int c = 0; c < 6; c++) {
+            uint32_t x = rnd(100);
+            row_text[r][c] = x < black ? 'B' : x < black + white ? 'W' : '.';
+            if (row_text[r][c] != '.')
+                assert_int_equal(lx_hex_setup(b, c, r, row_text[r][c] == 'B' ? LX_BLACK : LX_WHITE), 0);
+        }
+        row_text[r][6] = 0;
+    }
+    return b;
+}
+
 /* Every connection found is one, in random 6x6 positions: with its cells
  * left empty and every other empty cell White, Black joins its edges
  * whatever White plays first (a game search over those cells: connections
@@ -237,19 +255,8 @@ static void test_connections_found_hold(void **state)
     (void)state;
     int searched = 0, with_template = 0;
     for (int pos = 0; pos < 800; pos++) {
-        lx_hex_board *b = lx_hex_board_new(6, 6);
-        lx_hex_set_no_swap(b, 1);
         char row_text[6][7];
-        uint32_t black = pos < 400 ? 30 : 15, white = pos < 400 ? 20 : 8; /* dense, then sparse */
-        for (int r = 0; r < 6; r++) {
-            for (int c = 0; c < 6; c++) {
-                uint32_t x = rnd(100);
-                row_text[r][c] = x < black ? 'B' : x < black + white ? 'W' : '.';
-                if (row_text[r][c] != '.')
-                    assert_int_equal(lx_hex_setup(b, c, r, row_text[r][c] == 'B' ? LX_BLACK : LX_WHITE), 0);
-            }
-            row_text[r][6] = 0;
-        }
+        lx_hex_board *b = random_6x6(row_text, pos < 400 ? 30 : 15, pos < 400 ? 20 : 8); /* dense, then sparse */
         lx_hex_sim *s = lx_hex_sim_new(b);
         int32_t carrier[72];
         size_t n = 0;
@@ -265,6 +272,91 @@ static void test_connections_found_hold(void **state)
     }
     assert_true(searched > 50); /* the positions had some */
     assert_true(with_template > 5);
+}
+
+/* H-search's full connections hold and its semis' keys make one, in random
+ * 6x6 positions (the game search over carriers of up to 10 cells). */
+static void test_hsearch_connections_hold(void **state)
+{
+    (void)state;
+    int fulls = 0, semis = 0, beyond = 0;
+    for (int pos = 0; pos < 600; pos++) {
+        char row_text[6][7];
+        lx_hex_board *b = random_6x6(row_text, pos < 300 ? 25 : 12, pos < 300 ? 20 : 8);
+        const char *rows[6] = {row_text[0], row_text[1], row_text[2], row_text[3], row_text[4], row_text[5]};
+        lx_hex_sim *s = lx_hex_sim_new(b);
+        int32_t carrier[36], key;
+        size_t n = 0;
+        int vc = lx_hex_connected(b) == LX_NO_COLOUR ? lx_hex_sim_vc(s, LX_BLACK, carrier, 36, &n, &key) : -1;
+        if (vc == 2 && n <= 10) {
+            assert_true(black_holds(rows, 6, carrier, n));
+            fulls++;
+            beyond += lx_hex_sim_connection(s, LX_BLACK, NULL, 0, NULL) < 0; /* more than the chains */
+        }
+        if (vc == 1 && n <= 11) { /* the key Black's, the rest of the carrier holds */
+            int kc = (int)(key % 8) - 1, kr = (int)(key / 8) - 1;
+            assert_true(has(carrier, n, key));
+            row_text[kr][kc] = 'B';
+            assert_true(black_holds(rows, 6, carrier, n));
+            semis++;
+        }
+        lx_hex_sim_free(s);
+        lx_hex_board_free(b);
+    }
+    assert_true(fulls > 50);
+    assert_true(semis > 20);
+    assert_true(beyond > 0);
+}
+
+/* H-search finds the ziggurat of the resignation test below and, with
+ * White to move at a position below a search's root, the tree's knowledge
+ * keeps only White's must-play: a White stone outside it leaves Black a
+ * semi connection whose key makes a full one. */
+static void test_hsearch_template_and_tree_knowledge(void **state)
+{
+    (void)state;
+    const char *const rows[] = {"..B.W", "..B.W", "..B..", ".....", "....."};
+    lx_hex_board *b = board_of(rows, 5, LX_WHITE);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    int32_t cells[32], key;
+    size_t n = 0;
+    assert_int_equal(lx_hex_sim_vc(s, LX_BLACK, cells, 32, &n, &key), 2);
+    assert_true(n <= 8);
+    assert_true(black_holds(rows, 5, cells, n));
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+
+    /* Black c2 alone on 5x5, White to move after e5: Black's semis to both
+     * edges meet in the cells common to all (the must-play). */
+    const char *const open[] = {".....", "..B..", ".....", ".....", "....W"};
+    b = board_of(open, 5, LX_WHITE);
+    s = lx_hex_sim_new(b);
+    assert_int_equal(lx_hex_sim_vc(s, LX_BLACK, cells, 32, &n, &key), 1);
+    int32_t ids[64];
+    size_t all = lx_hex_sim_legal(s, ids);
+    size_t kept = lx_hex_sim_prune(s, ids, all);
+    assert_true(kept > 0 && kept < all);
+    for (size_t i = 0; i < kept; i++) { /* a kept White stone leaves Black no semi on its own */
+        lx_hex_sim_play(s, ids[i]);
+        lx_hex_sim_reset(s);
+    }
+    lx_hex_sim *t = lx_hex_sim_new(b); /* a White move outside: Black's key then wins */
+    size_t m = lx_hex_sim_legal(t, ids);
+    int32_t outside = -1;
+    int32_t keep[64];
+    memcpy(keep, ids, m * sizeof *ids);
+    size_t k2 = lx_hex_sim_prune(t, keep, m);
+    for (size_t i = 0; i < m && outside < 0; i++)
+        if (!has(keep, k2, ids[i]))
+            outside = ids[i];
+    assert_true(outside >= 0);
+    lx_hex_sim_play(t, outside);
+    assert_int_equal(lx_hex_sim_vc(t, LX_BLACK, cells, 32, &n, &key), 1);
+    lx_hex_sim_play(t, key);
+    assert_int_equal(lx_hex_sim_vc(t, LX_BLACK, cells, 32, &n, &key), 2);
+    lx_hex_sim_free(t);
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
 }
 
 static lx_engine *hex_engine(int size)
@@ -398,6 +490,8 @@ static void test_threats_with_nothing_in_common_resign(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_hsearch_connections_hold),
+        cmocka_unit_test(test_hsearch_template_and_tree_knowledge),
         cmocka_unit_test(test_bridge_connection_found),   cmocka_unit_test(test_intrusion_and_the_move_that_mends_it),
         cmocka_unit_test(test_dead_cells_found_and_left_out), cmocka_unit_test(test_dead_cell_filled_makes_another),
         cmocka_unit_test(test_must_play_keeps_the_threats_cells), cmocka_unit_test(test_threats_with_nothing_in_common_resign),

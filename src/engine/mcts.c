@@ -12,7 +12,9 @@
  * game, `leaf_playouts` times from the same leaf; the playouts' owners are
  * summed per id, the results go back up the path, and the AMAF counts of
  * every child of every node on the path are updated from the sums - the
- * same pass finds each node's best child for the next selection.
+ * same pass finds each node's best child for the next selection.  A node
+ * below the root that reaches `knowledge_at` visits has its children cut to
+ * those the game's knowledge keeps (ops->prune; Hex: H-search's must-play).
  *
  * Parallelism: one tree per thread, merged at the root when a move is
  * chosen (root parallelism).  No locks or atomics on the hot path, each
@@ -436,6 +438,41 @@ static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops
     return 0;
 }
 
+/* Node x's children cut to those ops->prune keeps, in its order; the others
+ * become fillers (their subtrees are left unreachable). */
+static void prune_children(mtree *tr, int32_t x, void *sim, const mcts_sim_ops *ops, float b4)
+{
+    mlink *l = &tr->link[x];
+    int32_t f = l->first, n = l->nchild, k = 0;
+    for (int32_t i = 0; i < n; i++)
+        tr->ids[i] = tr->move[f + i];
+    size_t kept = ops->prune(sim, tr->ids, (size_t)n);
+    if (kept == 0 || kept >= (size_t)n)
+        return;
+    for (size_t j = 0; j < kept; j++)
+        for (int32_t i = k; i < n; i++)
+            if (tr->move[f + i] == tr->ids[j]) {
+                int32_t mv = tr->move[f + i]; /* swap nodes f + k and f + i */
+                uint32_t vi = tr->visits[f + i];
+                float w = tr->wins[f + i], rv = tr->rvisits[f + i], rw = tr->rwins[f + i];
+                mlink ln = tr->link[f + i];
+                copy_nodes(tr, f + i, tr, f + k, 1);
+                tr->move[f + k] = mv, tr->visits[f + k] = vi, tr->wins[f + k] = w;
+                tr->rvisits[f + k] = rv, tr->rwins[f + k] = rw, tr->link[f + k] = ln;
+                k++;
+                break;
+            }
+    for (int32_t i = k; i < n; i++) {
+        tr->move[f + i] = tr->nids;
+        tr->visits[f + i] = 1;
+        tr->wins[f + i] = FILLER_WINS;
+        tr->rvisits[f + i] = tr->rwins[f + i] = 0.0f;
+        tr->link[f + i] = (mlink){.first = -1};
+    }
+    l->nchild = k;
+    l->best = best_child(tr, f, k, b4);
+}
+
 static int path_reserve(mtree *tr, int32_t depth)
 {
     if (depth < tr->pathcap)
@@ -527,6 +564,9 @@ static int iterate(const mcts_params *p, mtree *tr, uint32_t n)
         }
         if (tr->link[x].nchild == 0)
             break; /* the game is over here */
+        if (p->knowledge_at && x != 0 && ops->prune && tr->visits[x] >= p->knowledge_at &&
+            tr->visits[x] < p->knowledge_at + n && tr->link[x].nchild > 1)
+            prune_children(tr, x, sim, ops, (float)(4.0 * p->rave_bias));
         x = select_child(p, tr, x);
         ops->play(sim, tr->move[x]);
         if (p->flat) {

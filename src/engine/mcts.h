@@ -33,6 +33,11 @@ typedef struct mcts_sim_ops {
      * position, added to visits[i] and wins[i] (for the colour to move) when
      * a node grows its children (NULL: none). */
     void (*prior)(const void *sim, const int32_t *ids, size_t n, float *visits, float *wins);
+    /* Optional: knowledge for a node below the root that reached
+     * params.knowledge_at visits: of its children's ids[0 .. n - 1] at the
+     * sim's position, the ones worth searching first in ids, their number
+     * (n or 0: keep all). */
+    size_t (*prune)(void *sim, int32_t *ids, size_t n);
 } mcts_sim_ops;
 
 typedef struct mcts_params {
@@ -40,6 +45,7 @@ typedef struct mcts_params {
     double rave_bias;    /* b^2 of the RAVE weight (Silver): beta = r / (r + n + 4 n r b^2) */
     uint32_t expand_at;  /* visits a leaf needs before it grows children */
     uint32_t leaf_playouts; /* playouts from a leaf each time the search reaches it (0 or 1: one) */
+    uint32_t knowledge_at; /* visits at which a node's children are pruned by ops->prune (0: never) */
     long node_cap;       /* nodes in all trees together */
     int threads;         /* >= 1 */
 } mcts_params;

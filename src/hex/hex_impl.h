@@ -55,6 +55,25 @@ static inline uint64_t hex_spread(uint64_t seed, uint64_t allowed)
     }
 }
 
+/* Padded cell q (stride cols + 2) of a cols x rows board: whether it is
+ * inside, and the edge of `me` it stands for when it is a border cell of me
+ * (0 the first: top or left; 1 the second), else -1 - for proof.c and hsearch.c. */
+static inline int hex_padded_inside(int32_t q, int cols, int rows)
+{
+    int col = (int)(q % (cols + 2)) - 1, row = (int)(q / (cols + 2)) - 1;
+    return col >= 0 && col < cols && row >= 0 && row < rows;
+}
+static inline int32_t hex_padded_edge(int32_t q, int cols, int rows, uint8_t me)
+{
+    int col = (int)(q % (cols + 2)) - 1, row = (int)(q / (cols + 2)) - 1;
+    int in_c = col >= 0 && col < cols, in_r = row >= 0 && row < rows;
+    if (me == HEX_BLACK && in_c && !in_r)
+        return row < 0 ? 0 : 1;
+    if (me == HEX_WHITE && in_r && !in_c)
+        return col < 0 ? 0 : 1;
+    return -1;
+}
+
 /* ---- board.c ---------------------------------------------------------------------- */
 
 int hex_grid_init(hex_grid *g, int cols, int rows);
@@ -163,6 +182,29 @@ int32_t hex_proof_move(const uint8_t *colour, int cols, int rows, uint8_t me, in
  * the opponent (a cell whose stone gives him a connection, with its cells);
  * their number (0: a proved loss), or -1 when he has no threat. */
 int32_t hex_proof_must_play(const uint8_t *colour, int cols, int rows, uint8_t me, uint8_t *allowed);
+
+/* ---- hsearch.c: H-search, full and semi virtual connections of one colour ---------- */
+#define HEX_HS_MAX_CELLS 128
+typedef struct hex_hsearch hex_hsearch;
+/* Work space for boards of cols x rows (at most HEX_HS_MAX_CELLS cells, else NULL). */
+hex_hsearch *hex_hsearch_new(int cols, int rows);
+void hex_hsearch_free(hex_hsearch *h);
+/* The connections of `me` on a padded colour array; 1 when `me` joins its
+ * edges (joined, or by a full connection), else 0. */
+int hex_hsearch_run(hex_hsearch *h, const uint8_t *colour, uint8_t me);
+/* After a run: the carrier of an edge-to-edge full connection (padded ids,
+ * up to cap; its size, 0 when none or joined already). */
+size_t hex_hsearch_full(const hex_hsearch *h, int32_t *ids, size_t cap);
+/* The edge-to-edge semi connections found, and one's key (a cell whose stone
+ * joins `me`'s edges by a full connection; -1 when none). */
+int hex_hsearch_semis(const hex_hsearch *h);
+int32_t hex_hsearch_key(const hex_hsearch *h);
+/* That semi's carrier (its key among them), as hex_hsearch_full. */
+size_t hex_hsearch_semi(const hex_hsearch *h, int32_t *ids, size_t cap);
+/* The opponent's must-play against the semis: allowed[p] = 1 on the cells
+ * common to all their carriers, 0 elsewhere (the padded array); their
+ * number, -1 when there is no semi (allowed untouched). */
+long hex_hsearch_must_play(const hex_hsearch *h, uint8_t *allowed);
 
 /* ---- rules.c -------------------------------------------------------------------- */
 

@@ -27,8 +27,8 @@
  * ziggurat two) is looked for first (Dijkstra); when two links of a chain
  * would share a cell, one of them is left out and the search tried again, a
  * bounded number of times.  Dead cells are filled with the prover's colour
- * first.  What is found is a proof; what is not found may still be a win (no
- * full H-search, no larger edge templates).
+ * first.  What is found is a proof; what is not found may still be a win (H-search,
+ * hsearch.c, finds more: the engine asks both).
  *
  * Must-play: every cell where the opponent's stone would give him such a
  * connection is a threat; a move outside that cell and its connection's cells
@@ -125,23 +125,15 @@ typedef struct vc_work {
     uint8_t *banned, *used;
 } vc_work;
 
-/* The node of border cell q for `me` (0 its first edge, 1 its second), -1
- * when q is no border cell of `me`. */
+/* The edge (0, 1) border cell q stands for when it is me's, else -1. */
 static int32_t edge_node(const vc_work *w, int32_t q)
 {
-    int col = (int)(q % w->stride) - 1, row = (int)(q / w->stride) - 1;
-    int in_c = col >= 0 && col < w->cols, in_r = row >= 0 && row < w->rows;
-    if (w->me == HEX_BLACK && in_c && !in_r)
-        return row < 0 ? 0 : 1;
-    if (w->me == HEX_WHITE && in_r && !in_c)
-        return col < 0 ? 0 : 1;
-    return -1;
+    return hex_padded_edge(q, w->cols, w->rows, w->me);
 }
 
 static int inside(const vc_work *w, int32_t q)
 {
-    int col = (int)(q % w->stride) - 1, row = (int)(q / w->stride) - 1;
-    return col >= 0 && col < w->cols && row >= 0 && row < w->rows;
+    return hex_padded_inside(q, w->cols, w->rows);
 }
 
 /* Flood the group of p (a stone of me) with node number `node`. */

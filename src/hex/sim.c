@@ -22,6 +22,11 @@
  * looked at; a pair of the colour to move whose other common neighbour is
  * empty is a bridge the move intruded into, and that cell is the reply.
  *
+ * Proofs (proof.c, hsearch.c): dead cells of the snapshot are never tree
+ * moves; at the snapshot the must-play (lx_hex_sim_must_play) and, at tree
+ * nodes the search asks about, H-search's must-play (lx_hex_sim_prune) keep
+ * only the moves that do not lose to a proved connection.
+ *
  * What it does not do: check rules (the caller plays legal ids), know about
  * resignations, passes or swap-sides. */
 #include <stdlib.h>
@@ -46,6 +51,8 @@ struct lx_hex_sim {
     uint8_t *dead;       /* per id: dead at the snapshot (proof.c), never a tree move */
     uint8_t *must;       /* per id: a root move, when must_on (lx_hex_sim_must_play) */
     int must_on;
+    hex_hsearch *hs;     /* H-search work space, made when first needed (NULL: none yet or none here) */
+    uint8_t *scratch;    /* a copy of the colours for the proofs (npadded + 1), with hs */
     lx_colour to_play0, to_play;
     int swap0, swap;     /* swap-pieces allowed */
     int32_t single;      /* the one stone when the swap is allowed */
@@ -218,7 +225,11 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
 
 void lx_hex_sim_free(lx_hex_sim *s)
 {
-    free(s); /* its arrays are in its block */
+    if (!s)
+        return;
+    hex_hsearch_free(s->hs);
+    free(s->scratch);
+    free(s); /* its other arrays are in its block */
 }
 
 void lx_hex_sim_reset(lx_hex_sim *s)
@@ -521,6 +532,8 @@ size_t lx_hex_sim_winning_cells(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t
 
 /* ---- proofs (proof.c) ---------------------------------------------------------- */
 
+static int hsearch_now(lx_hex_sim *s, uint8_t me);
+
 int lx_hex_sim_dead(const lx_hex_sim *s, int32_t id)
 {
     if (id <= 0 || id >= s->npadded || (long)s->cols * s->rows > LX_HEX_PROOF_MAX_CELLS)
@@ -554,8 +567,70 @@ long lx_hex_sim_must_play(lx_hex_sim *s, lx_colour c)
     if (s->swap0 || (long)s->cols * s->rows > LX_HEX_PROOF_MAX_CELLS)
         return -1;
     int32_t left = hex_proof_must_play(s->colour0, s->cols, s->rows, code_of(c), s->must);
+    memcpy(s->colour, s->colour0, (size_t)s->npadded); /* H-search on the snapshot too */
+    int theirs = hsearch_now(s, (uint8_t)(code_of(c) ^ 3));
+    if (theirs == 1)
+        left = 0; /* a full connection of theirs: lost */
+    else if (theirs == 0 && left != 0 && hex_hsearch_must_play(s->hs, s->scratch) >= 0) {
+        long both = 0; /* the cells both must-plays keep (one alone when the other has no threat) */
+        for (int32_t p = 0; p < s->npadded; p++) {
+            s->must[p] = s->scratch[p] && (left < 0 || s->must[p]) && s->colour0[p] == HEX_EMPTY;
+            both += s->must[p];
+        }
+        left = (int32_t)both;
+    }
     s->must_on = left > 0;
     return left;
+}
+
+/* H-search for `me` on the position now with its dead cells filled for `me`
+ * (in s->scratch): 1 joined (full), 0 not, -1 no H-search here. */
+static int hsearch_now(lx_hex_sim *s, uint8_t me)
+{
+    if (!s->hs) {
+        s->hs = hex_hsearch_new(s->cols, s->rows);
+        s->scratch = s->hs ? malloc((size_t)s->npadded + 1) : NULL;
+        if (!s->scratch) {
+            hex_hsearch_free(s->hs);
+            s->hs = NULL;
+        }
+    }
+    if (!s->hs)
+        return -1;
+    memcpy(s->scratch, s->colour, (size_t)s->npadded);
+    hex_proof_fill_dead(s->scratch, s->cols, s->rows, me, NULL);
+    return hex_hsearch_run(s->hs, s->scratch, me);
+}
+
+int lx_hex_sim_vc(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap, size_t *n, int32_t *key)
+{
+    *n = 0;
+    *key = -1;
+    int joined = hsearch_now(s, code_of(c));
+    if (joined < 0)
+        return -1;
+    if (joined) {
+        *n = hex_hsearch_full(s->hs, ids, cap);
+        return 2;
+    }
+    *key = hex_hsearch_key(s->hs);
+    if (*key >= 0)
+        *n = hex_hsearch_semi(s->hs, ids, cap);
+    return *key >= 0;
+}
+
+size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n)
+{
+    uint8_t me = code_of(s->to_play);
+    if (s->swap || n < 2 || hsearch_now(s, (uint8_t)(me ^ 3)) != 0)
+        return n; /* no H-search here, or lost already: every move alike */
+    if (hex_hsearch_must_play(s->hs, s->scratch) <= 0)
+        return n;
+    size_t kept = 0;
+    for (size_t i = 0; i < n; i++)
+        if (ids[i] < s->npadded && s->scratch[ids[i]])
+            ids[kept++] = ids[i];
+    return kept ? kept : n;
 }
 
 void lx_hex_sim_copy_must_play(lx_hex_sim *dst, const lx_hex_sim *src)
