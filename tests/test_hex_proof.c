@@ -126,6 +126,27 @@ static void test_dead_cell_filled_makes_another(void **state)
     lx_hex_board_free(b);
 }
 
+/* Below the root, a cell a tree move made dead is pruned: Black's a3 gives
+ * b3 four Black neighbours in a row (c2, b2, a3, a4). */
+static void test_tree_knowledge_drops_a_cell_made_dead(void **state)
+{
+    (void)state;
+    const char *const rows[] = {".....", ".BBB.", "...B.", "B....", "....W"};
+    lx_hex_board *b = board_of(rows, 5, LX_BLACK);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    int32_t b3 = id_of(b, 1, 2), ids[64];
+    assert_false(lx_hex_sim_dead(s, b3));
+    lx_hex_sim_play(s, id_of(b, 0, 2));
+    assert_true(lx_hex_sim_dead(s, b3));
+    size_t n = lx_hex_sim_legal(s, ids);
+    assert_true(has(ids, n, b3));
+    size_t kept = lx_hex_sim_prune(s, ids, n);
+    assert_int_equal(kept, n - 1); /* Black is joined by H-search: no must-play, only b3 goes */
+    assert_false(has(ids, kept, b3));
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+}
+
 /* Must-play: with Black c2 on 5x5, b4 would give Black a connection (c1 d1,
  * b3 c3, a5 b5), and so would c3 (c1 d1, then a ziggurat: d3, b4 c4 d4, a5 b5
  * c5 d5); White's only moves worth searching are the six cells in both, at
@@ -492,6 +513,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hsearch_connections_hold),
         cmocka_unit_test(test_hsearch_template_and_tree_knowledge),
+        cmocka_unit_test(test_tree_knowledge_drops_a_cell_made_dead),
         cmocka_unit_test(test_bridge_connection_found),   cmocka_unit_test(test_intrusion_and_the_move_that_mends_it),
         cmocka_unit_test(test_dead_cells_found_and_left_out), cmocka_unit_test(test_dead_cell_filled_makes_another),
         cmocka_unit_test(test_must_play_keeps_the_threats_cells), cmocka_unit_test(test_threats_with_nothing_in_common_resign),

@@ -277,9 +277,10 @@ long lx_hex_sim_must_play(lx_hex_sim *s, lx_colour c);
  * neither found; -1: no H-search on this board. */
 int lx_hex_sim_vc(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap, size_t *n, int32_t *key);
 /* The tree's knowledge at a position below the root: of the moves ids[0 ..
- * n - 1] for the colour to move there, keep (first, in order) those in the
- * must-play of the opponent's semi connections (H-search); the number kept
- * (n when nothing is proved, or when all lose). */
+ * n - 1] for the colour to move there, keep (first, in order) those not
+ * dead there and in the must-play of the opponent's semi connections
+ * (H-search); the number kept (n when nothing is proved; the live ones when
+ * all lose). */
 size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n);
 /* Give dst (a sim of the same board) src's must-play cells. */
 void lx_hex_sim_copy_must_play(lx_hex_sim *dst, const lx_hex_sim *src);

@@ -622,8 +622,15 @@ int lx_hex_sim_vc(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap, size_t *
 size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n)
 {
     uint8_t me = code_of(s->to_play);
-    if (s->swap || n < 2 || hsearch_now(s, (uint8_t)(me ^ 3)) != 0)
-        return n; /* no H-search here, or lost already: every move alike */
+    if (s->swap || n < 2)
+        return n;
+    size_t live = 0; /* dead cells now (a pass each) go first */
+    for (size_t i = 0; i < n; i++)
+        if (ids[i] >= s->npadded || !hex_proof_is_dead(s->colour, s->cols, ids[i]))
+            ids[live++] = ids[i];
+    n = live ? live : n; /* all dead: ids untouched */
+    if (n < 2 || hsearch_now(s, (uint8_t)(me ^ 3)) != 0)
+        return n; /* no H-search here, or lost already: every live move alike */
     if (hex_hsearch_must_play(s->hs, s->scratch) <= 0)
         return n;
     size_t kept = 0;
