@@ -10,8 +10,9 @@ Paired openings: game 2k and 2k+1 start from the same first move (the first
 player's: Black's in Hex, White's in Twixt, from a fixed list spread over the
 board), A playing the first player in the first and the second in the other;
 from there the engines play it out without the swap (the referee's rules are
-"noswap", Twixt's "std,noswap"; a Twixt game that fills up unconnected is a
-draw, half a point).  A swap, an illegal or unreadable move,
+"noswap", Twixt's "std,noswap"; a Twixt game that fills up unconnected - the
+engine to move says the game is over, no hole being left for it - is a draw,
+half a point).  A swap, an illegal or unreadable move,
 a dead engine, "resign", or no answer in 30 times the time a move (at least
 30 s: MoHex's searches run past their time with its VC work, about 3 s at
 1 s on a loaded machine) loses for that side.  The referee (a `ludex engine
@@ -141,6 +142,8 @@ def play_game(args, opening, a_black):
             mv = mover.ask(f"genmove {colour}")
             moves += 1
             loser = colour
+            if mv is None and args.game == "twixt" and "game is over" in mover.why:
+                return 0.5, moves, f"drawn: no hole left for {colour} after {len(played)} pegs"
             if mv is None:
                 how = f"{mover.why} to genmove {colour} after {' '.join(played)}"
             elif mv.lower() == "resign":
