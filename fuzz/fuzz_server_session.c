@@ -68,7 +68,7 @@ static void start(void)
     snprintf(db, sizeof db, "%s/db", dir);
     FILE *log = fopen("/dev/null", "w");
     /* the seeds sign up with short passwords: any length, so sessions reach the games */
-    svc_config cfg = {db, "min", 1, 1, 0, 0, 0, log, 0, SVC_CHALLENGES_OPEN, 0, 0, 1, 0};
+    svc_config cfg = {db, "min", 1, 1, 0, 0, 0, log, 0, SVC_CHALLENGES_OPEN, 0, 0, 1, 0, 0};
     line_config lc = {NULL, 60, 300, 86400};
     if (!(base = event_base_new()) || !(service = svc_open(base, &cfg, err, sizeof err)) ||
         !(door = line_door_open(service, base, &lc, err, sizeof err)))

@@ -177,7 +177,7 @@ static int do_check(const char *db)
     if (!sound)
         printf("%s: the store's integrity check says: %s\n", db, err);
     struct event_base *base = event_base_new();
-    svc_config cfg = {db, "min", 1, 1, 0, 0, 0, stderr, 0, STORE_CHALLENGES_OPEN, 0, 0, 0, 0};
+    svc_config cfg = {db, "min", 1, 1, 0, 0, 0, stderr, 0, STORE_CHALLENGES_OPEN, 0, 0, 0, 0, 0};
     srv *s = base ? svc_open(base, &cfg, err, sizeof err) : NULL;
     if (!s) {
         fprintf(stderr, "ludex-admin: %s\n", err);
@@ -238,7 +238,7 @@ static int count_user(void *ctx, const store_user *u)
 static int record_digests(const char *db, int64_t last, unsigned char (*digests)[32], char *err, size_t errcap)
 {
     struct event_base *base = event_base_new();
-    svc_config cfg = {db, "min", 1, 1, 0, 0, 0, stderr, 0, STORE_CHALLENGES_OPEN, 0, 0, 0, 0};
+    svc_config cfg = {db, "min", 1, 1, 0, 0, 0, stderr, 0, STORE_CHALLENGES_OPEN, 0, 0, 0, 0, 0};
     srv *s = base ? svc_open(base, &cfg, err, errcap) : NULL;
     int rc = s ? 0 : -1;
     for (int64_t id = 1; s && id <= last && rc == 0; id++) {

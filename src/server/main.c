@@ -335,9 +335,11 @@ static int open_bots(doors *d, options *o, char *err, size_t errcap)
 
 /* A testing aid (tests/server/pg_once): LUDEXD_TEST_MAIL_READ_HOLD=S holds a board mail's reads S
  * seconds after its change has committed, so a test can kill the instance in between. */
-static int mail_read_hold(void)
+/* A testing aid's hold in seconds from the environment variable name (0: none): a window a test
+ * kills the server inside. */
+static int test_hold(const char *name)
 {
-    const char *v = getenv("LUDEXD_TEST_MAIL_READ_HOLD");
+    const char *v = getenv(name);
     long s = v ? strtol(v, NULL, 10) : 0;
     return s > 0 && s < 3600 ? (int)s : 0;
 }
@@ -366,7 +368,8 @@ int main(int argc, char **argv)
         usage(0);
     }
     svc_config cfg = {o.db, o.cost, o.threads, o.quiet, o.signups, o.challenges, o.max_per_address, log,
-                      o.clock_offset, challenges, o.id_block, mail_read_hold(), o.min_password, o.tournament_sweep};
+                      o.clock_offset, challenges, o.id_block, test_hold("LUDEXD_TEST_MAIL_READ_HOLD"), o.min_password, o.tournament_sweep,
+                      test_hold("LUDEXD_TEST_PAIR_HOLD")};
     if (!(d.base = event_base_new()) || !(d.s = svc_open(d.base, &cfg, err, sizeof err))) {
         fprintf(stderr, "ludexd: %s\n", err[0] ? err : "cannot start the event loop");
         return 1;

@@ -262,6 +262,7 @@ srv *svc_open(void *base, const svc_config *cfg, char *err, size_t errcap)
     ops_of(s)->ratings = map_new();
     model_of(s)->clock_offset = cfg->clock_offset;
     ops_of(s)->tournaments_every = cfg->tournament_sweep;
+    ops_of(s)->tournaments_pair_hold = cfg->tournament_pair_hold;
     svc_cache_budget(s, (size_t)SVC_CACHE_MB << 20); /* nothing held yet: sets the shares */
     ops_of(s)->mail_read_hold = cfg->mail_read_hold;
     bridge_of(s)->id_block = cfg->id_block > 0 ? cfg->id_block : IDS_BLOCK;

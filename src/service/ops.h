@@ -192,6 +192,7 @@ typedef struct srv_ops {
     int64_t tournaments_swept;       /* when the last began */
     int64_t tournaments_cursor;      /* the last running tournament it read (the next reads those after) */
     int tournaments_every;           /* seconds between two sweeps (svc_config's; 1 by default) */
+    int tournaments_pair_hold;       /* svc_config's tournament_pair_hold (a testing aid) */
     void (*game_ended)(srv *s, const srv_game *sg, uint64_t batch); /* a game ended (game_end_publish) */
     struct ended_game *ended;        /* tournament games ended, waiting for their batch's commit */
     size_t nended, capended;

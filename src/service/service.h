@@ -130,6 +130,8 @@ typedef struct svc_config {
     int min_password;               /* bytes a new password holds at least; 0: SVC_MIN_PASSWORD */
     int tournament_sweep;           /* seconds between two looks at every running tournament (the safety
                                        net: a game's end pairs its round at once); 0: 1 */
+    int tournament_pair_hold;       /* seconds a round's pairing waits before it is written (a testing
+                                       aid: a kill inside that window); 0: none */
 } svc_config;
 #define SVC_CACHE_MB 64             /* the budget of what is held, until svc_cache_budget sets one */
 #define SVC_MIN_PASSWORD 8          /* the default shortest password */

@@ -21,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "service/ops.h"
 #include "service/rules_util.h"
@@ -254,6 +255,7 @@ typedef struct pair_job {
     store_pairing *pairs;
     size_t npairs;
     int finish; /* not a round: the tournament is over */
+    int hold;   /* seconds to wait before writing (a testing aid: a server killed mid-pairing) */
     int rc;
     char err[256];
 } pair_job;
@@ -277,6 +279,8 @@ static void pair_run(store *st, db_job *d)
         j->rc = store_tournament_finish(st, j->tournament, j->err, sizeof j->err);
         return;
     }
+    if (j->hold)
+        sleep((unsigned)j->hold);
     int64_t first = j->ngames ? st->be->ids_reserve(st, "games", (int)j->ngames) : 1;
     if (first <= 0) {
         j->rc = -1;
@@ -398,6 +402,7 @@ static void pair_rounds(srv *s, const tour_read *r, int first, int last, const p
     j->tournament = r->t.id;
     j->first_round = first;
     j->round = last;
+    j->hold = ops_of(s)->tournaments_pair_hold;
     for (int b = 0, board = 0; b < nboards; b++) {
         store_pairing *p = &j->pairs[j->npairs++];
         int round = rounds[b];

@@ -80,7 +80,7 @@ static int setup(void **state)
         return -1;
     snprintf(w->path, sizeof w->path, "%s/t.db", w->dir);
     char err[256] = "";
-    svc_config cfg = {w->path, "min", 1, 1, 0, 0, 0, stderr, 0, SVC_CHALLENGES_OPEN, 0, 0, 0, 0};
+    svc_config cfg = {w->path, "min", 1, 1, 0, 0, 0, stderr, 0, SVC_CHALLENGES_OPEN, 0, 0, 0, 0, 0};
     w->base = event_base_new();
     w->s = svc_open(w->base, &cfg, err, sizeof err);
     if (!w->s)
