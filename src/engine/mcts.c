@@ -618,7 +618,10 @@ static void *run(void *arg)
     for (;;) {
         if (tr->budget > 0 && tr->playouts >= tr->budget)
             break;
-        if (atomic_load_explicit(tr->stop, memory_order_relaxed))
+        /* a stop ends the search after its first iteration at the earliest: a
+         * stop that came while the game's proofs ran before the search would
+         * otherwise leave the root without moves */
+        if (tr->playouts > 0 && atomic_load_explicit(tr->stop, memory_order_relaxed))
             break;
         if (tr->deadline > 0 && lx_engine_now() >= tr->deadline) /* each time: a playout on a big board is long */
             break;
