@@ -458,6 +458,8 @@ typedef struct srv_model {
     lru_list cache;              /* the games held, by last use, and their budget (game_cache.c) */
     uint64_t changes_floor;      /* above every evicted game's changes */
     lru_list user_cache;         /* the users held, by last use, and their budget (user_cache.c) */
+    int users_scans;             /* reads of every user row in flight (the digest's: svc_mail.c) */
+    uint64_t users_scan_from;    /* the batch committed when the oldest of them was queued */
 } srv_model;
 #define model_of(s) ((srv_model *)(s))
 

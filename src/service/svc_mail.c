@@ -391,6 +391,7 @@ typedef struct notify_job {
     int (*fn)(void *ctx, const svc_user_mail *u);
     svc_notify_done done;
     void *ctx;
+    srv *s;
     char (*names)[STORE_NAME_MAX + 1];
     size_t nnames, capnames;
     wanting *wants;
@@ -445,6 +446,7 @@ static void notify_run(store *st, db_job *d)
 static void notify_discard(db_job *d)
 {
     notify_job *j = (notify_job *)d;
+    model_of(j->s)->users_scans--; /* the users changed meanwhile may leave memory again (user_cache.c) */
     if (!j->answered) /* the server stops: the caller frees ctx */
         j->done(NULL, j->ctx, -1);
     free(j->names);
@@ -482,7 +484,9 @@ void svc_users_with_notify(srv *s, int mode, int (*fn)(void *ctx, const svc_user
         done(s, ctx, -1);
         return;
     }
-    *j = (notify_job){.mode = mode, .fn = fn, .done = done, .ctx = ctx};
+    *j = (notify_job){.mode = mode, .fn = fn, .done = done, .ctx = ctx, .s = s};
+    if (!model_of(s)->users_scans++) /* memory decides for the users it holds when the rows come */
+        model_of(s)->users_scan_from = bridge_of(s)->committed;
     dbjobs_setup(&j->base, notify_run, notify_answer, notify_discard);
     dbjobs_run(s, &j->base);
 }

@@ -11,8 +11,10 @@
  * line login, a web stream) or seen by the web door within the presence window (presence.c:
  * nothing stored says so), with a change not yet committed (memory is ahead of the store), or
  * with another server's change being read (its requests wait for that read, users_changed) or
- * to be read once ours have committed - and a user read for a request that will run again (each
- * waiting svc_wait's read_user: its next run takes the user as the read left it).  This file
+ * to be read once ours have committed - a user read for a request that will run again (each
+ * waiting svc_wait's read_user: its next run takes the user as the read left it), and, while a
+ * read of every user row is in flight (the digest's), a user whose change committed after it
+ * began: the row it read may be older than memory, which decides for the users it holds.  This file
  * frees nothing and is never called where a call holds a user (users_trim runs from the loop's
  * wake-up and the sweep only, as games_trim). */
 #include <stddef.h>
@@ -78,7 +80,8 @@ static int pinned(void *ctx, const lru_node *n)
     srv *s = ctx;
     const srv_user *u = USER_OF(n);
     return users_present(u) || u->write_seq > bridge_of(s)->committed || u->reload_ticket ||
-           to_read_later(s, u->name) || read_for_a_request(s, u->name);
+           (model_of(s)->users_scans && u->write_seq > model_of(s)->users_scan_from) || to_read_later(s, u->name) ||
+           read_for_a_request(s, u->name);
 }
 
 srv_user *user_cache_victim(srv *s)
