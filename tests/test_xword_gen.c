@@ -861,7 +861,8 @@ static void test_best_many(void **state)
 /* The generator keeps the cross facts of the last board and works out again
  * only the lines whose tiles changed: one generator taken through positions
  * of two games in a scrambled order (lines of many kinds changed, a board
- * of another size between them) lists what the brute force does. */
+ * of another size between them), then the last with the values of another
+ * distribution, lists what the brute force does. */
 static void test_cross_facts_kept(void **state)
 {
     (void)state;
@@ -916,6 +917,21 @@ static void test_cross_facts_kept(void **state)
         }
     }
     assert_true(seen > 500);
+    /* the same tiles with the values of another distribution: the cross-words' scores change */
+    const char *words = "WAX\nAX\nAW\nWE\nYE\nOW\nOX\nKA\nKAY\nAY\nYA\nWO\nAWE\nAWEE\n";
+    lx_xw_lexicon *wlx = lexicon_of(en, words);
+    wordset wws = words_of(en, words);
+    size_t scored[2];
+    for (int k = 0; k < 2; k++) {
+        const char *cgp_text[2] = {"15/15/15/15/15/15/15/6WAX6/15/15/15/15/15/15/15 AEKOWYS/ 0/0 0",
+                                   "15/15/15/15/15/15/15/6WAX6/15/15/15/15/15/15/15 AEKOWYS/ 0/0 0 ld french;"};
+        assert_int_equal(lx_xw_cgp_read(p, cgp_text[k], strlen(cgp_text[k]), 0, data, NULL), 0);
+        assert_string_equal(lx_xw_dist_name(lx_xw_pos_dist(p)), k ? "french" : "english");
+        scored[k] = compare(g, p, wlx, &wws);
+    }
+    assert_true(scored[0] > 10 && scored[0] == scored[1]);
+    wordset_free(&wws);
+    lx_xw_lexicon_free(wlx);
     for (int i = 0; i < 2 * TURNS; i++)
         lx_buf_free(&cgp[i]);
     lx_xw_gen_free(g);

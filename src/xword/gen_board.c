@@ -13,7 +13,8 @@
  * call) are kept from call to call with the board they were worked out
  * for: a call works out again only those of the lines whose tiles changed
  * (a game or a simulation goes from position to position a play at a
- * time), all of them when the lexicon or the board's size changed. */
+ * time), all of them when the lexicon, the board's size or the tiles'
+ * letters or values changed. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -125,7 +126,8 @@ static void dirty_lines(lx_xw_gen *g, uint8_t *row, uint8_t *col)
     const lx_xw_pos *p = g->p;
     xw_cross_cache *cc = &g->cc;
     int same = cc->ok && cc->rows == p->rows && cc->cols == p->cols && cc->digest == g->lx->digest &&
-               cc->nnodes == g->lx->nnodes && cc->letters == g->letters;
+               cc->nnodes == g->lx->nnodes && cc->letters == g->letters &&
+               memcmp(cc->values, g->values, sizeof cc->values) == 0;
     memset(row, !same, (size_t)p->rows);
     memset(col, !same, (size_t)p->cols);
     for (int r = 0; r < p->rows && same; r++)
@@ -140,6 +142,7 @@ static void dirty_lines(lx_xw_gen *g, uint8_t *row, uint8_t *col)
     cc->digest = g->lx->digest;
     cc->nnodes = g->lx->nnodes;
     cc->letters = g->letters;
+    memcpy(cc->values, g->values, sizeof cc->values);
 }
 
 int xw_gen_board(lx_xw_gen *g)

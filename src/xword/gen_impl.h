@@ -27,7 +27,7 @@ typedef struct xw_square {
 /* The cross facts of the last call's board (gen_board.c): per direction
  * and square (row-major), the cross set of every letter and the score, good
  * where the square is empty with a neighbour across; the board they are
- * for, the lexicon's digest, the letters. */
+ * for, the lexicon's digest, the letters and their values. */
 typedef struct xw_cross_fact {
     uint64_t cross;
     int32_t score;
@@ -37,6 +37,7 @@ typedef struct xw_cross_cache {
     int ok, rows, cols;
     uint64_t digest, letters;
     size_t nnodes;
+    int values[256]; /* the tiles' values the scores were summed with */
     uint8_t *board;
     xw_cross_fact *facts[2];
 } xw_cross_cache;
