@@ -167,7 +167,9 @@ const lx_xw_dist *lx_xw_data_dist(lx_xw_data *data, const char *name, lx_diag_li
 const lx_xw_layout *lx_xw_data_layout(lx_xw_data *data, const char *name, lx_diag_list *diags);
 /* A lexicon's tiles are read with distribution d.  The default lexicon
  * (LX_XW_DEFAULT_LEXICON) is lexica/wamerican.kwg, else lexica/wamerican.txt,
- * else built from LX_XW_WAMERICAN_PATH (a-z words of 2 to 15 letters). */
+ * else built from LX_XW_WAMERICAN_PATH (a-z words of 2 to 15 letters); it
+ * holds English words and is NULL (LEXICON_ALPHABET in diags) for a d other
+ * than english or english_super. */
 const lx_xw_lexicon *lx_xw_data_lexicon(lx_xw_data *data, const char *name, const lx_xw_dist *d,
                                         lx_diag_list *diags);
 /* The lexicon that judges the words of a record: the one it names (NULL

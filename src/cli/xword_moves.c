@@ -53,19 +53,15 @@ static const lx_xw_lexicon *find_lexicon(gen_cli *c, const lx_xw_dist *d, const 
             cli_error(c->cmd, "%s: not a lexicon (a KWG file, or a word list of this distribution)", c->lexicon);
         return c->own_lexicon;
     }
-    const char *name = c->lexicon ? c->lexicon : named;
-    const lx_xw_lexicon *lx = NULL;
-    if (name) {
-        int unavailable = 0;
-        lx = c->lexicon ? lx_xw_data_lexicon(c->data, name, d, NULL) : lx_xw_data_judge(c->data, name, d, &unavailable);
-        if (!lx)
-            cli_error(c->cmd, "the lexicon %s is not available here (NWL and CSW are licensed and not shipped); "
-                      "choose one with --lexicon", name);
-        return lx;
-    }
-    lx = lx_xw_data_lexicon(c->data, LX_XW_DEFAULT_LEXICON, d, NULL);
-    if (!lx)
-        cli_error(c->cmd, "the default lexicon %s is not available", LX_XW_DEFAULT_LEXICON);
+    const char *name = c->lexicon ? c->lexicon : named ? named : LX_XW_DEFAULT_LEXICON;
+    lx_diag_list *why = lx_diag_list_new();
+    const lx_xw_lexicon *lx = lx_xw_data_lexicon(c->data, name, d, why);
+    if (!lx && why && lx_diag_count(why))
+        cli_error(c->cmd, "%s; choose one with --lexicon", lx_diag_get(why, 0)->message);
+    else if (!lx)
+        cli_error(c->cmd, "the lexicon %s is not available here (NWL and CSW are licensed and not shipped); "
+                  "choose one with --lexicon", name);
+    lx_diag_list_free(why);
     return lx;
 }
 

@@ -151,7 +151,9 @@ static void *xw_create(const char *options, lx_game_error *err)
     }
     const lx_xw_lexicon *lx = NULL;
     if (strict && !(lx = lx_xw_data_lexicon(dt, lexicon, d, NULL))) {
-        lx_game_fail(err, "NO_LEXICON", "the lexicon '%s' is not available here (or use -nostrict)", lexicon);
+        lx_game_fail(err, "NO_LEXICON",
+                     "the lexicon '%s' is not available here for the %s distribution (name one with -lexicon=NAME, "
+                     "or use -nostrict)", lexicon, ld);
         return NULL;
     }
     xw_game *g = calloc(1, sizeof *g);

@@ -296,10 +296,27 @@ const lx_xw_layout *lx_xw_data_layout(lx_xw_data *d, const char *name, lx_diag_l
     return lookup(d, KIND_LAYOUT, name, NULL, diags);
 }
 
+/* The default lexicon holds English words, numbered as the English tiles are (its KWG
+ * was built with that distribution): read with another distribution's tiles it would
+ * allow words of another alphabet's numbers. */
+static int default_lexicon_fits(const lx_xw_dist *dist)
+{
+    return xw_name_eq(dist->name, "english") || xw_name_eq(dist->name, "english_super");
+}
+
 const lx_xw_lexicon *lx_xw_data_lexicon(lx_xw_data *d, const char *name, const lx_xw_dist *dist,
                                         lx_diag_list *diags)
 {
-    return dist ? lookup(d, KIND_LEXICON, name, dist, diags) : NULL;
+    if (!dist)
+        return NULL;
+    if (name && xw_name_eq(name, LX_XW_DEFAULT_LEXICON) && !default_lexicon_fits(dist)) {
+        if (diags)
+            lx_diag_add(diags, LX_ERROR, "LEXICON_ALPHABET", LX_NO_OFFSET,
+                        "the lexicon %s holds English words; the %s distribution needs a lexicon of its own",
+                        LX_XW_DEFAULT_LEXICON, dist->name);
+        return NULL;
+    }
+    return lookup(d, KIND_LEXICON, name, dist, diags);
 }
 
 const lx_xw_lexicon *lx_xw_data_judge(lx_xw_data *d, const char *named, const lx_xw_dist *dist, int *unavailable)
@@ -310,7 +327,7 @@ const lx_xw_lexicon *lx_xw_data_judge(lx_xw_data *d, const char *named, const lx
         *unavailable = lx == NULL;
         return lx;
     }
-    if (dist && (xw_name_eq(dist->name, "english") || xw_name_eq(dist->name, "english_super")))
+    if (dist && default_lexicon_fits(dist))
         return lx_xw_data_lexicon(d, LX_XW_DEFAULT_LEXICON, dist, NULL);
     return NULL;
 }
