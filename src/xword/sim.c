@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "base/random.h"
 #include "xword/xword_impl.h"
 
 #define SIM_CANDIDATES 10      /* when the options say 0 */
@@ -93,21 +94,6 @@ size_t lx_xw_sim_results(const lx_xw_sim *s, const lx_xw_sim_candidate **out)
 long lx_xw_sim_iterations(const lx_xw_sim *s)
 {
     return s->iterations;
-}
-
-/* ---- random numbers (splitmix64) ---------------------------------------------------------------- */
-
-static uint64_t next_random(lx_xw_sim *s)
-{
-    uint64_t z = (s->rng += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-static size_t random_below(lx_xw_sim *s, size_t n)
-{
-    return (size_t)(((next_random(s) >> 32) * (uint64_t)n) >> 32);
 }
 
 /* The square root of x >= 0 by Newton's steps (the library links no libm). */
@@ -234,7 +220,7 @@ static void return_tiles(playout *po, const uint8_t *tiles, int n)
 {
     for (int i = 0; i < n; i++) {
         po->s->bag[po->nbag++] = tiles[i];
-        size_t span = po->nbag - po->next, j = po->next + random_below(po->s, span);
+        size_t span = po->nbag - po->next, j = po->next + lx_random_below(&po->s->rng, (uint32_t)span);
         uint8_t t = po->s->bag[j];
         po->s->bag[j] = po->s->bag[po->nbag - 1];
         po->s->bag[po->nbag - 1] = t;
@@ -357,7 +343,7 @@ static int iterate(lx_xw_sim *s, const lx_xw_sim_options *o, int plies, const si
 {
     memcpy(s->deal, s->pool, s->npool);
     for (size_t i = s->npool; i > 1; i--) {
-        size_t j = random_below(s, i);
+        size_t j = lx_random_below(&s->rng, (uint32_t)i);
         uint8_t t = s->deal[i - 1];
         s->deal[i - 1] = s->deal[j];
         s->deal[j] = t;
