@@ -3,7 +3,10 @@
  * lx_twixt_sim_proved_loss): a double threat found and played, the win
  * finished in the fewest moves whatever the opponent answers, a proved loss
  * resigned, a single threat not taken for a loss, and the same moves again
- * with the same seed; and the prior of a new node's moves (src/twixt/prior.c).  Hand-made positions on 10x10 under STD without the
+ * with the same seed; must-play (the root moves cut to those that stop the
+ * opponent's threats and double threats, every cut move checked a loss by
+ * brute force on the rules' board); and the prior of a new node's moves
+ * (src/twixt/prior.c).  Hand-made positions on 10x10 under STD without the
  * swap (White joins rows 1 and 10, Black columns a and j). */
 #include "testutil.h"
 
@@ -189,6 +192,125 @@ static void the_engine_resigns_a_proved_loss(void **state)
     lx_engine_free(e);
 }
 
+/* Whether `who`, to move on b, has a hole that joins its borders at once. */
+static int joins_at_once(const lx_twixt_board *b, lx_colour who)
+{
+    lx_game_error err;
+    lx_game_error_init(&err);
+    int found = 0;
+    for (int r = 0; r < 10 && !found; r++)
+        for (int k = 0; k < 10 && !found; k++) {
+            if (lx_twixt_peg_at(b, k, r) != LX_NO_COLOUR || !lx_twixt_hole_allowed(b, who, k, r))
+                continue;
+            lx_twixt_board *d = lx_twixt_board_copy(b);
+            lx_twixt_move m = {.kind = LX_TWIXT_PEG, .at = {.col = k, .row = r}};
+            found = lx_twixt_play(d, who, &m, &err) == 0 && lx_twixt_connected(d) == who;
+            lx_twixt_board_free(d);
+        }
+    lx_game_error_free(&err);
+    return found;
+}
+
+/* Brute force: after Black's peg `cut` on b, White's proved move leaves
+ * every Black peg a White peg that joins at once. */
+static void assert_cut_loses(const lx_twixt_board *b, int32_t cut)
+{
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_twixt_board *after = lx_twixt_board_copy(b);
+    lx_twixt_move m;
+    assert_int_equal(lx_twixt_sim_move(10, 10, cut, &m), 0);
+    assert_int_equal(lx_twixt_play(after, LX_BLACK, &m, &err), 0);
+    lx_twixt_sim *s = lx_twixt_sim_new(after);
+    int32_t win = -1;
+    assert_int_equal(lx_twixt_sim_proved_move(s, LX_WHITE, &win), 2);
+    lx_twixt_sim_free(s);
+    assert_int_equal(lx_twixt_sim_move(10, 10, win, &m), 0);
+    assert_int_equal(lx_twixt_play(after, LX_WHITE, &m, &err), 0);
+    for (int r = 0; r < 10; r++)
+        for (int k = 0; k < 10; k++) {
+            if (lx_twixt_peg_at(after, k, r) != LX_NO_COLOUR || !lx_twixt_hole_allowed(after, LX_BLACK, k, r))
+                continue;
+            lx_twixt_board *d = lx_twixt_board_copy(after);
+            lx_twixt_move answer = {.kind = LX_TWIXT_PEG, .at = {.col = k, .row = r}};
+            assert_int_equal(lx_twixt_play(d, LX_BLACK, &answer, &err), 0);
+            if (!joins_at_once(d, LX_WHITE))
+                fail_msg("Black's %c%d after the cut peg: White does not join", 'a' + k, r + 1);
+            lx_twixt_board_free(d);
+        }
+    lx_twixt_board_free(after);
+    lx_game_error_free(&err);
+}
+
+/* The chain and White's idle peg h1: Black to move, White threatens the
+ * double threat d7 (c9 and f8).  Must-play keeps Black's 63 pegs within
+ * reach of d7, c9 or f8 and cuts the 11 others (row 2, i3), each a loss
+ * (checked by brute force); the cut holds at the snapshot only, another sim takes it
+ * over, and a sim facing one threat keeps its one spoiler, facing two none. */
+static void must_play_cuts_the_moves_that_let_a_double_threat_in(void **state)
+{
+    (void)state;
+    const char *moves[NCHAIN + 1];
+    memcpy(moves, chain, sizeof chain);
+    moves[NCHAIN] = "h1";
+    lx_twixt_board *b = board_after(moves, NCHAIN + 1);
+    lx_twixt_sim *s = lx_twixt_sim_new(b), *all = lx_twixt_sim_new(b);
+    assert_non_null(s);
+    assert_non_null(all);
+    int32_t kept[128], every[128];
+    size_t nall = lx_twixt_sim_legal(all, every);
+    assert_int_equal(nall, 74);
+    assert_int_equal(lx_twixt_sim_must_play(s, LX_BLACK), 63);
+    lx_twixt_sim_reset(s);
+    assert_int_equal(lx_twixt_sim_legal(s, kept), 63);
+    size_t j = 0, cut = 0;
+    for (size_t i = 0; i < nall; i++) {
+        lx_twixt_move m;
+        assert_int_equal(lx_twixt_sim_move(10, 10, every[i], &m), 0);
+        int near = 0; /* within 4 columns and 4 rows of d7, c9 or f8 */
+        const int zone[3][2] = {{3, 6}, {2, 8}, {5, 7}};
+        for (int z = 0; z < 3; z++)
+            near |= abs(m.at.col - zone[z][0]) <= 4 && abs(m.at.row - zone[z][1]) <= 4;
+        if (j < 63 && kept[j] == every[i]) {
+            j++;
+            assert_true(near);
+            continue;
+        }
+        if (near)
+            fail_msg("%c%d cut", 'a' + m.at.col, m.at.row + 1);
+        assert_cut_loses(b, every[i]);
+        cut++;
+    }
+    assert_int_equal(cut, 11);
+    lx_twixt_sim_play(s, kept[0]);
+    lx_twixt_sim_play(all, kept[0]);
+    assert_int_equal(lx_twixt_sim_legal(s, every), 74); /* White's moves, not cut */
+    assert_int_equal(lx_twixt_sim_legal(all, every), 74);
+    lx_twixt_sim_copy_must_play(all, s);
+    lx_twixt_sim_reset(all);
+    assert_int_equal(lx_twixt_sim_legal(all, every), 63);
+    assert_int_equal(lx_twixt_sim_proved_loss(all, LX_BLACK), 0); /* proofs see every move */
+    assert_int_equal(lx_twixt_sim_legal(all, every), 63);
+    lx_twixt_sim_free(all);
+    lx_twixt_sim_free(s);
+    lx_twixt_board_free(b);
+    const char *one[] = {"c6"}, *two[] = {"d7"};
+    for (int k = 0; k < 2; k++) {
+        moves[NCHAIN] = k ? two[0] : one[0];
+        b = board_after(moves, NCHAIN + 1);
+        s = lx_twixt_sim_new(b);
+        assert_int_equal(lx_twixt_sim_must_play(s, LX_BLACK), k ? 0 : 1);
+        if (!k) {
+            char name[16];
+            assert_int_equal(lx_twixt_sim_legal(s, kept), 1);
+            name_of(kept[0], name, sizeof name);
+            assert_string_equal(name, "d8");
+        }
+        lx_twixt_sim_free(s);
+        lx_twixt_board_free(b);
+    }
+}
+
 static int32_t id_of(const char *name)
 {
     lx_twixt_board *b = lx_twixt_board_new(10, 10, LX_TWIXT_STD);
@@ -237,6 +359,7 @@ int main(void)
         cmocka_unit_test(an_open_board_proves_nothing),
         cmocka_unit_test(the_engine_finishes_a_proved_win_at_once),
         cmocka_unit_test(the_engine_resigns_a_proved_loss),
+        cmocka_unit_test(must_play_cuts_the_moves_that_let_a_double_threat_in),
         cmocka_unit_test(the_prior_rewards_links_and_answers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -331,6 +331,15 @@ size_t lx_twixt_sim_winning_holes(lx_twixt_sim *s, lx_colour c, int32_t *ids, si
  * next move whatever peg c places. */
 int lx_twixt_sim_proved_move(lx_twixt_sim *s, lx_colour c, int32_t *id);
 int lx_twixt_sim_proved_loss(lx_twixt_sim *s, lx_colour c);
+/* Must-play, c to move without a threat of its own and no swap open: when
+ * the opponent has threats, c's pegs after which he has none; else when he
+ * has pegs that would make a double threat, c's pegs within reach of all of
+ * them and those that make a threat of c's.  Every other peg loses by proof.
+ * They become the sim's only moves at the snapshot (lx_twixt_sim_legal after
+ * a reset); their number (0: a proved loss), or -1 when nothing is kept. */
+long lx_twixt_sim_must_play(lx_twixt_sim *s, lx_colour c);
+/* Give dst (a sim of the same position) src's must-play. */
+void lx_twixt_sim_copy_must_play(lx_twixt_sim *dst, const lx_twixt_sim *src);
 /* Prior AMAF figures for a search of the sim's position now (src/twixt/prior.c):
  * for each of the n legal ids, playouts added to visits[i] and wins for the
  * colour to move to wins[i]. */

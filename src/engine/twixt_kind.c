@@ -152,6 +152,16 @@ static int twixt_proved_loss(void *sim, lx_colour c)
     return lx_twixt_sim_proved_loss(sim, c);
 }
 
+static long twixt_must_play(void *sim, lx_colour c)
+{
+    return lx_twixt_sim_must_play(sim, c);
+}
+
+static void twixt_copy_must_play(void *dst, const void *src)
+{
+    lx_twixt_sim_copy_must_play(dst, src);
+}
+
 /* Twixt trees are wide (500 holes on 24 x 24): grow a leaf only after a few
  * visits, so the node cap lasts. */
 static void twixt_tune(mcts_params *p, int cols, int rows)
@@ -197,7 +207,8 @@ static const mcts_sim_ops twixt_sim_ops = {.reset = sim_reset, .to_play = sim_to
     .tune = twixt_tune,
 
 static const search_game twixt_game = {TWIXT_GAME_FIELDS .proved_move = twixt_proved_move,
-                                       .proved_loss = twixt_proved_loss};
+                                       .proved_loss = twixt_proved_loss, .must_play = twixt_must_play,
+                                       .copy_must_play = twixt_copy_must_play};
 static const search_game twixt_flat_game = {TWIXT_GAME_FIELDS};
 
 static int twixt_init(lx_engine *e, lx_game_error *err)

@@ -22,7 +22,16 @@
  * A swap open to the opponent ends a proof (a swap changes every peg).
  *
  * Proved loss: c to move has no threat, the opponent has threats, and every
- * peg of c within their reach leaves him one. */
+ * peg of c within their reach leaves him one.
+ *
+ * Must-play (lx_twixt_sim_must_play, c to move without a threat): facing
+ * threats, only c's pegs after which the opponent has none are kept; else
+ * for each opponent's peg m that would be a double threat were it his move
+ * (threats w, no answer spoils them), a peg of c beyond reach of m and of w
+ * changes neither m's links nor w's holes and links nor what c's answer
+ * could spoil, so it loses to m unless it makes a threat of c's (c could then
+ * win first).  Kept: the pegs within reach of every such m or its threats,
+ * and those that make a threat of c's. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,12 +54,16 @@ typedef struct prover {
     int npath;
     long work;
     int32_t *scratch[MAX_PATH + 2]; /* id lists, one per level (nids each) */
+    int pass;     /* the snapshot's mover passes first (must-play looks at the opponent's moves) */
+    int must_on;  /* the sim's must-play, off while proving */
 } prover;
 
 /* The sim at the snapshot plus the path. */
 static void replay(prover *p)
 {
     lx_twixt_sim_reset(p->s);
+    if (p->pass)
+        p->s->to_play = tw_other(p->s->to_play);
     for (int i = 0; i < p->npath; i++)
         lx_twixt_sim_play(p->s, p->path[i]);
     p->work++;
@@ -154,6 +167,8 @@ static int prover_init(prover *p, lx_twixt_sim *s, lx_colour c)
     p->g = &s->g;
     p->c = c;
     p->nids = lx_twixt_sim_ids(p->g->cols, p->g->rows);
+    p->must_on = s->must_on;
+    s->must_on = 0; /* the proofs see every move */
     for (int i = 0; i < MAX_PATH + 2; i++) {
         p->scratch[i] = malloc((size_t)p->nids * sizeof(int32_t));
         if (!p->scratch[i])
@@ -167,6 +182,7 @@ static void prover_free(prover *p)
     for (int i = 0; i < MAX_PATH + 2; i++)
         free(p->scratch[i]);
     lx_twixt_sim_reset(p->s);
+    p->s->must_on = p->must_on;
 }
 
 int lx_twixt_sim_proved_move(lx_twixt_sim *s, lx_colour c, int32_t *id)
@@ -203,4 +219,99 @@ int lx_twixt_sim_proved_loss(lx_twixt_sim *s, lx_colour c)
     }
     prover_free(&p);
     return lost;
+}
+
+/* c to move facing the opponent's threats `w` (n of them), c having none:
+ * s->must marks c's pegs after which he has none (only pegs within reach of
+ * a threat can spoil it); their number. */
+static long spoil_threats(prover *p, const int32_t *w, size_t n, const int32_t *legal, size_t nl)
+{
+    long kept = 0;
+    for (size_t i = 0; i < nl; i++) {
+        if (!near_any(p->g, legal[i], w, n))
+            continue;
+        p->path[0] = legal[i];
+        p->npath = 1;
+        replay(p);
+        if (threats(p, tw_other(p->c), NULL, 0) == 0)
+            p->s->must[legal[i]] = 1, kept++;
+    }
+    p->npath = 0;
+    return kept;
+}
+
+/* Whether c's peg r lies within reach of the opponent's peg m or of one of
+ * the threats w it makes: elsewhere r can neither take a hole nor cross a
+ * link of that double threat, now or with c's answer after it. */
+static int in_zone(const tw_geom *g, int32_t r, int32_t m, const int32_t *w, size_t nw)
+{
+    return near(g, r, m) || near_any(g, r, w, nw);
+}
+
+/* c to move, neither side with a threat: keep c's pegs within reach of every
+ * double threat the opponent could make if c passed (his peg m leaving
+ * threats no answer spoils), and c's pegs that make a threat of c's (c could
+ * then win first).  Every other peg lets him play m and win.  -1: he has no
+ * double threat (or the search ran out of work). */
+static long stop_double_threats(prover *p, const int32_t *legal, size_t nl)
+{
+    lx_colour c = p->c;
+    uint8_t *zone = p->s->must; /* per cell: how many double threats so far it is near */
+    long ndouble = 0;
+    p->c = tw_other(c);
+    p->pass = 1;
+    int32_t *theirs = p->scratch[MAX_PATH];
+    replay(p);
+    size_t nt = lx_twixt_sim_legal(p->s, theirs);
+    for (size_t i = 0; i < nt && p->work <= WORK && ndouble < UINT8_MAX; i++) {
+        int32_t w[MAX_THREATS];
+        size_t nw;
+        if (theirs[i] == p->nids - 1 || !forcing_win(p, theirs[i], 2, 0, w, &nw))
+            continue;
+        ndouble++;
+        for (size_t j = 0; j < nl; j++)
+            if (zone[legal[j]] == ndouble - 1 && in_zone(p->g, legal[j], theirs[i], w, nw))
+                zone[legal[j]]++;
+    }
+    p->c = c;
+    p->pass = 0;
+    long kept = ndouble == 0 || p->work > WORK ? -1 : 0;
+    for (size_t j = 0; j < nl; j++) {
+        int32_t r = legal[j];
+        int keep = zone[r] == ndouble;
+        if (kept >= 0 && !keep) {
+            p->path[0] = r;
+            p->npath = 1;
+            replay(p);
+            keep = threats(p, c, NULL, 0) > 0;
+        }
+        zone[r] = (uint8_t)(kept >= 0 && keep);
+        kept += kept >= 0 && keep;
+    }
+    p->npath = 0;
+    return kept;
+}
+
+long lx_twixt_sim_must_play(lx_twixt_sim *s, lx_colour c)
+{
+    prover p;
+    long kept = -1;
+    memset(s->must, 0, (size_t)s->g.ncells + 1);
+    if (prover_init(&p, s, c) == 0 && lx_twixt_sim_to_play(s) == c && threats(&p, c, NULL, 0) == 0) {
+        int32_t *legal = p.scratch[MAX_PATH + 1], *w = p.scratch[0];
+        size_t nl = lx_twixt_sim_legal(s, legal);
+        if (!(nl > 0 && legal[nl - 1] == p.nids - 1)) { /* a swap open: nothing is proved */
+            size_t nw = threats(&p, tw_other(c), w, (size_t)p.nids);
+            kept = nw > 0 ? spoil_threats(&p, w, nw, legal, nl) : stop_double_threats(&p, legal, nl);
+        }
+    }
+    prover_free(&p);
+    s->must_on = kept > 0;
+    return kept;
+}
+
+void lx_twixt_sim_copy_must_play(lx_twixt_sim *dst, const lx_twixt_sim *src)
+{
+    memcpy(dst->must, src->must, (size_t)src->g.ncells + 1);
+    dst->must_on = src->must_on;
 }

@@ -159,9 +159,10 @@ static int alloc_sim(lx_twixt_sim *s)
     s->roots0 = malloc(cells * sizeof(int32_t));
     s->roots0_lo = malloc(cells * sizeof(int16_t));
     s->roots0_hi = malloc(cells * sizeof(int16_t));
+    s->must = calloc(cells, 1);
     int ok = s->peg0 && s->peg && s->link0 && s->link && s->flags0 && s->flags && s->parent0 && s->parent &&
              s->edge[0] && s->edge[1] && s->along[0] && s->along[1] && s->lo && s->hi && s->roots0 &&
-             s->roots0_lo && s->roots0_hi;
+             s->roots0_lo && s->roots0_hi && s->must;
     for (int i = 0; i < 3; i++) {
         s->pool[i] = malloc(holes * sizeof(int32_t));
         ok = ok && s->pool[i];
@@ -298,6 +299,7 @@ void lx_twixt_sim_free(lx_twixt_sim *s)
     free(s->roots0);
     free(s->roots0_lo);
     free(s->roots0_hi);
+    free(s->must);
     for (int i = 0; i < 3; i++)
         free(s->pool[i]);
     free(s);
@@ -321,6 +323,7 @@ void lx_twixt_sim_reset(lx_twixt_sim *s)
     s->swap = s->swap0;
     s->last[0] = s->last0[0];
     s->last[1] = s->last0[1];
+    s->played = 0;
 }
 
 lx_colour lx_twixt_sim_to_play(const lx_twixt_sim *s)
@@ -333,13 +336,14 @@ size_t lx_twixt_sim_legal(const lx_twixt_sim *s, int32_t *ids)
     size_t n = 0;
     if (s->winner != LX_NO_COLOUR)
         return 0;
+    const uint8_t *must = s->must_on && s->played == 0 ? s->must : NULL; /* must-play, at the snapshot */
     for (int r = 0; r < s->g.rows; r++)
         for (int c = 0; c < s->g.cols; c++) {
             int32_t cell = tw_cell(&s->g, c, r);
-            if (s->peg[cell] == TW_EMPTY && tw_hole_allowed(&s->g, s->to_play, c, r))
+            if (s->peg[cell] == TW_EMPTY && tw_hole_allowed(&s->g, s->to_play, c, r) && (!must || must[cell]))
                 ids[n++] = cell;
         }
-    if (s->swap)
+    if (s->swap && !must)
         ids[n++] = s->g.ncells;
     return n;
 }
@@ -361,6 +365,7 @@ void lx_twixt_sim_play(lx_twixt_sim *s, int32_t id)
     }
     s->swap = 0;
     s->last[me] = id == s->g.ncells ? 0 : id;
+    s->played++;
     s->to_play = tw_other(me);
 }
 

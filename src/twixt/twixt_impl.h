@@ -275,6 +275,9 @@ struct lx_twixt_sim {
     int32_t *roots0, nroots0; /* the snapshot's roots, and their lo, hi: */
     int16_t *roots0_lo, *roots0_hi;
     int32_t last0[2], last[2];  /* each colour's last peg (0: none), for the prior */
+    uint8_t *must;   /* per cell: a root move kept by lx_twixt_sim_must_play, when must_on */
+    int must_on;
+    int32_t played;  /* moves since the snapshot */
 };
 
 
