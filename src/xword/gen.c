@@ -43,6 +43,7 @@ void lx_xw_gen_free(lx_xw_gen *g)
     free(g->anchors);
     free(g->ext);
     xw_wordmap_free(&g->wm);
+    xw_gen_runs_free(&g->runs);
     free(g);
 }
 
@@ -218,6 +219,9 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
     g->p = p;
     g->lx = o->lexicon;
     g->nodes = o->lexicon->nodes;
+    g->dawg = o->lexicon->dawg;
+    g->gaddag = o->lexicon->gaddag;
+    g->headed = 0;
     g->mode = mode;
     g->nplays = 0;
     g->have_best = g->oom = g->use_wm = 0;
@@ -426,6 +430,12 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
     g->max_tiles = g->nrack;
     bounds_open(g);
     int walk = g->nrack > 0 && g->lx->words > 0;
+    if (walk && xw_gen_runs_ready(&g->runs, g->lx)) { /* each run's tiles at hand */
+        g->nodes = g->runs.nodes;
+        g->dawg = g->runs.dawg;
+        g->gaddag = g->runs.gaddag;
+        g->headed = 1;
+    }
     if (walk && xw_gen_left_parts(g) != 0)
         return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
     for (int dir = 0; dir < 2 && walk; dir++) {

@@ -112,11 +112,24 @@ typedef struct xw_anchor_bound {
     size_t id; /* of its extent bounds */
 } xw_anchor_bound;
 
+/* The word graph with each run's tiles in the two words before it
+ * (gen_runs.c), which the walk for every play reads. */
+typedef struct xw_gen_runs {
+    int tried;       /* for the lexicon of this digest and size */
+    uint64_t digest;
+    size_t nnodes;
+    uint32_t *nodes; /* NULL: none for it (see gen_runs.c) */
+    uint32_t dawg, gaddag;
+} xw_gen_runs;
+
 struct lx_xw_gen {
     /* the position */
     const lx_xw_pos *p;
     const lx_xw_lexicon *lx;
-    const uint32_t *nodes;     /* lx's */
+    const uint32_t *nodes;     /* lx's, or for every play runs.nodes (headed) */
+    uint32_t dawg, gaddag;     /* the roots in nodes */
+    int headed;                /* nodes is runs.nodes: each run's tiles before it */
+    xw_gen_runs runs;
     int rows, cols;
     uint64_t letters;          /* bits 1..n: the distribution's letters */
     xw_square *sq[2];          /* per direction, line-major: across [row][col], down [col][row] */
@@ -237,6 +250,10 @@ static inline int xw_kwg_gather(const uint32_t *nodes, uint32_t run, uint64_t an
     }
 }
 
+/* Make r for lx (1) or say there is none (0: use lx's nodes). */
+int xw_gen_runs_ready(xw_gen_runs *r, const lx_xw_lexicon *lx);
+void xw_gen_runs_free(xw_gen_runs *r);
+
 /* The index of the lowest bit set in m (not 0). */
 static inline int xw_lowest_bit(uint64_t m)
 {
@@ -248,6 +265,62 @@ static inline int xw_lowest_bit(uint64_t m)
         n++;
     return n;
 #endif
+}
+
+/* In runs.nodes: the tiles of the run starting at `run` (not 0). */
+static inline uint64_t xw_run_tiles(const uint32_t *nodes, uint32_t run)
+{
+    return (uint64_t)nodes[run - 2] | (uint64_t)nodes[run - 1] << 32;
+}
+
+/* The node of tile t in that run, whose tiles are `tiles` (t among them). */
+static inline uint32_t xw_run_node(uint32_t run, uint64_t tiles, int t)
+{
+    uint64_t below = tiles & (((uint64_t)1 << t) - 1);
+#if defined(__GNUC__)
+    return run + (uint32_t)__builtin_popcountll(below);
+#else
+    uint32_t n = 0;
+    for (; below; below &= below - 1)
+        n++;
+    return run + n;
+#endif
+}
+
+/* xw_kwg_gather on g->nodes: with each run's tiles at hand, a run with none
+ * of `any` is not read, and the others only up to the last of them. */
+static inline int xw_gen_gather(const lx_xw_gen *g, uint32_t run, uint64_t any, uint32_t *cand)
+{
+    if (!g->headed)
+        return xw_kwg_gather(g->nodes, run, any, cand);
+    uint64_t m = xw_run_tiles(g->nodes, run) & any;
+    if (!m)
+        return 0;
+#if defined(__GNUC__)
+    int last = 63 - __builtin_clzll(m); /* the run's last tile that may go: read no further */
+#else
+    int last = 63;
+    while (!((m >> last) & 1))
+        last--;
+#endif
+    int nc = 0;
+    for (uint32_t i = run;; i++) {
+        uint32_t node = g->nodes[i];
+        cand[nc] = node;
+        nc += (int)((any >> xw_kwg_tile(node)) & 1);
+        if (xw_kwg_tile(node) >= last)
+            return nc;
+    }
+}
+
+/* The node of tile t in the run of g->nodes starting at `run`, 0 when none. */
+static inline uint32_t xw_gen_find(const lx_xw_gen *g, uint32_t run, int t)
+{
+    if (g->headed) {
+        uint64_t tiles = run ? xw_run_tiles(g->nodes, run) : 0;
+        return (tiles >> t) & 1 ? xw_run_node(run, tiles, t) : 0;
+    }
+    return g->lx->ascending ? xw_kwg_find_asc(g->nodes, run, t) : xw_kwg_find(g->nodes, run, t);
 }
 
 /* Fill g->sq for p (cross sets and scores, premiums, anchors).  0 or -1. */

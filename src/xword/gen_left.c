@@ -30,9 +30,12 @@ static long new_part(lx_xw_gen *g)
     return (long)g->nlp++;
 }
 
-/* The letters of a run of nodes. */
-static uint64_t run_letters(const uint32_t *nodes, uint32_t run)
+/* The letters of a run of g's nodes. */
+static uint64_t run_letters(const lx_xw_gen *g, uint32_t run)
 {
+    const uint32_t *nodes = g->nodes;
+    if (g->headed)
+        return xw_run_tiles(nodes, run);
     uint64_t m = 0;
     for (uint32_t i = run; run; i++) {
         m |= (uint64_t)1 << xw_kwg_tile(nodes[i]);
@@ -62,7 +65,7 @@ static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int most)
     if (arc)
         sep = g->lx->ascending ? (xw_kwg_tile(nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(nodes, arc, 0);
     uint32_t sep_run = sep ? xw_kwg_arc(nodes[sep]) : 0;
-    uint64_t next = sep_run ? run_letters(nodes, sep_run) & ~(uint64_t)1 : 0;
+    uint64_t next = sep_run ? run_letters(g, sep_run) & ~(uint64_t)1 : 0;
     xw_left_part *e = &g->lp[at];
     e->rack_mask = g->rack_mask;
     e->right_rack = next & (g->rack[0] ? ~(uint64_t)0 : g->rack_mask);
@@ -98,12 +101,11 @@ static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int most)
  * anchor: at most g->most[t]); 1 when any is kept, -1 out of memory. */
 static int add_parts(lx_xw_gen *g, uint32_t run, int depth, int most)
 {
-    const uint32_t *nodes = g->nodes;
     uint64_t any = (g->rack[0] ? g->letters : g->letters & g->rack_mask) & ~(uint64_t)1;
     if (depth == 0)
         any &= g->most_mask;
     uint32_t cand[LX_XW_MAX_LETTERS + 1];
-    int nc = xw_kwg_gather(nodes, run, any, cand), kept = 0, r = 0;
+    int nc = xw_gen_gather(g, run, any, cand), kept = 0, r = 0;
     for (int c = 0; c < nc && r >= 0; c++) {
         int t = xw_kwg_tile(cand[c]);
         kept |= r = add_part(g, cand[c], t, depth, depth ? most : g->most[t]);
@@ -144,7 +146,7 @@ int xw_gen_left_parts(lx_xw_gen *g)
         }
     }
     g->nlp = 0;
-    return add_parts(g, g->lx->gaddag, 0, 0) < 0 ? -1 : 0;
+    return add_parts(g, g->gaddag, 0, 0) < 0 ? -1 : 0;
 }
 
 typedef struct part_at {

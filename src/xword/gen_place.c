@@ -165,6 +165,21 @@ static int bounds_kind(const lx_xw_gen *g)
     return g->rack[0] < g->rack0[0] ? 1 + g->no_bingo : 0;
 }
 
+/* Whether walking on at square col from `run` may find anything: with each
+ * run's tiles at hand, the run must hold the board's tile there, or a
+ * letter the square and the rack allow (else the call is not worth its
+ * cost: about two walks in five find nothing). */
+XW_INLINE int may_step(const lx_xw_gen *g, int col, uint32_t run)
+{
+    if (!g->headed)
+        return 1;
+    const xw_square *q = &g->ln[col];
+    uint64_t tiles = xw_run_tiles(g->nodes, run);
+    if (q->tile)
+        return (int)((tiles >> (q->tile & 0x7F)) & 1);
+    return ((g->rack[0] ? q->cross : q->cross & g->rack_mask) & tiles & ~(uint64_t)1) != 0;
+}
+
 /* Having read `node` for square col. */
 XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
 {
@@ -177,12 +192,12 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
         if (!arc)
             return;
         int more = g->nplaced < g->max_tiles; /* tiles left to put on empty squares */
-        if (col > 0 && (ln[col - 1].tile || (more && !ln[col - 1].anchor)))
+        if (col > 0 && (ln[col - 1].tile || (more && !ln[col - 1].anchor)) && may_step(g, col - 1, arc))
             walk(g, col - 1, arc, s);
         if (left_empty && g->turn + 1 < g->len && (more || ln[g->turn + 1].tile) &&
             (g->mode != XW_GEN_BEST || g->right_bound[bounds_kind(g)][g->nplaced - 1][0] >= g->best.equity)) {
             uint32_t sep = g->lx->ascending ? (xw_kwg_tile(g->nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(g->nodes, arc, 0);
-            if (sep && xw_kwg_arc(g->nodes[sep])) {
+            if (sep && xw_kwg_arc(g->nodes[sep]) && may_step(g, g->turn + 1, xw_kwg_arc(g->nodes[sep]))) {
                 int saved = g->left, saved_kl = g->kl;
                 g->left = col;
                 g->kl = g->nplaced - 1; /* the tiles left of the anchor */
@@ -194,7 +209,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
     } else {
         if ((node & XW_KWG_ACCEPTS) && (col + 1 >= g->len || !ln[col + 1].tile))
             record(g, g->left, col, s);
-        if (arc && col + 1 < g->len && (ln[col + 1].tile || g->nplaced < g->max_tiles))
+        if (arc && col + 1 < g->len && (ln[col + 1].tile || g->nplaced < g->max_tiles) && may_step(g, col + 1, arc))
             walk(g, col + 1, arc, s);
     }
 }
@@ -231,7 +246,7 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
     const xw_square *q = &g->ln[col];
     const uint32_t *nodes = g->nodes;
     if (q->tile) {
-        uint32_t at = g->lx->ascending ? xw_kwg_find_asc(nodes, run, q->tile & 0x7F) : xw_kwg_find(nodes, run, q->tile & 0x7F);
+        uint32_t at = xw_gen_find(g, run, q->tile & 0x7F);
         if (at) {
             walk_score n = {s.main + q->value, s.mult, s.cross};
             go_on(g, col, nodes[at], n);
@@ -260,7 +275,7 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
         return;
     /* the run's nodes whose letter may go here */
     uint32_t cand[LX_XW_MAX_LETTERS + 1];
-    int nc = xw_kwg_gather(nodes, run, any, cand);
+    int nc = xw_gen_gather(g, run, any, cand);
     for (int c = 0; c < nc; c++) {
         uint32_t node = cand[c];
         int t = xw_kwg_tile(node);
@@ -316,10 +331,9 @@ void xw_gen_anchor_before_tiles(lx_xw_gen *g, int dir, int line, int anchor)
     while (end + 1 < g->len && ln[end + 1].tile)
         end++;
     walk_score s = {0, 1, 0};
-    uint32_t run = g->lx->gaddag;
+    uint32_t run = g->gaddag;
     for (int c = end; c > anchor && run; c--) { /* the tiles, backwards */
-        uint32_t at = g->lx->ascending ? xw_kwg_find_asc(g->nodes, run, ln[c].tile & 0x7F)
-                                       : xw_kwg_find(g->nodes, run, ln[c].tile & 0x7F);
+        uint32_t at = xw_gen_find(g, run, ln[c].tile & 0x7F);
         run = at ? xw_kwg_arc(g->nodes[at]) : 0;
         s.main += ln[c].value;
     }
@@ -338,10 +352,9 @@ void xw_gen_anchor_after_tiles(lx_xw_gen *g, int dir, int line, int anchor)
     while (start > 0 && ln[start - 1].tile)
         start--;
     walk_score s = {0, 1, 0};
-    uint32_t run = g->lx->dawg;
+    uint32_t run = g->dawg;
     for (int c = start; c < anchor && run; c++) {
-        uint32_t at = g->lx->ascending ? xw_kwg_find_asc(g->nodes, run, ln[c].tile & 0x7F)
-                                       : xw_kwg_find(g->nodes, run, ln[c].tile & 0x7F);
+        uint32_t at = xw_gen_find(g, run, ln[c].tile & 0x7F);
         run = at ? xw_kwg_arc(g->nodes[at]) : 0;
         s.main += ln[c].value;
     }
@@ -356,5 +369,5 @@ void xw_gen_anchor(lx_xw_gen *g, int dir, int line, int anchor)
 {
     xw_gen_anchor_at(g, dir, line, anchor);
     walk_score s = {0, 1, 0};
-    walk(g, anchor, g->lx->gaddag, s);
+    walk(g, anchor, g->gaddag, s);
 }
