@@ -4,36 +4,7 @@
  * makes one, and the engine finishing a proved win at once (answering every
  * intrusion) and resigning a proved loss.  Hand-made positions, drawn as rows
  * of '.', 'B' and 'W' (Black joins top and bottom, White left and right). */
-#include "testutil.h"
-
-/* A board of the picture's size with its stones, `next` to move, no swap. */
-static lx_hex_board *board_of(const char *const *rows, int nrows, lx_colour next)
-{
-    int cols = (int)strlen(rows[0]);
-    lx_hex_board *b = lx_hex_board_new(cols, nrows);
-    assert_non_null(b);
-    lx_hex_set_no_swap(b, 1);
-    for (int r = 0; r < nrows; r++)
-        for (int c = 0; c < cols; c++)
-            if (rows[r][c] != '.')
-                assert_int_equal(lx_hex_setup(b, c, r, rows[r][c] == 'B' ? LX_BLACK : LX_WHITE), 0);
-    lx_hex_set_to_play(b, next);
-    return b;
-}
-
-static int32_t id_of(const lx_hex_board *b, int col, int row)
-{
-    lx_hex_move m = {.kind = LX_HEX_STONE, .col = col, .row = row};
-    return lx_hex_sim_id(lx_hex_cols(b), lx_hex_rows(b), &m);
-}
-
-static int has(const int32_t *ids, size_t n, int32_t id)
-{
-    for (size_t i = 0; i < n; i++)
-        if (ids[i] == id)
-            return 1;
-    return 0;
-}
+#include "hex_pictures.h"
 
 /* Black c2 and b4 on 5x5: a bridge between them (b3, c3), each its two cells to
  * its edge (c1, d1; a5, b5). */
@@ -126,52 +97,58 @@ static void test_dead_cell_filled_makes_another(void **state)
     lx_hex_board_free(b);
 }
 
-/* Below the root, a cell a tree move made dead is pruned: Black's a3 gives
- * b3 four Black neighbours in a row (c2, b2, a3, a4). */
+/* Below the root, the cells a tree move made inferior are pruned: after
+ * Black's b3, d3 and c3 are a pair Black captures (a Black stone on either
+ * gives the other four Black neighbours in a row), and a3 is dead (b3, b2,
+ * a2 Black - b2 and a2 captured with the top rows at the snapshot - and the
+ * left edge's two cells). */
 static void test_tree_knowledge_drops_a_cell_made_dead(void **state)
 {
     (void)state;
-    const char *const rows[] = {".....", ".BBB.", "...B.", "B....", "....W"};
-    lx_hex_board *b = board_of(rows, 5, LX_BLACK);
+    const char *const rows[] = {"......", "..BBB.", "....B.", "......", "......", ".....W"};
+    lx_hex_board *b = board_of(rows, 6, LX_BLACK);
     lx_hex_sim *s = lx_hex_sim_new(b);
-    int32_t b3 = id_of(b, 1, 2), ids[64];
-    assert_false(lx_hex_sim_dead(s, b3));
-    lx_hex_sim_play(s, id_of(b, 0, 2));
-    assert_true(lx_hex_sim_dead(s, b3));
+    int32_t a3 = id_of(b, 0, 2), c3 = id_of(b, 2, 2), d3 = id_of(b, 3, 2), ids[64];
     size_t n = lx_hex_sim_legal(s, ids);
-    assert_true(has(ids, n, b3));
+    assert_true(has(ids, n, a3) && has(ids, n, c3) && has(ids, n, d3));
+    lx_hex_sim_play(s, id_of(b, 1, 2));
+    assert_false(lx_hex_sim_dead(s, c3));
+    n = lx_hex_sim_legal(s, ids);
+    assert_true(has(ids, n, a3) && has(ids, n, c3) && has(ids, n, d3));
     size_t kept = lx_hex_sim_prune(s, ids, n);
-    assert_int_equal(kept, n - 1); /* Black is joined by H-search: no must-play, only b3 goes */
-    assert_false(has(ids, kept, b3));
+    assert_int_equal(kept, n - 3); /* no must-play: only the three go */
+    assert_false(has(ids, kept, a3) || has(ids, kept, c3) || has(ids, kept, d3));
     lx_hex_sim_free(s);
     lx_hex_board_free(b);
 }
 
 /* Must-play: with Black c2 on 5x5, b4 would give Black a connection (c1 d1,
  * b3 c3, a5 b5), and so would c3 (c1 d1, then a ziggurat: d3, b4 c4 d4, a5 b5
- * c5 d5); White's only moves worth searching are the six cells in both, at
- * the snapshot only (below it every empty cell is a move again). */
+ * c5 d5); White's only moves worth searching are the cells in both but c1
+ * and d1, at the snapshot only (below it every empty cell is a move again).
+ * c1 d1, then a1 b1, then a2 b2 are pairs Black captures (inferior.c: a White
+ * stone there is answered in the pair), never moves of the tree. */
 static void test_must_play_keeps_the_threats_cells(void **state)
 {
     (void)state;
     const char *const rows[] = {".....", "..B..", ".....", ".....", "....W"};
     lx_hex_board *b = board_of(rows, 5, LX_WHITE);
     lx_hex_sim *s = lx_hex_sim_new(b);
-    assert_int_equal(lx_hex_sim_must_play(s, LX_WHITE), 6);
+    assert_int_equal(lx_hex_sim_must_play(s, LX_WHITE), 4);
     int32_t ids[64];
     size_t n = lx_hex_sim_legal(s, ids);
-    assert_int_equal(n, 6);
-    const int want[6][2] = {{1, 3}, {2, 0}, {3, 0}, {2, 2}, {0, 4}, {1, 4}};
-    for (int i = 0; i < 6; i++)
+    assert_int_equal(n, 4);
+    const int want[4][2] = {{1, 3}, {2, 2}, {0, 4}, {1, 4}};
+    for (int i = 0; i < 4; i++)
         assert_true(has(ids, n, id_of(b, want[i][0], want[i][1])));
     lx_hex_sim_play(s, id_of(b, 1, 3));
-    assert_int_equal(lx_hex_sim_legal(s, ids), 25 - 3);
+    assert_int_equal(lx_hex_sim_legal(s, ids), 25 - 3 - 6);
     lx_hex_sim_reset(s);
-    assert_int_equal(lx_hex_sim_legal(s, ids), 6);
+    assert_int_equal(lx_hex_sim_legal(s, ids), 4);
     lx_hex_sim *t = lx_hex_sim_new(b); /* another thread's sim gets the same */
-    assert_int_equal(lx_hex_sim_legal(t, ids), 25 - 2);
+    assert_int_equal(lx_hex_sim_legal(t, ids), 25 - 2 - 6);
     lx_hex_sim_copy_must_play(t, s);
-    assert_int_equal(lx_hex_sim_legal(t, ids), 6);
+    assert_int_equal(lx_hex_sim_legal(t, ids), 4);
     lx_hex_sim_free(t);
     lx_hex_sim_free(s);
     lx_hex_board_free(b);
@@ -342,7 +319,7 @@ static void test_hsearch_template_and_tree_knowledge(void **state)
     int32_t cells[32], key;
     size_t n = 0;
     assert_int_equal(lx_hex_sim_vc(s, LX_BLACK, cells, 32, &n, &key), 2);
-    assert_true(n <= 8);
+    assert_true(n <= 8 + 6); /* the ziggurat's, and the six cells Black captures (a1 ... b3) */
     assert_true(black_holds(rows, 5, cells, n));
     lx_hex_sim_free(s);
     lx_hex_board_free(b);
@@ -496,7 +473,8 @@ static void test_threats_with_nothing_in_common_resign(void **state)
     assert_true(black_holds(rows, 5, cells, n));
     assert_int_equal(lx_hex_sim_must_play(s, LX_WHITE), 0);
     int32_t ids[64];
-    assert_int_equal(lx_hex_sim_legal(s, ids), 25 - 5 - 2); /* nothing kept; d1 and d2 are dead */
+    assert_int_equal(lx_hex_sim_legal(s, ids), 25 - 5 - 2 - 6); /* nothing kept; d1 and d2 are dead, Black
+                                                                    * captures a1 b1, a2 b2, a3 b3 */
     lx_hex_sim_free(s);
     lx_hex_board_free(b);
 

@@ -270,7 +270,7 @@ int32_t lx_hex_sim_proved_move(const lx_hex_sim *s, lx_colour c, int32_t *id);
  * number, 0 for a proved loss, -1 when there is no threat (nothing kept). */
 long lx_hex_sim_must_play(lx_hex_sim *s, lx_colour c);
 /* H-search (boards of at most 128 cells): c's virtual connections on the
- * position now, dead cells filled for c.  2: c joins its edges whatever the
+ * position now, dead cells filled for c and captured pairs for their captor.  2: c joins its edges whatever the
  * opponent does (a full connection; its carrier's cells up to cap into ids,
  * their number in *n); 1: c joins them if it moves first, at *key (the
  * semi connection's carrier, the key among them, in ids and *n); 0:
@@ -278,12 +278,16 @@ long lx_hex_sim_must_play(lx_hex_sim *s, lx_colour c);
 int lx_hex_sim_vc(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap, size_t *n, int32_t *key);
 /* The tree's knowledge at a position below the root: of the moves ids[0 ..
  * n - 1] for the colour to move there, keep (first, in order) those not
- * dead there and in the must-play of the opponent's semi connections
+ * dead or in a captured pair there and in the must-play of the opponent's semi connections
  * (H-search); the number kept (n when nothing is proved; the live ones when
  * all lose). */
 size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n);
 /* Give dst (a sim of the same board) src's must-play cells. */
 void lx_hex_sim_copy_must_play(lx_hex_sim *dst, const lx_hex_sim *src);
+/* Prior AMAF figures for a search of the sim's position now (src/hex/prior.c):
+ * for each of the n legal ids, playouts added to visits[i] and wins for the
+ * colour to move to wins[i]. */
+void lx_hex_sim_prior(const lx_hex_sim *s, const int32_t *ids, size_t n, float *visits, float *wins);
 
 #ifdef __cplusplus
 }

@@ -174,12 +174,18 @@ static size_t hex_prune(void *sim, int32_t *ids, size_t n)
     return lx_hex_sim_prune(sim, ids, n);
 }
 
+static void hex_prior(const void *sim, const int32_t *ids, size_t n, float *visits, float *wins)
+{
+    lx_hex_sim_prior(sim, ids, n, visits, wins);
+}
+
 /* The tree search's positions: hex_sim_plain's, with H-search's knowledge at
- * nodes of params.knowledge_at visits (hex_tune). */
+ * nodes of params.knowledge_at visits (hex_tune) and the prior of a new
+ * node's children from their cells' shapes (src/hex/prior.c). */
 static const mcts_sim_ops hex_sim_ops = {.reset = hex_sim_plain_reset, .to_play = hex_sim_plain_to_play,
                                          .legal = hex_sim_plain_legal, .play = hex_sim_plain_play,
                                          .playout = hex_sim_plain_playout, .owners = hex_sim_plain_owners,
-                                         .prune = hex_prune};
+                                         .prune = hex_prune, .prior = hex_prior};
 
 /* The search proves wins and losses; flat Monte Carlo, the yardstick, only
  * sees a win at once. */

@@ -206,6 +206,18 @@ size_t hex_hsearch_semi(const hex_hsearch *h, int32_t *ids, size_t cap);
  * number, -1 when there is no semi (allowed untouched). */
 long hex_hsearch_must_play(const hex_hsearch *h, uint8_t *allowed);
 
+/* ---- inferior.c: captured pairs ------------------------------------------------------ */
+/* Dead cells (filled with dead_fill) and captured pairs (filled for their
+ * captor) filled in turn until neither finds more; filled[p] = 1 for a dead
+ * cell, 2 for a captured one (when filled is not NULL); how many were filled. */
+size_t hex_inferior_fill(uint8_t *colour, int cols, int rows, uint8_t dead_fill, uint8_t *filled);
+
+/* ---- prior.c: the tree's prior figures from local shapes ----------------------------- */
+/* For `me` to move, `last` the last stone (0: none): PRIOR playouts added
+ * to visits[i] and wins for `me` to wins[i], for each empty cell ids[i]. */
+void hex_prior(const uint8_t *colour, int cols, int rows, int32_t last, uint8_t me, const int32_t *ids, size_t n,
+               float *visits, float *wins);
+
 /* ---- rules.c -------------------------------------------------------------------- */
 
 const char *hex_colour_name(lx_colour c); /* "Black", "White", "nobody" */

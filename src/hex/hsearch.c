@@ -281,8 +281,10 @@ int hex_hsearch_run(hex_hsearch *h, const uint8_t *colour, uint8_t me)
     int32_t ring[6] = {1, 1 - h->stride, -h->stride, -1, h->stride - 1, h->stride};
     h->me = me;
     h->work = 0;
-    if (number_points(h, colour, ring) != 0)
-        return 1; /* joined already */
+    if (number_points(h, colour, ring) != 0) {
+        h->pairs[1].nfull = h->pairs[1].nsemi = 0; /* joined already: no carrier (hex_hsearch_full) */
+        return 1;
+    }
     for (int32_t x = 0; x < h->npoints; x++)
         for (int32_t y = x + 1; y < h->npoints; y++)
             h->pairs[(size_t)x * (size_t)h->npoints + (size_t)y].nfull =

@@ -22,8 +22,15 @@
  * looked at; a pair of the colour to move whose other common neighbour is
  * empty is a bridge the move intruded into, and that cell is the reply.
  *
- * Proofs (proof.c, hsearch.c): dead cells of the snapshot are never tree
- * moves; at the snapshot the must-play (lx_hex_sim_must_play) and, at tree
+ * Inferior cells (proof.c, inferior.c): the snapshot's dead cells and
+ * captured pairs are never tree moves; each playout starts with them filled
+ * (dead ones Black, captured ones for their captor), so it draws none of
+ * them.  H-search works on the position with them filled (its carriers get
+ * the cells filled for the prover), and below the snapshot the tree's
+ * knowledge (lx_hex_sim_prune) leaves out the cells dead or captured there.
+ * The chains' proofs (proof.c) see the board as it is.
+ *
+ * Proofs (proof.c, hsearch.c): at the snapshot the must-play (lx_hex_sim_must_play) and, at tree
  * nodes the search asks about, H-search's must-play (lx_hex_sim_prune) keep
  * only the moves that do not lose to a proved connection.
  *
@@ -48,11 +55,14 @@ struct lx_hex_sim {
     uint64_t *rowbits;   /* cols <= 64: Black's cells by rows, and those reached (2 * rows) */
     int32_t *label;      /* winning cells: component numbers */
     uint8_t *flags;      /* ... and the edges each touches */
-    uint8_t *dead;       /* per id: dead at the snapshot (proof.c), never a tree move */
+    uint8_t *dead;       /* per id: inferior at the snapshot, 1 dead, 2 captured (inferior.c) */
+    uint8_t *fill;       /* per id: the colour a playout gives it first (inferior ones), else 0 */
+    int32_t *fills, nfills; /* those ids */
     uint8_t *must;       /* per id: a root move, when must_on (lx_hex_sim_must_play) */
     int must_on;
     hex_hsearch *hs;     /* H-search work space, made when first needed (NULL: none yet or none here) */
     uint8_t *scratch;    /* a copy of the colours for the proofs (npadded + 1), with hs */
+    uint8_t *filled;     /* per id: what hsearch_now filled in scratch (1 dead, 2 captured) */
     lx_colour to_play0, to_play;
     int swap0, swap;     /* swap-pieces allowed */
     int32_t single;      /* the one stone when the swap is allowed */
@@ -145,12 +155,12 @@ static size_t lines(size_t bytes)
 static lx_hex_sim *alloc_sim(const hex_grid *g)
 {
     size_t n = g->npadded + 1, rows = (size_t)g->rows;
-    size_t sizes[12] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
+    size_t sizes[15] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
                         lines(n * sizeof(int32_t)), lines(n * sizeof(int32_t)), lines(n * sizeof(uint32_t)),
-                        lines(n * sizeof(int32_t)), lines(n),      lines(n), lines(n),
-                        g->cols <= 64 ? lines(2 * rows * sizeof(uint64_t)) : 0};
+                        lines(n * sizeof(int32_t)), lines(n),      lines(n), lines(n), lines(n),
+                        lines(n * sizeof(int32_t)), lines(n), g->cols <= 64 ? lines(2 * rows * sizeof(uint64_t)) : 0};
     size_t total = 0;
-    for (int i = 0; i < 12; i++)
+    for (int i = 0; i < 15; i++)
         total += sizes[i];
     char *block = aligned_alloc(64, total);
     if (!block)
@@ -169,15 +179,20 @@ static lx_hex_sim *alloc_sim(const hex_grid *g)
     CARVE(flags, 8);
     CARVE(dead, 9);
     CARVE(must, 10);
-    s->rowbits = sizes[11] ? (void *)at : NULL;
+    CARVE(fill, 11);
+    CARVE(fills, 12);
+    CARVE(filled, 13);
+    s->rowbits = sizes[14] ? (void *)at : NULL;
 #undef CARVE
     return s;
 }
 
-/* The snapshot's dead cells (none where a swap could move its stone, or on a
- * board too large to look): they stay dead below it, so no tree move takes
- * one; playouts still fill them (their colour changes no winner). */
-static void mark_dead(lx_hex_sim *s)
+/* The snapshot's dead cells and captured pairs (none where a swap could move
+ * its stone, or on a board too large to look): they stay so below it, so no
+ * tree move takes one (lx_hex_sim_legal offers them all when nothing else is
+ * left), and the playouts start with them filled (unless they are all the
+ * empty cells). */
+static void find_inferior(lx_hex_sim *s)
 {
     if (s->swap0 || (long)s->cols * s->rows > LX_HEX_PROOF_MAX_CELLS)
         return;
@@ -185,7 +200,15 @@ static void mark_dead(lx_hex_sim *s)
     if (!copy)
         return;
     memcpy(copy, s->colour0, (size_t)s->npadded);
-    hex_proof_fill_dead(copy, s->cols, s->rows, HEX_BLACK, s->dead);
+    hex_inferior_fill(copy, s->cols, s->rows, HEX_BLACK, s->dead);
+    int32_t live = 0;
+    for (int32_t p = 0; p < s->npadded; p++)
+        live += copy[p] == HEX_EMPTY;
+    for (int32_t p = 0; p < s->npadded && live > 0; p++) /* all inferior: the playouts draw them all */
+        if (s->dead[p]) {
+            s->fill[p] = copy[p];
+            s->fills[s->nfills++] = p;
+        }
     free(copy);
 }
 
@@ -207,10 +230,11 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
         s->place[i] = -1;
     s->to_play0 = lx_hex_to_play(b);
     s->swap0 = swap_allowed(b, s->to_play0);
+    find_inferior(s);
     for (int r = 0; r < s->rows; r++)
         for (int c = 0; c < s->cols; c++) {
             int32_t p = hex_cell(g, c, r);
-            if (s->colour0[p] == HEX_EMPTY || s->swap0) { /* with a swap the one stone may be taken off */
+            if ((s->colour0[p] == HEX_EMPTY && !s->fill[p]) || s->swap0) { /* with a swap the one stone may be taken off */
                 s->place[p] = s->ncells;
                 s->cells[s->ncells++] = p;
             }
@@ -218,7 +242,6 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
                 s->single = p;
         }
     s->last0 = b->last_kind == LX_HEX_STONE ? b->last_cell : 0;
-    mark_dead(s);
     lx_hex_sim_reset(s);
     return s;
 }
@@ -420,6 +443,10 @@ lx_colour lx_hex_sim_playout(lx_hex_sim *s, uint64_t *rng)
     const int8_t *reply_of = s->reply_of;
     uint64_t x = *rng ? *rng : 0x9E3779B97F4A7C15ull; /* xorshift64* (base/random.h), never 0 */
     uint8_t me = code_of(s->to_play);
+    for (int32_t k = 0; k < s->nfills; k++) { /* the inferior cells first (a tree move may have taken one) */
+        int32_t p = s->fills[k];
+        colour[p] = colour[p] == HEX_EMPTY ? s->fill[p] : colour[p];
+    }
     while (i < n) {
         unsigned b = last ? bridges[(unsigned)(me - 1) << 12 | key_around(colour + last, stride)] : 0;
         int32_t at;
@@ -584,7 +611,8 @@ long lx_hex_sim_must_play(lx_hex_sim *s, lx_colour c)
 }
 
 /* H-search for `me` on the position now with its dead cells filled for `me`
- * (in s->scratch): 1 joined (full), 0 not, -1 no H-search here. */
+ * and its captured pairs for their captor (in s->scratch): 1 joined (full),
+ * 0 not, -1 no H-search here. */
 static int hsearch_now(lx_hex_sim *s, uint8_t me)
 {
     if (!s->hs) {
@@ -598,8 +626,23 @@ static int hsearch_now(lx_hex_sim *s, uint8_t me)
     if (!s->hs)
         return -1;
     memcpy(s->scratch, s->colour, (size_t)s->npadded);
-    hex_proof_fill_dead(s->scratch, s->cols, s->rows, me, NULL);
+    memset(s->filled, 0, (size_t)s->npadded);
+    hex_inferior_fill(s->scratch, s->cols, s->rows, me, s->filled);
     return hex_hsearch_run(s->hs, s->scratch, me);
+}
+
+/* A carrier found on s->scratch (n cells in ids) with the captured cells the
+ * fill gave `me` (the opponent's stone there is answered in its pair), up to
+ * cap; its size. */
+static size_t with_filled(const lx_hex_sim *s, uint8_t me, int32_t *ids, size_t cap, size_t n)
+{
+    for (int32_t p = 0; p < s->npadded; p++)
+        if (s->filled[p] == 2 && s->scratch[p] == me) {
+            if (n < cap && ids)
+                ids[n] = p;
+            n++;
+        }
+    return n;
 }
 
 int lx_hex_sim_vc(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap, size_t *n, int32_t *key)
@@ -610,12 +653,12 @@ int lx_hex_sim_vc(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap, size_t *
     if (joined < 0)
         return -1;
     if (joined) {
-        *n = hex_hsearch_full(s->hs, ids, cap);
+        *n = with_filled(s, code_of(c), ids, cap, hex_hsearch_full(s->hs, ids, cap));
         return 2;
     }
     *key = hex_hsearch_key(s->hs);
     if (*key >= 0)
-        *n = hex_hsearch_semi(s->hs, ids, cap);
+        *n = with_filled(s, code_of(c), ids, cap, hex_hsearch_semi(s->hs, ids, cap));
     return *key >= 0;
 }
 
@@ -624,13 +667,16 @@ size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n)
     uint8_t me = code_of(s->to_play);
     if (s->swap || n < 2)
         return n;
-    size_t live = 0; /* dead cells now (a pass each) go first */
+    int theirs = hsearch_now(s, (uint8_t)(me ^ 3)); /* s->scratch: the position with its inferior cells filled */
+    if (theirs < 0)
+        return n; /* no H-search here: no knowledge */
+    size_t live = 0; /* dead cells and captured pairs now (never better than another move) go first */
     for (size_t i = 0; i < n; i++)
-        if (ids[i] >= s->npadded || !hex_proof_is_dead(s->colour, s->cols, ids[i]))
+        if (ids[i] >= s->npadded || s->scratch[ids[i]] == HEX_EMPTY)
             ids[live++] = ids[i];
-    n = live ? live : n; /* all dead: ids untouched */
-    if (n < 2 || hsearch_now(s, (uint8_t)(me ^ 3)) != 0)
-        return n; /* no H-search here, or lost already: every live move alike */
+    n = live ? live : n; /* all inferior: ids untouched */
+    if (n < 2 || theirs != 0)
+        return n; /* lost already: every live move alike */
     if (hex_hsearch_must_play(s->hs, s->scratch) <= 0)
         return n;
     size_t kept = 0;
@@ -638,6 +684,11 @@ size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n)
         if (ids[i] < s->npadded && s->scratch[ids[i]])
             ids[kept++] = ids[i];
     return kept ? kept : n;
+}
+
+void lx_hex_sim_prior(const lx_hex_sim *s, const int32_t *ids, size_t n, float *visits, float *wins)
+{
+    hex_prior(s->colour, s->cols, s->rows, s->last, code_of(s->to_play), ids, n, visits, wins);
 }
 
 void lx_hex_sim_copy_must_play(lx_hex_sim *dst, const lx_hex_sim *src)

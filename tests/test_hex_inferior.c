@@ -1,0 +1,137 @@
+/* test_hex_inferior.c - the Hex search's inferior cells and priors (src/hex/
+ * inferior.c, prior.c through lx_hex_sim_*): a captured pair (and the pairs
+ * it captures in turn) left out of the tree's moves and filled for its
+ * captor at the start of every playout, an intruded pair that is no longer
+ * captured, and the prior figures a new node's children start with: a cell
+ * making a bridge above a first-row cell far from play, an intrusion into
+ * the opponent's bridge below a neutral cell, the cell saving the mover's
+ * intruded bridge above all.  Hand-made positions drawn as rows of '.', 'B'
+ * and 'W' (Black joins top and bottom, White left and right). */
+#include "hex_pictures.h"
+
+/* The six cells Black c2 captures on 5x5 (c1 d1 between it and the top edge,
+ * then a1 b1, then a2 b2), as (col, row); `flip` swaps col and row (White's
+ * b3 captures the same cells transposed). */
+static const int captured_cells[6][2] = {{2, 0}, {3, 0}, {0, 0}, {1, 0}, {0, 1}, {1, 1}};
+
+static void check_captured(const char *const *rows, lx_colour captor, int flip)
+{
+    lx_hex_board *b = board_of(rows, 5, captor == LX_BLACK ? LX_WHITE : LX_BLACK);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    int32_t ids[64], cap[6];
+    for (int i = 0; i < 6; i++)
+        cap[i] = id_of(b, captured_cells[i][flip], captured_cells[i][!flip]);
+    size_t n = lx_hex_sim_legal(s, ids);
+    assert_int_equal(n, 25 - 2 - 6); /* every other empty cell is a move */
+    for (int i = 0; i < 6; i++) {
+        assert_false(has(ids, n, cap[i]));
+        assert_false(lx_hex_sim_dead(s, cap[i])); /* captured, not dead */
+    }
+    uint64_t rng = 7;
+    for (int k = 0; k < 20; k++) { /* every playout starts with them the captor's */
+        lx_hex_sim_reset(s);
+        if (k % 2)
+            lx_hex_sim_play(s, ids[k % n]);
+        lx_hex_sim_playout(s, &rng);
+        for (int i = 0; i < 6; i++)
+            assert_int_equal(lx_hex_sim_owners(s)[cap[i]], captor == LX_BLACK ? 1 : 2);
+    }
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+}
+
+static void test_captured_pairs_filled_and_left_out(void **state)
+{
+    (void)state;
+    const char *const black[] = {".....", "..B..", ".....", ".....", "....W"};
+    check_captured(black, LX_BLACK, 0);
+    const char *const white[] = {".....", ".....", ".W...", ".....", "....B"};
+    check_captured(white, LX_WHITE, 1);
+}
+
+/* White took c1 of Black c2's pair: d1 is no longer captured (Black must
+ * still answer there), so it stays a move; a1 b1 a2 b2, captured only
+ * through c1, are moves again too. */
+static void test_an_intruded_pair_is_a_move_again(void **state)
+{
+    (void)state;
+    const char *const rows[] = {"..W..", "..B..", ".....", ".....", "....W"};
+    lx_hex_board *b = board_of(rows, 5, LX_BLACK);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    int32_t ids[64];
+    size_t n = lx_hex_sim_legal(s, ids);
+    assert_int_equal(n, 25 - 3);
+    assert_true(has(ids, n, id_of(b, 3, 0)));
+    assert_true(has(ids, n, id_of(b, 1, 1)));
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+}
+
+/* The prior of each id (PRIOR_VISITS 12 playouts worth a value). */
+static void priors(const lx_hex_sim *s, const int32_t *ids, size_t n, float *visits, float *wins)
+{
+    memset(visits, 0, n * sizeof *visits);
+    memset(wins, 0, n * sizeof *wins);
+    lx_hex_sim_prior(s, ids, n, visits, wins);
+    for (size_t i = 0; i < n; i++)
+        assert_float_equal(visits[i], 12.0, 1e-4);
+}
+
+/* Black to move after White's b8 on 9x9, Black e5, White g2 h3 (a bridge):
+ * d4 makes a bridge to e5 (0.55), i9 is on the first row with no stone
+ * within two steps (0.25), c8 touches White's last stone and makes a
+ * bridge to Black's bottom edge (0.67), g3
+ * intrudes into White's bridge and touches two stones (0.37). */
+static void test_prior_ranks_shapes(void **state)
+{
+    (void)state;
+    const char *const rows[] = {".........", "......W..", ".......W.", ".........", "....B....",
+                                ".........", ".........", ".........", "........."};
+    lx_hex_board *b = board_of(rows, 9, LX_WHITE);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    lx_hex_sim_play(s, id_of(b, 1, 7));
+    int32_t ids[4] = {id_of(b, 3, 3), id_of(b, 8, 8), id_of(b, 2, 7), id_of(b, 6, 2)};
+    float visits[4], wins[4];
+    priors(s, ids, 4, visits, wins);
+    assert_float_equal(wins[0], 12 * 0.55, 1e-4);
+    assert_float_equal(wins[1], 12 * 0.25, 1e-4);
+    assert_float_equal(wins[2], 12 * 0.67, 1e-4);
+    assert_float_equal(wins[3], 12 * 0.37, 1e-4);
+    assert_true(wins[0] > wins[1]);
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+}
+
+/* White's last stone d3 intruded into Black's bridge c3-d4: c4, the other
+ * cell, has the highest prior of all Black's moves (0.87). */
+static void test_prior_saves_an_intruded_bridge(void **state)
+{
+    (void)state;
+    const char *const rows[] = {".......", ".......", "..B....", "...B...", ".......", ".......", "......W"};
+    lx_hex_board *b = board_of(rows, 7, LX_WHITE);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    lx_hex_sim_play(s, id_of(b, 3, 2));
+    int32_t ids[64];
+    size_t n = lx_hex_sim_legal(s, ids);
+    float visits[64], wins[64];
+    priors(s, ids, n, visits, wins);
+    size_t best = 0;
+    for (size_t i = 1; i < n; i++)
+        if (wins[i] > wins[best])
+            best = i;
+    assert_int_equal(ids[best], id_of(b, 2, 3));
+    assert_float_equal(wins[best], 12 * 0.87, 1e-4);
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_captured_pairs_filled_and_left_out),
+        cmocka_unit_test(test_an_intruded_pair_is_a_move_again),
+        cmocka_unit_test(test_prior_ranks_shapes),
+        cmocka_unit_test(test_prior_saves_an_intruded_bridge),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
