@@ -478,6 +478,25 @@ static void test_multi_codepoint_tile(void **state)
     unmake(&f);
 }
 
+/* A distribution with tiles above 31 (Polish: Ź is 31, Ż 32): the word
+ * graph the every-play walk reads keeps each run's tiles in two words. */
+static void test_tiles_above_31(void **state)
+{
+    (void)state;
+    fixture f = make("15/15/15/15/15/15/15/7ŻA6/15/15/15/15/15/15/15 AŹŻ?/ 0/0 0 ld polish;",
+                     "ŻA\nAŻ\nŹA\nAŹ\nŻAŹ\nŹAŻ\nAŻA\nŻAŻA\nZA\n");
+    long others;
+    playlist l = plays_of(&f, &others);
+    /* AŻA, ŻAŻA, ŻAŹ through the board's ŻA; the blank as Ż; ŻAŹ over 7G's premiums */
+    const char *some[] = {"8G A.. 7", "8H ..ŻA 12", "8H ..Ź 15", "8F żA.. 7", "7G ŻAŹ 54"};
+    for (size_t i = 0; i < 5; i++)
+        if (!bsearch(&some[i], l.s, l.n, sizeof *l.s, cmp_word))
+            fail_msg("%s is missing", some[i]);
+    assert_int_equal(l.n, 169);
+    pl_free(&l);
+    unmake(&f);
+}
+
 /* ---- exchanges, the end of the game, leaves, other engines' files ------------------------------------------------ */
 
 static void test_exchange_rule(void **state)
@@ -982,6 +1001,7 @@ int main(void)
         cmocka_unit_test(test_blank_choices),
         cmocka_unit_test(test_bingo_through_two), cmocka_unit_test(test_edges),
         cmocka_unit_test(test_multi_codepoint_tile), cmocka_unit_test(test_random_games),
+        cmocka_unit_test(test_tiles_above_31),
         cmocka_unit_test(test_board_sizes),      cmocka_unit_test(test_cross_facts_kept),
         cmocka_unit_test(test_best_many),      cmocka_unit_test(test_exchange_rule),
         cmocka_unit_test(test_endgame),          cmocka_unit_test(test_klv),

@@ -434,7 +434,7 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
         g->nodes = g->runs.nodes;
         g->dawg = g->runs.dawg;
         g->gaddag = g->runs.gaddag;
-        g->headed = 1;
+        g->headed = g->runs.words;
     }
     if (walk && xw_gen_left_parts(g) != 0)
         return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");

@@ -119,6 +119,7 @@ typedef struct xw_gen_runs {
     uint64_t digest;
     size_t nnodes;
     uint32_t *nodes; /* NULL: none for it (see gen_runs.c) */
+    int words;       /* before each run, for its tiles: 1 (every tile below 32) or 2 */
     uint32_t dawg, gaddag;
 } xw_gen_runs;
 
@@ -128,7 +129,7 @@ struct lx_xw_gen {
     const lx_xw_lexicon *lx;
     const uint32_t *nodes;     /* lx's, or for every play runs.nodes (headed) */
     uint32_t dawg, gaddag;     /* the roots in nodes */
-    int headed;                /* nodes is runs.nodes: each run's tiles before it */
+    int headed;                /* nodes is runs.nodes, each run's tiles in the `headed` words before it; 0: lx's */
     xw_gen_runs runs;
     int rows, cols;
     uint64_t letters;          /* bits 1..n: the distribution's letters */
@@ -267,10 +268,11 @@ static inline int xw_lowest_bit(uint64_t m)
 #endif
 }
 
-/* In runs.nodes: the tiles of the run starting at `run` (not 0). */
-static inline uint64_t xw_run_tiles(const uint32_t *nodes, uint32_t run)
+/* With g->headed: the tiles of the run starting at `run` (not 0). */
+static inline uint64_t xw_run_tiles(const lx_xw_gen *g, uint32_t run)
 {
-    return (uint64_t)nodes[run - 2] | (uint64_t)nodes[run - 1] << 32;
+    uint64_t last = g->nodes[run - 1];
+    return g->headed == 1 ? last : (uint64_t)g->nodes[run - 2] | last << 32;
 }
 
 /* The node of tile t in that run, whose tiles are `tiles` (t among them). */
@@ -293,7 +295,7 @@ static inline int xw_gen_gather(const lx_xw_gen *g, uint32_t run, uint64_t any, 
 {
     if (!g->headed)
         return xw_kwg_gather(g->nodes, run, any, cand);
-    uint64_t m = xw_run_tiles(g->nodes, run) & any;
+    uint64_t m = xw_run_tiles(g, run) & any;
     if (!m)
         return 0;
 #if defined(__GNUC__)
@@ -317,7 +319,7 @@ static inline int xw_gen_gather(const lx_xw_gen *g, uint32_t run, uint64_t any, 
 static inline uint32_t xw_gen_find(const lx_xw_gen *g, uint32_t run, int t)
 {
     if (g->headed) {
-        uint64_t tiles = run ? xw_run_tiles(g->nodes, run) : 0;
+        uint64_t tiles = run ? xw_run_tiles(g, run) : 0;
         return (tiles >> t) & 1 ? xw_run_node(run, tiles, t) : 0;
     }
     return g->lx->ascending ? xw_kwg_find_asc(g->nodes, run, t) : xw_kwg_find(g->nodes, run, t);

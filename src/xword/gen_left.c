@@ -35,7 +35,7 @@ static uint64_t run_letters(const lx_xw_gen *g, uint32_t run)
 {
     const uint32_t *nodes = g->nodes;
     if (g->headed)
-        return xw_run_tiles(nodes, run);
+        return xw_run_tiles(g, run);
     uint64_t m = 0;
     for (uint32_t i = run; run; i++) {
         m |= (uint64_t)1 << xw_kwg_tile(nodes[i]);

@@ -174,7 +174,7 @@ XW_INLINE int may_step(const lx_xw_gen *g, int col, uint32_t run)
     if (!g->headed)
         return 1;
     const xw_square *q = &g->ln[col];
-    uint64_t tiles = xw_run_tiles(g->nodes, run);
+    uint64_t tiles = xw_run_tiles(g, run);
     if (q->tile)
         return (int)((tiles >> (q->tile & 0x7F)) & 1);
     return ((g->rack[0] ? q->cross : q->cross & g->rack_mask) & tiles & ~(uint64_t)1) != 0;

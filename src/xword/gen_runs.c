@@ -3,14 +3,15 @@
  * The walk for every play takes about one tile per step, and finding which
  * of a run's nodes the square and the rack allow meant reading the whole
  * run (a run near the root holds 26 nodes).  This copy of the lexicon's
- * nodes puts before each run of siblings the set of its tiles (64 bits in
- * two words): which letters may follow is one AND, and the node of letter t
- * is found by counting the run's tiles below t (the runs are in ascending
- * tile order).  Arcs point at a run's first node as in the lexicon, so the
- * copy is a node array like the lexicon's and reads the same way; only its
- * indexes differ (the roots come with it).  Built once per lexicon by the
- * generator that uses it (wamerican: 320,000 nodes, about 1.7 MB, a
- * millisecond or two); not built for a lexicon whose runs are not in
+ * nodes puts before each run of siblings the set of its tiles (one word
+ * when every tile is below 32, as in English, else two): which letters may
+ * follow is one AND, a step that can take none is not taken, and a run is
+ * read only up to the last tile that may go.  Arcs point at a run's first
+ * node as in the lexicon, so the copy is a node array like the lexicon's
+ * and reads the same way; only its indexes differ (the roots come with
+ * it).  Built once per lexicon by the generator that uses it (wamerican:
+ * 320,398 nodes in 162,406 runs, 1.9 MB against the lexicon's 1.3 MB; a
+ * few milliseconds); not built for a lexicon whose runs are not in
  * ascending order or whose copy would not fit the arcs' 22 bits. */
 #include <stdlib.h>
 #include <string.h>
@@ -18,12 +19,12 @@
 #include "xword/gen_impl.h"
 
 /* Where each run of the lexicon starts in the copy (0: no run starts
- * there), from the roots and every arc; the copy's size, 0 when it does not
- * fit. */
-static size_t place_runs(const lx_xw_lexicon *lx, uint32_t *pos)
+ * there), from the roots and every arc, with `words` words for its tiles
+ * before it; the copy's size, 0 when it does not fit. */
+static size_t place_runs(const lx_xw_lexicon *lx, uint32_t *pos, int words)
 {
     const uint32_t *nodes = lx->nodes;
-    size_t n = lx->nnodes, at = 2; /* index 0 is no arc; a run's tiles take the two words before it */
+    size_t n = lx->nnodes, at = 2; /* index 0 is no arc */
     for (size_t i = 0; i < n; i++)
         if (xw_kwg_arc(nodes[i]))
             pos[xw_kwg_arc(nodes[i])] = 1;
@@ -37,7 +38,7 @@ static size_t place_runs(const lx_xw_lexicon *lx, uint32_t *pos)
         size_t len = 1;
         while (i + len - 1 < n - 1 && !(nodes[i + len - 1] & XW_KWG_IS_END))
             len++;
-        at += 2;
+        at += (size_t)words;
         if (at + len > XW_KWG_ARC_MASK)
             return 0;
         pos[i] = (uint32_t)at;
@@ -47,7 +48,7 @@ static size_t place_runs(const lx_xw_lexicon *lx, uint32_t *pos)
 }
 
 /* The copy of lx's nodes with each run's tiles before it (see above). */
-static uint32_t *copy_runs(const lx_xw_lexicon *lx, const uint32_t *pos, size_t size)
+static uint32_t *copy_runs(const lx_xw_lexicon *lx, const uint32_t *pos, size_t size, int words)
 {
     const uint32_t *nodes = lx->nodes;
     uint32_t *h = calloc(size, sizeof *h);
@@ -63,8 +64,10 @@ static uint32_t *copy_runs(const lx_xw_lexicon *lx, const uint32_t *pos, size_t 
             if (node & XW_KWG_IS_END)
                 break;
         }
-        out[-2] = (uint32_t)tiles;
-        out[-1] = (uint32_t)(tiles >> 32);
+        if (words == 1)
+            out[-1] = (uint32_t)tiles;
+        else
+            out[-2] = (uint32_t)tiles, out[-1] = (uint32_t)(tiles >> 32);
     }
     return h;
 }
@@ -80,9 +83,14 @@ int xw_gen_runs_ready(xw_gen_runs *r, const lx_xw_lexicon *lx)
     r->nnodes = lx->nnodes;
     if (!lx->ascending || lx->nnodes < 2 || lx->nnodes > XW_KWG_ARC_MASK)
         return 0;
+    int words = 1;
+    for (size_t i = 0; i < lx->nnodes; i++)
+        if (xw_kwg_tile(lx->nodes[i]) >= 32)
+            words = 2;
     uint32_t *pos = calloc(lx->nnodes, sizeof *pos);
-    size_t size = pos ? place_runs(lx, pos) : 0;
-    r->nodes = size ? copy_runs(lx, pos, size) : NULL;
+    size_t size = pos ? place_runs(lx, pos, words) : 0;
+    r->nodes = size ? copy_runs(lx, pos, size, words) : NULL;
+    r->words = r->nodes ? words : 0;
     if (r->nodes) {
         r->dawg = lx->dawg ? pos[lx->dawg] : 0;
         r->gaddag = lx->gaddag ? pos[lx->gaddag] : 0;
