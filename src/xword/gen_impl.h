@@ -142,6 +142,7 @@ typedef struct xw_gen_runs {
     uint32_t *nodes; /* NULL: none for it (see gen_runs.c) */
     int words;       /* before each run, for its tiles: 1 (every tile below 32) or 2 */
     uint32_t dawg, gaddag;
+    uint64_t asked[XW_ASKED]; /* the digests of the lexicons of the last calls without one */
 } xw_gen_runs;
 
 struct lx_xw_gen {
@@ -272,7 +273,8 @@ static inline int xw_kwg_gather(const uint32_t *nodes, uint32_t run, uint64_t an
     }
 }
 
-/* Make r for lx (1) or say there is none (0: use lx's nodes). */
+/* Make r for lx (1) or say there is none (0: use lx's nodes); made on the
+ * second call with a lexicon (for one call it costs more than it saves). */
 int xw_gen_runs_ready(xw_gen_runs *r, const lx_xw_lexicon *lx);
 void xw_gen_runs_free(xw_gen_runs *r);
 
