@@ -1,7 +1,7 @@
 /* hex_pictures.h - helpers shared by the Hex engine's unit tests (test_hex_proof,
- * test_hex_inferior): positions drawn as rows of '.', 'B' and 'W' (Black
- * joins top and bottom, White left and right), a cell's search id, and
- * whether a list of ids holds one. */
+ * test_hex_inferior, test_hex_dfpn): positions drawn as rows of '.', 'B' and 'W' (Black
+ * joins top and bottom, White left and right), a cell's search id,
+ * whether a list of ids holds one, and an engine whose moves repeat. */
 #ifndef LX_HEX_PICTURES_H
 #define LX_HEX_PICTURES_H
 
@@ -34,6 +34,26 @@ static inline int has(const int32_t *ids, size_t n, int32_t id)
         if (ids[i] == id)
             return 1;
     return 0;
+}
+
+/* A "hex" engine on a size x size board without the swap, 2000 playouts a
+ * move (the solver's budget is then a fixed number of positions), one
+ * thread, seed 7: its moves repeat exactly. */
+static inline lx_engine *hex_engine(int size)
+{
+    lx_engine_options o;
+    lx_engine_options_init(&o, "hex");
+    o.cols = o.rows = size;
+    o.rules = "noswap";
+    o.playouts = 2000;
+    o.threads = 1;
+    o.seed = 7;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_engine *e = lx_engine_new(&o, &err);
+    assert_non_null(e);
+    lx_game_error_free(&err);
+    return e;
 }
 
 #endif

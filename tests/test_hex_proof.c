@@ -357,23 +357,6 @@ static void test_hsearch_template_and_tree_knowledge(void **state)
     lx_hex_board_free(b);
 }
 
-static lx_engine *hex_engine(int size)
-{
-    lx_engine_options o;
-    lx_engine_options_init(&o, "hex");
-    o.cols = o.rows = size;
-    o.rules = "noswap";
-    o.playouts = 2000;
-    o.threads = 1;
-    o.seed = 7;
-    lx_game_error err;
-    lx_game_error_init(&err);
-    lx_engine *e = lx_engine_new(&o, &err);
-    assert_non_null(e);
-    lx_game_error_free(&err);
-    return e;
-}
-
 static void play(lx_engine *e, lx_colour who, const char *move)
 {
     lx_game_error err;

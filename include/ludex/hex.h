@@ -284,6 +284,43 @@ int lx_hex_sim_vc(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap, size_t *
 size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n);
 /* Give dst (a sim of the same board) src's must-play cells. */
 void lx_hex_sim_copy_must_play(lx_hex_sim *dst, const lx_hex_sim *src);
+
+/* ---- the solver (engines) ----------------------------------------------------------
+ *
+ * Depth-first proof-number search (df-pn) of who wins with best play from a
+ * position, the colour to move first, on boards of at most 128 cells
+ * (H-search's): a position it opens is decided by H-search where it can
+ * (the mover's full or semi connection wins, the opponent's full one
+ * loses), else its moves are the empty cells neither dead nor captured and,
+ * when the opponent has semi connections, only those in all their carriers.
+ * No swap.  Memory is one fixed table; the search stops at the budget. */
+typedef enum lx_hex_verdict {
+    LX_HEX_UNPROVED = 0,  /* the budget ran out (or the board is too large) */
+    LX_HEX_PROVED_WIN,    /* the colour to move wins */
+    LX_HEX_PROVED_LOSS    /* the colour to move loses whatever it plays */
+} lx_hex_verdict;
+
+typedef struct lx_hex_solve_limits {
+    long nodes;          /* positions opened (each one H-search or two); 0: no limit */
+    double seconds;      /* 0: no limit */
+    size_t table_bytes;  /* the table's memory; 0: 4 MB */
+} lx_hex_solve_limits;
+
+typedef struct lx_hex_solution {
+    lx_hex_verdict verdict;
+    int32_t move;        /* a proved win: the winning move (a sim id) of the fewest moves found; else -1 */
+    int32_t moves;       /* proved: the winner's moves to the end along the line found (where
+                          * H-search decided, half its connection's cells, rounded up) */
+    long nodes;          /* positions opened */
+    double seconds;
+} lx_hex_solution;
+
+/* Solve the board's position (lim NULL: no limits).  0, with the verdict in
+ * *out; -1 when the board is over 128 cells, nobody is to move, or out of
+ * memory (then LX_HEX_UNPROVED). */
+int lx_hex_solve(const lx_hex_board *b, const lx_hex_solve_limits *lim, lx_hex_solution *out);
+/* The same on a search position's position now (the engine's root). */
+int lx_hex_sim_solve(const lx_hex_sim *s, const lx_hex_solve_limits *lim, lx_hex_solution *out);
 /* Prior AMAF figures for a search of the sim's position now (src/hex/prior.c):
  * for each of the n legal ids, playouts added to visits[i] and wins for the
  * colour to move to wins[i]. */

@@ -139,6 +139,22 @@ static int hex_proved_loss(void *sim, lx_colour c)
     return lx_hex_sim_connection(sim, other, NULL, 0, NULL) >= 0 || lx_hex_sim_vc(sim, other, NULL, 0, &n, &key) == 2;
 }
 
+/* The solver (df-pn, dfpn.c) when the proofs above decide nothing: within
+ * SOLVE_SHARE of the move's time and SOLVE_NODES positions (SOLVE_NODES_FIXED
+ * under a playout budget, where the moves must repeat exactly). */
+#define SOLVE_SHARE 0.1
+enum { SOLVE_NODES = 4000, SOLVE_NODES_FIXED = 200 };
+
+static int hex_solve(void *sim, lx_colour c, double seconds, int32_t *id)
+{
+    lx_hex_solve_limits lim = {.nodes = seconds > 0 ? SOLVE_NODES : SOLVE_NODES_FIXED, .seconds = seconds * SOLVE_SHARE};
+    lx_hex_solution sol;
+    if (lx_hex_sim_to_play(sim) != c || lx_hex_sim_solve(sim, &lim, &sol) != 0 || sol.verdict == LX_HEX_UNPROVED)
+        return 0;
+    *id = sol.move;
+    return sol.verdict == LX_HEX_PROVED_WIN ? 1 : -1;
+}
+
 /* H-search's must-play at tree nodes of 1000 visits (boards it works on):
  * at 9x9, 0.2 s a move, 1 thread, paired openings against the engine
  * without it (6b3b8f7's): 5/12 with H-search at the root only, 11/20 at
@@ -207,7 +223,7 @@ static const mcts_sim_ops hex_sim_ops = {.reset = hex_sim_plain_reset, .to_play 
     .tune = hex_tune,
 
 static const search_game hex_game = {HEX_GAME_FIELDS .sim_ops = &hex_sim_ops, .proved_move = hex_proved_move, .proved_loss = hex_proved_loss,
-                                     .must_play = hex_must_play, .copy_must_play = hex_copy_must_play};
+                                     .solve = hex_solve, .must_play = hex_must_play, .copy_must_play = hex_copy_must_play};
 static const search_game hex_flat_game = {HEX_GAME_FIELDS .sim_ops = &hex_sim_plain};
 
 static int hex_init(lx_engine *e, lx_game_error *err)

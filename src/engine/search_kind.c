@@ -10,7 +10,10 @@
  * the mover resigns where that is a proved loss (Hex), unless a swap is open
  * to it.  Where the game finds the opponent's threats (Hex: cells whose stone
  * would give him a proved win), only the moves in all of them are searched
- * (must-play): none is a proved loss, one is played at once.  Otherwise the
+ * (must-play): none is a proved loss, one is played at once.  Before that,
+ * where the game has a solver (Hex: df-pn, given a share of the move's
+ * time), a win it proves is played and a loss it proves resigned; the
+ * search then gets the move's time less what this work took.  Otherwise the
  * search runs
  * (the game's swap is one of the root moves where the rules allow it) and
  * the most visited root move is played - or "resign" when even that move
@@ -258,12 +261,16 @@ static int prepare(lx_engine *e, lx_colour who, sims *v, lx_game_error *err)
     return 0;
 }
 
-static int run_search(lx_engine *e, sims *v, lx_game_error *err)
+/* The search, within the move's time less `spent` (the work before it: a
+ * solver's), but never under a quarter of it. */
+static int run_search(lx_engine *e, sims *v, double spent, lx_game_error *err)
 {
     search_state *s = state(e);
     double seconds;
     long playouts;
     lx_engine_budget(e, &seconds, &playouts);
+    if (seconds > 0)
+        seconds = seconds - spent > seconds / 4 ? seconds - spent : seconds / 4;
     int rc = mcts_search(s->tree, v->sim, s->g->sim_ops, seconds, playouts, &e->stop);
     mcts_last(s->tree, &e->last_playouts, &e->last_seconds);
     if (rc != 0)
@@ -275,12 +282,13 @@ static int run_search(lx_engine *e, sims *v, lx_game_error *err)
  * that ends the game soonest), the one block, or a resignation when the
  * opponent has two wins or a proved one (never while a swap is open to the
  * mover).  The id, -2 for resign, -1 when a search must decide. */
-static int32_t forced_move(search_state *s, void *sim, lx_colour who, int *wins, int *restricted)
+static int32_t forced_move(search_state *s, void *sim, lx_colour who, double seconds, int *wins, int *restricted)
 {
     *wins = *restricted = 0;
     if (!s->g->winning)
         return -1;
     int32_t ids[2], proved;
+    int solved;
     const mcts_sim_ops *ops = s->g->sim_ops;
     ops->reset(sim);
     if (s->g->winning(sim, who, ids, 1) > 0)
@@ -297,6 +305,8 @@ static int32_t forced_move(search_state *s, void *sim, lx_colour who, int *wins,
         chosen = -2;
     else if (!swap_open && s->g->proved_loss && s->g->proved_loss(sim, who))
         chosen = -2;
+    else if (s->g->solve && (solved = s->g->solve(sim, who, seconds, &proved)) != 0 && (solved > 0 || !swap_open))
+        chosen = solved > 0 ? (*wins = 1, proved) : -2;
     else if (!swap_open && s->g->must_play) {
         long left = s->g->must_play(sim, who); /* the moves that do not lose to a proved threat */
         if (left == 0)
@@ -343,7 +353,10 @@ int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err
         return -1;
     char text[64];
     int wins, restricted;
-    int32_t forced = forced_move(s, v.sim[0], who, &wins, &restricted);
+    double seconds, started = lx_engine_now();
+    long playouts;
+    lx_engine_budget(e, &seconds, &playouts);
+    int32_t forced = forced_move(s, v.sim[0], who, seconds, &wins, &restricted);
     e->last_playouts = 0;
     e->last_seconds = 0;
     e->last_value = -1;
@@ -355,7 +368,7 @@ int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err
     } else if (forced >= 0) {
         e->last_value = wins ? 1 : -1;
         rc = s->g->format_id(s->board, forced, text, sizeof text);
-    } else if (restrict_root(s, &v, restricted), run_search(e, &v, err) == 0) {
+    } else if (restrict_root(s, &v, restricted), run_search(e, &v, lx_engine_now() - started, err) == 0) {
         mcts_move best;
         long total = 0;
         if (mcts_root_moves(s->tree, &best, 1, &total) == 1) {
@@ -387,7 +400,7 @@ int search_analyse(lx_engine *e, lx_colour who, lx_engine_candidate *out, size_t
     *n = 0;
     if (prepare(e, who, &v, err) != 0)
         return -1;
-    int rc = run_search(e, &v, err);
+    int rc = run_search(e, &v, 0, err);
     free_sims(s, &v);
     if (rc != 0)
         return -1;

@@ -46,6 +46,11 @@ typedef struct search_game {
      * or -1; and whether the opponent of c has a proved win whatever c plays. */
     int32_t (*proved_move)(void *sim, lx_colour c, int32_t *id);
     int (*proved_loss)(void *sim, lx_colour c);
+    /* Optional: a solver run when the proofs above decide nothing, with c to
+     * move and `seconds` the move's time (0: a playout budget): 1 a proved
+     * win (*id its move, of the fewest moves found), -1 a proved loss
+     * (without the swap: not taken while one is open), 0 unproved. */
+    int (*solve)(void *sim, lx_colour c, double seconds, int32_t *id);
     /* Optional: with c to move, keep as the sim's only root moves those not
      * proved to lose (their number; 0: all lose; -1: nothing kept), and give
      * another sim the same. */
