@@ -13,10 +13,7 @@
  * anchor's extents (how many tiles left and right of it) are bounded one by
  * one only when it first comes up, and it goes back on the heap if no
  * longer first; from the second search with a lexicon, a word map of it
- * makes those bounds tighter (gen_wordmap.c), and with at most one blank on
- * the rack the search goes extent by extent instead, each bounded by the
- * word map when it first comes up and its plays made from the word map's
- * anagram lists (gen_anagram.c, gen_extent.c) when it comes up again.
+ * makes those bounds tighter (gen_wordmap.c).
  *
  * At the end of the game (the bag empty) the leave table holds the
  * endgame rule instead: going out earns twice the value of the tiles the
@@ -488,11 +485,6 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
     if (g->use_wm)
         sub_racks(g);
     xw_gen_word_check(g);
-    /* with the word map's words (a rack with at most one blank), an anchor
-     * comes up once per extent, highest bound first: an extent is bounded by
-     * the word map when it first comes up, its plays are made from the words
-     * when it does again (gen_extent.c) */
-    int by_words = g->use_wm && g->wm.an && g->rack0[0] < 2;
     size_t n = 0;
     for (int dir = 0; dir < 2 && g->nrack > 0 && g->lx->words > 0; dir++) {
         int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;
@@ -501,13 +493,12 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
             for (int i = 0; i < len; i++) {
                 if (!ln[i].anchor)
                     continue;
-                if (n == g->anchors_cap && grow_anchors(g) != 0)
-                    return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
-                double bound = by_words ? xw_gen_extents_first(g, dir, line, i, &g->ext[n], g->best.equity)
-                                        : xw_gen_shadow(g, dir, line, i);
+                double bound = xw_gen_shadow(g, dir, line, i);
                 if (bound < g->best.equity)
                     continue; /* not even the pass or an exchange: it cannot come up */
-                g->anchors[n] = (xw_anchor_bound){bound, dir, line, i, by_words, n, 0};
+                if (n == g->anchors_cap && grow_anchors(g) != 0)
+                    return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
+                g->anchors[n] = (xw_anchor_bound){bound, dir, line, i, 0, n};
                 n++;
             }
         }
@@ -519,13 +510,6 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
     for (size_t i = n / 2; i-- > 0;)
         sift_down(a, n, i);
     while (n > 0 && a[0].bound >= g->best.equity) {
-        if (by_words) {
-            if (xw_gen_extent_step(g, &a[0], &g->ext[a[0].id]))
-                sift_down(a, n, 0);
-            else
-                heap_pop(a, &n);
-            continue;
-        }
         if (!a[0].bounded) {
             a[0].bound = xw_gen_bounds(g, a[0].dir, a[0].line, a[0].at, &g->ext[a[0].id], g->best.equity);
             a[0].bounded = 1;

@@ -7,9 +7,8 @@
  * play, gen_left.c finds the rack's left parts once for all anchors that
  * have no tile next to them on their line), gen_shadow.c
  * bounds what an anchor can give (with gen_wordmap.c's word map, which
- * letter multisets are words), gen_extent.c makes the best-play search's
- * plays of an extent from gen_anagram.c's words of each multiset, gen.c is
- * the public face (racks, leaves, exchanges, the best-play search). */
+ * letter multisets are words), gen.c is the public face (racks, leaves,
+ * exchanges, the best-play search). */
 #ifndef LX_XWORD_GEN_IMPL_H
 #define LX_XWORD_GEN_IMPL_H
 
@@ -72,18 +71,7 @@ typedef struct xw_left_part {
     uint8_t sub_accepts; /* it or a longer left part is */
 } xw_left_part;
 
-/* The words of one letter multiset of fingerprint h (gen_anagram.c): n
- * words of len letters each, one after another from letters[first]; n 0:
- * an empty slot of the table. */
-typedef struct xw_anagrams {
-    uint64_t h;
-    uint32_t first;
-    uint16_t n;
-    uint8_t len;
-} xw_anagrams;
-
-/* Which multisets of letters are words (gen_wordmap.c), and which words
- * they are (gen_anagram.c). */
+/* Which multisets of letters are words (gen_wordmap.c). */
 #define XW_ASKED 4
 typedef struct xw_wordmap {
     int built, ok;                        /* tried for the lexicon of this digest; usable */
@@ -93,9 +81,6 @@ typedef struct xw_wordmap {
     uint64_t key[LX_XW_MAX_LETTERS + 1];  /* each letter's; a multiset's fingerprint is their sum */
     uint32_t *set[2];                     /* words; words less one letter */
     size_t mask[2];
-    xw_anagrams *an;                      /* the words of each multiset (NULL: none kept) */
-    size_t an_mask;
-    uint8_t *an_letters;
 } xw_wordmap;
 
 /* What the best-play search knows of one board-tile multiset and play size:
@@ -117,11 +102,6 @@ typedef struct xw_summary {
  * b[1]: those of them that put down a blank. */
 typedef struct xw_extent_bounds {
     double b[2][LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 1];
-    /* plays from the word map: the extents (kl * 8 + kr) by bound (b[0]),
-     * highest first; bit kl * 8 + kr of refined: that bound is the word map's */
-    uint8_t order[(LX_XW_RACK_SIZE + 1) * (LX_XW_RACK_SIZE + 1)];
-    int norder;
-    uint64_t refined;
 } xw_extent_bounds;
 
 /* The best-play search's anchors, on a heap by bound: ext, the bounds of
@@ -130,7 +110,6 @@ typedef struct xw_anchor_bound {
     double bound;
     int dir, line, at, bounded;
     size_t id; /* of its extent bounds */
-    int next;  /* plays from the word map: the extent in ext's order to try next */
 } xw_anchor_bound;
 
 /* The word graph with each run's tiles in the two words before it
@@ -404,38 +383,6 @@ static inline void xw_wordmap_prefetch(const xw_wordmap *wm, int blanks, uint64_
     (void)wm, (void)blanks, (void)h;
 #endif
 }
-/* The anagram lists being built (gen_anagram.c): each word of the
- * lexicon is added with its fingerprint, then the lists are put in wm. */
-typedef struct xw_anagram_build xw_anagram_build;
-xw_anagram_build *xw_anagram_build_new(void);
-void xw_anagram_add(xw_anagram_build *b, uint64_t h, const uint8_t *word, int len);
-/* Into wm->an, an_mask, an_letters (left NULL when out of memory or too
- * large); frees b. */
-void xw_anagram_build_end(xw_anagram_build *b, xw_wordmap *wm);
-/* The words of fingerprint h and len letters, NULL when none. */
-static inline const xw_anagrams *xw_anagrams_find(const xw_wordmap *wm, uint64_t h, int len)
-{
-    for (size_t i = (size_t)h & wm->an_mask;; i = (i + 1) & wm->an_mask) {
-        const xw_anagrams *a = &wm->an[i];
-        if (a->n == 0)
-            return NULL;
-        if (a->h == h && a->len == len)
-            return a;
-    }
-}
-/* Plays from the word map: the anchor's extents whose first bound (as
- * xw_gen_shadow's; a bingo's by the word map) is at least `floor`, into
- * ext->order, highest first; xw_gen_shadow's bound. */
-double xw_gen_extents_first(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor);
-/* The word map's bound on plays of k tiles through board tiles of
- * fingerprint hb scoring base plus coef[j] (descending) times the j-th
- * tile's value, leave included. */
-double xw_gen_summary_bound(lx_xw_gen *g, uint64_t hb, int k, int base, const int *coef);
-/* The anchor's extent on top of ext->order: bound by the word map when it
- * is not yet (it moves down the order), else its plays that could beat the
- * best play found, made from the word map's words (a rack with at most one
- * blank).  1 with a->bound the next extent's, or 0 when none is left. */
-int xw_gen_extent_step(lx_xw_gen *g, xw_anchor_bound *a, xw_extent_bounds *ext);
 /* Work out g->can_alone and g->rack_values for the rack. */
 void xw_gen_word_check(lx_xw_gen *g);
 /* Record a play (all plays, or the best so far). */

@@ -244,13 +244,9 @@ static int may_be_word(const lx_xw_gen *g, const extent *e)
     return e->through > 0 || g->can_alone[e->k];
 }
 
-/* xw_gen_shadow's bound, and with ext (not NULL) xw_gen_extents_first's
- * order of the extents whose bound is at least floor. */
-static double first_pass(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor)
+double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor)
 {
     shadow_line sl;
-    if (ext)
-        ext->norder = 0, ext->refined = 0;
     if (!line_of(g, dir, line, anchor, &sl))
         return -1e300;
     extent ex[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
@@ -264,26 +260,8 @@ static double first_pass(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_
             first_bounds(g, &ex[kl][kr], b);
             if (b[0] > best)
                 best = b[0];
-            if (!ext || b[0] < floor)
-                continue;
-            int x = kl << 3 | kr, j = ext->norder++;
-            ext->b[0][kl][kr] = b[0];
-            ext->refined |= ex[kl][kr].k == LX_XW_RACK_SIZE ? (uint64_t)1 << x : 0; /* a bingo's is */
-            for (; j > 0 && ext->b[0][ext->order[j - 1] >> 3][ext->order[j - 1] & 7] < b[0]; j--)
-                ext->order[j] = ext->order[j - 1];
-            ext->order[j] = (uint8_t)x;
         }
     return best;
-}
-
-double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor)
-{
-    return first_pass(g, dir, line, anchor, NULL, 0);
-}
-
-double xw_gen_extents_first(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor)
-{
-    return first_pass(g, dir, line, anchor, ext, floor);
 }
 
 /* ---- the word map's bounds ----------------------------------------------------------------- */
@@ -353,13 +331,6 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
             break;
     }
     return s;
-}
-
-double xw_gen_summary_bound(lx_xw_gen *g, uint64_t hb, int k, int base, const int *coef)
-{
-    extent e = {k, 0, base, {0}, hb};
-    memcpy(e.coef, coef, (size_t)k * sizeof *coef);
-    return summary_bound(&e, summary(g, hb, k), 0);
 }
 
 double xw_gen_bounds(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor)

@@ -15,8 +15,7 @@
  * lexicon (building it, ~10 ms for 60,000 words, costs more than it saves
  * in one search) and kept in the generator, keyed by the lexicon's digest.  The
  * walk over the words keeps its own stack (no recursion) and gives up, with
- * no word map and so no pruning by it, on a lexicon too large for it.
- * The same walk gives gen_anagram.c the words of each multiset. */
+ * no word map and so no pruning by it, on a lexicon too large for it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,21 +61,16 @@ void xw_wordmap_free(xw_wordmap *wm)
     memcpy(asked, wm->asked, sizeof asked);
     free(wm->set[0]);
     free(wm->set[1]);
-    free(wm->an);
-    free(wm->an_letters);
     memset(wm, 0, sizeof *wm);
     memcpy(wm->asked, asked, sizeof asked);
 }
 
 /* Every word of the DAWG with its fingerprint and letters: counts them into
  * *words and *less_one (distinct letters summed), or (when the tables are
- * there) puts them in, and into the anagram lists ab when not NULL.  -1
- * past `steps` nodes visited. */
-static int each_word(xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps, size_t *words, size_t *less_one,
-                     xw_anagram_build *ab)
+ * there) puts them in.  -1 past `steps` nodes visited. */
+static int each_word(xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps, size_t *words, size_t *less_one)
 {
     uint32_t at[LX_XW_MAX_SIDE];
-    uint8_t word[LX_XW_MAX_SIDE];
     uint64_t h[LX_XW_MAX_SIDE], letters[LX_XW_MAX_SIDE];
     const uint32_t *nodes = lx->nodes;
     int d = 0;
@@ -90,11 +84,8 @@ static int each_word(xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps, size
         uint32_t node = nodes[at[d]];
         int t = xw_kwg_tile(node);
         uint64_t hh = (d ? h[d - 1] : 0) + wm->key[t], mm = (d ? letters[d - 1] : 0) | (uint64_t)1 << t;
-        word[d] = (uint8_t)t;
         if (node & XW_KWG_ACCEPTS) {
             ++*words;
-            if (ab)
-                xw_anagram_add(ab, hh, word, d + 1);
             if (wm->set[0])
                 put(wm->set[0], wm->mask[0], hh);
             for (uint64_t m = mm; m; m &= m - 1) {
@@ -145,8 +136,7 @@ int xw_wordmap_ready(xw_wordmap *wm, const lx_xw_lexicon *lx)
     for (int t = 0; t <= LX_XW_MAX_LETTERS; t++)
         wm->key[t] = mix((uint64_t)t + 0x5EED);
     size_t words, less_one, steps = lx->nnodes * 64 + ((size_t)1 << 20);
-    if (lx->words > ((size_t)1 << 22) || each_word(wm, lx, steps, &words, &less_one, NULL) != 0 ||
-        less_one > ((size_t)1 << 25))
+    if (lx->words > ((size_t)1 << 22) || each_word(wm, lx, steps, &words, &less_one) != 0 || less_one > ((size_t)1 << 25))
         return 0;
     wm->mask[0] = table_size(words) - 1;
     wm->mask[1] = table_size(less_one) - 1;
@@ -159,9 +149,7 @@ int xw_wordmap_ready(xw_wordmap *wm, const lx_xw_lexicon *lx)
         wm->nnodes = lx->nnodes;
         return 0;
     }
-    xw_anagram_build *ab = xw_anagram_build_new(); /* NULL: no anagram lists */
-    each_word(wm, lx, steps, &words, &less_one, ab);
-    xw_anagram_build_end(ab, wm);
+    each_word(wm, lx, steps, &words, &less_one);
     wm->ok = 1;
     return 1;
 }
