@@ -18,7 +18,17 @@
 
 typedef xw_walk_score walk_score;
 
-static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s);
+/* On x86-64 with GCC the walk is built twice, with the popcnt instruction
+ * and without (Debian's baseline CPU may lack it), and the first call from
+ * outside picks the one the CPU runs (an ifunc); its calls to itself stay
+ * in its own build.  Elsewhere (other CPUs, Emscripten, clang) once. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define XW_WALK_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define XW_WALK_CLONES
+#endif
+
+XW_WALK_CLONES static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s);
 
 static int bits(unsigned m)
 {
@@ -241,7 +251,30 @@ static double here_bound(const lx_xw_gen *g, int u, int col)
     return col <= g->anchor ? g->left_bound[u][g->nplaced] : g->right_bound[u][g->kl][g->nplaced - g->kl];
 }
 
-static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
+/* A letter of the run (node, tile t) on the empty square col: from the
+ * rack, else a blank standing for it where the bounds allow. */
+XW_INLINE void try_letter(lx_xw_gen *g, int col, uint32_t node, int t, walk_score s, int blank_ok, int blank_no_bingo)
+{
+    if (g->rack[t]) {
+        place(g, col, node, t, t, s);
+    } else if (blank_ok) {
+        if (!g->bingo_known) { /* first time here: which letters may the blank be in a bingo? */
+            g->bingo_letters = xw_gen_bingo_letters(g, g->dir, g->line, g->anchor, g->bingo_ext, g->best.equity);
+            g->bingo_known = 1;
+        }
+        if ((g->bingo_letters >> t) & 1) {
+            place(g, col, node, 0, t | LX_XW_BLANK_BIT, s);
+        } else if (blank_no_bingo) { /* the blank as t makes no bingo here */
+            int saved = g->no_bingo;
+            g->no_bingo = 1;
+            place(g, col, node, 0, t | LX_XW_BLANK_BIT, s);
+            g->no_bingo = saved;
+        }
+    }
+}
+
+
+XW_WALK_CLONES static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
 {
     const xw_square *q = &g->ln[col];
     const uint32_t *nodes = g->nodes;
@@ -273,31 +306,18 @@ static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s)
     uint64_t any = (g->rack[0] ? q->cross : q->cross & g->rack_mask) & ~(uint64_t)1;
     if (!any)
         return;
-    /* the run's nodes whose letter may go here */
-    uint32_t cand[LX_XW_MAX_LETTERS + 1];
-    int nc = xw_gen_gather(g, run, any, cand);
-    for (int c = 0; c < nc; c++) {
-        uint32_t node = cand[c];
-        int t = xw_kwg_tile(node);
-        {
-            if (g->rack[t]) {
-                place(g, col, node, t, t, s);
-            } else if (blank_ok) {
-                if (!g->bingo_known) { /* first time here: which letters may the blank be in a bingo? */
-                    g->bingo_letters = xw_gen_bingo_letters(g, g->dir, g->line, g->anchor, g->bingo_ext, g->best.equity);
-                    g->bingo_known = 1;
-                }
-                if ((g->bingo_letters >> t) & 1) {
-                    place(g, col, node, 0, t | LX_XW_BLANK_BIT, s);
-                } else if (blank_no_bingo) { /* the blank as t makes no bingo here */
-                    int saved = g->no_bingo;
-                    g->no_bingo = 1;
-                    place(g, col, node, 0, t | LX_XW_BLANK_BIT, s);
-                    g->no_bingo = saved;
-                }
-            }
+    if (g->headed) { /* each letter's node found by the run's tiles below it */
+        uint64_t tiles = xw_run_tiles(g, run);
+        for (uint64_t m = tiles & any; m; m &= m - 1) {
+            int t = xw_lowest_bit(m);
+            try_letter(g, col, nodes[xw_run_node(run, tiles, t)], t, s, blank_ok, blank_no_bingo);
         }
+        return;
     }
+    uint32_t cand[LX_XW_MAX_LETTERS + 1]; /* the run's nodes whose letter may go here */
+    int nc = xw_kwg_gather(nodes, run, any, cand);
+    for (int c = 0; c < nc; c++)
+        try_letter(g, col, cand[c], xw_kwg_tile(cand[c]), s, blank_ok, blank_no_bingo);
 }
 
 void xw_gen_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s)
