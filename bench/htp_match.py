@@ -4,7 +4,7 @@ Text Protocol as HexGui and MoHex speak it), with `ludex engine GAME` as the ref
 
   bench/htp_match.py --ludex BUILD/ludex [--game hex|twixt] --size 9 --games 12 --parallel 1
                      --a 'CMD ...' [--a-init 'HTP;HTP'] --b 'CMD ...' [--b-init ...]
-                     [--name-a A] [--name-b B]
+                     [--name-a A] [--name-b B] [--equal-time] [--moves-log FILE]
 
 Paired openings: game 2k and 2k+1 start from the same first move (the first
 player's: Black's in Hex, White's in Twixt, from a fixed list spread over the
@@ -18,7 +18,16 @@ a dead engine, "resign", or no answer in 30 times the time a move (at least
 1 s on a loaded machine) loses for that side.  The referee (a `ludex engine
 hex --rules noswap` process that only replays) says when a side has joined
 its edges.  Prints one line per game and a summary with A's score and its
-95% Wilson interval.  Each engine is started once per game and given
+95% Wilson interval, and each engine's time a move: wall seconds (from the
+genmove sent to its answer read) and CPU seconds (user + system of the
+engine's process from /proc/PID/stat, read before and after each genmove:
+its search and any work it does outside its own time limit, all threads),
+mean and max over every genmove of the match.
+
+--equal-time: A's command holds "{seconds}", replaced for each game by the
+mean wall seconds a move B took in the games finished before it started (the
+first games: --seconds), so that A gets the time B really takes.
+--moves-log FILE: each game's moves (the opening first) appended as a line.  Each engine is started once per game and given
 `boardsize N N` and `clear_board` (two minutes allowed for the first answer:
 MoHex reads its pattern files), then the --a-init / --b-init commands
 (';'-separated).
@@ -26,6 +35,7 @@ MoHex reads its pattern files), then the --a-init / --b-init commands
 import argparse
 import math
 import os
+import statistics
 import shlex
 import subprocess
 import sys
@@ -45,6 +55,7 @@ TWIXT_OPENINGS = {
          "t15", "k16", "n8", "b20", "w5", "i5"],
 }
 REFEREE_RULES = {"hex": "noswap", "twixt": "std,noswap"}
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 FIRST = {"hex": "b", "twixt": "w"}
 
 
@@ -97,6 +108,24 @@ class Engine:
         text = "\n".join([first[1:].lstrip("0123456789").strip()] + result["lines"][1:])
         return text.strip()
 
+    def cpu_seconds(self):
+        """User + system CPU seconds of the engine's process so far (all its threads), or None."""
+        try:
+            with open(f"/proc/{self.p.pid}/stat") as f:
+                stat = f.read()
+        except OSError:
+            return None
+        fields = stat[stat.rindex(")") + 2:].split()  # from field 3 (state) on: utime is 14, stime 15
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+    def genmove(self, colour, times):
+        """ask('genmove COLOUR'), its wall and CPU seconds appended to times."""
+        cpu0, t0 = self.cpu_seconds(), time.monotonic()
+        answer = self.ask(f"genmove {colour}")
+        wall, cpu1 = time.monotonic() - t0, self.cpu_seconds()
+        times.append((wall, cpu1 - cpu0 if cpu0 is not None and cpu1 is not None else None))
+        return answer
+
     def close(self):
         try:
             self.p.stdin.write("quit\n")
@@ -122,28 +151,30 @@ def start(cmd, init, size, timeout):
     return e
 
 
-def play_game(args, opening, a_black):
-    """(A's score 0/1, moves, how) for one game."""
-    timeout = max(30.0, 30 * args.seconds)
+def play_game(args, opening, a_black, a_seconds, times):
+    """(A's score 0/1, moves, how, the moves played) for one game; each genmove's (wall, CPU)
+    seconds appended to times["a"] or times["b"]."""
+    timeout = max(30.0, 30 * max(args.seconds, a_seconds))
     ref = Engine(f"{args.ludex} engine {args.game} --size {args.size} --rules {REFEREE_RULES[args.game]} --playouts 1", 10)
     ref.ask(f"boardsize {args.size} {args.size}")
-    a = start(args.a, args.a_init, args.size, timeout)
+    a = start(args.a.replace("{seconds}", f"{max(a_seconds, 0.01):.3f}"), args.a_init, args.size, timeout)
     b = start(args.b, args.b_init, args.size, timeout)
     first = FIRST[args.game]
     second = "w" if first == "b" else "b"
     black, white = (a, b) if a_black == (first == "b") else (b, a)
+    played = [opening]
     try:
         for e in (ref, black, white):
             if e.ask(f"play {first} {opening}") is None:
                 raise RuntimeError(f"opening {opening} refused")
-        colour, moves, winner, how, played = second, 1, None, "", [opening]
+        colour, moves, winner, how = second, 1, None, ""
         while winner is None:
             mover, other = (black, white) if colour == "b" else (white, black)
-            mv = mover.ask(f"genmove {colour}")
+            mv = mover.genmove(colour, times["a"] if mover is a else times["b"])
             moves += 1
             loser = colour
             if mv is None and args.game == "twixt" and "game is over" in mover.why:
-                return 0.5, moves, f"drawn: no hole left for {colour} after {len(played)} pegs"
+                return 0.5, moves, f"drawn: no hole left for {colour} after {len(played)} pegs", played
             if mv is None:
                 how = f"{mover.why} to genmove {colour} after {' '.join(played)}"
             elif mv.lower() == "resign":
@@ -158,12 +189,12 @@ def play_game(args, opening, a_black):
                 if res and res[0] in "BW":
                     winner, how = res[0].lower(), "connected"
                 elif res is not None:
-                    return 0.5, moves, f"drawn ({res})"
+                    return 0.5, moves, f"drawn ({res})", played
                 colour = "w" if colour == "b" else "b"
                 continue
             winner = "w" if loser == "b" else "b"
         a_won = (winner == first) == a_black
-        return (1 if a_won else 0), moves, how
+        return (1 if a_won else 0), moves, how, played
     finally:
         for e in (ref, a, b):
             e.close()
@@ -177,6 +208,16 @@ def wilson(score, n, z=1.96):
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return max(0.0, c - h), min(1.0, c + h)
+
+
+def time_summary(name, times):
+    """'NAME wall W s (max M), CPU C s (max N) a move over K moves' for (wall, CPU) pairs."""
+    walls = [w for w, _ in times]
+    cpus = [c for _, c in times if c is not None]
+    if not walls:
+        return f"{name} no moves"
+    cpu = f"CPU {statistics.mean(cpus):.2f} s (max {max(cpus):.2f})" if cpus else "CPU unknown"
+    return f"{name} wall {statistics.mean(walls):.2f} s (max {max(walls):.2f}), {cpu} a move over {len(walls)} moves"
 
 
 def main():
@@ -194,7 +235,12 @@ def main():
     ap.add_argument("--name-a", default="A")
     ap.add_argument("--name-b", default="B")
     ap.add_argument("--openings", default="", help="comma-separated first moves (default: the size's list)")
+    ap.add_argument("--equal-time", action="store_true",
+                    help="A's command's {seconds} is B's mean wall seconds a move in the games finished so far")
+    ap.add_argument("--moves-log", default="", help="append each game's moves to this file")
     args = ap.parse_args()
+    if args.equal_time and "{seconds}" not in args.a:
+        ap.error("--equal-time needs {seconds} in A's command")
     table = TWIXT_OPENINGS if args.game == "twixt" else OPENINGS
     openings = [o for o in args.openings.split(",") if o] or table.get(args.size) or [f"{chr(97 + i % args.size)}{1 + (3 * i) % args.size}" for i in range(40)]
     jobs = [(openings[(g // 2) % len(openings)], g % 2 == 0) for g in range(args.games)]
@@ -202,6 +248,8 @@ def main():
     lock = threading.Lock()
     nxt = [0]
     t0 = time.time()
+    times = {"a": [], "b": []}  # every genmove's (wall, CPU) seconds, each engine
+    a_given = []  # A's {seconds} in each game
 
     def worker():
         while True:
@@ -211,17 +259,30 @@ def main():
             if i >= len(jobs):
                 return
             opening, a_black = jobs[i]
+            with lock:
+                b_walls = [w for w, _ in times["b"]]  # B's moves in the games finished
+                a_seconds = statistics.mean(b_walls) if args.equal_time and b_walls else args.seconds
+                a_given.append(a_seconds)
+            game_times = {"a": [], "b": []}
             try:
-                r = play_game(args, opening, a_black)
+                r = play_game(args, opening, a_black, a_seconds, game_times)
             except Exception as ex:  # noqa: BLE001 - a failed game is reported, not fatal
-                r = (None, 0, f"failed: {ex}")
+                r = (None, 0, f"failed: {ex}", [])
             results[i] = r
             with lock:
+                times["a"] += game_times["a"]
+                times["b"] += game_times["b"]
+                if args.moves_log and r[3]:
+                    with open(args.moves_log, "a") as log:
+                        log.write(f"{args.game} {args.size} {' '.join(r[3])}\n")
+                a_mean = statistics.mean(w for w, _ in game_times["a"]) if game_times["a"] else 0
+                b_mean = statistics.mean(w for w, _ in game_times["b"]) if game_times["b"] else 0
                 first = "Black" if FIRST[args.game] == "b" else "White"
                 second = "White" if first == "Black" else "Black"
                 print(f"game {i + 1}: opening {opening}, {args.name_a} as {first if a_black else second}: "
                       f"{'won' if r[0] == 1 else 'lost' if r[0] == 0 else 'drew' if r[0] == 0.5 else 'no result'} "
-                      f"in {r[1]} moves ({r[2]})",
+                      f"in {r[1]} moves ({r[2]}); wall a move {args.name_a} {a_mean:.2f} s"
+                      f"{f' (given {a_seconds:.2f})' if args.equal_time else ''}, {args.name_b} {b_mean:.2f} s",
                       flush=True)
 
     threads = [threading.Thread(target=worker) for _ in range(max(1, args.parallel))]
@@ -236,7 +297,9 @@ def main():
     print(f"{args.game} {args.size}x{args.size}: {args.name_a} vs {args.name_b}: {args.name_a} scores {score:g}/{len(done)} = "
           f"{100.0 * score / max(1, len(done)):.1f}% (95% CI {100 * lo:.1f}..{100 * hi:.1f}%); "
           f"{as_black:g} won as the first player, {score - as_black:g} as the second; paired openings, no swap; "
-          f"{len(results) - len(done)} failed; {time.time() - t0:.0f} s")
+          f"{len(results) - len(done)} failed; {time.time() - t0:.0f} s; time a move: "
+          f"{time_summary(args.name_a, times['a'])}; {time_summary(args.name_b, times['b'])}"
+          f"{f'; {args.name_a} given {statistics.mean(a_given):.2f} s a move (equal time)' if args.equal_time else ''}")
     return 0 if len(done) == len(results) else 1
 
 
