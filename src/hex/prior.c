@@ -15,7 +15,11 @@
  *   - it intrudes into a bridge of the opponent's (he answers, nothing is
  *     gained): less;
  *   - it is on the first row of any side with no stone within two steps:
- *     least of all. */
+ *     least of all.
+ * The values are set by hand, not learned.  At 9x9, 0.2 s a move, paired
+ * openings against the search without them or captured pairs (3e39a7f):
+ * with captured pairs 39/60, alone 8/20; 40 prior playouts instead of 12
+ * 22/40; dead cells at 0.05 18/40 against these. */
 #include "hex/hex_impl.h"
 
 enum { PRIOR_VISITS = 12 };
