@@ -2,8 +2,8 @@
  * each call to it; keeps the options, the stop flag and the last search's figures. */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "engine/engine_int.h"
 
 /* Each kind adds itself here. */
@@ -177,9 +177,4 @@ const char *lx_engine_kind(const lx_engine *e)
     return e->ops->kind;
 }
 
-double lx_engine_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+double lx_engine_now(void) { return lx_clock_seconds(); }

@@ -38,8 +38,8 @@
  * of at most HEX_HS_MAX_CELLS cells (H-search's). */
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "base/clock.h"
 #include "hex/hex_impl.h"
 
 #define INF 100000000u
@@ -85,13 +85,6 @@ typedef struct hex_dfpn {
     double deadline;    /* 0: none */
     int spent;
 } hex_dfpn;
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int bit_of_cell(const hex_dfpn *d, int32_t p)
 {
@@ -304,7 +297,7 @@ static int out_of_budget(hex_dfpn *d)
         return 1;
     if (d->nodes >= d->max_nodes)
         d->spent = 1;
-    else if (d->deadline > 0 && now_seconds() >= d->deadline) /* a clock read is nothing to a position opened */
+    else if (d->deadline > 0 && lx_clock_seconds() >= d->deadline) /* a clock read is nothing to a position opened */
         d->spent = 1;
     return d->spent;
 }
@@ -480,7 +473,7 @@ static int32_t shortest_win(hex_dfpn *d, frame *root, uint16_t *len)
 static void solve_on(hex_dfpn *d, const uint8_t *colour, uint8_t me, long max_nodes, double max_seconds,
                      lx_hex_solution *out)
 {
-    double t0 = now_seconds();
+    double t0 = lx_clock_seconds();
     memcpy(d->board, colour, d->npadded);
     d->nodes = 0;
     d->spent = 0;
@@ -510,7 +503,7 @@ static void solve_on(hex_dfpn *d, const uint8_t *colour, uint8_t me, long max_no
         }
     }
     out->nodes = d->nodes;
-    out->seconds = now_seconds() - t0;
+    out->seconds = lx_clock_seconds() - t0;
 }
 
 /* ---- the library's entry points -------------------------------------------------------- */
