@@ -14,6 +14,9 @@
  *   - best_per_s: positions a second for the best play (lx_xw_gen_best),
  *     after checking that it is the first play of the sorted full list at
  *     every position (best_mismatches, which must be 0);
+ *   - lists_hash: a hash of every position's full list sorted by equity
+ *     and by score (each play's kind, squares, tiles, score, leave and
+ *     equity), which a change to the generator must leave as it was;
  *   - games, avg_score, avg_bingos: a self-play match of N games (default
  *     1000), the bot against itself by static equity (endgame rule with an
  *     empty bag), fixed random seed; the average score of a player in a
@@ -159,6 +162,29 @@ static int write_leaves(const char *path, const lx_xw_dist *d)
     return f && fclose(f) == 0 ? 0 : -1;
 }
 
+/* ---- the full lists' hash ------------------------------------------------------------------------ */
+
+static uint64_t hash_bytes(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ b[i]) * 0x100000001b3ULL; /* FNV-1a */
+    return h;
+}
+
+/* The plays' fields that say what a play is and is worth, in order. */
+static uint64_t hash_plays(uint64_t h, const lx_xw_play *pl, size_t n)
+{
+    for (size_t i = 0; i < n; i++, pl++) {
+        int f[] = {(int)pl->kind, pl->row, pl->col, pl->down, pl->len, pl->ntiles, pl->score};
+        h = hash_bytes(h, f, sizeof f);
+        h = hash_bytes(h, pl->tiles, (size_t)pl->ntiles);
+        h = hash_bytes(h, &pl->leave, sizeof pl->leave);
+        h = hash_bytes(h, &pl->equity, sizeof pl->equity);
+    }
+    return h;
+}
+
 /* ---- self-play --------------------------------------------------------------------------------------- */
 
 static uint64_t rng = 0x2545F4914F6CDD1DULL;
@@ -301,17 +327,22 @@ int main(int argc, char **argv)
     lx_xw_gen_options o = {lx, NULL, NULL, 0};
     const lx_xw_play *plays;
     size_t total = 0, mismatches = 0;
+    uint64_t lists_hash = 0xcbf29ce484222325ULL;
     for (size_t i = 0; i < s.n; i++) { /* the best play is the first of the sorted list */
         long k = lx_xw_gen_all(g, s.pos[i], &o, &plays, NULL);
         lx_xw_play *copy = malloc((size_t)k * sizeof *copy), best;
         memcpy(copy, plays, (size_t)k * sizeof *copy);
         lx_xw_plays_sort(copy, (size_t)k, 0);
+        lists_hash = hash_plays(lists_hash, copy, (size_t)k);
         lx_xw_gen_best(g, s.pos[i], &o, &best, NULL);
         mismatches += lx_xw_play_cmp(&best, &copy[0]) != 0;
+        lx_xw_plays_sort(copy, (size_t)k, 1);
+        lists_hash = hash_plays(lists_hash, copy, (size_t)k);
         total += (size_t)k;
         free(copy);
     }
-    printf("positions=%zu\nplays=%.0f\n", s.n, (double)total / (double)s.n);
+    printf("positions=%zu\nplays=%.0f\nlists_hash=%016llx\n", s.n, (double)total / (double)s.n,
+           (unsigned long long)lists_hash);
     size_t done = 0;
     double t0 = now(), t;
     do {

@@ -436,6 +436,8 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
         g->gaddag = g->runs.gaddag;
         g->headed = g->runs.words;
     }
+    if (walk)
+        xw_every_ready(g);
     if (walk && xw_gen_left_parts(g) != 0)
         return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
     for (int dir = 0; dir < 2 && walk; dir++) {
@@ -446,9 +448,9 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
                 if (!ln[i].anchor)
                     continue;
                 if (i > 0 && ln[i - 1].tile) /* the tiles before it are the play's */
-                    xw_gen_anchor_after_tiles(g, dir, line, i);
+                    xw_every_after_tiles(g, dir, line, i);
                 else if (i + 1 < len && ln[i + 1].tile) /* and those after it */
-                    xw_gen_anchor_before_tiles(g, dir, line, i);
+                    xw_every_before_tiles(g, dir, line, i);
                 else
                     xw_gen_anchor_by_parts(g, dir, line, i);
             }

@@ -58,14 +58,12 @@ typedef struct xw_walk_score {
  * the walk's order, each followed by its longer left parts (depth-first),
  * those that lead to no word dropped. */
 typedef struct xw_left_part {
-    uint64_t rack_mask;  /* the rack's tiles left after it (bit 0: a blank) */
     uint64_t right_rack; /* letters that may start its right part on an empty square */
     uint64_t sub_rack;   /* the same for it and its longer left parts */
     uint32_t sep_run;    /* the GADDAG's run after the separator, 0: no word goes on right */
     uint32_t end;        /* index past its longer left parts */
     uint16_t leave_idx;
     uint8_t tile;        /* as put down (letter | blank bit) */
-    uint8_t rack_tile;   /* the rack tile used (0: the blank) */
     uint8_t depth;       /* tiles, the anchor's included */
     uint8_t accepts;     /* the tiles alone are a word */
     uint8_t sub_accepts; /* it or a longer left part is */
@@ -149,6 +147,8 @@ struct lx_xw_gen {
     uint8_t dt[LX_XW_RACK_SIZE];
     uint8_t kept[1 << LX_XW_RACK_SIZE][LX_XW_RACK_SIZE]; /* [leave index][i]: how many of dt[i] it keeps */
     double leave[1 << LX_XW_RACK_SIZE];
+    uint64_t kept_mask[1 << LX_XW_RACK_SIZE]; /* every play: [leave index]: the tiles it keeps (bit 0: a blank) */
+    uint8_t played[1 << LX_XW_RACK_SIZE];     /* and how many tiles it plays */
     double best_leave[LX_XW_RACK_SIZE + 1]; /* best leave when k tiles are played */
     /* best-play search: could k tiles of the rack make a word alone? */
     int can_alone[LX_XW_RACK_SIZE + 1];
@@ -327,6 +327,33 @@ static inline uint32_t xw_gen_find(const lx_xw_gen *g, uint32_t run, int t)
     return g->lx->ascending ? xw_kwg_find_asc(g->nodes, run, t) : xw_kwg_find(g->nodes, run, t);
 }
 
+/* On x86-64 with GCC the walks are built twice, with the popcnt instruction
+ * and without (Debian's baseline CPU may lack it), and the first call from
+ * outside picks the one the CPU runs (an ifunc); their calls to themselves
+ * stay in their own build.  Elsewhere (other CPUs, Emscripten, clang) once. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define XW_WALK_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define XW_WALK_CLONES
+#endif
+
+/* Set the walk up for the anchor at (dir, line, anchor) right before
+ * tiles, and read those tiles backwards in the GADDAG: the run after them
+ * (0: none), their score, *end the last of them. */
+uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s, int *end);
+/* The same for an anchor right after tiles, read forwards in the DAWG from
+ * *start, the first of them. */
+uint32_t xw_gen_read_before(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s, int *start);
+/* Every play (gen_every.c): the rack's tables for the walk (see there). */
+void xw_every_ready(lx_xw_gen *g);
+/* Every placement from an anchor right before tiles / right after them. */
+void xw_every_before_tiles(lx_xw_gen *g, int dir, int line, int anchor);
+void xw_every_after_tiles(lx_xw_gen *g, int dir, int line, int anchor);
+/* Walk on at square col from GADDAG run `run` with score s and leave index
+ * idx (what is kept), g->left where the play starts once right of the anchor. */
+void xw_every_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s, int idx);
+/* List the word the walk made on squares left..right, idx kept. */
+void xw_every_record(lx_xw_gen *g, int left, int right, xw_walk_score s, int idx);
 /* Fill g->sq for p (cross sets and scores, premiums, anchors).  0 or -1. */
 int xw_gen_board(lx_xw_gen *g);
 /* Every placement from the anchor at (dir, line, anchor). */
@@ -344,11 +371,6 @@ void xw_gen_anchor_before_tiles(lx_xw_gen *g, int dir, int line, int anchor);
 void xw_gen_anchor_after_tiles(lx_xw_gen *g, int dir, int line, int anchor);
 /* Set the walk up for the anchor at (dir, line, anchor). */
 void xw_gen_anchor_at(lx_xw_gen *g, int dir, int line, int anchor);
-/* Go on walking at square col of the anchor's line from GADDAG run `run`
- * with score s, the rack and g->nplaced, g->leave_idx, g->strip as the walk
- * left them; g->left is where the play starts once the walk is right of
- * the anchor. */
-void xw_gen_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s);
 /* Record the word the walk made on squares left..right. */
 void xw_gen_record_word(lx_xw_gen *g, int left, int right, xw_walk_score s);
 /* Find the rack's left parts (g->lp): 0, or -1 out of memory. */

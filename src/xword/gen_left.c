@@ -67,12 +67,10 @@ static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int most)
     uint32_t sep_run = sep ? xw_kwg_arc(nodes[sep]) : 0;
     uint64_t next = sep_run ? run_letters(g, sep_run) & ~(uint64_t)1 : 0;
     xw_left_part *e = &g->lp[at];
-    e->rack_mask = g->rack_mask;
     e->right_rack = next & (g->rack[0] ? ~(uint64_t)0 : g->rack_mask);
     e->sep_run = sep_run;
     e->leave_idx = (uint16_t)g->leave_idx;
     e->tile = (uint8_t)(rt ? t : t | LX_XW_BLANK_BIT);
-    e->rack_tile = (uint8_t)rt;
     e->depth = (uint8_t)(depth + 1);
     e->accepts = (node & XW_KWG_ACCEPTS) != 0;
     int longer = depth + 1 < most && arc ? add_parts(g, arc, depth + 1, most) : 0;
@@ -156,19 +154,13 @@ typedef struct part_at {
 
 /* Done with the left part on top of the stack: the words it begins, right
  * of the anchor, when the next square may take what follows. */
-static void close_part(lx_xw_gen *g, const part_at *p, uint64_t next_mask, uint64_t rack_mask)
+static void close_part(lx_xw_gen *g, const part_at *p, uint64_t next_mask)
 {
     const xw_left_part *e = p->e;
     if (e->right_rack & next_mask) {
-        g->nplaced = e->depth;
-        g->leave_idx = e->leave_idx;
         g->left = g->anchor - (e->depth - 1);
-        g->kl = e->depth - 1;
-        g->rack_mask = e->rack_mask;
-        xw_gen_walk(g, g->anchor + 1, e->sep_run, p->s);
-        g->rack_mask = rack_mask;
+        xw_every_walk(g, g->anchor + 1, e->sep_run, p->s, e->leave_idx);
     }
-    g->rack[e->rack_tile]++;
 }
 
 void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
@@ -178,7 +170,6 @@ void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
     int room = room_left(ln, anchor);
     const xw_square *q = &ln[anchor];
     uint64_t next_mask = anchor + 1 < g->len ? ln[anchor + 1].cross : 0; /* (an empty square) */
-    uint64_t rack_mask = g->rack_mask;
     part_at st[LX_XW_RACK_SIZE + 1];
     int top = 0;
     const xw_left_part *lp = g->lp;
@@ -191,7 +182,7 @@ void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
             continue;
         }
         while (top >= d)
-            close_part(g, &st[top--], next_mask, rack_mask);
+            close_part(g, &st[top--], next_mask);
         int col = anchor - (d - 1), v = g->values[e->tile] * ln[col].lm;
         xw_walk_score s;
         if (d == 1)
@@ -199,18 +190,12 @@ void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
         else
             s = (xw_walk_score){st[d - 1].s.main + v, st[d - 1].s.mult * ln[col].wm, st[d - 1].s.cross};
         g->strip[col] = e->tile;
-        g->rack[e->rack_tile]--;
         st[d] = (part_at){e, s};
         top = d;
-        if (e->accepts) {
-            g->nplaced = d;
-            g->leave_idx = e->leave_idx;
-            xw_gen_record_word(g, col, anchor, s);
-        }
+        if (e->accepts)
+            xw_every_record(g, col, anchor, s, e->leave_idx);
         i = d > room ? e->end : i + 1; /* no room for longer ones */
     }
     while (top >= 1)
-        close_part(g, &st[top--], next_mask, rack_mask);
-    g->nplaced = 0;
-    g->leave_idx = g->nleaves - 1;
+        close_part(g, &st[top--], next_mask);
 }

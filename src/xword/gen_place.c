@@ -18,16 +18,6 @@
 
 typedef xw_walk_score walk_score;
 
-/* On x86-64 with GCC the walk is built twice, with the popcnt instruction
- * and without (Debian's baseline CPU may lack it), and the first call from
- * outside picks the one the CPU runs (an ifunc); its calls to itself stay
- * in its own build.  Elsewhere (other CPUs, Emscripten, clang) once. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
-#define XW_WALK_CLONES __attribute__((target_clones("popcnt", "default")))
-#else
-#define XW_WALK_CLONES
-#endif
-
 XW_WALK_CLONES static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s);
 
 static int bits(unsigned m)
@@ -320,11 +310,6 @@ XW_WALK_CLONES static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score 
         try_letter(g, col, cand[c], xw_kwg_tile(cand[c]), s, blank_ok, blank_no_bingo);
 }
 
-void xw_gen_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s)
-{
-    walk(g, col, run, s);
-}
-
 void xw_gen_record_word(lx_xw_gen *g, int left, int right, xw_walk_score s)
 {
     record(g, left, right, s);
@@ -343,20 +328,47 @@ void xw_gen_anchor_at(lx_xw_gen *g, int dir, int line, int anchor)
     g->right_empty = anchor + 1 >= g->len || !g->ln[anchor + 1].tile;
 }
 
-void xw_gen_anchor_before_tiles(lx_xw_gen *g, int dir, int line, int anchor)
+uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s, int *end)
 {
     xw_gen_anchor_at(g, dir, line, anchor);
     const xw_square *ln = g->ln;
-    int end = anchor + 1;
-    while (end + 1 < g->len && ln[end + 1].tile)
-        end++;
-    walk_score s = {0, 1, 0};
+    int e = anchor + 1;
+    while (e + 1 < g->len && ln[e + 1].tile)
+        e++;
+    *s = (walk_score){0, 1, 0};
     uint32_t run = g->gaddag;
-    for (int c = end; c > anchor && run; c--) { /* the tiles, backwards */
+    for (int c = e; c > anchor && run; c--) { /* the tiles, backwards */
         uint32_t at = xw_gen_find(g, run, ln[c].tile & 0x7F);
         run = at ? xw_kwg_arc(g->nodes[at]) : 0;
-        s.main += ln[c].value;
+        s->main += ln[c].value;
     }
+    *end = e;
+    return run;
+}
+
+uint32_t xw_gen_read_before(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s, int *start)
+{
+    xw_gen_anchor_at(g, dir, line, anchor);
+    const xw_square *ln = g->ln;
+    int b = anchor - 1;
+    while (b > 0 && ln[b - 1].tile)
+        b--;
+    *s = (walk_score){0, 1, 0};
+    uint32_t run = g->dawg;
+    for (int c = b; c < anchor && run; c++) {
+        uint32_t at = xw_gen_find(g, run, ln[c].tile & 0x7F);
+        run = at ? xw_kwg_arc(g->nodes[at]) : 0;
+        s->main += ln[c].value;
+    }
+    *start = b;
+    return run;
+}
+
+void xw_gen_anchor_before_tiles(lx_xw_gen *g, int dir, int line, int anchor)
+{
+    walk_score s;
+    int end;
+    uint32_t run = xw_gen_read_after(g, dir, line, anchor, &s, &end);
     g->turn = end;
     g->right_empty = 1;
     if (run)
@@ -366,18 +378,9 @@ void xw_gen_anchor_before_tiles(lx_xw_gen *g, int dir, int line, int anchor)
 
 void xw_gen_anchor_after_tiles(lx_xw_gen *g, int dir, int line, int anchor)
 {
-    xw_gen_anchor_at(g, dir, line, anchor);
-    const xw_square *ln = g->ln;
-    int start = anchor - 1;
-    while (start > 0 && ln[start - 1].tile)
-        start--;
-    walk_score s = {0, 1, 0};
-    uint32_t run = g->dawg;
-    for (int c = start; c < anchor && run; c++) {
-        uint32_t at = xw_gen_find(g, run, ln[c].tile & 0x7F);
-        run = at ? xw_kwg_arc(g->nodes[at]) : 0;
-        s.main += ln[c].value;
-    }
+    walk_score s;
+    int start;
+    uint32_t run = xw_gen_read_before(g, dir, line, anchor, &s, &start);
     g->turn = anchor - 1; /* all of the walk is right of them */
     g->left = start;
     if (run)
