@@ -311,6 +311,99 @@ static void must_play_cuts_the_moves_that_let_a_double_threat_in(void **state)
     }
 }
 
+static int32_t id_of(const char *name);
+
+/* Brute force on the rules' board: every peg Black may place on b leaves
+ * White a peg that joins at once. */
+static void assert_every_black_peg_loses(const lx_twixt_board *b)
+{
+    lx_game_error err;
+    lx_game_error_init(&err);
+    int tried = 0;
+    for (int r = 0; r < 10; r++)
+        for (int k = 0; k < 10; k++) {
+            if (lx_twixt_peg_at(b, k, r) != LX_NO_COLOUR || !lx_twixt_hole_allowed(b, LX_BLACK, k, r))
+                continue;
+            lx_twixt_board *d = lx_twixt_board_copy(b);
+            lx_twixt_move answer = {.kind = LX_TWIXT_PEG, .at = {.col = k, .row = r}};
+            assert_int_equal(lx_twixt_play(d, LX_BLACK, &answer, &err), 0);
+            if (!joins_at_once(d, LX_WHITE))
+                fail_msg("Black's %c%d: White does not join", 'a' + k, r + 1);
+            lx_twixt_board_free(d);
+            tried++;
+        }
+    assert_true(tried > 0);
+    lx_game_error_free(&err);
+}
+
+/* The sim at the board of the chain's first `at` moves, the rest of them
+ * and `extra` played in the sim: a node of the search tree below the
+ * snapshot.  Its legal ids into ids (their number into *n) and what
+ * lx_twixt_sim_prune keeps of them; the sim is left where it was. */
+static size_t prune_at_node(int at, const char *const *extra, int nextra, int32_t *ids, size_t *n)
+{
+    lx_twixt_board *b = board_after(chain, at);
+    lx_twixt_sim *s = lx_twixt_sim_new(b);
+    assert_non_null(s);
+    lx_colour snapshot_mover = lx_twixt_sim_to_play(s);
+    int32_t before[128], after[128];
+    size_t nbefore = lx_twixt_sim_legal(s, before);
+    for (int i = at; i < NCHAIN + nextra; i++)
+        lx_twixt_sim_play(s, i < NCHAIN ? id_of(chain[i]) : id_of(extra[i - NCHAIN]));
+    lx_colour mover = lx_twixt_sim_to_play(s);
+    *n = lx_twixt_sim_legal(s, ids);
+    int32_t all[128];
+    memcpy(all, ids, *n * sizeof *ids);
+    size_t kept = lx_twixt_sim_prune(s, ids, *n);
+    assert_int_equal(lx_twixt_sim_to_play(s), mover); /* the sim is still at the node */
+    assert_int_equal(lx_twixt_sim_legal(s, after), *n);
+    assert_memory_equal(after, all, *n * sizeof *ids);
+    lx_twixt_sim_reset(s); /* and its snapshot is the board's */
+    assert_int_equal(lx_twixt_sim_to_play(s), snapshot_mover);
+    assert_int_equal(lx_twixt_sim_legal(s, after), nbefore);
+    assert_memory_equal(after, before, nbefore * sizeof *ids);
+    lx_twixt_sim_free(s);
+    lx_twixt_board_free(b);
+    return kept;
+}
+
+/* The proofs at a tree's node, two to three moves below the snapshot (the
+ * board of the chain's first six or seven pegs): White to move at the chain
+ * keeps only d7, its double threat, after which every Black peg loses (brute
+ * force); after d7 Black is proved lost (none kept); after h1 Black keeps
+ * the same 63 pegs as must-play at a root of that position; after c6 only
+ * d8, the one spoiler. */
+static void the_proofs_hold_at_a_node_below_the_root(void **state)
+{
+    (void)state;
+    int32_t ids[128];
+    size_t n;
+    assert_int_equal(prune_at_node(6, NULL, 0, ids, &n), 1);
+    assert_int_equal(ids[0], id_of("d7"));
+    assert_int_equal(n, 76); /* 96 holes, 8 pegs, 12 in Black's border columns */
+    const char *d7[] = {"d7"}, *h1[] = {"h1"}, *c6[] = {"c6"};
+    const char *moves[NCHAIN + 1];
+    memcpy(moves, chain, sizeof chain);
+    moves[NCHAIN] = "d7";
+    lx_twixt_board *b = board_after(moves, NCHAIN + 1);
+    assert_every_black_peg_loses(b);
+    lx_twixt_board_free(b);
+    assert_int_equal(prune_at_node(6, d7, 1, ids, &n), 0);
+    assert_true(n > 0);
+    assert_int_equal(prune_at_node(7, h1, 1, ids, &n), 63);
+    moves[NCHAIN] = "h1";
+    b = board_after(moves, NCHAIN + 1);
+    lx_twixt_sim *root = lx_twixt_sim_new(b);
+    int32_t kept[128];
+    assert_int_equal(lx_twixt_sim_must_play(root, LX_BLACK), 63);
+    assert_int_equal(lx_twixt_sim_legal(root, kept), 63);
+    assert_memory_equal(kept, ids, 63 * sizeof *ids);
+    lx_twixt_sim_free(root);
+    lx_twixt_board_free(b);
+    assert_int_equal(prune_at_node(7, c6, 1, ids, &n), 1);
+    assert_int_equal(ids[0], id_of("d8"));
+}
+
 static int32_t id_of(const char *name)
 {
     lx_twixt_board *b = lx_twixt_board_new(10, 10, LX_TWIXT_STD);
@@ -361,6 +454,7 @@ int main(void)
         cmocka_unit_test(the_engine_resigns_a_proved_loss),
         cmocka_unit_test(must_play_cuts_the_moves_that_let_a_double_threat_in),
         cmocka_unit_test(the_prior_rewards_links_and_answers),
+        cmocka_unit_test(the_proofs_hold_at_a_node_below_the_root),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -340,6 +340,11 @@ int lx_twixt_sim_proved_loss(lx_twixt_sim *s, lx_colour c);
 long lx_twixt_sim_must_play(lx_twixt_sim *s, lx_colour c);
 /* Give dst (a sim of the same position) src's must-play. */
 void lx_twixt_sim_copy_must_play(lx_twixt_sim *dst, const lx_twixt_sim *src);
+/* The proofs at the sim's position now (a search tree's node, below the
+ * snapshot; src/twixt/node_proof.c): of the mover's n legal `ids`, kept in
+ * ids the one that joins at once or begins a proved win, else the must-play;
+ * their number - n when nothing is proved, 0 when the mover is proved lost. */
+size_t lx_twixt_sim_prune(lx_twixt_sim *s, int32_t *ids, size_t n);
 /* Prior AMAF figures for a search of the sim's position now (src/twixt/prior.c):
  * for each of the n legal ids, playouts added to visits[i] and wins for the
  * colour to move to wins[i]. */

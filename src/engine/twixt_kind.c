@@ -163,10 +163,14 @@ static void twixt_copy_must_play(void *dst, const void *src)
 }
 
 /* Twixt trees are wide (500 holes on 24 x 24): grow a leaf only after a few
- * visits, so the node cap lasts. */
+ * visits, so the node cap lasts.  A node below the root that reaches
+ * KNOWLEDGE_AT visits is cut to what the proofs keep (lx_twixt_sim_prune:
+ * some milliseconds a node on 24 x 24). */
+enum { KNOWLEDGE_AT = 1000 };
 static void twixt_tune(mcts_params *p, int cols, int rows)
 {
     p->expand_at = cols * rows > 200 ? 4 : 2;
+    p->knowledge_at = KNOWLEDGE_AT;
 }
 
 static void sim_reset(void *s) { lx_twixt_sim_reset(s); }
@@ -181,10 +185,16 @@ static void sim_prior(const void *s, const int32_t *ids, size_t n, float *visits
     lx_twixt_sim_prior(s, ids, n, visits, wins);
 }
 
-/* SEARCH_SIM_OPS's, with the prior from the pegs' shapes. */
+static size_t sim_prune(void *s, int32_t *ids, size_t n)
+{
+    return lx_twixt_sim_prune(s, ids, n);
+}
+
+/* SEARCH_SIM_OPS's, with the prior from the pegs' shapes and the proofs at
+ * the tree's nodes. */
 static const mcts_sim_ops twixt_sim_ops = {.reset = sim_reset, .to_play = sim_to_play, .legal = sim_legal,
                                            .play = sim_play, .playout = sim_playout, .owners = sim_owners,
-                                           .draw_value = sim_draw_value, .prior = sim_prior};
+                                           .draw_value = sim_draw_value, .prior = sim_prior, .prune = sim_prune};
 
 /* The search finishes proved wins (a double threat, a ladder) at once and
  * resigns a proved loss; flat Monte Carlo, the yardstick, only sees a win at

@@ -278,10 +278,56 @@ lx_twixt_sim *lx_twixt_sim_new(const lx_twixt_board *b)
     return s;
 }
 
+lx_twixt_sim *tw_sim_clone(const lx_twixt_sim *s)
+{
+    lx_twixt_sim *d = malloc(sizeof *d);
+    if (!d)
+        return NULL;
+    *d = *s; /* the geometry and figures; the arrays are d's own: */
+    d->peg0 = d->peg = d->link0 = d->link = d->flags0 = d->flags = d->must = NULL;
+    d->edge[0] = d->edge[1] = NULL;
+    d->parent0 = d->parent = d->roots0 = NULL;
+    d->along[0] = d->along[1] = d->lo = d->hi = d->roots0_lo = d->roots0_hi = NULL;
+    d->pool[0] = d->pool[1] = d->pool[2] = NULL;
+    d->node = NULL;
+    if (alloc_sim(d) != 0) {
+        lx_twixt_sim_free(d);
+        return NULL;
+    }
+    size_t cells = (size_t)s->g.ncells + 1, holes = (size_t)s->g.cols * (size_t)s->g.rows;
+    for (int c = 0; c < 2; c++) {
+        memcpy(d->edge[c], s->edge[c], cells);
+        memcpy(d->along[c], s->along[c], cells * sizeof(int16_t));
+    }
+    for (int i = 0; i < 3; i++)
+        memcpy(d->pool[i], s->pool[i], holes * sizeof(int32_t));
+    tw_sim_rebase(d, s);
+    return d;
+}
+
+void tw_sim_rebase(lx_twixt_sim *d, const lx_twixt_sim *s)
+{
+    size_t cells = (size_t)s->g.ncells + 1;
+    memcpy(d->peg0, s->peg, cells);
+    memcpy(d->link0, s->link, 4 * (size_t)s->g.ncells);
+    memcpy(d->flags0, s->flags, cells);
+    memcpy(d->parent0, s->parent, cells * sizeof(int32_t));
+    d->to_play0 = s->to_play;
+    d->winner0 = s->winner;
+    d->swap0 = s->swap;
+    d->single = s->single;
+    d->last0[0] = s->last[0];
+    d->last0[1] = s->last[1];
+    d->must_on = 0;
+    snapshot_spans(d);
+    lx_twixt_sim_reset(d);
+}
+
 void lx_twixt_sim_free(lx_twixt_sim *s)
 {
     if (!s)
         return;
+    lx_twixt_sim_free(s->node);
     free(s->peg0);
     free(s->peg);
     free(s->link0);

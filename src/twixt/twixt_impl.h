@@ -278,7 +278,13 @@ struct lx_twixt_sim {
     uint8_t *must;   /* per cell: a root move kept by lx_twixt_sim_must_play, when must_on */
     int must_on;
     int32_t played;  /* moves since the snapshot */
+    struct lx_twixt_sim *node; /* the proofs' copy for tree nodes (node_proof.c), made when first needed */
 };
+
+/* A copy of sim s (same board, its snapshot and pools), or NULL. */
+lx_twixt_sim *tw_sim_clone(const lx_twixt_sim *s);
+/* d (a copy of s's sim) takes s's position now as its snapshot, and is reset there. */
+void tw_sim_rebase(lx_twixt_sim *d, const lx_twixt_sim *s);
 
 
 /* A union-find whose roots hold minus their set's size and, in `flags`, the
