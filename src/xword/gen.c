@@ -320,6 +320,7 @@ static void sub_racks(lx_xw_gen *g)
     g->sub_h[top] = 0;
     g->sub_nb[top] = 0;
     size[top] = 0;
+    g->sub_vals[top] = 0;
     for (int idx = top - 1; idx >= 0; idx--) {
         int i = 0;
         while (g->kept[idx][i] == g->rack[g->dt[i]])
@@ -329,14 +330,12 @@ static void sub_racks(lx_xw_gen *g)
         g->sub_h[idx] = g->sub_h[from] + (t ? g->wm.key[t] : 0);
         g->sub_nb[idx] = (uint8_t)(g->sub_nb[from] + (t == 0));
         size[idx] = (uint8_t)(k + 1);
-        const uint8_t *fv = g->sub_vals[from];
-        uint8_t *vals = g->sub_vals[idx]; /* descending */
+        uint64_t fv = g->sub_vals[from]; /* descending: v goes after those at least v */
         int j = 0;
-        for (; j < k && fv[j] >= v; j++)
-            vals[j] = fv[j];
-        vals[j] = v;
-        for (; j < k; j++)
-            vals[j + 1] = fv[j];
+        while (j < k && ((fv >> 8 * j) & 0xFF) >= v)
+            j++;
+        uint64_t low = j ? ~(uint64_t)0 >> (64 - 8 * j) : 0;
+        g->sub_vals[idx] = (fv & low) | (uint64_t)v << 8 * j | (fv & ~low) << 8;
     }
     for (int idx = 0; idx < g->nleaves; idx++) {
         int k = size[idx];
@@ -347,17 +346,13 @@ static void sub_racks(lx_xw_gen *g)
     }
     for (int k = 0; k <= g->nrack; k++) {
         int n = g->nby_k[k];
-        memset(g->after[0][k][n], 0, sizeof g->after[0][k][n]);
-        memset(g->after[1][k][n], 0, sizeof g->after[1][k][n]);
+        g->after[0][k][n] = g->after[1][k][n] = 0;
         g->blanks_after[k][n] = 0;
         for (int i = n - 1; i >= 0; i--) {
             int idx = g->by_k[k][i], blank = g->sub_nb[idx] > 0;
             g->blanks_after[k][i] = (uint8_t)(g->blanks_after[k][i + 1] | blank);
-            for (int u = 0; u < (g->rack[0] ? 2 : 1); u++) /* (only j < k is read; [1] only with a blank) */
-                for (int j = 0; j < k; j++) {
-                    int v = u == 0 || blank ? g->sub_vals[idx][j] : 0, w = g->after[u][k][i + 1][j];
-                    g->after[u][k][i][j] = (uint8_t)(v > w ? v : w);
-                }
+            g->after[0][k][i] = xw_bytes_max(g->after[0][k][i + 1], g->sub_vals[idx]);
+            g->after[1][k][i] = xw_bytes_max(g->after[1][k][i + 1], blank ? g->sub_vals[idx] : 0);
         }
     }
     if (++g->stamp == 0) { /* after 2^32 calls: forget every summary */

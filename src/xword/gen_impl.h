@@ -14,6 +14,10 @@
 
 #include "xword/xword_impl.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 typedef struct xw_square {
     uint64_t cross;      /* letters (bit t for letter t) a new tile here may be; without a
                           * blank on the rack, of the rack's letters only (others: 0) */
@@ -90,7 +94,7 @@ typedef struct xw_summary {
     int k;
     /* [0] over all those sub-racks, [1] over those with a blank */
     int valid[2];
-    int maxval[2][LX_XW_RACK_SIZE];
+    uint64_t maxval[2]; /* byte j (bits 8j..8j+7): the largest j-th value */
     double leave[2];
 } xw_summary;
 
@@ -161,12 +165,12 @@ struct lx_xw_gen {
     int use_wm;
     uint64_t sub_h[1 << LX_XW_RACK_SIZE];
     uint8_t sub_nb[1 << LX_XW_RACK_SIZE];
-    uint8_t sub_vals[1 << LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
+    uint64_t sub_vals[1 << LX_XW_RACK_SIZE]; /* byte j: the j-th value */
     uint8_t by_k[LX_XW_RACK_SIZE + 1][1 << LX_XW_RACK_SIZE]; /* best leave first */
     int nby_k[LX_XW_RACK_SIZE + 1];
     /* [0][k][i][j]: the largest j-th value of the sub-racks by_k[k][i..];
      * [1]: of those with a blank, and blanks_after[k][i]: whether there are any */
-    uint8_t after[2][LX_XW_RACK_SIZE + 1][(1 << LX_XW_RACK_SIZE) + 1][LX_XW_RACK_SIZE];
+    uint64_t after[2][LX_XW_RACK_SIZE + 1][(1 << LX_XW_RACK_SIZE) + 1]; /* byte j: the j-th value */
     uint8_t blanks_after[LX_XW_RACK_SIZE + 1][(1 << LX_XW_RACK_SIZE) + 1];
     xw_summary summaries[XW_SUMMARIES];
     unsigned stamp;
@@ -396,6 +400,21 @@ int xw_wordmap_ready(xw_wordmap *wm, const lx_xw_lexicon *lx);
 /* Is the multiset of fingerprint h, with `blanks` (0 or 1) more letters of any kind, a word? */
 int xw_wordmap_has(const xw_wordmap *wm, int blanks, uint64_t h);
 void xw_wordmap_free(xw_wordmap *wm);
+/* Byte by byte, the larger of a's and b's (values packed a byte each). */
+static inline uint64_t xw_bytes_max(uint64_t a, uint64_t b)
+{
+#if defined(__SSE2__)
+    __m128i m = _mm_max_epu8(_mm_cvtsi64_si128((long long)a), _mm_cvtsi64_si128((long long)b));
+    return (uint64_t)_mm_cvtsi128_si64(m);
+#else
+    uint64_t r = 0;
+    for (int j = 0; j < 64; j += 8) {
+        uint64_t x = (a >> j) & 0xFF, y = (b >> j) & 0xFF;
+        r |= (x > y ? x : y) << j;
+    }
+    return r;
+#endif
+}
 /* Start reading where xw_wordmap_has will look (a hint, nothing more). */
 static inline void xw_wordmap_prefetch(const xw_wordmap *wm, int blanks, uint64_t h)
 {

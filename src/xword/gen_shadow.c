@@ -209,7 +209,7 @@ static double summary_bound(const extent *e, const xw_summary *s, int u)
         return -1e300;
     int score = e->base;
     for (int j = 0; j < e->k; j++)
-        score += e->coef[j] * s->maxval[u][j];
+        score += e->coef[j] * (int)((s->maxval[u] >> 8 * j) & 0xFF);
     return score + s->leave[u];
 }
 
@@ -278,6 +278,42 @@ static int two_blanks_word(const lx_xw_gen *g, uint64_t h)
     return 0;
 }
 
+/* Summary s of the sub-racks of k tiles that make a word with the board
+ * tiles of fingerprint hb, without a branch on whether one does (that
+ * mispredicts): [0] over all those that do, [1] over those with a blank
+ * (blank: the rack holds one; a constant where it is inlined). */
+static inline void sum_up(const lx_xw_gen *g, xw_summary *s, uint64_t hb, int k, const int blank)
+{
+    uint64_t mv0 = 0, mv1 = 0;
+    double lv0 = -1e300, lv1 = -1e300;
+    int valid0 = 0, valid1 = 0;
+    for (int i = 0; i < g->nby_k[k]; i++) {
+        int idx = g->by_k[k][i];
+        int nb = g->sub_nb[idx];
+        int word = nb < 2 ? xw_wordmap_has(&g->wm, nb, g->sub_h[idx] + hb)
+                          : nb > 2 || two_blanks_word(g, g->sub_h[idx] + hb); /* more blanks: taken to */
+        uint64_t v = g->sub_vals[idx];
+        double l = g->leave[idx];
+        mv0 = xw_bytes_max(mv0, v & ((uint64_t)0 - (uint64_t)word));
+        lv0 = word && l > lv0 ? l : lv0;
+        valid0 |= word;
+        if (blank) {
+            int with = word & (nb > 0);
+            mv1 = xw_bytes_max(mv1, v & ((uint64_t)0 - (uint64_t)with));
+            lv1 = with && l > lv1 ? l : lv1;
+            valid1 |= with;
+        }
+        /* the first one that makes a word has the best leave (the first with
+         * a blank, of those with one): done when no later one has higher values */
+        if (valid0 && (!g->blanks_after[k][i + 1] || valid1) && xw_bytes_max(mv0, g->after[0][k][i + 1]) == mv0 &&
+            (!blank || xw_bytes_max(mv1, g->after[1][k][i + 1]) == mv1))
+            break;
+    }
+    s->valid[0] = valid0, s->valid[1] = valid1;
+    s->maxval[0] = mv0, s->maxval[1] = mv1;
+    s->leave[0] = lv0, s->leave[1] = lv1;
+}
+
 /* The sub-racks of k tiles that make a word with the board tiles of
  * fingerprint hb, summed up (kept for the rest of the call). */
 static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
@@ -297,39 +333,15 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
     s->hb = hb;
     s->k = k;
     s->stamp = g->stamp;
-    for (int u = 0; u < 2; u++) {
-        s->valid[u] = 0;
-        s->leave[u] = -1e300;
-        memset(s->maxval[u], 0, sizeof s->maxval[u]);
-    }
     for (int i = 0; i < g->nby_k[k]; i++) { /* the table's lines on their way, all at once */
         int idx = g->by_k[k][i];
         if (g->sub_nb[idx] < 2)
             xw_wordmap_prefetch(&g->wm, g->sub_nb[idx], g->sub_h[idx] + hb);
     }
-    for (int i = 0; i < g->nby_k[k]; i++) {
-        int idx = g->by_k[k][i];
-        int nb = g->sub_nb[idx];
-        if (nb < 2 ? !xw_wordmap_has(&g->wm, nb, g->sub_h[idx] + hb)
-                   : nb == 2 && !two_blanks_word(g, g->sub_h[idx] + hb)) /* more blanks: taken to */
-            continue;
-        for (int u = 0; u <= (nb > 0); u++) {
-            s->valid[u] = 1;
-            if (g->leave[idx] > s->leave[u])
-                s->leave[u] = g->leave[idx];
-            for (int j = 0; j < k; j++)
-                if (g->sub_vals[idx][j] > s->maxval[u][j])
-                    s->maxval[u][j] = g->sub_vals[idx][j];
-        }
-        /* the first one that makes a word has the best leave (the first with
-         * a blank, of those with one): done when no later one has higher values */
-        int full = !g->blanks_after[k][i + 1] || s->valid[1];
-        for (int u = 0; u < (g->rack[0] ? 2 : 1) && full; u++)
-            for (int j = 0; j < k && full; j++)
-                full = s->maxval[u][j] >= g->after[u][k][i + 1][j];
-        if (full)
-            break;
-    }
+    if (g->rack[0])
+        sum_up(g, s, hb, k, 1);
+    else
+        sum_up(g, s, hb, k, 0); /* (nothing of plays with a blank) */
     return s;
 }
 

@@ -29,30 +29,47 @@ static uint64_t mix(uint64_t x)
     return x ^ (x >> 31);
 }
 
-static void put(uint32_t *set, size_t mask, uint64_t h)
+/* Linear probing without wrapping round: a table of mask + 1 home slots
+ * has XW_WM_PAST more after them, the last 4 of which stay empty (a put
+ * that would need them fails), so a look-up reads 4 slots at a time and
+ * stops at the first four with the tag or an empty slot, inside the table. */
+#define XW_WM_PAST 64
+
+static int put(uint32_t *set, size_t mask, uint64_t h)
 {
     uint32_t tag = (uint32_t)(h >> 32) | 1;
-    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
+    for (size_t i = (size_t)h & mask; i < mask + 1 + XW_WM_PAST - 4; i++) {
         if (set[i] == tag)
-            return;
+            return 0;
         if (set[i] == 0) {
             set[i] = tag;
-            return;
+            return 0;
         }
     }
+    return -1;
 }
 
 int xw_wordmap_has(const xw_wordmap *wm, int blanks, uint64_t h)
 {
     const uint32_t *set = wm->set[blanks];
-    size_t mask = wm->mask[blanks];
     uint32_t tag = (uint32_t)(h >> 32) | 1;
-    for (size_t i = (size_t)h & mask;; i = (i + 1) & mask) {
-        if (set[i] == tag)
-            return 1;
-        if (set[i] == 0)
-            return 0;
+    size_t i = (size_t)h & wm->mask[blanks];
+    /* one branch, seldom taken (at most half the slots are full): whether
+     * it is a word does not branch */
+#if defined(__SSE2__)
+    __m128i want = _mm_set1_epi32((int)tag), none = _mm_setzero_si128();
+    for (;; i += 4) {
+        __m128i four = _mm_loadu_si128((const __m128i *)(const void *)(set + i));
+        int found = _mm_movemask_epi8(_mm_cmpeq_epi32(four, want));
+        if (found | _mm_movemask_epi8(_mm_cmpeq_epi32(four, none)))
+            return found != 0;
     }
+#else
+    uint32_t slot = set[i];
+    while ((uint64_t)(slot ^ tag) * slot != 0) /* neither the tag nor empty (a product: no branch) */
+        slot = set[++i];
+    return slot == tag;
+#endif
 }
 
 void xw_wordmap_free(xw_wordmap *wm)
@@ -86,12 +103,12 @@ static int each_word(xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps, size
         uint64_t hh = (d ? h[d - 1] : 0) + wm->key[t], mm = (d ? letters[d - 1] : 0) | (uint64_t)1 << t;
         if (node & XW_KWG_ACCEPTS) {
             ++*words;
-            if (wm->set[0])
-                put(wm->set[0], wm->mask[0], hh);
+            if (wm->set[0] && put(wm->set[0], wm->mask[0], hh) != 0)
+                return -1;
             for (uint64_t m = mm; m; m &= m - 1) {
                 ++*less_one;
-                if (wm->set[1])
-                    put(wm->set[1], wm->mask[1], hh - wm->key[xw_lowest_bit(m)]);
+                if (wm->set[1] && put(wm->set[1], wm->mask[1], hh - wm->key[xw_lowest_bit(m)]) != 0)
+                    return -1;
             }
         }
         if (xw_kwg_arc(node) && d + 1 < LX_XW_MAX_SIDE) { /* longer words fit no board */
@@ -140,16 +157,15 @@ int xw_wordmap_ready(xw_wordmap *wm, const lx_xw_lexicon *lx)
         return 0;
     wm->mask[0] = table_size(words) - 1;
     wm->mask[1] = table_size(less_one) - 1;
-    wm->set[0] = calloc(wm->mask[0] + 1, sizeof *wm->set[0]);
-    wm->set[1] = calloc(wm->mask[1] + 1, sizeof *wm->set[1]);
-    if (!wm->set[0] || !wm->set[1]) {
+    wm->set[0] = calloc(wm->mask[0] + 1 + XW_WM_PAST, sizeof *wm->set[0]);
+    wm->set[1] = calloc(wm->mask[1] + 1 + XW_WM_PAST, sizeof *wm->set[1]);
+    if (!wm->set[0] || !wm->set[1] || each_word(wm, lx, steps, &words, &less_one) != 0) {
         xw_wordmap_free(wm);
-        wm->built = 1; /* no memory: no word map for this lexicon */
+        wm->built = 1; /* no memory, or a slot run too long: no word map for this lexicon */
         wm->digest = lx->digest;
         wm->nnodes = lx->nnodes;
         return 0;
     }
-    each_word(wm, lx, steps, &words, &less_one);
     wm->ok = 1;
     return 1;
 }
