@@ -16,15 +16,13 @@
 
 typedef xw_walk_score walk_score;
 
-XW_WALK_CLONES static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
-
 void xw_every_ready(lx_xw_gen *g)
 {
     for (int idx = 0; idx < g->nleaves; idx++) {
         uint64_t mask = 0;
         int kept = 0;
         for (int i = 0; i < g->ndt; i++) {
-            mask |= g->kept[idx][i] ? (uint64_t)1 << g->dt[i] : 0;
+            mask |= (uint64_t)(g->kept[idx][i] != 0) << g->dt[i];
             kept += g->kept[idx][i];
         }
         g->kept_mask[idx] = mask;
@@ -59,9 +57,32 @@ static void place_head(const lx_xw_gen *g, lx_xw_play *pl, int left, int right, 
     pl->ntiles = nplaced;
 }
 
+/* The tiles the walk put on the empty squares of left..right, into
+ * tiles, and where (from left) into at; how many.  (Both have room for one
+ * more than the rack: a square's tile is written before it is counted.) */
+static inline int walked_tiles(const lx_xw_gen *g, int left, int right, uint8_t *tiles, uint8_t *at)
+{
+    const xw_square *ln = g->ln;
+    int n = 0;
+    for (int i = left; i <= right; i++) {
+        tiles[n] = g->strip[i];
+        at[n] = (uint8_t)(i - left);
+        n += !ln[i].tile;
+    }
+    return n;
+}
+
+/* What tile i of the line, letter t, takes off the score as a blank. */
+static inline int blank_less(const xw_square *q, const lx_xw_gen *g, int t, int mult)
+{
+    int v = g->values[t] * q->lm;
+    return v * mult + (q->cross_score >= 0 ? v * q->wm : 0);
+}
+
 /* With one blank on the rack (see gen_place.c's record_one_blank): the
  * word as it is when the walk put the blank down nowhere, and with the
- * blank as each tile it may be. */
+ * blank as each tile it may be - when the walk put the blank down as b,
+ * as each of its b's (the play as walked among them, scored as walked). */
 static void record_one_blank(lx_xw_gen *g, int left, int right, walk_score s, int idx, int nplaced)
 {
     lx_xw_play *out = room(g, (size_t)nplaced + 1);
@@ -70,34 +91,42 @@ static void record_one_blank(lx_xw_gen *g, int left, int right, walk_score s, in
     const xw_square *ln = g->ln;
     lx_xw_play pl;
     place_head(g, &pl, left, right, nplaced);
-    int n = 0, blank_at = -1, less[LX_XW_RACK_SIZE]; /* what a tile as a blank takes off the score */
-    for (int i = left; i <= right; i++) {
-        if (ln[i].tile)
-            continue;
-        int t = g->strip[i] & 0x7F, v = g->values[t] * ln[i].lm;
-        if (g->strip[i] & LX_XW_BLANK_BIT)
-            blank_at = n;
-        pl.tiles[n] = (uint8_t)t;
-        less[n++] = v * s.mult + (ln[i].cross_score >= 0 ? v * ln[i].wm : 0);
+    uint8_t tiles[LX_XW_RACK_SIZE + 1], at[LX_XW_RACK_SIZE + 1];
+    int n = walked_tiles(g, left, right, tiles, at), blank_at = -1;
+    for (int j = 0; j < n; j++) {
+        blank_at = tiles[j] & LX_XW_BLANK_BIT ? j : blank_at;
+        pl.tiles[j] = tiles[j] & 0x7F;
     }
-    int letters = s.main * s.mult + s.cross + (n == LX_XW_RACK_SIZE ? g->bingo_bonus : 0) +
-                  (blank_at >= 0 ? less[blank_at] : 0); /* each tile a letter */
+    int walked = s.main * s.mult + s.cross + (n == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
     lx_xw_play *o = out;
-    if (blank_at < 0) {
-        *o = pl;
-        o->score = letters;
-        o->leave = g->leave[idx];
-        o->equity = o->score + o->leave;
-        o++;
+    if (blank_at >= 0) {
+        int b = pl.tiles[blank_at], letters = walked + blank_less(&ln[left + at[blank_at]], g, b, s.mult);
+        unsigned same = 0; /* the tiles that are b */
+        for (int j = 0; j < n; j++)
+            same |= (unsigned)(pl.tiles[j] == b) << j;
+        for (; same; same &= same - 1) {
+            int j = xw_lowest_bit(same);
+            *o = pl;
+            o->tiles[j] = (uint8_t)(b | LX_XW_BLANK_BIT);
+            o->score = j == blank_at ? walked : letters - blank_less(&ln[left + at[j]], g, b, s.mult);
+            o->leave = g->leave[idx];
+            o->equity = o->score + o->leave;
+            o++;
+        }
+        g->nplays += (size_t)(o - out);
+        return;
     }
+    *o = pl;
+    o->score = walked;
+    o->leave = g->leave[idx];
+    o->equity = o->score + o->leave;
+    o++;
     for (int j = 0; j < n; j++) {
         int t = pl.tiles[j];
-        if (blank_at >= 0 && t != pl.tiles[blank_at])
-            continue;
         *o = pl;
         o->tiles[j] = (uint8_t)(t | LX_XW_BLANK_BIT);
-        o->score = letters - less[j];
-        o->leave = g->leave[blank_at >= 0 ? idx : idx + g->pv[t] - g->pv[0]];
+        o->score = walked - blank_less(&ln[left + at[j]], g, t, s.mult);
+        o->leave = g->leave[idx + g->pv[t] - g->pv[0]];
         o->equity = o->score + o->leave;
         o++;
     }
@@ -130,10 +159,9 @@ void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
     if (!pl)
         return;
     place_head(g, pl, left, right, nplaced);
-    const xw_square *ln = g->ln;
-    for (int i = left, j = 0; i <= right; i++)
-        if (!ln[i].tile)
-            pl->tiles[j++] = g->strip[i];
+    uint8_t tiles[LX_XW_RACK_SIZE + 1], at[LX_XW_RACK_SIZE + 1];
+    walked_tiles(g, left, right, tiles, at);
+    memcpy(pl->tiles, tiles, LX_XW_RACK_SIZE);
     pl->score = s.main * s.mult + s.cross + (nplaced == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
     pl->leave = g->leave[idx];
     pl->equity = pl->score + pl->leave;
@@ -148,9 +176,9 @@ void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
 
 /* Whether walking on at square col from `run` may find anything, the rack
  * holding `kept` (see gen_place.c's may_step). */
-XW_INLINE int may_step(const lx_xw_gen *g, int col, uint32_t run, uint64_t kept)
+XW_INLINE int may_step(const lx_xw_gen *g, int col, uint32_t run, uint64_t kept, const int headed)
 {
-    if (!g->headed)
+    if (!headed)
         return 1;
     const xw_square *q = &g->ln[col];
     uint64_t tiles = xw_run_tiles(g, run);
@@ -159,48 +187,68 @@ XW_INLINE int may_step(const lx_xw_gen *g, int col, uint32_t run, uint64_t kept)
     return ((kept & 1 ? q->cross : q->cross & kept) & tiles & ~(uint64_t)1) != 0;
 }
 
-/* Having read `node` for square col. */
-XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx)
+/* The walk is built four times: going left (from the anchor, col <= g->turn)
+ * or right (past it), and with each run's tiles at hand (g->headed) or not. */
+static void walk_left_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
+static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
+XW_WALK_CLONES static void walk_left(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
+XW_WALK_CLONES static void walk_right(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
+
+/* Having read `node` for square col: the word made, if any, and the walk
+ * on (left: on left, and right after the separator; right: on right). */
+XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx, const int left, const int headed)
 {
     const xw_square *ln = g->ln;
     uint32_t arc = xw_kwg_arc(node);
     uint64_t kept = g->kept_mask[idx]; /* tiles left to put on empty squares */
-    if (col <= g->turn) {
+    if (left) {
         int left_empty = col == 0 || !ln[col - 1].tile;
         if ((node & XW_KWG_ACCEPTS) && left_empty && g->right_empty)
             xw_every_record(g, col, g->turn, s, idx);
         if (!arc)
             return;
-        if (col > 0 && (ln[col - 1].tile || (kept && !ln[col - 1].anchor)) && may_step(g, col - 1, arc, kept))
-            walk(g, col - 1, arc, s, idx);
+        if (col > 0 && (ln[col - 1].tile || (kept && !ln[col - 1].anchor)) && may_step(g, col - 1, arc, kept, headed)) {
+            if (headed)
+                walk_left(g, col - 1, arc, s, idx);
+            else
+                walk_left_plain(g, col - 1, arc, s, idx);
+        }
         if (left_empty && g->turn + 1 < g->len && (kept || ln[g->turn + 1].tile)) {
             uint32_t sep = g->lx->ascending ? (xw_kwg_tile(g->nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(g->nodes, arc, 0);
             uint32_t right = sep ? xw_kwg_arc(g->nodes[sep]) : 0;
-            if (right && may_step(g, g->turn + 1, right, kept)) {
+            if (right && may_step(g, g->turn + 1, right, kept, headed)) {
                 g->left = col; /* (read only right of the turn) */
-                walk(g, g->turn + 1, right, s, idx);
+                if (headed)
+                    walk_right(g, g->turn + 1, right, s, idx);
+                else
+                    walk_right_plain(g, g->turn + 1, right, s, idx);
             }
         }
     } else {
         if ((node & XW_KWG_ACCEPTS) && (col + 1 >= g->len || !ln[col + 1].tile))
             xw_every_record(g, g->left, col, s, idx);
-        if (arc && col + 1 < g->len && (ln[col + 1].tile || kept) && may_step(g, col + 1, arc, kept))
-            walk(g, col + 1, arc, s, idx);
+        if (arc && col + 1 < g->len && (ln[col + 1].tile || kept) && may_step(g, col + 1, arc, kept, headed)) {
+            if (headed)
+                walk_right(g, col + 1, arc, s, idx);
+            else
+                walk_right_plain(g, col + 1, arc, s, idx);
+        }
     }
 }
 
 /* Letter t (node `node`) on the empty square col: the rack's tile, else
- * the blank standing for it. */
-XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, walk_score s, int idx, uint64_t kept)
+ * the blank standing for it (rt 0: tile 0's value is 0). */
+XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, walk_score s, int idx, uint64_t kept, const int left,
+                     const int headed)
 {
     const xw_square *q = &g->ln[col];
-    int blank = !((kept >> t) & 1), v = blank ? 0 : g->values[t] * q->lm;
+    int rt = t & -(int)((kept >> t) & 1), v = g->values[rt] * q->lm;
     walk_score n = {s.main + v, s.mult * q->wm, s.cross + (q->cross_score >= 0 ? (q->cross_score + v) * q->wm : 0)};
-    g->strip[col] = (uint8_t)(blank ? t | LX_XW_BLANK_BIT : t); /* read only while it is the path's */
-    go_on(g, col, node, n, idx - g->pv[blank ? 0 : t]);
+    g->strip[col] = (uint8_t)(t | (rt == 0) << 7); /* (LX_XW_BLANK_BIT) read only while it is the path's */
+    go_on(g, col, node, n, idx - g->pv[rt], left, headed);
 }
 
-XW_WALK_CLONES static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
+XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, const int left, const int headed)
 {
     const xw_square *q = &g->ln[col];
     const uint32_t *nodes = g->nodes;
@@ -208,7 +256,7 @@ XW_WALK_CLONES static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score 
         uint32_t at = xw_gen_find(g, run, q->tile & 0x7F);
         if (at) {
             walk_score n = {s.main + q->value, s.mult, s.cross};
-            go_on(g, col, nodes[at], n, idx);
+            go_on(g, col, nodes[at], n, idx, left, headed);
         }
         return;
     }
@@ -220,23 +268,52 @@ XW_WALK_CLONES static void walk(lx_xw_gen *g, int col, uint32_t run, walk_score 
     uint64_t any = (kept & 1 ? q->cross : q->cross & kept) & ~(uint64_t)1;
     if (!any)
         return;
-    if (g->headed) { /* each letter's node found by the run's tiles below it */
+    if (headed) { /* each letter's node found by the run's tiles below it */
         uint64_t tiles = xw_run_tiles(g, run);
         for (uint64_t m = tiles & any; m; m &= m - 1) {
             int t = xw_lowest_bit(m);
-            place(g, col, nodes[xw_run_node(run, tiles, t)], t, s, idx, kept);
+            place(g, col, nodes[xw_run_node(run, tiles, t)], t, s, idx, kept, left, 1);
         }
         return;
     }
     uint32_t cand[LX_XW_MAX_LETTERS + 1]; /* the run's nodes whose letter may go here */
     int nc = xw_kwg_gather(nodes, run, any, cand);
     for (int c = 0; c < nc; c++)
-        place(g, col, cand[c], xw_kwg_tile(cand[c]), s, idx, kept);
+        place(g, col, cand[c], xw_kwg_tile(cand[c]), s, idx, kept, left, 0);
+}
+
+XW_WALK_CLONES static void walk_left(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
+{
+    walk(g, col, run, s, idx, 1, 1);
+}
+
+XW_WALK_CLONES static void walk_right(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
+{
+    walk(g, col, run, s, idx, 0, 1);
+}
+
+static void walk_left_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
+{
+    walk(g, col, run, s, idx, 1, 0);
+}
+
+static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
+{
+    walk(g, col, run, s, idx, 0, 0);
+}
+
+/* From square col (left of the turn or not), GADDAG run `run`. */
+static void walk_from(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
+{
+    if (col <= g->turn)
+        (g->headed ? walk_left : walk_left_plain)(g, col, run, s, idx);
+    else
+        (g->headed ? walk_right : walk_right_plain)(g, col, run, s, idx);
 }
 
 void xw_every_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s, int idx)
 {
-    walk(g, col, run, s, idx);
+    walk_from(g, col, run, s, idx);
 }
 
 void xw_every_before_tiles(lx_xw_gen *g, int dir, int line, int anchor)
@@ -247,7 +324,7 @@ void xw_every_before_tiles(lx_xw_gen *g, int dir, int line, int anchor)
     g->turn = end;
     g->right_empty = 1;
     if (run)
-        walk(g, anchor, run, s, g->nleaves - 1);
+        walk_from(g, anchor, run, s, g->nleaves - 1);
     g->turn = anchor;
 }
 
@@ -259,6 +336,6 @@ void xw_every_after_tiles(lx_xw_gen *g, int dir, int line, int anchor)
     g->turn = anchor - 1; /* all of the walk is right of them */
     g->left = start;
     if (run)
-        walk(g, anchor, run, s, g->nleaves - 1);
+        walk_from(g, anchor, run, s, g->nleaves - 1);
     g->turn = g->left = anchor;
 }
