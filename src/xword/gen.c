@@ -495,7 +495,7 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
                     continue; /* not even the pass or an exchange: it cannot come up */
                 if (n == g->anchors_cap && grow_anchors(g) != 0)
                     return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
-                g->anchors[n] = (xw_anchor_bound){bound, dir, line, i, 0, n};
+                g->anchors[n] = (xw_anchor_bound){bound, dir, line, i, 0, 0};
                 n++;
             }
         }
@@ -504,10 +504,12 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
      * first comes up (with the word map, more tightly), and it goes back if
      * no longer first */
     xw_anchor_bound *a = g->anchors;
+    size_t nbounded = 0; /* extent bounds in the order worked out, close together */
     for (size_t i = n / 2; i-- > 0;)
         sift_down(a, n, i);
     while (n > 0 && a[0].bound >= g->best.equity) {
         if (!a[0].bounded) {
+            a[0].id = nbounded++;
             a[0].bound = xw_gen_bounds(g, a[0].dir, a[0].line, a[0].at, &g->ext[a[0].id], g->best.equity);
             a[0].bounded = 1;
             sift_down(a, n, 0);

@@ -397,8 +397,30 @@ double xw_gen_bounds(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_boun
 uint64_t xw_gen_bingo_letters(lx_xw_gen *g, int dir, int line, int anchor, const xw_extent_bounds *ext, double floor);
 /* Ready the word map for g->lx (1) or say there is none (0). */
 int xw_wordmap_ready(xw_wordmap *wm, const lx_xw_lexicon *lx);
-/* Is the multiset of fingerprint h, with `blanks` (0 or 1) more letters of any kind, a word? */
-int xw_wordmap_has(const xw_wordmap *wm, int blanks, uint64_t h);
+/* Is the multiset of fingerprint h, with `blanks` (0 or 1) more letters of
+ * any kind, a word?  (gen_wordmap.c says how the tables are laid out.) */
+static inline int xw_wordmap_has(const xw_wordmap *wm, int blanks, uint64_t h)
+{
+    const uint32_t *set = wm->set[blanks];
+    uint32_t tag = (uint32_t)(h >> 32) | 1;
+    size_t i = (size_t)h & wm->mask[blanks];
+    /* one branch, seldom taken (at most half the slots are full): whether
+     * it is a word does not branch */
+#if defined(__SSE2__)
+    __m128i want = _mm_set1_epi32((int)tag), none = _mm_setzero_si128();
+    for (;; i += 4) {
+        __m128i four = _mm_loadu_si128((const __m128i *)(const void *)(set + i));
+        int found = _mm_movemask_epi8(_mm_cmpeq_epi32(four, want));
+        if (found | _mm_movemask_epi8(_mm_cmpeq_epi32(four, none)))
+            return found != 0;
+    }
+#else
+    uint32_t slot = set[i];
+    while ((uint64_t)(slot ^ tag) * slot != 0) /* neither the tag nor empty (a product: no branch) */
+        slot = set[++i];
+    return slot == tag;
+#endif
+}
 void xw_wordmap_free(xw_wordmap *wm);
 /* Byte by byte, the larger of a's and b's (values packed a byte each). */
 static inline uint64_t xw_bytes_max(uint64_t a, uint64_t b)

@@ -49,29 +49,6 @@ static int put(uint32_t *set, size_t mask, uint64_t h)
     return -1;
 }
 
-int xw_wordmap_has(const xw_wordmap *wm, int blanks, uint64_t h)
-{
-    const uint32_t *set = wm->set[blanks];
-    uint32_t tag = (uint32_t)(h >> 32) | 1;
-    size_t i = (size_t)h & wm->mask[blanks];
-    /* one branch, seldom taken (at most half the slots are full): whether
-     * it is a word does not branch */
-#if defined(__SSE2__)
-    __m128i want = _mm_set1_epi32((int)tag), none = _mm_setzero_si128();
-    for (;; i += 4) {
-        __m128i four = _mm_loadu_si128((const __m128i *)(const void *)(set + i));
-        int found = _mm_movemask_epi8(_mm_cmpeq_epi32(four, want));
-        if (found | _mm_movemask_epi8(_mm_cmpeq_epi32(four, none)))
-            return found != 0;
-    }
-#else
-    uint32_t slot = set[i];
-    while ((uint64_t)(slot ^ tag) * slot != 0) /* neither the tag nor empty (a product: no branch) */
-        slot = set[++i];
-    return slot == tag;
-#endif
-}
-
 void xw_wordmap_free(xw_wordmap *wm)
 {
     uint64_t asked[XW_ASKED];
