@@ -174,17 +174,16 @@ void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
 #define XW_INLINE static inline
 #endif
 
-/* Whether walking on at square col from `run` may find anything, the rack
- * holding `kept` (see gen_place.c's may_step). */
-XW_INLINE int may_step(const lx_xw_gen *g, int col, uint32_t run, uint64_t kept, const int headed)
+/* Whether square q can take something from a run whose tiles are `tiles`,
+ * the rack holding `kept`: its board tile, or a letter its cross set allows
+ * (of the rack's, or any with a blank; never bit 0, the separator).  Worked
+ * out without a branch (which way it goes is hard to foresee). */
+XW_INLINE int takes(const xw_square *q, uint64_t tiles, uint64_t kept)
 {
-    if (!headed)
-        return 1;
-    const xw_square *q = &g->ln[col];
-    uint64_t tiles = xw_run_tiles(g, run);
-    if (q->tile)
-        return (int)((tiles >> (q->tile & 0x7F)) & 1);
-    return ((kept & 1 ? q->cross : q->cross & kept) & tiles & ~(uint64_t)1) != 0;
+    uint64_t allow = kept | (0 - (kept & 1)); /* a blank: any letter */
+    int tile_ok = (int)((tiles >> (q->tile & 0x7F)) & 1);
+    int letter_ok = (q->cross & allow & tiles & ~(uint64_t)1) != 0;
+    return q->tile ? tile_ok : letter_ok;
 }
 
 /* The walk is built four times: going left (from the anchor, col <= g->turn)
@@ -201,38 +200,63 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
     const xw_square *ln = g->ln;
     uint32_t arc = xw_kwg_arc(node);
     uint64_t kept = g->kept_mask[idx]; /* tiles left to put on empty squares */
+    int accepts = (node & XW_KWG_ACCEPTS) != 0;
+    if (!headed) { /* without the runs' tiles: step, and see */
+        if (left) {
+            int left_empty = col == 0 || !ln[col - 1].tile;
+            if (accepts && left_empty && g->right_empty)
+                xw_every_record(g, col, g->turn, s, idx);
+            if (!arc)
+                return;
+            if (col > 0 && (ln[col - 1].tile || (kept && !ln[col - 1].anchor)))
+                walk_left_plain(g, col - 1, arc, s, idx);
+            if (left_empty && g->turn + 1 < g->len && (kept || ln[g->turn + 1].tile)) {
+                uint32_t sep = g->lx->ascending ? (xw_kwg_tile(g->nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(g->nodes, arc, 0);
+                uint32_t right = sep ? xw_kwg_arc(g->nodes[sep]) : 0;
+                if (right) {
+                    g->left = col; /* (read only right of the turn) */
+                    walk_right_plain(g, g->turn + 1, right, s, idx);
+                }
+            }
+        } else {
+            if (accepts && (col + 1 >= g->len || !ln[col + 1].tile))
+                xw_every_record(g, g->left, col, s, idx);
+            if (arc && col + 1 < g->len && (ln[col + 1].tile || kept))
+                walk_right_plain(g, col + 1, arc, s, idx);
+        }
+        return;
+    }
+    /* with them, each step is taken only where the next square can take
+     * one of the run's tiles (about two in five cannot), the tests made
+     * without branches, one branch a step (squares off the line are not
+     * read: the square itself stands in for them) */
     if (left) {
-        int left_empty = col == 0 || !ln[col - 1].tile;
-        if ((node & XW_KWG_ACCEPTS) && left_empty && g->right_empty)
+        int has_left = col > 0;
+        const xw_square *lq = &ln[col - has_left];
+        int left_empty = !has_left | !lq->tile;
+        if (accepts & left_empty & g->right_empty)
             xw_every_record(g, col, g->turn, s, idx);
         if (!arc)
             return;
-        if (col > 0 && (ln[col - 1].tile || (kept && !ln[col - 1].anchor)) && may_step(g, col - 1, arc, kept, headed)) {
-            if (headed)
-                walk_left(g, col - 1, arc, s, idx);
-            else
-                walk_left_plain(g, col - 1, arc, s, idx);
-        }
-        if (left_empty && g->turn + 1 < g->len && (kept || ln[g->turn + 1].tile)) {
-            uint32_t sep = g->lx->ascending ? (xw_kwg_tile(g->nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(g->nodes, arc, 0);
-            uint32_t right = sep ? xw_kwg_arc(g->nodes[sep]) : 0;
-            if (right && may_step(g, g->turn + 1, right, kept, headed)) {
+        uint64_t tiles = xw_run_tiles(g, arc);
+        if (has_left & (lq->tile || !lq->anchor) & takes(lq, tiles, kept))
+            walk_left(g, col - 1, arc, s, idx);
+        int turn1 = g->turn + 1;
+        if (left_empty & (int)(tiles & 1) & (turn1 < g->len)) { /* the separator: its node is the run's first (ascending) */
+            uint32_t right = xw_kwg_arc(g->nodes[arc]);
+            if (right && takes(&ln[turn1], xw_run_tiles(g, right), kept)) {
                 g->left = col; /* (read only right of the turn) */
-                if (headed)
-                    walk_right(g, g->turn + 1, right, s, idx);
-                else
-                    walk_right_plain(g, g->turn + 1, right, s, idx);
+                walk_right(g, turn1, right, s, idx);
             }
         }
     } else {
-        if ((node & XW_KWG_ACCEPTS) && (col + 1 >= g->len || !ln[col + 1].tile))
+        int has_next = col + 1 < g->len;
+        const xw_square *rq = &ln[col + has_next];
+        if (accepts & !(has_next & (rq->tile != 0)))
             xw_every_record(g, g->left, col, s, idx);
-        if (arc && col + 1 < g->len && (ln[col + 1].tile || kept) && may_step(g, col + 1, arc, kept, headed)) {
-            if (headed)
-                walk_right(g, col + 1, arc, s, idx);
-            else
-                walk_right_plain(g, col + 1, arc, s, idx);
-        }
+        uint64_t tiles = xw_run_tiles(g, arc | (uint32_t)(arc == 0) << 1); /* (arc 0: read what is there, unused) */
+        if ((arc != 0) & has_next & takes(rq, tiles, kept))
+            walk_right(g, col + 1, arc, s, idx);
     }
 }
 
@@ -265,7 +289,7 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
         return;
     /* the letters that may go here: the cross set's, of those on the rack
      * (any, with a blank); bit 0, the separator, never */
-    uint64_t any = (kept & 1 ? q->cross : q->cross & kept) & ~(uint64_t)1;
+    uint64_t any = q->cross & (kept | (0 - (kept & 1))) & ~(uint64_t)1;
     if (!any)
         return;
     if (headed) { /* each letter's node found by the run's tiles below it */
