@@ -175,6 +175,10 @@ $(BUILD)/server_load: bench/server_load.c | check-libs
 $(BUILD)/engine_match: bench/engine_match.c $(STATIC)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC) -lpthread -lm
 
+# Hex pattern weights from game records (writes src/hex/pattern_table.c; bench/RESULTS.md says how).
+$(BUILD)/hex_patterns: bench/hex_patterns.c $(STATIC)
+	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC) -lm
+
 # The backgammon engine on random positions (bench/run's `gnubg` section).
 $(BUILD)/gnubg_bench: bench/gnubg_bench.c $(STATIC)
 	$(Q)$(call say,CC,$@)$(CC) $(ALL_CFLAGS) -o $@ $< $(STATIC) -lm
@@ -465,13 +469,13 @@ fuzz: fuzz-build
 # $(BUILD)/bench/RESULTS-quick.md; make check runs it (check-bench) so a broken bench is caught:
 # check-bench fails when any measurement failed, and prints bench/run's summary (each skipped
 # measurement with its reason, and the counts) from the log, $(BUILD)/bench/quick.log.
-bench: deps-bench $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench $(BUILD)/xword_moves $(BUILD)/xword_sim $(BUILD)/pairing_bench
+bench: deps-bench $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/hex_patterns $(BUILD)/gnubg_bench $(BUILD)/xword_moves $(BUILD)/xword_sim $(BUILD)/pairing_bench
 	@$(MAKE) --no-print-directory all $(BUILD)/server_load
 	@BENCH_QUICK=$(BENCH_QUICK) BUILD=$(BUILD) bench/run
 
 BENCH_QUICK ?=
 .PHONY: check-bench
-check-bench: all $(BUILD)/server_load $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/gnubg_bench $(BUILD)/xword_moves $(BUILD)/xword_sim $(BUILD)/pairing_bench
+check-bench: all $(BUILD)/server_load $(BUILD)/http_load $(BUILD)/engine_match $(BUILD)/hex_patterns $(BUILD)/gnubg_bench $(BUILD)/xword_moves $(BUILD)/xword_sim $(BUILD)/pairing_bench
 	@tools/apt-need $(DEPS_BENCH)
 	@mkdir -p $(BUILD)/bench
 	@if BENCH_QUICK=1 BUILD=$(BUILD) bench/run >$(BUILD)/bench/quick.log 2>&1; then \
