@@ -268,7 +268,11 @@ static void hex_search_finds_a_win_the_shortcut_does_not(void **state)
     (void)state;
     /* Black to move on 4x4 with a two-bridge chain to both edges: b2 and c3
      * already joined by bridges, every reply keeps the win; the search must
-     * give a winning move a high value. */
+     * give a winning move a high value.  The best reaches the tree's
+     * knowledge (knowledge_at visits) with White proved lost there (Black's
+     * full virtual connection): from then on every playout through it counts
+     * as Black's, so its value is exactly 1 (without the proof some random
+     * playouts lose), and after it White resigns the proved loss. */
     lx_engine *e = engine("hex", 4, 3000, 5);
     play(e, LX_BLACK, "b2");
     play(e, LX_WHITE, "a4");
@@ -281,7 +285,12 @@ static void hex_search_finds_a_win_the_shortcut_does_not(void **state)
     assert_true(c[0].value > 0.8);
     for (size_t i = 1; i < n; i++)
         assert_true(c[i - 1].visits >= c[i].visits);
+    assert_true(c[0].value == 1.0);
     lx_game_error_free(&err);
+    play(e, LX_BLACK, c[0].move);
+    char mv[64];
+    genmove_ok(e, LX_WHITE, mv, sizeof mv);
+    assert_string_equal(mv, "resign");
     lx_engine_free(e);
 }
 

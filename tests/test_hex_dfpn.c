@@ -4,7 +4,9 @@
  * 4x4 and 5x5 boards (the first player wins; the winning first moves of 3x3
  * and 4x4, as a plain game search finds them),
  * random 5x5 positions whose verdicts and winning moves a plain game search
- * confirms, a spent budget answered "unproved", and the engine playing what
+ * confirms, a spent budget answered "unproved", the tree's knowledge
+ * (lx_hex_sim_prune: a node's mover proved lost, the moves kept) on random
+ * 5x5 positions against the same search, and the engine playing what
  * the solver proved (a win finished, a loss resigned, no search).  Positions
  * are drawn as rows of '.', 'B' and 'W' (Black joins top and bottom, White
  * left and right). */
@@ -304,9 +306,26 @@ static void test_empty_5x5(void **state)
 
 /* ---- random positions ----------------------------------------------------------------- */
 
-/* 5x5 positions of 11 to 15 stones (as many of each colour, or one more
- * Black), nobody joined, either colour to move: the verdict and the
- * winning move agree with the plain search. */
+/* A random 5x5 position of 11 to 15 stones (as many of each colour, or one
+ * more Black) in g: the colour to move, 0 when someone has joined. */
+static char random_position(game *g, uint64_t *rng)
+{
+    memset(g->cell, '.', sizeof g->cell);
+    int stones = 11 + (int)lx_random_below(rng, 5);
+    for (int i = 0; i < stones; i++) {
+        int p;
+        do
+            p = (int)lx_random_below(rng, 25);
+        while (g->cell[p] != '.');
+        g->cell[p] = i % 2 ? 'W' : 'B';
+    }
+    if (joins(g, 'B') || joins(g, 'W'))
+        return 0;
+    return stones % 2 ? 'W' : 'B';
+}
+
+/* Random positions, either colour to move: the verdict and the winning
+ * move agree with the plain search. */
 static void test_random_positions_agree(void **state)
 {
     (void)state;
@@ -315,24 +334,54 @@ static void test_random_positions_agree(void **state)
     memo_new(&g);
     int checked = 0, won = 0;
     for (int t = 0; t < 200 && checked < 60; t++) {
-        memset(g.cell, '.', sizeof g.cell);
-        int stones = 11 + (int)lx_random_below(&rng, 5);
-        for (int i = 0; i < stones; i++) {
-            int p;
-            do
-                p = (int)lx_random_below(&rng, 25);
-            while (g.cell[p] != '.');
-            g.cell[p] = i % 2 ? 'W' : 'B';
-        }
-        if (joins(&g, 'B') || joins(&g, 'W'))
+        char next = random_position(&g, &rng);
+        if (!next)
             continue;
-        char next = stones % 2 ? 'W' : 'B';
         won += wins(&g, next);
         assert_agrees(&g, next);
         checked++;
     }
     assert_int_equal(checked, 60);
     assert_true(won > 10 && won < 50); /* both verdicts met */
+    memo_free(&g);
+}
+
+/* The tree's knowledge (lx_hex_sim_prune) on random 5x5 positions: where it
+ * says the colour to move is lost (0 kept), the plain search agrees; where
+ * the mover wins, a kept move wins. */
+static void test_tree_knowledge_losses_agree(void **state)
+{
+    (void)state;
+    uint64_t rng = 777;
+    game g = {.cols = 5, .rows = 5};
+    memo_new(&g);
+    int checked = 0, lost = 0;
+    for (int t = 0; t < 200 && checked < 60; t++) {
+        char next = random_position(&g, &rng);
+        if (!next)
+            continue;
+        lx_hex_board *b = board_of_game(&g, next == 'B' ? LX_BLACK : LX_WHITE);
+        lx_hex_sim *s = lx_hex_sim_new(b);
+        int32_t ids[32];
+        size_t n = lx_hex_sim_legal(s, ids), kept = lx_hex_sim_prune(s, ids, n);
+        int won = wins(&g, next), kept_wins = 0;
+        if (kept == 0) {
+            assert_false(won);
+            lost++;
+        }
+        for (size_t i = 0; i < kept && won && !kept_wins; i++) {
+            int p = cell_of(&g, ids[i]);
+            g.cell[p] = next;
+            kept_wins = joins(&g, next) || !wins(&g, next == 'B' ? 'W' : 'B');
+            g.cell[p] = '.';
+        }
+        assert_true(!won || kept_wins);
+        lx_hex_sim_free(s);
+        lx_hex_board_free(b);
+        checked++;
+    }
+    assert_int_equal(checked, 60);
+    assert_int_equal(lost, 19); /* of the 60, each a loss by the plain search */
     memo_free(&g);
 }
 
@@ -470,6 +519,7 @@ int main(void)
         cmocka_unit_test(test_empty_3x3_and_4x4),
         cmocka_unit_test(test_empty_5x5),
         cmocka_unit_test(test_random_positions_agree),
+        cmocka_unit_test(test_tree_knowledge_losses_agree),
         cmocka_unit_test(test_spent_budget_is_unproved),
         cmocka_unit_test(test_engine_plays_the_solved_win),
         cmocka_unit_test(test_engine_resigns_the_solved_loss),

@@ -101,11 +101,12 @@ static void test_dead_cell_filled_makes_another(void **state)
  * Black's b3, d3 and c3 are a pair Black captures (a Black stone on either
  * gives the other four Black neighbours in a row), and a3 is dead (b3, b2,
  * a2 Black - b2 and a2 captured with the top rows at the snapshot - and the
- * left edge's two cells). */
+ * left edge's two cells).  White's three bottom stones keep White from
+ * being proved lost there (with f6 alone Black's semis would meet nowhere). */
 static void test_tree_knowledge_drops_a_cell_made_dead(void **state)
 {
     (void)state;
-    const char *const rows[] = {"......", "..BBB.", "....B.", "......", "......", ".....W"};
+    const char *const rows[] = {"......", "..BBB.", "....B.", "......", "......", ".W.W.W"};
     lx_hex_board *b = board_of(rows, 6, LX_BLACK);
     lx_hex_sim *s = lx_hex_sim_new(b);
     int32_t a3 = id_of(b, 0, 2), c3 = id_of(b, 2, 2), d3 = id_of(b, 3, 2), ids[64];

@@ -279,8 +279,9 @@ int lx_hex_sim_vc(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap, size_t *
 /* The tree's knowledge at a position below the root: of the moves ids[0 ..
  * n - 1] for the colour to move there, keep (first, in order) those not
  * dead or in a captured pair there and in the must-play of the opponent's semi connections
- * (H-search); the number kept (n when nothing is proved; the live ones when
- * all lose). */
+ * (H-search); the number kept (n when nothing is proved), 0 when the colour
+ * to move there is proved lost (the opponent's full connection, or semis
+ * whose carriers meet nowhere). */
 size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n);
 /* Give dst (a sim of the same board) src's must-play cells. */
 void lx_hex_sim_copy_must_play(lx_hex_sim *dst, const lx_hex_sim *src);

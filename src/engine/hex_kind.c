@@ -155,15 +155,18 @@ static int hex_solve(void *sim, lx_colour c, double seconds, int32_t *id)
     return sol.verdict == LX_HEX_PROVED_WIN ? 1 : -1;
 }
 
-/* H-search's must-play at tree nodes of 1000 visits (boards it works on):
+/* H-search's must-play at tree nodes of 300 visits (boards it works on):
  * at 9x9, 0.2 s a move, 1 thread, paired openings against the engine
  * without it (6b3b8f7's): 5/12 with H-search at the root only, 11/20 at
  * 256 visits, 12/20 at 1000, 11/20 at 4000; looking for the mover's own
  * winning key as well (twice the cost), 2/12 at 128 (2.6 times fewer
- * playouts on the empty board) and 9/20 at 1000. */
+ * playouts on the empty board) and 9/20 at 1000.  With a node whose mover
+ * it proves lost made a proved win (mcts.c), against c0b4264's (1000, no
+ * proved nodes), 40 games at load 5-12 (0.04 s of CPU a move): 18/40 at
+ * 1000 visits, 20/40 at 300 - within the noise. */
 static uint32_t knowledge_at(int cols, int rows)
 {
-    return (long)cols * rows <= 128 ? 1000 : 0;
+    return (long)cols * rows <= 128 ? 300 : 0;
 }
 
 /* A leaf grows its children at its 8th visit: the tree then stays within

@@ -14,7 +14,10 @@
  * every child of every node on the path are updated from the sums - the
  * same pass finds each node's best child for the next selection.  A node
  * below the root that reaches `knowledge_at` visits has its children cut to
- * those the game's knowledge keeps (ops->prune; Hex: H-search's must-play).
+ * those the game's knowledge keeps (ops->prune; Hex: H-search's must-play);
+ * where the knowledge proves the mover there lost, the node is a proved win
+ * for the other colour: never grown again, every playout through it counted
+ * as his (so its parent's choice and value follow the proof).
  *
  * Parallelism: one tree per thread, merged at the root when a move is
  * chosen (root parallelism).  No locks or atomics on the hot path, each
@@ -54,6 +57,11 @@ typedef struct mlink {
  * `nids`, whose AMAF sums stay 0, and their value is FILLER_WINS. */
 #define LANES 4
 #define FILLER_WINS (-1e9f)
+
+/* A node's link.first when the game proved its mover lost (prune_children):
+ * below the root it is not grown again, and every playout through it counts
+ * as won by the colour that played its move. */
+#define PROVED (-2)
 
 static int32_t block_of(int32_t n)
 {
@@ -439,7 +447,9 @@ static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops
 }
 
 /* Node x's children cut to those ops->prune keeps, in its order; the others
- * become fillers (their subtrees are left unreachable). */
+ * become fillers (their subtrees are left unreachable).  When the game
+ * proves the mover at x lost (prune keeps none), x becomes PROVED: a win
+ * for the colour that played its move, all its visits so far counted won. */
 static void prune_children(mtree *tr, int32_t x, void *sim, const mcts_sim_ops *ops, float b4)
 {
     mlink *l = &tr->link[x];
@@ -447,7 +457,12 @@ static void prune_children(mtree *tr, int32_t x, void *sim, const mcts_sim_ops *
     for (int32_t i = 0; i < n; i++)
         tr->ids[i] = tr->move[f + i];
     size_t kept = ops->prune(sim, tr->ids, (size_t)n);
-    if (kept == 0 || kept >= (size_t)n)
+    if (kept == 0) {
+        *l = (mlink){.first = PROVED};
+        tr->wins[x] = (float)tr->visits[x];
+        return;
+    }
+    if (kept >= (size_t)n)
         return;
     for (size_t j = 0; j < kept; j++)
         for (int32_t i = k; i < n; i++)
@@ -552,11 +567,16 @@ static int iterate(const mcts_params *p, mtree *tr, uint32_t n)
     const mcts_sim_ops *ops = tr->ops;
     ops->reset(sim);
     int32_t depth = 0, x = 0;
+    uint8_t proved = 0; /* the code of the colour a PROVED node on the path is won for */
     for (;;) {
         if (path_reserve(tr, depth + 1) != 0)
             return -1;
         tr->path[depth] = x;
         tr->colour[depth++] = code(ops->to_play(sim));
+        if (x != 0 && tr->link[x].first == PROVED) {
+            proved = tr->colour[depth - 2];
+            break;
+        }
         if (tr->link[x].first < 0) {
             int grow = x == 0 || (!p->flat && tr->visits[x] >= p->expand_at);
             if (!grow || expand(tr, x, sim, ops, (float)(4.0 * p->rave_bias)) != 0)
@@ -567,6 +587,10 @@ static int iterate(const mcts_params *p, mtree *tr, uint32_t n)
         if (p->knowledge_at && x != 0 && ops->prune && tr->visits[x] >= p->knowledge_at &&
             tr->visits[x] < p->knowledge_at + n && tr->link[x].nchild > 1)
             prune_children(tr, x, sim, ops, (float)(4.0 * p->rave_bias));
+        if (tr->link[x].first == PROVED) {
+            proved = tr->colour[depth - 2];
+            break;
+        }
         x = select_child(p, tr, x);
         ops->play(sim, tr->move[x]);
         if (p->flat) {
@@ -586,6 +610,8 @@ static int iterate(const mcts_params *p, mtree *tr, uint32_t n)
         }
         lx_colour w = ops->playout(sim, &tr->rng);
         double black = w == LX_BLACK ? 1.0 : w == LX_WHITE ? 0.0 : ops->draw_value ? ops->draw_value(sim) : 0.5;
+        if (proved)
+            black = proved == code(LX_BLACK) ? 1.0 : 0.0;
         gather(tr, black, ops->owners(sim), j == 0);
         sum += black;
     }

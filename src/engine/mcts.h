@@ -36,7 +36,8 @@ typedef struct mcts_sim_ops {
     /* Optional: knowledge for a node below the root that reached
      * params.knowledge_at visits: of its children's ids[0 .. n - 1] at the
      * sim's position, the ones worth searching first in ids, their number
-     * (n or 0: keep all). */
+     * (n: keep all; 0: the mover here is proved lost, the node a proved win
+     * for the colour that moved into it). */
     size_t (*prune)(void *sim, int32_t *ids, size_t n);
 } mcts_sim_ops;
 

@@ -675,9 +675,12 @@ size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n)
         if (ids[i] >= s->npadded || s->scratch[ids[i]] == HEX_EMPTY)
             ids[live++] = ids[i];
     n = live ? live : n; /* all inferior: ids untouched */
-    if (n < 2 || theirs != 0)
-        return n; /* lost already: every live move alike */
-    if (hex_hsearch_must_play(s->hs, s->scratch) <= 0)
+    if (theirs != 0)
+        return 0; /* their full connection: lost here */
+    long must = hex_hsearch_must_play(s->hs, s->scratch);
+    if (must == 0)
+        return 0; /* their semis' carriers meet nowhere: lost here */
+    if (n < 2 || must < 0)
         return n;
     size_t kept = 0;
     for (size_t i = 0; i < n; i++)
