@@ -264,17 +264,25 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
     /* the pass, and the exchanges when the bag holds enough */
     lx_xw_play pl = {LX_XW_PASS, 0, 0, 0, 0, 0, {0}, 0, g->leave[g->nleaves - 1], g->leave[g->nleaves - 1]};
     xw_gen_record(g, &pl);
+    int order[LX_XW_RACK_SIZE], n_order = 0; /* the distinct tiles: letters, then blanks, as a rack is written */
+    for (int i = g->rack[0] && g->ndt > 1 ? 1 : 0; i < g->ndt; i++)
+        order[n_order++] = i;
+    if (n_order < g->ndt)
+        order[n_order++] = 0;
     for (int idx = 0; bag >= p->ops.etl && idx < g->nleaves - 1; idx++) {
         if (mode == XW_GEN_BEST && g->leave[idx] < g->best.equity)
             continue; /* it cannot be the best */
-        pl.kind = LX_XW_EXCHANGE;
-        pl.ntiles = 0;
-        /* letters, then blanks, as a rack is written */
-        for (int i = g->rack[0] && g->ndt > 1 ? 1 : 0, done = 0; done < g->ndt; done++, i = (i + 1) % g->ndt) {
-            int tile = g->dt[i];
-            for (int j = g->kept[idx][i]; j < g->rack[tile]; j++)
-                pl.tiles[pl.ntiles++] = (uint8_t)tile;
+        uint8_t tiles[2 * LX_XW_RACK_SIZE + 1]; /* each tile's run written 8 bytes at a time */
+        int nt = 0;
+        for (int k = 0; k < n_order; k++) {
+            int i = order[k], tile = g->dt[i];
+            uint64_t run = (uint64_t)tile * 0x0101010101010101u;
+            memcpy(tiles + nt, &run, 8);
+            nt += g->rack[tile] - g->kept[idx][i];
         }
+        pl.kind = LX_XW_EXCHANGE;
+        pl.ntiles = nt;
+        memcpy(pl.tiles, tiles, sizeof pl.tiles);
         pl.leave = pl.equity = g->leave[idx];
         xw_gen_record(g, &pl);
     }
