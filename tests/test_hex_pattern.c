@@ -3,8 +3,8 @@
  * hand-made cells, inside and on the edges; the codes of the board turned
  * half round and mirrored along its diagonal (colours swapped) are the
  * codes' own transforms, so the canonical code is the same; the relation
- * to the last stone; the prior values (hand-set features plus the learned
- * table's weight); and the fit
+ * to the last stone; the learned table's figures and the prior values they
+ * give (hex_pattern_prior_value, not used by the search); and the fit
  * on a tiny input against the figures its equations give. */
 #include <math.h>
 
@@ -120,10 +120,11 @@ static void test_relation_to_the_last_stone(void **state)
     assert_int_equal(hex_pattern_relation(c, 5, at(5, 1, 2), last, HEX_WHITE), HEX_REL_NEXT);
 }
 
-/* The hand-set part (prior.c's features) given, plus 0.035 times the learned log weight, clamped. */
-static double expected_prior(double hand, uint32_t raw)
+/* The learned prior: 0.45 plus 0.07 times the table's log weights, clamped. */
+static double expected_prior(uint32_t raw, int rel)
 {
-    double v = hand + 0.035 * hex_pattern_lookup(hex_pattern_table, hex_pattern_table_size, hex_pattern_canonical(raw));
+    double v = 0.45 + 0.07 * (hex_pattern_lookup(hex_pattern_table, hex_pattern_table_size, hex_pattern_canonical(raw)) +
+                              hex_pattern_relation_log_gamma[rel]);
     return v < 0.05 ? 0.05 : v > 0.95 ? 0.95 : v;
 }
 
@@ -134,35 +135,31 @@ static void test_prior_values(void **state)
     uint8_t c[ST * ST];
     padded_of(p2, 5, 5, c);
     int32_t last = at(5, 2, 1), save = at(5, 1, 2);
-    /* b3 saves the bridge (0.45 + 0.3), touches the last stone (0.08) and stones (0.04);
-     * e3 (4,2) is a first-row cell with no stone within two steps (0.45 - 0.2);
-     * d3 (3,2) touches c3, and c2 is across c3 from it, not a bridge point (0.45 + 0.04) */
-    assert_true(fabs(hex_prior_value(c, 5, 5, save, last, HEX_BLACK) -
-                     expected_prior(0.45 + 0.3 + 0.08 + 0.04, hex_pattern_raw(c, 5, 5, save, HEX_BLACK))) < 1e-12);
-    assert_true(fabs(hex_prior_value(c, 5, 5, at(5, 4, 4), last, HEX_BLACK) -
-                     expected_prior(0.45 - 0.2, hex_pattern_raw(c, 5, 5, at(5, 4, 4), HEX_BLACK))) < 1e-12);
-    assert_true(fabs(hex_prior_value(c, 5, 5, at(5, 3, 2), last, HEX_BLACK) -
-                     expected_prior(0.45 + 0.04, hex_pattern_raw(c, 5, 5, at(5, 3, 2), HEX_BLACK))) < 1e-12);
     double best = -1;
     int32_t best_at = 0;
     for (int r = 0; r < 5; r++)
         for (int q = 0; q < 5; q++) {
             int32_t p = at(5, q, r);
-            double v = c[p] == HEX_EMPTY ? hex_prior_value(c, 5, 5, p, last, HEX_BLACK) : -1;
+            if (c[p] != HEX_EMPTY)
+                continue;
+            double v = hex_pattern_prior_value(c, 5, 5, p, last, HEX_BLACK);
+            assert_true(fabs(v - expected_prior(hex_pattern_raw(c, 5, 5, p, HEX_BLACK),
+                                                hex_pattern_relation(c, 5, p, last, HEX_BLACK))) < 1e-12);
             if (v > best)
                 best = v, best_at = p;
         }
     assert_int_equal(best_at, save); /* the bridge saved is the likeliest move */
+    /* the table's figures: two relations and two codes; a code seen too seldom is absent (0) */
+    assert_true(fabs(hex_pattern_relation_log_gamma[HEX_REL_SAVE] - 5.2093) < 1e-4);
+    assert_true(fabs(hex_pattern_relation_log_gamma[HEX_REL_NEXT] - 2.0682) < 1e-4);
+    assert_true(fabs(hex_pattern_lookup(hex_pattern_table, hex_pattern_table_size, 0) - 0.8107) < 1e-4);
+    assert_true(fabs(hex_pattern_lookup(hex_pattern_table, hex_pattern_table_size, 0x16a168) + 2.3040) < 1e-4);
+    assert_true(hex_pattern_lookup(hex_pattern_table, hex_pattern_table_size, 0xffffff) == 0);
     /* on the empty board the acute corner is less likely than the middle */
     const char *empty[] = {".....", ".....", ".....", ".....", "....."};
     padded_of(empty, 5, 5, c);
-    assert_true(hex_prior_value(c, 5, 5, at(5, 0, 0), 0, HEX_BLACK) < hex_prior_value(c, 5, 5, at(5, 2, 2), 0, HEX_BLACK));
-    /* hex_prior adds PRIOR (12) playouts at that value, and nothing for the swap id */
-    int32_t ids[2] = {at(5, 2, 2), (int32_t)(7 * 7)};
-    float visits[2] = {0, 0}, wins[2] = {0, 0};
-    hex_prior(c, 5, 5, 0, HEX_BLACK, ids, 2, visits, wins);
-    assert_true(visits[0] == 12 && visits[1] == 0 && wins[1] == 0);
-    assert_true(fabs(wins[0] - 12 * hex_prior_value(c, 5, 5, ids[0], 0, HEX_BLACK)) < 1e-4);
+    assert_true(hex_pattern_prior_value(c, 5, 5, at(5, 0, 0), 0, HEX_BLACK) <
+                hex_pattern_prior_value(c, 5, 5, at(5, 2, 2), 0, HEX_BLACK));
 }
 
 static void test_fit_on_a_tiny_input(void **state)

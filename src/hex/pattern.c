@@ -99,3 +99,12 @@ float hex_pattern_lookup(const hex_pattern_weight *table, size_t n, uint32_t can
     }
     return lo < n && table[lo].code == canonical ? table[lo].log_gamma : 0.0f;
 }
+
+double hex_pattern_prior_value(const uint8_t *colour, int cols, int rows, int32_t p, int32_t last, uint8_t me)
+{
+    uint32_t code = hex_pattern_canonical(hex_pattern_raw(colour, cols, rows, p, me));
+    double lg = hex_pattern_lookup(hex_pattern_table, hex_pattern_table_size, code) +
+                hex_pattern_relation_log_gamma[hex_pattern_relation(colour, cols, p, last, me)];
+    double v = 0.45 + 0.07 * lg;
+    return v < 0.05 ? 0.05 : v > 0.95 ? 0.95 : v;
+}

@@ -19,10 +19,11 @@
  * pattern.c computes both; pattern_fit.c learns a weight (a Bradley-Terry
  * "gamma") for each pattern and relation from game records by
  * minorization-maximization; pattern_table.c holds the weights learned by
- * bench/hex_patterns (see there how it was made), whose patterns' weights
- * prior.c adds to its prior playouts' value.  The relation is fitted with the
- * patterns so that their weights are not credited with the last stone's pull;
- * prior.c keeps its hand-set features for it. */
+ * bench/hex_patterns (see there how it was made).  The relation is fitted
+ * with the patterns so that their weights are not credited with the last
+ * stone's pull.  The search does not use them yet: as prior playouts they
+ * gained nothing measurable for a quarter of the playouts (prior.c says what
+ * was measured); hex_pattern_prior_value is the form that was tried. */
 #ifndef LX_HEX_PATTERN_H
 #define LX_HEX_PATTERN_H
 
@@ -54,9 +55,9 @@ extern const float hex_pattern_relation_log_gamma[HEX_PATTERN_RELATIONS];
 /* The log weight of a canonical code in a sorted table (0 when absent). */
 float hex_pattern_lookup(const hex_pattern_weight *table, size_t n, uint32_t canonical);
 
-/* prior.c: the prior win rate a new child at empty cell p gets for `me` (the
- * hand-set features plus the learned pattern's weight). */
-double hex_prior_value(const uint8_t *colour, int cols, int rows, int32_t p, int32_t last, uint8_t me);
+/* The learned prior win rate of empty cell p for `me`: 0.45 plus 0.07 times
+ * the log weights of its pattern and relation, clamped to [0.05, 0.95]. */
+double hex_pattern_prior_value(const uint8_t *colour, int cols, int rows, int32_t p, int32_t last, uint8_t me);
 
 /* ---- pattern_fit.c -------------------------------------------------------------- */
 /* One training move: its candidates (every empty cell) as (canonical code,

@@ -16,26 +16,20 @@
  *     gained): less;
  *   - it is on the first row of any side with no stone within two steps:
  *     least of all.
- * These values are set by hand.  At 9x9, 0.2 s a move, paired openings
- * against the search without them or captured pairs (3e39a7f): with
- * captured pairs 39/60, alone 8/20; 40 prior playouts instead of 12 22/40;
- * dead cells at 0.05 18/40 against these.
+ * The values are set by hand, not learned.  At 9x9, 0.2 s a move, paired
+ * openings against the search without them or captured pairs (3e39a7f):
+ * with captured pairs 39/60, alone 8/20; 40 prior playouts instead of 12
+ * 22/40; dead cells at 0.05 18/40 against these.
  *
- * To them is added LEARNED times the log weight of the cell's local
- * pattern (pattern.h: its six neighbours and six bridge points, up to
- * symmetry), learned from strong programs' 11x11 games (pattern_table.c,
- * bench/hex_patterns): about 0 for the average empty cell of the training
- * positions, -4 for the least likely shapes, +5 for the likeliest; the sum
- * clamped to [0.05, 0.95].  Against the hand-set values alone (c0b4264),
- * 0.2 s a move, paired openings: 11x11 24/40.  The learned weights alone
- * (0.45 + 0.07 log, the relation to the last stone learned too, no hand-set
- * features) gained on 9x9 (24/40) but lost on 11x11 (22/60; 17/40 at 0.035):
- * bench/RESULTS.md. */
+ * Patterns learned from strong programs' games (pattern.h, pattern_table.c,
+ * bench/hex_patterns) were tried here and are not used: against this file's
+ * figures at 0.2 s a move, paired openings, the learned weights alone
+ * (0.45 + 0.07 log weight) scored 24/40 on 9x9 and 22/60 on 11x11, added to
+ * these at 0.035 18/40 on 9x9 and 38/80 on 11x11, each within the noise, for
+ * about a quarter fewer playouts a second (bench/RESULTS.md). */
 #include "hex/hex_impl.h"
-#include "hex/pattern.h"
 
 enum { PRIOR_VISITS = 12 };
-static const double LEARNED = 0.035;
 
 typedef struct cell_features {
     int saves, bridges, near_last, touches, intrudes, stones_near;
@@ -93,26 +87,19 @@ static double value_of(const cell_features *f, int edge_row)
     return v;
 }
 
-double hex_prior_value(const uint8_t *colour, int cols, int rows, int32_t p, int32_t last, uint8_t me)
-{
-    int32_t st = cols + 2;
-    int col = (int)(p % st) - 1, row = (int)(p / st) - 1;
-    int edge_row = col == 0 || row == 0 || col == cols - 1 || row == rows - 1;
-    cell_features f;
-    features_of(colour, cols, rows, p, last, me, &f);
-    uint32_t code = hex_pattern_canonical(hex_pattern_raw(colour, cols, rows, p, me));
-    double v = value_of(&f, edge_row) + LEARNED * hex_pattern_lookup(hex_pattern_table, hex_pattern_table_size, code);
-    return v < 0.05 ? 0.05 : v > 0.95 ? 0.95 : v;
-}
-
 void hex_prior(const uint8_t *colour, int cols, int rows, int32_t last, uint8_t me, const int32_t *ids, size_t n,
                float *visits, float *wins)
 {
+    int32_t st = cols + 2;
     for (size_t i = 0; i < n; i++) {
         int32_t p = ids[i];
         if (!is_inside(p, cols, rows) || colour[p] != HEX_EMPTY)
             continue; /* the swap */
+        int col = (int)(p % st) - 1, row = (int)(p / st) - 1;
+        int edge_row = col == 0 || row == 0 || col == cols - 1 || row == rows - 1;
+        cell_features f;
+        features_of(colour, cols, rows, p, last, me, &f);
         visits[i] += PRIOR_VISITS;
-        wins[i] += (float)(PRIOR_VISITS * hex_prior_value(colour, cols, rows, p, last, me));
+        wins[i] += (float)(PRIOR_VISITS * value_of(&f, edge_row));
     }
 }
