@@ -268,11 +268,7 @@ static void hex_search_finds_a_win_the_shortcut_does_not(void **state)
     (void)state;
     /* Black to move on 4x4 with a two-bridge chain to both edges: b2 and c3
      * already joined by bridges, every reply keeps the win; the search must
-     * give a winning move a high value.  The best reaches the tree's
-     * knowledge (knowledge_at visits) with White proved lost there (Black's
-     * full virtual connection): from then on every playout through it counts
-     * as Black's, so its value is exactly 1 (without the proof some random
-     * playouts lose), and after it White resigns the proved loss. */
+     * give a winning move a high value. */
     lx_engine *e = engine("hex", 4, 3000, 5);
     play(e, LX_BLACK, "b2");
     play(e, LX_WHITE, "a4");
@@ -285,8 +281,28 @@ static void hex_search_finds_a_win_the_shortcut_does_not(void **state)
     assert_true(c[0].value > 0.8);
     for (size_t i = 1; i < n; i++)
         assert_true(c[i - 1].visits >= c[i].visits);
-    assert_true(c[0].value == 1.0);
     lx_game_error_free(&err);
+    lx_engine_free(e);
+}
+
+/* 5x5, Black c3, White a1, Black to move: the best move's node reaches the
+ * tree's knowledge (knowledge_at visits) with White proved lost there
+ * (Black's full virtual connection); from then on every playout through it
+ * counts as Black's, so its value is exactly 1 (without the proof, 0.989:
+ * some random playouts lose), and after it White resigns the proved loss. */
+static void hex_tree_node_proved_lost_is_won_for_its_parent(void **state)
+{
+    (void)state;
+    lx_engine *e = engine("hex", 5, 5000, 5);
+    play(e, LX_BLACK, "c3");
+    play(e, LX_WHITE, "a1");
+    lx_engine_candidate c[2];
+    size_t n;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    assert_int_equal(lx_engine_analyse(e, LX_BLACK, c, 2, &n, &err), 0);
+    lx_game_error_free(&err);
+    assert_true(n == 2 && c[0].value == 1.0);
     play(e, LX_BLACK, c[0].move);
     char mv[64];
     genmove_ok(e, LX_WHITE, mv, sizeof mv);
@@ -769,6 +785,7 @@ int main(void)
         cmocka_unit_test(hex_takes_an_immediate_win),
         cmocka_unit_test(hex_blocks_an_immediate_loss),
         cmocka_unit_test(hex_search_finds_a_win_the_shortcut_does_not),
+        cmocka_unit_test(hex_tree_node_proved_lost_is_won_for_its_parent),
         cmocka_unit_test(hex_last_value_is_the_chosen_moves_value),
         cmocka_unit_test(hex_swaps_a_centre_opening_not_a_corner),
         cmocka_unit_test(hex_without_the_swap_never_swaps),
