@@ -451,9 +451,9 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
                 if (!ln[i].anchor)
                     continue;
                 if (i > 0 && ln[i - 1].tile) /* the tiles before it are the play's */
-                    xw_every_after_tiles(g, dir, line, i);
+                    xw_every_beside_tiles(g, dir, line, i, 1);
                 else if (i + 1 < len && ln[i + 1].tile) /* and those after it */
-                    xw_every_before_tiles(g, dir, line, i);
+                    xw_every_beside_tiles(g, dir, line, i, 0);
                 else
                     xw_gen_anchor_by_parts(g, dir, line, i);
             }

@@ -340,25 +340,10 @@ void xw_every_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s, int idx
     walk_from(g, col, run, s, idx);
 }
 
-void xw_every_before_tiles(lx_xw_gen *g, int dir, int line, int anchor)
+void xw_every_beside_tiles(lx_xw_gen *g, int dir, int line, int anchor, int after)
 {
     walk_score s;
-    int end;
-    uint32_t run = xw_gen_read_after(g, dir, line, anchor, &s, &end);
-    g->turn = end;
-    g->right_empty = 1;
-    if (run)
-        walk_from(g, anchor, run, s, g->nleaves - 1);
-    g->turn = anchor;
-}
-
-void xw_every_after_tiles(lx_xw_gen *g, int dir, int line, int anchor)
-{
-    walk_score s;
-    int start;
-    uint32_t run = xw_gen_read_before(g, dir, line, anchor, &s, &start);
-    g->turn = anchor - 1; /* all of the walk is right of them */
-    g->left = start;
+    uint32_t run = after ? xw_gen_read_before(g, dir, line, anchor, &s) : xw_gen_read_after(g, dir, line, anchor, &s);
     if (run)
         walk_from(g, anchor, run, s, g->nleaves - 1);
     g->turn = g->left = anchor;

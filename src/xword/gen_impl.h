@@ -343,16 +343,15 @@ static inline uint32_t xw_gen_find(const lx_xw_gen *g, uint32_t run, int t)
 
 /* Set the walk up for the anchor at (dir, line, anchor) right before
  * tiles, and read those tiles backwards in the GADDAG: the run after them
- * (0: none), their score, *end the last of them. */
-uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s, int *end);
-/* The same for an anchor right after tiles, read forwards in the DAWG from
- * *start, the first of them. */
-uint32_t xw_gen_read_before(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s, int *start);
+ * (0: none), their score in *s; the walk turns right after the last. */
+uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s);
+/* The same for an anchor right after tiles, read forwards in the DAWG: the
+ * play starts at the first of them, all of the walk is right of them. */
+uint32_t xw_gen_read_before(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s);
 /* Every play (gen_every.c): the rack's tables for the walk (see there). */
 void xw_every_ready(lx_xw_gen *g);
-/* Every placement from an anchor right before tiles / right after them. */
-void xw_every_before_tiles(lx_xw_gen *g, int dir, int line, int anchor);
-void xw_every_after_tiles(lx_xw_gen *g, int dir, int line, int anchor);
+/* Every placement from an anchor right before tiles, or (after) right after them. */
+void xw_every_beside_tiles(lx_xw_gen *g, int dir, int line, int anchor, int after);
 /* Walk on at square col from GADDAG run `run` with score s and leave index
  * idx (what is kept), g->left where the play starts once right of the anchor. */
 void xw_every_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s, int idx);

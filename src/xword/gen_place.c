@@ -328,7 +328,7 @@ void xw_gen_anchor_at(lx_xw_gen *g, int dir, int line, int anchor)
     g->right_empty = anchor + 1 >= g->len || !g->ln[anchor + 1].tile;
 }
 
-uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s, int *end)
+uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s)
 {
     xw_gen_anchor_at(g, dir, line, anchor);
     const xw_square *ln = g->ln;
@@ -342,11 +342,12 @@ uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_
         run = at ? xw_kwg_arc(g->nodes[at]) : 0;
         s->main += ln[c].value;
     }
-    *end = e;
+    g->turn = e;
+    g->right_empty = 1;
     return run;
 }
 
-uint32_t xw_gen_read_before(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s, int *start)
+uint32_t xw_gen_read_before(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s)
 {
     xw_gen_anchor_at(g, dir, line, anchor);
     const xw_square *ln = g->ln;
@@ -360,17 +361,15 @@ uint32_t xw_gen_read_before(lx_xw_gen *g, int dir, int line, int anchor, xw_walk
         run = at ? xw_kwg_arc(g->nodes[at]) : 0;
         s->main += ln[c].value;
     }
-    *start = b;
+    g->turn = anchor - 1; /* all of the walk is right of them */
+    g->left = b;
     return run;
 }
 
 void xw_gen_anchor_before_tiles(lx_xw_gen *g, int dir, int line, int anchor)
 {
     walk_score s;
-    int end;
-    uint32_t run = xw_gen_read_after(g, dir, line, anchor, &s, &end);
-    g->turn = end;
-    g->right_empty = 1;
+    uint32_t run = xw_gen_read_after(g, dir, line, anchor, &s);
     if (run)
         walk(g, anchor, run, s);
     g->turn = anchor;
@@ -379,10 +378,7 @@ void xw_gen_anchor_before_tiles(lx_xw_gen *g, int dir, int line, int anchor)
 void xw_gen_anchor_after_tiles(lx_xw_gen *g, int dir, int line, int anchor)
 {
     walk_score s;
-    int start;
-    uint32_t run = xw_gen_read_before(g, dir, line, anchor, &s, &start);
-    g->turn = anchor - 1; /* all of the walk is right of them */
-    g->left = start;
+    uint32_t run = xw_gen_read_before(g, dir, line, anchor, &s);
     if (run)
         walk(g, anchor, run, s);
     g->turn = g->left = anchor;
