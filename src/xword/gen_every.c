@@ -133,6 +133,53 @@ static void record_one_blank(lx_xw_gen *g, int left, int right, walk_score s, in
     g->nplays += (size_t)(o - out);
 }
 
+/* With two blanks on the rack (see gen_place.c's record): the word put
+ * down with each set of at most two of its tiles as blanks that the rack
+ * can give, in the order of the sets' bit masks as record_as takes them. */
+static void record_two_blanks(lx_xw_gen *g, int left, int right, walk_score s, int nplaced)
+{
+    lx_xw_play *out = room(g, (size_t)(1 + nplaced + nplaced * (nplaced - 1) / 2));
+    if (!out)
+        return;
+    const xw_square *ln = g->ln;
+    lx_xw_play pl;
+    place_head(g, &pl, left, right, nplaced);
+    uint8_t tiles[LX_XW_RACK_SIZE + 1], at[LX_XW_RACK_SIZE + 1];
+    int n = walked_tiles(g, left, right, tiles, at), less[LX_XW_RACK_SIZE], pv_less[LX_XW_RACK_SIZE];
+    int letters = s.main * s.mult + s.cross + (n == LX_XW_RACK_SIZE ? g->bingo_bonus : 0), all_idx = g->nleaves - 1;
+    for (int j = 0; j < n; j++) { /* each tile as a letter, and as a blank */
+        int t = tiles[j] & 0x7F;
+        pl.tiles[j] = (uint8_t)t;
+        less[j] = blank_less(&ln[left + at[j]], g, t, s.mult);
+        letters += tiles[j] & LX_XW_BLANK_BIT ? less[j] : 0;
+        all_idx -= g->pv[t];
+        pv_less[j] = g->pv[t] - g->pv[0];
+    }
+    lx_xw_play *o = out;
+    for (int b = -1; b < n; b++)
+        for (int a = -1; a < (b < 0 ? 0 : b); a++) { /* the set {a, b} (-1: none) */
+            int need[LX_XW_MAX_LETTERS + 1], ok = 1;
+            for (int j = 0; j < n; j++)
+                need[pl.tiles[j]] = 0;
+            for (int j = 0; j < n; j++) /* no more of a letter than the rack holds */
+                if (j != a && j != b && ++need[pl.tiles[j]] > g->rack0[pl.tiles[j]])
+                    ok = 0;
+            if (!ok)
+                continue;
+            *o = pl;
+            o->score = letters;
+            int i = all_idx;
+            if (b >= 0)
+                o->tiles[b] |= LX_XW_BLANK_BIT, o->score -= less[b], i += pv_less[b];
+            if (a >= 0)
+                o->tiles[a] |= LX_XW_BLANK_BIT, o->score -= less[a], i += pv_less[a];
+            o->leave = g->leave[i];
+            o->equity = o->score + o->leave;
+            o++;
+        }
+    g->nplays += (size_t)(o - out);
+}
+
 void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
 {
     int nplaced = g->played[idx];
@@ -146,7 +193,11 @@ void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
         record_one_blank(g, left, right, s, idx, nplaced);
         return;
     }
-    if (g->rack0[0] > 1) { /* gen_place.c's way, each set of tiles as blanks */
+    if (g->rack0[0] == 2) {
+        record_two_blanks(g, left, right, s, nplaced);
+        return;
+    }
+    if (g->rack0[0] > 2) { /* gen_place.c's way, each set of tiles as blanks */
         int saved_nplaced = g->nplaced, saved_idx = g->leave_idx;
         g->nplaced = nplaced;
         g->leave_idx = idx;
