@@ -463,8 +463,9 @@ typedef struct svc_watch {
     struct svc_watch *next;
     int linked;
 } svc_watch;
-/* Watch `board` from move after_n on: the moves already committed above it
- * are delivered at once, the rest as they commit.  0, or -1 (NO_SUCH_BOARD). */
+/* Watch `board` from move after_n on ((size_t)-1: from the moves to come): the moves already committed
+ * above it are delivered at once, the rest as they commit.  0, or -1 (NO_SUCH_BOARD; also while a
+ * board memory holds fewer moves of than after_n is read again, the request then running again). */
 int svc_watch_add(srv *s, int64_t board, svc_watch *w, size_t after_n, svc_status *st);
 void svc_watch_remove(srv *s, svc_watch *w);
 /* Committed moves so far on a watched board (for a line watcher's start). */

@@ -131,6 +131,13 @@ int svc_watch_add(srv *s, int64_t board, svc_watch *w, size_t after_n, svc_statu
     if (!sg)
         return -1;
     size_t committed = svc_game_committed_moves(s, sg);
+    if (after_n != (size_t)-1 && after_n > committed && games_refresh_for_request(s, sg)) {
+        /* the watcher has seen more than memory holds: another server's moves whose notice has
+         * not come yet (a stream resumed here after its server stopped).  Read the game again
+         * first - else those moves would reach it twice, once more when the notice comes. */
+        svc_fail(st, "NO_SUCH_BOARD", "there is no board '%lld' (reading it)", (long long)board);
+        return -1;
+    }
     w->board = board;
     w->last_n = after_n < committed ? after_n : committed;
     w->next = sg->watchers;
