@@ -18,15 +18,15 @@ typedef xw_walk_score walk_score;
 
 void xw_every_ready(lx_xw_gen *g)
 {
-    for (int idx = 0; idx < g->nleaves; idx++) {
-        uint64_t mask = 0;
-        int kept = 0;
-        for (int i = 0; i < g->ndt; i++) {
-            mask |= (uint64_t)(g->kept[idx][i] != 0) << g->dt[i];
-            kept += g->kept[idx][i];
-        }
-        g->kept_mask[idx] = mask;
-        g->played[idx] = (uint8_t)(g->nrack - kept);
+    g->kept_mask[0] = 0;
+    g->played[0] = (uint8_t)g->nrack;
+    for (int idx = 1; idx < g->nleaves; idx++) { /* from the leave one tile smaller (its lowest digit less one) */
+        int i = 0;
+        while (g->kept[idx][i] == 0)
+            i++;
+        int from = idx - g->pv[g->dt[i]];
+        g->kept_mask[idx] = g->kept_mask[from] | (uint64_t)1 << g->dt[i];
+        g->played[idx] = (uint8_t)(g->played[from] - 1);
     }
 }
 
@@ -311,16 +311,82 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
     }
 }
 
+/* The score and the strip with letter t (the rack's tile rt, 0: the blank)
+ * on the empty square q at col. */
+XW_INLINE walk_score put_down(lx_xw_gen *g, const xw_square *q, int col, int t, int rt, walk_score s)
+{
+    int v = g->values[rt] * q->lm;
+    g->strip[col] = (uint8_t)(t | (rt == 0) << 7); /* (LX_XW_BLANK_BIT) read only while it is the path's */
+    return (walk_score){s.main + v, s.mult * q->wm, s.cross + (q->cross_score >= 0 ? (q->cross_score + v) * q->wm : 0)};
+}
+
 /* Letter t (node `node`) on the empty square col: the rack's tile, else
  * the blank standing for it (rt 0: tile 0's value is 0). */
 XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, walk_score s, int idx, uint64_t kept, const int left,
                      const int headed)
 {
-    const xw_square *q = &g->ln[col];
-    int rt = t & -(int)((kept >> t) & 1), v = g->values[rt] * q->lm;
-    walk_score n = {s.main + v, s.mult * q->wm, s.cross + (q->cross_score >= 0 ? (q->cross_score + v) * q->wm : 0)};
-    g->strip[col] = (uint8_t)(t | (rt == 0) << 7); /* (LX_XW_BLANK_BIT) read only while it is the path's */
-    go_on(g, col, node, n, idx - g->pv[rt], left, headed);
+    int rt = t & -(int)((kept >> t) & 1);
+    go_on(g, col, node, put_down(g, &g->ln[col], col, t, rt, s), idx - g->pv[rt], left, headed);
+}
+
+/* With the runs' tiles at hand: the letters m (of run `run`, whose tiles
+ * are `tiles`) on the empty square col.  What each leads to (a word made,
+ * a step on, a turn right) is worked out from its node before anything
+ * else, and a letter that leads nowhere (about half of them) is dropped
+ * there, unscored. */
+XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s, int idx,
+                       uint64_t kept, const int left)
+{
+    const xw_square *ln = g->ln, *q = &ln[col];
+    const uint32_t *nodes = g->nodes;
+    if (left) {
+        int has_left = col > 0, turn1 = g->turn + 1;
+        const xw_square *lq = &ln[col - has_left], *tq = &ln[turn1 - (turn1 >= g->len)];
+        int left_empty = !has_left | !lq->tile;
+        int record_ok = left_empty & g->right_empty, step_ok = has_left & (lq->tile || !lq->anchor);
+        int turn_ok = left_empty & (turn1 < g->len);
+        do {
+            int t = xw_lowest_bit(m);
+            uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node), right = 0;
+            int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
+            uint64_t next_kept = g->kept_mask[next];
+            uint64_t after = xw_run_tiles(g, arc | (uint32_t)(arc == 0) << 1) & (0 - (uint64_t)(arc != 0));
+            int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok, step = step_ok & takes(lq, after, next_kept), turn = 0;
+            if (turn_ok & (int)(after & 1)) { /* the separator: its node is the run's first (ascending) */
+                right = xw_kwg_arc(nodes[arc]);
+                turn = right && takes(tq, xw_run_tiles(g, right), next_kept);
+            }
+            if (word | step | turn) {
+                walk_score n = put_down(g, q, col, t, rt, s);
+                if (word)
+                    xw_every_record(g, col, g->turn, n, next);
+                if (step)
+                    walk_left(g, col - 1, arc, n, next);
+                if (turn) {
+                    g->left = col; /* (read only right of the turn) */
+                    walk_right(g, turn1, right, n, next);
+                }
+            }
+        } while (m &= m - 1);
+        return;
+    }
+    int has_next = col + 1 < g->len;
+    const xw_square *rq = &ln[col + has_next];
+    int record_ok = !(has_next & (rq->tile != 0));
+    do {
+        int t = xw_lowest_bit(m);
+        uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node);
+        int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
+        uint64_t after = xw_run_tiles(g, arc | (uint32_t)(arc == 0) << 1) & (0 - (uint64_t)(arc != 0));
+        int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok, step = has_next & takes(rq, after, g->kept_mask[next]);
+        if (word | step) {
+            walk_score n = put_down(g, q, col, t, rt, s);
+            if (word)
+                xw_every_record(g, g->left, col, n, next);
+            if (step)
+                walk_right(g, col + 1, arc, n, next);
+        }
+    } while (m &= m - 1);
 }
 
 XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, const int left, const int headed)
@@ -344,11 +410,9 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
     if (!any)
         return;
     if (headed) { /* each letter's node found by the run's tiles below it */
-        uint64_t tiles = xw_run_tiles(g, run);
-        for (uint64_t m = tiles & any; m; m &= m - 1) {
-            int t = xw_lowest_bit(m);
-            place(g, col, nodes[xw_run_node(run, tiles, t)], t, s, idx, kept, left, 1);
-        }
+        uint64_t tiles = xw_run_tiles(g, run), m = tiles & any;
+        if (m)
+            letters(g, col, run, tiles, m, s, idx, kept, left);
         return;
     }
     uint32_t cand[LX_XW_MAX_LETTERS + 1]; /* the run's nodes whose letter may go here */

@@ -45,38 +45,39 @@ static uint64_t run_letters(const lx_xw_gen *g, uint32_t run)
     return m;
 }
 
-static int add_parts(lx_xw_gen *g, uint32_t run, int depth, int most);
+static int add_parts(lx_xw_gen *g, uint32_t run, int depth, int most, int idx);
+
+/* The letters a tile may be when the rack keeps `kept` (bit 0: a blank). */
+static inline uint64_t may_be(const lx_xw_gen *g, uint64_t kept)
+{
+    return g->letters & (kept | (0 - (kept & 1))) & ~(uint64_t)1;
+}
 
 /* The left part one tile longer than `depth` whose last tile, t, is read
- * from `node`, followed by its own of at most `most` tiles; 1 when kept, 0
- * when it leads to no word, -1 out of memory. */
-static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int most)
+ * from `node`, the rack keeping idx before it (g->kept_mask, xw_every_ready),
+ * followed by its own of at most `most` tiles; 1 when kept, 0 when it leads
+ * to no word, -1 out of memory. */
+static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int most, int idx)
 {
     const uint32_t *nodes = g->nodes;
-    int rt = g->rack[t] ? t : 0;
+    int rt = (g->kept_mask[idx] >> t) & 1 ? t : 0;
     long at = new_part(g);
     if (at < 0)
         return -1;
-    uint64_t mask = g->rack_mask;
-    if (--g->rack[rt] == 0)
-        g->rack_mask &= ~((uint64_t)1 << rt);
-    g->leave_idx -= g->pv[rt];
+    idx -= g->pv[rt];
     uint32_t arc = xw_kwg_arc(node), sep = 0;
     if (arc)
         sep = g->lx->ascending ? (xw_kwg_tile(nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(nodes, arc, 0);
     uint32_t sep_run = sep ? xw_kwg_arc(nodes[sep]) : 0;
-    uint64_t next = sep_run ? run_letters(g, sep_run) & ~(uint64_t)1 : 0;
+    uint64_t next = sep_run ? run_letters(g, sep_run) & ~(uint64_t)1 : 0, kept = g->kept_mask[idx];
     xw_left_part *e = &g->lp[at];
-    e->right_rack = next & (g->rack[0] ? ~(uint64_t)0 : g->rack_mask);
+    e->right_rack = next & (kept | (0 - (kept & 1)));
     e->sep_run = sep_run;
-    e->leave_idx = (uint16_t)g->leave_idx;
+    e->leave_idx = (uint16_t)idx;
     e->tile = (uint8_t)(rt ? t : t | LX_XW_BLANK_BIT);
     e->depth = (uint8_t)(depth + 1);
     e->accepts = (node & XW_KWG_ACCEPTS) != 0;
-    int longer = depth + 1 < most && arc ? add_parts(g, arc, depth + 1, most) : 0;
-    g->leave_idx += g->pv[rt];
-    g->rack[rt]++;
-    g->rack_mask = mask;
+    int longer = depth + 1 < most && arc && kept ? add_parts(g, arc, depth + 1, most, idx) : 0;
     if (longer < 0)
         return -1;
     if (!longer && !sep_run && !(node & XW_KWG_ACCEPTS)) {
@@ -95,18 +96,19 @@ static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int most)
 }
 
 /* The left parts one tile longer than `depth` whose last tile is read from
- * `run`, each followed by its own of at most `most` tiles (tile t on the
- * anchor: at most g->most[t]); 1 when any is kept, -1 out of memory. */
-static int add_parts(lx_xw_gen *g, uint32_t run, int depth, int most)
+ * `run`, the rack keeping idx, each followed by its own of at most `most`
+ * tiles (tile t on the anchor: at most g->most[t]); 1 when any is kept, -1
+ * out of memory. */
+static int add_parts(lx_xw_gen *g, uint32_t run, int depth, int most, int idx)
 {
-    uint64_t any = (g->rack[0] ? g->letters : g->letters & g->rack_mask) & ~(uint64_t)1;
+    uint64_t any = may_be(g, g->kept_mask[idx]);
     if (depth == 0)
         any &= g->most_mask;
     uint32_t cand[LX_XW_MAX_LETTERS + 1];
     int nc = xw_gen_gather(g, run, any, cand), kept = 0, r = 0;
     for (int c = 0; c < nc && r >= 0; c++) {
         int t = xw_kwg_tile(cand[c]);
-        kept |= r = add_part(g, cand[c], t, depth, depth ? most : g->most[t]);
+        kept |= r = add_part(g, cand[c], t, depth, depth ? most : g->most[t], idx);
     }
     return r < 0 ? -1 : kept;
 }
@@ -144,7 +146,7 @@ int xw_gen_left_parts(lx_xw_gen *g)
         }
     }
     g->nlp = 0;
-    return add_parts(g, g->gaddag, 0, 0) < 0 ? -1 : 0;
+    return add_parts(g, g->gaddag, 0, 0, g->nleaves - 1) < 0 ? -1 : 0;
 }
 
 typedef struct part_at {
