@@ -1,7 +1,7 @@
 /* xword_moves.c - how fast ludex generates crossword plays, and how its bot plays.
  *
  *   build/xword_moves [--seconds S] [--games N] [--data PATH] [--cgp FILE]
- *                     [--leaves-csv FILE] CORPUS_DIR...
+ *                     [--leaves-csv FILE] [--best FILE] CORPUS_DIR...
  *
  * Positions: from every GCG record in the corpus directories (a file name
  * met again in a later directory is skipped) whose letters
@@ -24,7 +24,10 @@
  * --cgp FILE writes the positions to FILE as CGP, one a line, and
  * --leaves-csv FILE every leave of 1 to 6 tiles the distribution allows with
  * its built-in value ("LEAVE,VALUE", the blank as ?): what bench/run gives
- * MAGPIE (bench/magpie_moves.c) to generate from, with the same leaves.
+ * MAGPIE (bench/magpie_moves.c) to generate from, with the same leaves;
+ * --best FILE each position's best play, one a line ("place ROW COL DOWN
+ * TILES SCORE", "exchange TILES" or "pass"), as magpie_moves --best writes
+ * MAGPIE's, for bench/run to check that both chose the same play.
  * Rates are over S seconds (default 2) of this process's CPU time on one
  * thread, so other work on the machine lowers them only through the shared
  * caches. */
@@ -129,6 +132,23 @@ static int write_cgp(const char *path, const sample *s)
             fprintf(f, "%.*s\n", (int)b.len, b.data);
     }
     lx_buf_free(&b);
+    return f && fclose(f) == 0 ? 0 : -1;
+}
+
+static int write_best(const char *path, lx_xw_gen *g, const lx_xw_gen_options *o, const sample *s)
+{
+    FILE *f = fopen(path, "w");
+    for (size_t i = 0; f && i < s->n; i++) {
+        lx_xw_play b;
+        if (lx_xw_gen_best(g, s->pos[i], o, &b, NULL) != 0)
+            fprintf(f, "none\n");
+        else if (b.kind == LX_XW_PLACE)
+            fprintf(f, "place %d %d %d %d %d\n", b.row, b.col, b.down, b.ntiles, b.score);
+        else if (b.kind == LX_XW_EXCHANGE)
+            fprintf(f, "exchange %d\n", b.ntiles);
+        else
+            fprintf(f, "pass\n");
+    }
     return f && fclose(f) == 0 ? 0 : -1;
 }
 
@@ -283,7 +303,7 @@ int main(int argc, char **argv)
 {
     double seconds = 2;
     long games = 1000;
-    const char *path = "build/data/xword:data/xword", *cgp = NULL, *leaves_csv = NULL;
+    const char *path = "build/data/xword:data/xword", *cgp = NULL, *leaves_csv = NULL, *best_path = NULL;
     sample s = {NULL, 0, 0};
     int dirs = 0;
     for (int i = 1; i < argc; i++) {
@@ -297,6 +317,8 @@ int main(int argc, char **argv)
             cgp = argv[++i];
         else if (strcmp(argv[i], "--leaves-csv") == 0 && i + 1 < argc)
             leaves_csv = argv[++i];
+        else if (strcmp(argv[i], "--best") == 0 && i + 1 < argc)
+            best_path = argv[++i];
         else
             dirs++;
     }
@@ -326,6 +348,10 @@ int main(int argc, char **argv)
     lx_xw_gen *g = lx_xw_gen_new();
     lx_xw_gen_options o = {lx, NULL, NULL, 0};
     const lx_xw_play *plays;
+    if (best_path && write_best(best_path, g, &o, &s) != 0) {
+        fprintf(stderr, "xword_moves: cannot write %s\n", best_path);
+        return 2;
+    }
     size_t total = 0, mismatches = 0;
     uint64_t lists_hash = 0xcbf29ce484222325ULL;
     for (size_t i = 0; i < s.n; i++) { /* the best play is the first of the sorted list */
