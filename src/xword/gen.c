@@ -199,13 +199,9 @@ static void fill_leaves(lx_xw_gen *g, const lx_xw_gen_options *o, int endgame, l
     }
     for (int k = 0; k <= LX_XW_RACK_SIZE; k++)
         g->best_leave[k] = -1e300;
-    for (int idx = 0; idx < g->nleaves; idx++) {
-        int played = 0; /* the leave index counts the tiles kept in mixed radix */
-        for (int i = 0; i < g->ndt; i++)
-            played += g->rack[g->dt[i]] - g->kept[idx][i];
-        if (g->leave[idx] > g->best_leave[played])
-            g->best_leave[played] = g->leave[idx];
-    }
+    for (int idx = 0; idx < g->nleaves; idx++)
+        if (g->leave[idx] > g->best_leave[g->played[idx]])
+            g->best_leave[g->played[idx]] = g->leave[idx];
 }
 
 static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, int mode, lx_game_error *err)
@@ -255,6 +251,16 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
         memcpy(g->kept[idx], digits, sizeof digits);
         for (int i = 0; i < g->ndt && ++digits[i] > g->rack[g->dt[i]]; i++)
             digits[i] = 0;
+    }
+    g->kept_mask[0] = 0; /* what each leave keeps and plays, from the leave one tile smaller */
+    g->played[0] = (uint8_t)g->nrack;
+    for (int idx = 1; idx < g->nleaves; idx++) {
+        int i = 0;
+        while (g->kept[idx][i] == 0)
+            i++;
+        int from = idx - g->pv[g->dt[i]];
+        g->kept_mask[idx] = g->kept_mask[from] | (uint64_t)1 << g->dt[i];
+        g->played[idx] = (uint8_t)(g->played[from] - 1);
     }
     long unseen_value;
     long bag = bag_tiles(g, p, &unseen_value);

@@ -163,20 +163,19 @@ int xw_gen_board(lx_xw_gen *g)
     for (size_t i = 0; i < n && empty; i++)
         empty = p->sq[i] == 0;
     lx_xw_layout_start(p->layout, &sr, &sc);
-    const uint8_t *lmul = p->layout->lmul, *wmul = p->layout->wmul;
+    const uint8_t *lmul = p->layout->lmul, *wmul = p->layout->wmul, *sq = p->sq;
+    size_t cols = (size_t)p->cols;
     for (int r = 0; r < p->rows; r++)
         for (int c = 0; c < p->cols; c++) {
-            size_t at = (size_t)r * (size_t)p->cols + (size_t)c;
-            int t = p->sq[at];
-            xw_square base = {g->letters, -1, (uint8_t)t, (uint8_t)g->values[t], lmul[at], wmul[at], 0};
-            if (t)
-                base.cross = 0;
+            size_t at = (size_t)r * cols + (size_t)c;
+            int t = sq[at];
+            xw_square base = {t ? 0 : g->letters, -1, (uint8_t)t, (uint8_t)g->values[t], lmul[at], wmul[at], 0};
             xw_square across = base, down = base;
             if (!t && empty) {
                 across.anchor = down.anchor = r == sr && c == sc;
             } else if (!t) { /* a perpendicular neighbour makes a cross word */
-                int vertical = tile_at(p, r - 1, c) || tile_at(p, r + 1, c);
-                int horizontal = tile_at(p, r, c - 1) || tile_at(p, r, c + 1);
+                int vertical = (r > 0 && sq[at - cols]) || (r + 1 < p->rows && sq[at + cols]);
+                int horizontal = (c > 0 && sq[at - 1]) || (c + 1 < p->cols && sq[at + 1]);
                 across.anchor = down.anchor = vertical || horizontal;
                 xw_cross_fact *f = &across_facts[at];
                 if (vertical && dirty_col[c])

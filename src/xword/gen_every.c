@@ -18,32 +18,41 @@ typedef xw_walk_score walk_score;
 
 void xw_every_ready(lx_xw_gen *g)
 {
-    g->kept_mask[0] = 0;
-    g->played[0] = (uint8_t)g->nrack;
-    for (int idx = 1; idx < g->nleaves; idx++) { /* from the leave one tile smaller (its lowest digit less one) */
-        int i = 0;
-        while (g->kept[idx][i] == 0)
-            i++;
-        int from = idx - g->pv[g->dt[i]];
-        g->kept_mask[idx] = g->kept_mask[from] | (uint64_t)1 << g->dt[i];
-        g->played[idx] = (uint8_t)(g->played[from] - 1);
+    g->every_line = NULL; /* (the board is another) */
+}
+
+/* Room for n more plays at the end of the list when there is none; NULL
+ * out of memory. */
+static lx_xw_play *grow_plays(lx_xw_gen *g, size_t n)
+{
+    size_t cap = g->plays_cap ? g->plays_cap * 2 : 1024;
+    while (cap - g->nplays < n)
+        cap *= 2;
+    lx_xw_play *np = realloc(g->plays, cap * sizeof *np);
+    if (!np) {
+        g->oom = 1;
+        return NULL;
     }
+    g->plays = np;
+    g->plays_cap = cap;
+    return g->plays + g->nplays;
 }
 
 /* Room for n more plays at the end of the list; NULL out of memory. */
-static lx_xw_play *room(lx_xw_gen *g, size_t n)
+static inline lx_xw_play *room(lx_xw_gen *g, size_t n)
 {
-    if (g->plays_cap - g->nplays < n) {
-        size_t cap = g->plays_cap ? g->plays_cap * 2 : 1024;
-        lx_xw_play *np = realloc(g->plays, cap * sizeof *np);
-        if (!np) {
-            g->oom = 1;
-            return NULL;
-        }
-        g->plays = np;
-        g->plays_cap = cap;
-    }
-    return g->plays + g->nplays;
+    return g->plays_cap - g->nplays >= n ? g->plays + g->nplays : grow_plays(g, n);
+}
+
+void xw_every_line(lx_xw_gen *g)
+{
+    if (g->every_line == g->ln)
+        return;
+    uint64_t m = 0;
+    for (int i = 0; i < g->len && i < 64; i++)
+        m |= (uint64_t)(g->ln[i].tile == 0) << i;
+    g->every_line = g->ln;
+    g->every_empty = m;
 }
 
 /* The placement's squares and the tiles the walk put down (pl->tiles). */
@@ -64,6 +73,15 @@ static inline int walked_tiles(const lx_xw_gen *g, int left, int right, uint8_t 
 {
     const xw_square *ln = g->ln;
     int n = 0;
+    if (right < 64) { /* the empty squares by their bits */
+        uint64_t m = g->every_empty >> left & (((uint64_t)2 << (right - left)) - 1);
+        for (; m; m &= m - 1, n++) {
+            int i = xw_lowest_bit(m);
+            tiles[n] = g->strip[left + i];
+            at[n] = (uint8_t)i;
+        }
+        return n;
+    }
     for (int i = left; i <= right; i++) {
         tiles[n] = g->strip[i];
         at[n] = (uint8_t)(i - left);
@@ -459,6 +477,7 @@ void xw_every_beside_tiles(lx_xw_gen *g, int dir, int line, int anchor, int afte
 {
     walk_score s;
     uint32_t run = after ? xw_gen_read_before(g, dir, line, anchor, &s) : xw_gen_read_after(g, dir, line, anchor, &s);
+    xw_every_line(g);
     if (run)
         walk_from(g, anchor, run, s, g->nleaves - 1);
     g->turn = g->left = anchor;

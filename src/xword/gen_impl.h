@@ -151,7 +151,7 @@ struct lx_xw_gen {
     uint8_t dt[LX_XW_RACK_SIZE];
     uint8_t kept[1 << LX_XW_RACK_SIZE][LX_XW_RACK_SIZE]; /* [leave index][i]: how many of dt[i] it keeps */
     double leave[1 << LX_XW_RACK_SIZE];
-    uint64_t kept_mask[1 << LX_XW_RACK_SIZE]; /* every play: [leave index]: the tiles it keeps (bit 0: a blank) */
+    uint64_t kept_mask[1 << LX_XW_RACK_SIZE]; /* [leave index]: the tiles it keeps (bit 0: a blank) */
     uint8_t played[1 << LX_XW_RACK_SIZE];     /* and how many tiles it plays */
     double best_leave[LX_XW_RACK_SIZE + 1]; /* best leave when k tiles are played */
     /* best-play search: could k tiles of the rack make a word alone? */
@@ -200,6 +200,9 @@ struct lx_xw_gen {
     int no_bingo, bingo_known;
     const xw_extent_bounds *bingo_ext; /* the anchor's, to work bingo_letters out from when first needed */
     uint8_t strip[LX_XW_MAX_SIDE]; /* the tiles the walk put on empty squares (stale elsewhere) */
+    /* every play: the empty squares of the line every_line (bit i: square i), when it has at most 64 */
+    const xw_square *every_line;
+    uint64_t every_empty;
     /* every play: the rack's left parts (gen_left.c) */
     xw_left_part *lp;
     size_t nlp, lp_cap;
@@ -348,8 +351,10 @@ uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_
 /* The same for an anchor right after tiles, read forwards in the DAWG: the
  * play starts at the first of them, all of the walk is right of them. */
 uint32_t xw_gen_read_before(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s);
-/* Every play (gen_every.c): the rack's tables for the walk (see there). */
+/* Every play (gen_every.c): ready for a new position. */
 void xw_every_ready(lx_xw_gen *g);
+/* Ready g->every_empty for the line g->ln (worked out once per line). */
+void xw_every_line(lx_xw_gen *g);
 /* Every placement from an anchor right before tiles, or (after) right after them. */
 void xw_every_beside_tiles(lx_xw_gen *g, int dir, int line, int anchor, int after);
 /* Walk on at square col from GADDAG run `run` with score s and leave index

@@ -168,6 +168,7 @@ static void close_part(lx_xw_gen *g, const part_at *p, uint64_t next_mask)
 void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
 {
     xw_gen_anchor_at(g, dir, line, anchor);
+    xw_every_line(g);
     const xw_square *ln = g->ln;
     int room = room_left(ln, anchor);
     const xw_square *q = &ln[anchor];
