@@ -110,20 +110,32 @@ static void record_one_blank(lx_xw_gen *g, int left, int right, walk_score s, in
     lx_xw_play pl;
     place_head(g, &pl, left, right, nplaced);
     uint8_t tiles[LX_XW_RACK_SIZE + 1], at[LX_XW_RACK_SIZE + 1];
-    int n = walked_tiles(g, left, right, tiles, at), blank_at = -1;
+    int n = walked_tiles(g, left, right, tiles, at);
+    uint64_t w = 0; /* the tiles a byte each, the first lowest */
     for (int j = 0; j < n; j++) {
-        blank_at = tiles[j] & LX_XW_BLANK_BIT ? j : blank_at;
+        w |= (uint64_t)tiles[j] << 8 * j;
         pl.tiles[j] = tiles[j] & 0x7F;
     }
+    const uint64_t ones = 0x0101010101010101u, high = ones << 7, low = ~high;
+    uint64_t blank = w & high, plain = w & low;
     int walked = s.main * s.mult + s.cross + (n == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
     lx_xw_play *o = out;
-    if (blank_at >= 0) {
-        int b = pl.tiles[blank_at], letters = walked + blank_less(&ln[left + at[blank_at]], g, b, s.mult);
-        unsigned same = 0; /* the tiles that are b */
-        for (int j = 0; j < n; j++)
-            same |= (unsigned)(pl.tiles[j] == b) << j;
+    if (blank) {
+        int blank_at = xw_lowest_bit(blank) >> 3, b = pl.tiles[blank_at];
+        uint64_t x = plain ^ ones * (uint64_t)b; /* a zero byte for each b */
+        uint64_t same = ~(((x & low) + low) | x) & high & (((uint64_t)1 << 8 * n) - 1); /* the tiles that are b (n < 8) */
+        if (!(same & (same - 1))) { /* the blank the only b: the play as walked */
+            *o = pl;
+            o->tiles[blank_at] = (uint8_t)(b | LX_XW_BLANK_BIT);
+            o->score = walked;
+            o->leave = g->leave[idx];
+            o->equity = o->score + o->leave;
+            g->nplays++;
+            return;
+        }
+        int letters = walked + blank_less(&ln[left + at[blank_at]], g, b, s.mult);
         for (; same; same &= same - 1) {
-            int j = xw_lowest_bit(same);
+            int j = xw_lowest_bit(same) >> 3;
             *o = pl;
             o->tiles[j] = (uint8_t)(b | LX_XW_BLANK_BIT);
             o->score = j == blank_at ? walked : letters - blank_less(&ln[left + at[j]], g, b, s.mult);
@@ -261,6 +273,12 @@ static void walk_left_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, i
 static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
 XW_WALK_CLONES static void walk_left(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
 XW_WALK_CLONES static void walk_right(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
+/* With the runs' tiles: on to the empty square col, the letters m of run
+ * `run` (whose tiles are `tiles`) known to go there (none of it worked out again). */
+XW_WALK_CLONES static void step_left(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s,
+                                     int idx);
+XW_WALK_CLONES static void step_right(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s,
+                                      int idx);
 
 /* Having read `node` for square col: the word made, if any, and the walk
  * on (left: on left, and right after the separator; right: on right). */
@@ -369,7 +387,9 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
             uint64_t next_kept = g->kept_mask[next];
             uint64_t after = xw_run_tiles(g, arc | (uint32_t)(arc == 0) << 1) & (0 - (uint64_t)(arc != 0));
-            int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok, step = step_ok & takes(lq, after, next_kept), turn = 0;
+            uint64_t then = after & lq->cross & (next_kept | (0 - (next_kept & 1))) & ~(uint64_t)1; /* (lq empty) */
+            int step = step_ok & (lq->tile ? (int)((after >> (lq->tile & 0x7F)) & 1) : then != 0);
+            int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok, turn = 0;
             if (turn_ok & (int)(after & 1)) { /* the separator: its node is the run's first (ascending) */
                 right = xw_kwg_arc(nodes[arc]);
                 turn = right && takes(tq, xw_run_tiles(g, right), next_kept);
@@ -378,8 +398,10 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
                 walk_score n = put_down(g, q, col, t, rt, s);
                 if (word)
                     xw_every_record(g, col, g->turn, n, next);
-                if (step)
+                if (step && lq->tile)
                     walk_left(g, col - 1, arc, n, next);
+                else if (step)
+                    step_left(g, col - 1, arc, after, then, n, next);
                 if (turn) {
                     g->left = col; /* (read only right of the turn) */
                     walk_right(g, turn1, right, n, next);
@@ -395,14 +417,19 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
         int t = xw_lowest_bit(m);
         uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node);
         int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
+        uint64_t next_kept = g->kept_mask[next];
         uint64_t after = xw_run_tiles(g, arc | (uint32_t)(arc == 0) << 1) & (0 - (uint64_t)(arc != 0));
-        int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok, step = has_next & takes(rq, after, g->kept_mask[next]);
+        uint64_t then = after & rq->cross & (next_kept | (0 - (next_kept & 1))) & ~(uint64_t)1; /* (0: rq a tile) */
+        int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok;
+        int step = has_next & (rq->tile ? (int)((after >> (rq->tile & 0x7F)) & 1) : then != 0);
         if (word | step) {
             walk_score n = put_down(g, q, col, t, rt, s);
             if (word)
                 xw_every_record(g, g->left, col, n, next);
-            if (step)
+            if (step && rq->tile)
                 walk_right(g, col + 1, arc, n, next);
+            else if (step)
+                step_right(g, col + 1, arc, after, then, n, next);
         }
     } while (m &= m - 1);
 }
@@ -447,6 +474,18 @@ XW_WALK_CLONES static void walk_left(lx_xw_gen *g, int col, uint32_t run, walk_s
 XW_WALK_CLONES static void walk_right(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
 {
     walk(g, col, run, s, idx, 0, 1);
+}
+
+XW_WALK_CLONES static void step_left(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s,
+                                     int idx)
+{
+    letters(g, col, run, tiles, m, s, idx, g->kept_mask[idx], 1);
+}
+
+XW_WALK_CLONES static void step_right(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s,
+                                      int idx)
+{
+    letters(g, col, run, tiles, m, s, idx, g->kept_mask[idx], 0);
 }
 
 static void walk_left_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
