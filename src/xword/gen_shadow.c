@@ -154,11 +154,16 @@ typedef struct extent {
     uint64_t hb;
 } extent;
 
+static inline double first_bound_of(lx_xw_gen *g, const extent *e);
+
 /* Every extent of the anchor: ex[kl][kr] for kl <= nl, kr <= nr, kl + 1 + kr
  * tiles at most the rack's.  The coefficients are kept sorted as squares
- * join on the right, sorted again when the word multiplier changes. */
-static void extents_of(const lx_xw_gen *g, const shadow_line *sl, extent ex[][LX_XW_RACK_SIZE])
+ * join on the right, sorted again when the word multiplier changes.  With
+ * ex NULL (the first pass) nothing is kept: the largest first bound of the
+ * extents that may make a word is returned. */
+static double extents_of(lx_xw_gen *g, const shadow_line *sl, extent ex[][LX_XW_RACK_SIZE])
 {
+    double best = -1e300;
     const xw_square *ln = sl->ln;
     for (int kl = 0; kl <= sl->nl; kl++) {
         int lm[LX_XW_RACK_SIZE], cr[LX_XW_RACK_SIZE], coef[LX_XW_RACK_SIZE] = {0}, k = 0, mult = 1, fixed = 0;
@@ -192,14 +197,19 @@ static void extents_of(const lx_xw_gen *g, const shadow_line *sl, extent ex[][LX
                     coef[j] = c;
                 }
             }
-            extent *e = &ex[kl][kr];
+            extent one, *e = ex ? &ex[kl][kr] : &one;
             e->k = k;
             e->through = sl->lcount[kl] + sl->rcount[kr];
             e->hb = sl->lhb[kl] + sl->rhb[kr];
             e->base = (sl->lvalue[kl] + sl->rvalue[kr]) * mult + fixed + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
             memcpy(e->coef, coef, sizeof e->coef); /* (a fixed size: no call) */
+            if (!ex) {
+                double b = first_bound_of(g, e);
+                best = b > best ? b : best;
+            }
         }
     }
+    return best;
 }
 
 /* The bound of extent e by summary s (u = 1: of plays with a blank). */
@@ -249,19 +259,17 @@ double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor)
     shadow_line sl;
     if (!line_of(g, dir, line, anchor, &sl))
         return -1e300;
-    extent ex[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
-    extents_of(g, &sl, ex);
-    double best = -1e300;
-    for (int kl = 0; kl <= sl.nl; kl++)
-        for (int kr = 0; kl + 1 + kr <= g->nrack && kr <= sl.nr; kr++) {
-            double b[2];
-            if (!may_be_word(g, &ex[kl][kr]))
-                continue;
-            first_bounds(g, &ex[kl][kr], b);
-            if (b[0] > best)
-                best = b[0];
-        }
-    return best;
+    return extents_of(g, &sl, NULL);
+}
+
+/* Extent e's first bound of all plays, or none when it makes no word. */
+static inline double first_bound_of(lx_xw_gen *g, const extent *e)
+{
+    double b[2];
+    if (!may_be_word(g, e))
+        return -1e300;
+    first_bounds(g, e, b);
+    return b[0];
 }
 
 /* ---- the word map's bounds ----------------------------------------------------------------- */
