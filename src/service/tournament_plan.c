@@ -209,7 +209,8 @@ static tplan_step swiss_next(const tplan_input *in, int *round, pairing_game *bo
 
 /* The scores of the higher seed in the games between a and b, in the order they were played,
  * into hi (room for a game a stage): the count.  Two players meet in one match of a knockout
- * at most, so every game between them is of that match. */
+ * at most, so every game between them is of that match; a stage has one game of it, so a
+ * second finished game between them in one round (a damaged store) is not counted. */
 static int match_games(const tplan_input *in, int a, int b, double *hi)
 {
     int k = 0, top = a < b ? a : b;
@@ -217,8 +218,10 @@ static int match_games(const tplan_input *in, int a, int b, double *hi)
         for (size_t i = 0; i < in->ngames; i++) {
             const tplan_game *g = &in->games[i];
             if (g->round == r && g->done &&
-                ((g->first == a && g->second == b) || (g->first == b && g->second == a)))
+                ((g->first == a && g->second == b) || (g->first == b && g->second == a))) {
                 hi[k++] = g->first == top ? g->first_score : 1.0 - g->first_score;
+                break;
+            }
         }
     return k;
 }

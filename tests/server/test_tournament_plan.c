@@ -2,7 +2,8 @@
  * (service/tournament_plan.h): the words of `tournament new` read or refused with what was
  * expected; a 4-player double round robin walked round by round (and all at once with
  * -rounds=together); an 8-player 3-round Swiss to its end; an 8-player knockout with a drawn
- * match replayed colours reversed, and a 6-player one with byes for the top seeds. */
+ * match replayed colours reversed, and a 6-player one with byes for the top seeds; a knockout
+ * stage holding the same match three times (a damaged store) counts it once. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -233,11 +234,30 @@ static void knockout_byes(void **state)
     assert_int_equal(b[1].second, 2);
 }
 
+/* Three finished draws between 1 and 2 in round 1 (only one can be the stage's game): the match
+ * is one drawn game, replayed colours reversed - not three draws, nor a table overrun. */
+static void knockout_repeated_game(void **state)
+{
+    (void)state;
+    tplan_game g[3];
+    for (int i = 0; i < 3; i++)
+        g[i] = (tplan_game){1, 0, 1, 1, 0.5};
+    tplan_input in = {{TFORMAT_KNOCKOUT, 0, 0}, 1, 2, NULL, g, 3, 1};
+    pairing_game b[2];
+    int round = 0, nb = 0;
+    assert_int_equal(tournament_next(&in, &round, b, &nb), TPLAN_PAIR);
+    assert_int_equal(round, 2);
+    assert_int_equal(nb, 1);
+    assert_int_equal(b[0].first, 1);
+    assert_int_equal(b[0].second, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(formats),         cmocka_unit_test(settings),      cmocka_unit_test(round_robin_walk),
         cmocka_unit_test(swiss_walk),      cmocka_unit_test(knockout_walk), cmocka_unit_test(knockout_byes),
+        cmocka_unit_test(knockout_repeated_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
