@@ -73,21 +73,48 @@ static inline int walked_tiles(const lx_xw_gen *g, int left, int right, uint8_t 
 {
     const xw_square *ln = g->ln;
     int n = 0;
-    if (right < 64) { /* the empty squares by their bits */
-        uint64_t m = g->every_empty >> left & (((uint64_t)2 << (right - left)) - 1);
-        for (; m; m &= m - 1, n++) {
-            int i = xw_lowest_bit(m);
-            tiles[n] = g->strip[left + i];
-            at[n] = (uint8_t)i;
-        }
-        return n;
-    }
     for (int i = left; i <= right; i++) {
         tiles[n] = g->strip[i];
         at[n] = (uint8_t)(i - left);
         n += !ln[i].tile;
     }
     return n;
+}
+
+/* The same tiles a byte each in one word, the first lowest (*n of them,
+ * where from left in at): on lines of up to 64 squares from the bits of
+ * the empty squares. */
+static inline uint64_t walked_word(const lx_xw_gen *g, int left, int right, uint8_t *at, int *n)
+{
+    uint64_t w = 0;
+    int k = 0;
+    if (right < 64) {
+        uint64_t m = g->every_empty >> left & (((uint64_t)2 << (right - left)) - 1);
+        for (; m; m &= m - 1, k++) {
+            int i = xw_lowest_bit(m);
+            w |= (uint64_t)g->strip[left + i] << 8 * k;
+            at[k] = (uint8_t)i;
+        }
+        *n = k;
+        return w;
+    }
+    uint8_t tiles[LX_XW_RACK_SIZE + 1];
+    k = walked_tiles(g, left, right, tiles, at);
+    for (int j = 0; j < k; j++)
+        w |= (uint64_t)tiles[j] << 8 * j;
+    *n = k;
+    return w;
+}
+
+/* Tiles w (a byte each, the first lowest) into a play's tiles. */
+static inline void put_tiles(uint8_t *tiles, uint64_t w)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(tiles, &w, LX_XW_RACK_SIZE);
+#else
+    for (int j = 0; j < LX_XW_RACK_SIZE; j++)
+        tiles[j] = (uint8_t)(w >> 8 * j);
+#endif
 }
 
 /* What tile i of the line, letter t, takes off the score as a blank. */
@@ -107,32 +134,28 @@ static void record_one_blank(lx_xw_gen *g, int left, int right, walk_score s, in
     if (!out)
         return;
     const xw_square *ln = g->ln;
-    lx_xw_play pl;
-    place_head(g, &pl, left, right, nplaced);
-    uint8_t tiles[LX_XW_RACK_SIZE + 1], at[LX_XW_RACK_SIZE + 1];
-    int n = walked_tiles(g, left, right, tiles, at);
-    uint64_t w = 0; /* the tiles a byte each, the first lowest */
-    for (int j = 0; j < n; j++) {
-        w |= (uint64_t)tiles[j] << 8 * j;
-        pl.tiles[j] = tiles[j] & 0x7F;
-    }
+    lx_xw_play *o = out;
+    place_head(g, o, left, right, nplaced);
+    uint8_t at[LX_XW_RACK_SIZE + 1];
+    int n;
+    uint64_t w = walked_word(g, left, right, at, &n); /* the tiles a byte each, the first lowest */
     const uint64_t ones = 0x0101010101010101u, high = ones << 7, low = ~high;
     uint64_t blank = w & high, plain = w & low;
     int walked = s.main * s.mult + s.cross + (n == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
-    lx_xw_play *o = out;
     if (blank) {
-        int blank_at = xw_lowest_bit(blank) >> 3, b = pl.tiles[blank_at];
+        int blank_at = xw_lowest_bit(blank) >> 3, b = (int)(plain >> 8 * blank_at) & 0x7F;
         uint64_t x = plain ^ ones * (uint64_t)b; /* a zero byte for each b */
         uint64_t same = ~(((x & low) + low) | x) & high & (((uint64_t)1 << 8 * n) - 1); /* the tiles that are b (n < 8) */
         if (!(same & (same - 1))) { /* the blank the only b: the play as walked */
-            *o = pl;
-            o->tiles[blank_at] = (uint8_t)(b | LX_XW_BLANK_BIT);
+            put_tiles(o->tiles, w);
             o->score = walked;
             o->leave = g->leave[idx];
             o->equity = o->score + o->leave;
             g->nplays++;
             return;
         }
+        put_tiles(o->tiles, plain);
+        lx_xw_play pl = *o;
         int letters = walked + blank_less(&ln[left + at[blank_at]], g, b, s.mult);
         for (; same; same &= same - 1) {
             int j = xw_lowest_bit(same) >> 3;
@@ -146,11 +169,11 @@ static void record_one_blank(lx_xw_gen *g, int left, int right, walk_score s, in
         g->nplays += (size_t)(o - out);
         return;
     }
-    *o = pl;
+    put_tiles(o->tiles, plain);
     o->score = walked;
     o->leave = g->leave[idx];
     o->equity = o->score + o->leave;
-    o++;
+    lx_xw_play pl = *o++;
     for (int j = 0; j < n; j++) {
         int t = pl.tiles[j];
         *o = pl;
@@ -174,14 +197,15 @@ static void record_two_blanks(lx_xw_gen *g, int left, int right, walk_score s, i
     const xw_square *ln = g->ln;
     lx_xw_play pl;
     place_head(g, &pl, left, right, nplaced);
-    uint8_t tiles[LX_XW_RACK_SIZE + 1], at[LX_XW_RACK_SIZE + 1];
-    int n = walked_tiles(g, left, right, tiles, at), less[LX_XW_RACK_SIZE], pv_less[LX_XW_RACK_SIZE];
+    uint8_t at[LX_XW_RACK_SIZE + 1];
+    int n, less[LX_XW_RACK_SIZE], pv_less[LX_XW_RACK_SIZE];
+    uint64_t w = walked_word(g, left, right, at, &n);
     int letters = s.main * s.mult + s.cross + (n == LX_XW_RACK_SIZE ? g->bingo_bonus : 0), all_idx = g->nleaves - 1;
     for (int j = 0; j < n; j++) { /* each tile as a letter, and as a blank */
-        int t = tiles[j] & 0x7F;
+        int tile = (int)(w >> 8 * j) & 0xFF, t = tile & 0x7F;
         pl.tiles[j] = (uint8_t)t;
         less[j] = blank_less(&ln[left + at[j]], g, t, s.mult);
-        letters += tiles[j] & LX_XW_BLANK_BIT ? less[j] : 0;
+        letters += tile & LX_XW_BLANK_BIT ? less[j] : 0;
         all_idx -= g->pv[t];
         pv_less[j] = g->pv[t] - g->pv[0];
     }
@@ -240,9 +264,9 @@ void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
     if (!pl)
         return;
     place_head(g, pl, left, right, nplaced);
-    uint8_t tiles[LX_XW_RACK_SIZE + 1], at[LX_XW_RACK_SIZE + 1];
-    walked_tiles(g, left, right, tiles, at);
-    memcpy(pl->tiles, tiles, LX_XW_RACK_SIZE);
+    uint8_t at[LX_XW_RACK_SIZE + 1];
+    int n;
+    put_tiles(pl->tiles, walked_word(g, left, right, at, &n));
     pl->score = s.main * s.mult + s.cross + (nplaced == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
     pl->leave = g->leave[idx];
     pl->equity = pl->score + pl->leave;
