@@ -114,13 +114,16 @@ typedef struct xw_anchor_bound {
     size_t id; /* of its extent bounds */
 } xw_anchor_bound;
 
+#define XW_RUNS_BEFORE 2 /* words before xw_gen_runs's nodes[0]: xw_run_tiles(g, 0) is 0 */
+
 /* The word graph with each run's tiles in the two words before it
  * (gen_runs.c), which the walk for every play reads. */
 typedef struct xw_gen_runs {
     int tried;       /* for the lexicon of this digest and size */
     uint64_t digest;
     size_t nnodes;
-    uint32_t *nodes; /* NULL: none for it (see gen_runs.c) */
+    uint32_t *nodes; /* NULL: none for it (see gen_runs.c); "run" 0 has no tiles */
+    uint32_t *block; /* holding nodes, XW_RUNS_BEFORE words (zeros) before nodes[0] */
     int words;       /* before each run, for its tiles: 1 (every tile below 32) or 2 */
     uint32_t dawg, gaddag;
     uint64_t asked[XW_ASKED]; /* the digests of the lexicons of the last calls without one */
@@ -277,11 +280,12 @@ static inline int xw_lowest_bit(uint64_t m)
 #endif
 }
 
-/* With g->headed: the tiles of the run starting at `run` (not 0). */
+/* With g->headed: the tiles of the run starting at `run` (0, no arc: none). */
 static inline uint64_t xw_run_tiles(const lx_xw_gen *g, uint32_t run)
 {
-    uint64_t last = g->nodes[run - 1];
-    return g->headed == 1 ? last : (uint64_t)g->nodes[run - 2] | last << 32;
+    const uint32_t *at = g->nodes + run; /* (run 0: at[-1] and at[-2] are in the block) */
+    uint64_t last = at[-1];
+    return g->headed == 1 ? last : (uint64_t)at[-2] | last << 32;
 }
 
 /* The node of tile t in that run, whose tiles are `tiles` (t among them). */

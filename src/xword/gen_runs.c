@@ -48,11 +48,14 @@ static size_t place_runs(const lx_xw_lexicon *lx, uint32_t *pos, int words)
     return at;
 }
 
-/* The copy of lx's nodes with each run's tiles before it (see above). */
-static uint32_t *copy_runs(const lx_xw_lexicon *lx, const uint32_t *pos, size_t size, int words)
+/* The copy of lx's nodes with each run's tiles before it (see above),
+ * in a block of XW_RUNS_BEFORE more words (zeros) before index 0, so that
+ * "run" 0, no arc, reads as a run of no tiles; *block: the block. */
+static uint32_t *copy_runs(const lx_xw_lexicon *lx, const uint32_t *pos, size_t size, int words, uint32_t **block)
 {
     const uint32_t *nodes = lx->nodes;
-    uint32_t *h = calloc(size, sizeof *h);
+    *block = calloc(XW_RUNS_BEFORE + size, sizeof **block);
+    uint32_t *h = *block ? *block + XW_RUNS_BEFORE : NULL;
     for (size_t i = 1; h && i < lx->nnodes; i++) {
         if (!pos[i])
             continue;
@@ -91,7 +94,8 @@ int xw_gen_runs_ready(xw_gen_runs *r, const lx_xw_lexicon *lx)
         return r->nodes != NULL;
     if (!asked_before(r, lx->digest))
         return 0; /* a first call: the lexicon's own nodes */
-    free(r->nodes);
+    free(r->block);
+    r->block = NULL;
     r->nodes = NULL;
     r->words = 0;
     r->tried = 1;
@@ -105,7 +109,7 @@ int xw_gen_runs_ready(xw_gen_runs *r, const lx_xw_lexicon *lx)
             words = 2;
     uint32_t *pos = calloc(lx->nnodes, sizeof *pos);
     size_t size = pos ? place_runs(lx, pos, words) : 0;
-    r->nodes = size ? copy_runs(lx, pos, size, words) : NULL;
+    r->nodes = size ? copy_runs(lx, pos, size, words, &r->block) : NULL;
     r->words = r->nodes ? words : 0;
     if (r->nodes) {
         r->dawg = lx->dawg ? pos[lx->dawg] : 0;
@@ -117,6 +121,6 @@ int xw_gen_runs_ready(xw_gen_runs *r, const lx_xw_lexicon *lx)
 
 void xw_gen_runs_free(xw_gen_runs *r)
 {
-    free(r->nodes);
+    free(r->block);
     memset(r, 0, sizeof *r);
 }
