@@ -10,6 +10,8 @@
  * swap (White joins rows 1 and 10, Black columns a and j). */
 #include "testutil.h"
 
+#include "base/random.h"
+
 /* White's chain e1-f3-e5 from the top and a peg e10 on the bottom row;
  * Black's pegs out of the way on its border column.  White to move. */
 static const char *const chain[] = {"e1", "a3", "f3", "a5", "e5", "a7", "e10", "j3"};
@@ -445,6 +447,57 @@ static void the_prior_rewards_links_and_answers(void **state)
     lx_twixt_board_free(b);
 }
 
+/* lx_twixt_sim_winning_holes (which looks only a knight's move from the
+ * sets touching a border row) against brute force on the rules' board: in
+ * random 10x10 games, after every move, the holes where the mover's peg
+ * joins at once, the same holes in the same (id) order. */
+static void the_threats_are_the_holes_that_join_at_once(void **state)
+{
+    (void)state;
+    lx_game_error err;
+    lx_game_error_init(&err);
+    uint64_t rng = 34;
+    long threats = 0;
+    for (int game = 0; game < 12; game++) {
+        lx_twixt_board *b = lx_twixt_board_new(10, 10, LX_TWIXT_STD);
+        assert_non_null(b);
+        lx_twixt_set_no_swap(b, 1);
+        for (int move = 0; move < 90 && lx_twixt_connected(b) == LX_NO_COLOUR; move++) {
+            lx_colour who = lx_twixt_to_play(b);
+            lx_twixt_sim *s = lx_twixt_sim_new(b);
+            assert_non_null(s);
+            int32_t got[100], want[100], holes[100];
+            size_t ngot = lx_twixt_sim_winning_holes(s, who, got, 100), nwant = 0, nholes = 0;
+            lx_twixt_sim_free(s);
+            for (int r = 0; r < 10; r++)
+                for (int k = 0; k < 10; k++) {
+                    if (lx_twixt_peg_at(b, k, r) != LX_NO_COLOUR || !lx_twixt_hole_allowed(b, who, k, r))
+                        continue;
+                    lx_twixt_move m = {.kind = LX_TWIXT_PEG, .at = {.col = k, .row = r}};
+                    int32_t id = lx_twixt_sim_id(10, 10, &m);
+                    holes[nholes++] = id;
+                    lx_twixt_board *d = lx_twixt_board_copy(b);
+                    assert_int_equal(lx_twixt_play(d, who, &m, &err), 0);
+                    if (lx_twixt_connected(d) == who)
+                        want[nwant++] = id;
+                    lx_twixt_board_free(d);
+                }
+            assert_int_equal(ngot, nwant);
+            for (size_t i = 0; i < nwant; i++)
+                assert_int_equal(got[i], want[i]);
+            threats += (long)nwant;
+            if (nholes == 0)
+                break;
+            lx_twixt_move m;
+            assert_int_equal(lx_twixt_sim_move(10, 10, holes[lx_random_below(&rng, (uint32_t)nholes)], &m), 0);
+            assert_int_equal(lx_twixt_play(b, who, &m, &err), 0);
+        }
+        lx_twixt_board_free(b);
+    }
+    assert_true(threats > 20); /* the games made threats to compare */
+    lx_game_error_free(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -455,6 +508,7 @@ int main(void)
         cmocka_unit_test(must_play_cuts_the_moves_that_let_a_double_threat_in),
         cmocka_unit_test(the_prior_rewards_links_and_answers),
         cmocka_unit_test(the_proofs_hold_at_a_node_below_the_root),
+        cmocka_unit_test(the_threats_are_the_holes_that_join_at_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -160,9 +160,10 @@ static int alloc_sim(lx_twixt_sim *s)
     s->roots0_lo = malloc(cells * sizeof(int16_t));
     s->roots0_hi = malloc(cells * sizeof(int16_t));
     s->must = calloc(cells, 1);
+    s->mark = calloc(cells, 1);
     int ok = s->peg0 && s->peg && s->link0 && s->link && s->flags0 && s->flags && s->parent0 && s->parent &&
              s->edge[0] && s->edge[1] && s->along[0] && s->along[1] && s->lo && s->hi && s->roots0 &&
-             s->roots0_lo && s->roots0_hi && s->must;
+             s->roots0_lo && s->roots0_hi && s->must && s->mark;
     for (int i = 0; i < 3; i++) {
         s->pool[i] = malloc(holes * sizeof(int32_t));
         ok = ok && s->pool[i];
@@ -284,7 +285,7 @@ lx_twixt_sim *tw_sim_clone(const lx_twixt_sim *s)
     if (!d)
         return NULL;
     *d = *s; /* the geometry and figures; the arrays are d's own: */
-    d->peg0 = d->peg = d->link0 = d->link = d->flags0 = d->flags = d->must = NULL;
+    d->peg0 = d->peg = d->link0 = d->link = d->flags0 = d->flags = d->must = d->mark = NULL;
     d->edge[0] = d->edge[1] = NULL;
     d->parent0 = d->parent = d->roots0 = NULL;
     d->along[0] = d->along[1] = d->lo = d->hi = d->roots0_lo = d->roots0_hi = NULL;
@@ -346,6 +347,7 @@ void lx_twixt_sim_free(lx_twixt_sim *s)
     free(s->roots0_lo);
     free(s->roots0_hi);
     free(s->must);
+    free(s->mark);
     for (int i = 0; i < 3; i++)
         free(s->pool[i]);
     free(s);
@@ -478,6 +480,24 @@ double lx_twixt_sim_draw_value(lx_twixt_sim *s)
     return 0.5 + 0.4 * ((double)s->widest[LX_BLACK] / s->g.cols - (double)s->widest[LX_WHITE] / s->g.rows);
 }
 
+/* Whether a peg of c (`code`) on the empty hole `cell` would join c's
+ * border rows: its own border and those of the sets it links to. */
+static int joins_borders(lx_twixt_sim *s, int32_t cell, lx_colour c, uint8_t code)
+{
+    const int32_t *kn = s->g.knight;
+    if (!tw_hole_allowed(&s->g, c, tw_col(&s->g, cell), tw_row(&s->g, cell)))
+        return 0;
+    uint8_t fl = s->edge[c][cell];
+    for (int d = 0; d < 8; d++)
+        if (s->peg[cell + kn[d]] == code && !blocked(s, 4 * cell + s->g.klink[d], code))
+            fl |= s->flags[find(s->parent, cell + kn[d])];
+    return fl == (SIM_EDGE_1 | SIM_EDGE_2);
+}
+
+/* A hole joins both border rows only through a link to a set that touches
+ * one of them (a hole lies on one border at most where the board is 3 or
+ * more across): only the holes a knight's move from such a set's pegs are
+ * looked at, marked in s->mark and taken in id order. */
 size_t lx_twixt_sim_winning_holes(lx_twixt_sim *s, lx_colour c, int32_t *ids, size_t cap)
 {
     size_t n = 0;
@@ -485,20 +505,27 @@ size_t lx_twixt_sim_winning_holes(lx_twixt_sim *s, lx_colour c, int32_t *ids, si
         return 0;
     uint8_t code = tw_code(c);
     const int32_t *kn = s->g.knight;
+    int32_t first = s->g.ncells, last = -1;
     for (int r = 0; r < s->g.rows; r++)
         for (int k = 0; k < s->g.cols; k++) {
             int32_t cell = tw_cell(&s->g, k, r);
-            if (s->peg[cell] != TW_EMPTY || !tw_hole_allowed(&s->g, c, k, r))
+            if (s->peg[cell] != code || !s->flags[find(s->parent, cell)])
                 continue;
-            uint8_t fl = s->edge[c][cell];
             for (int d = 0; d < 8; d++)
-                if (s->peg[cell + kn[d]] == code && !blocked(s, 4 * cell + s->g.klink[d], code))
-                    fl |= s->flags[find(s->parent, cell + kn[d])];
-            if (fl == (SIM_EDGE_1 | SIM_EDGE_2)) {
-                if (n < cap)
-                    ids[n] = cell;
-                n++;
-            }
+                s->mark[cell + kn[d]] = 1;
+            int32_t reach = 2 * s->g.stride + 2; /* a knight's move at most this far from the cell */
+            first = cell - reach < first ? cell - reach : first;
+            last = cell + reach > last ? cell + reach : last;
         }
+    for (int32_t cell = first; cell <= last; cell++) {
+        if (!s->mark[cell])
+            continue;
+        s->mark[cell] = 0;
+        if (s->peg[cell] == TW_EMPTY && joins_borders(s, cell, c, code)) {
+            if (n < cap)
+                ids[n] = cell;
+            n++;
+        }
+    }
     return n;
 }

@@ -277,6 +277,7 @@ struct lx_twixt_sim {
     int32_t last0[2], last[2];  /* each colour's last peg (0: none), for the prior */
     uint8_t *must;   /* per cell: a root move kept by lx_twixt_sim_must_play, when must_on */
     int must_on;
+    uint8_t *mark;   /* per cell: a hole lx_twixt_sim_winning_holes looks at (all 0 between calls) */
     int32_t played;  /* moves since the snapshot */
     struct lx_twixt_sim *node; /* the proofs' copy for tree nodes (node_proof.c), made when first needed */
 };
