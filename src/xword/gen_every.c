@@ -49,8 +49,13 @@ void xw_every_line(lx_xw_gen *g)
     if (g->every_line == g->ln)
         return;
     uint64_t m = 0;
-    for (int i = 0; i < g->len && i < 64; i++)
-        m |= (uint64_t)(g->ln[i].tile == 0) << i;
+    int before = 0;
+    for (int i = 0; i < g->len; i++) {
+        int empty = g->ln[i].tile == 0;
+        g->empties_before[i] = (uint8_t)before;
+        before += empty;
+        m |= i < 64 ? (uint64_t)empty << i : 0;
+    }
     g->every_line = g->ln;
     g->every_empty = m;
 }
@@ -66,44 +71,37 @@ static void place_head(const lx_xw_gen *g, lx_xw_play *pl, int left, int right, 
     pl->ntiles = nplaced;
 }
 
-/* The tiles the walk put on the empty squares of left..right, into
- * tiles, and where (from left) into at; how many.  (Both have room for one
- * more than the rack: a square's tile is written before it is counted.) */
-static inline int walked_tiles(const lx_xw_gen *g, int left, int right, uint8_t *tiles, uint8_t *at)
+/* Where (from left) the walk put the play's tiles on left..right, into at
+ * (room for one more than the rack); how many. */
+static inline int walked_at(const lx_xw_gen *g, int left, int right, uint8_t *at)
 {
-    const xw_square *ln = g->ln;
     int n = 0;
+    if (right < 64) { /* the empty squares by their bits */
+        uint64_t m = g->every_empty >> left & (((uint64_t)2 << (right - left)) - 1);
+        for (; m; m &= m - 1, n++)
+            at[n] = (uint8_t)xw_lowest_bit(m);
+        return n;
+    }
     for (int i = left; i <= right; i++) {
-        tiles[n] = g->strip[i];
         at[n] = (uint8_t)(i - left);
-        n += !ln[i].tile;
+        n += !g->ln[i].tile;
     }
     return n;
 }
 
-/* The same tiles a byte each in one word, the first lowest (*n of them,
- * where from left in at): on lines of up to 64 squares from the bits of
- * the empty squares. */
-static inline uint64_t walked_word(const lx_xw_gen *g, int left, int right, uint8_t *at, int *n)
+/* The n tiles the walk put down from square left on, a byte each in one
+ * word, the first lowest (g->packed holds them in a row). */
+static inline uint64_t walked_word(const lx_xw_gen *g, int left, int n)
 {
+    const uint8_t *tiles = g->packed + g->empties_before[left];
     uint64_t w = 0;
-    int k = 0;
-    if (right < 64) {
-        uint64_t m = g->every_empty >> left & (((uint64_t)2 << (right - left)) - 1);
-        for (; m; m &= m - 1, k++) {
-            int i = xw_lowest_bit(m);
-            w |= (uint64_t)g->strip[left + i] << 8 * k;
-            at[k] = (uint8_t)i;
-        }
-        *n = k;
-        return w;
-    }
-    uint8_t tiles[LX_XW_RACK_SIZE + 1];
-    k = walked_tiles(g, left, right, tiles, at);
-    for (int j = 0; j < k; j++)
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(&w, tiles, sizeof w);
+#else
+    for (int j = 0; j < 8; j++)
         w |= (uint64_t)tiles[j] << 8 * j;
-    *n = k;
-    return w;
+#endif
+    return w & (((uint64_t)1 << 8 * n) - 1); /* (n < 8) */
 }
 
 /* Tiles w (a byte each, the first lowest) into a play's tiles. */
@@ -137,8 +135,8 @@ static void record_one_blank(lx_xw_gen *g, int left, int right, walk_score s, in
     lx_xw_play *o = out;
     place_head(g, o, left, right, nplaced);
     uint8_t at[LX_XW_RACK_SIZE + 1];
-    int n;
-    uint64_t w = walked_word(g, left, right, at, &n); /* the tiles a byte each, the first lowest */
+    int n = nplaced;
+    uint64_t w = walked_word(g, left, n); /* the tiles a byte each, the first lowest */
     const uint64_t ones = 0x0101010101010101u, high = ones << 7, low = ~high;
     uint64_t blank = w & high, plain = w & low;
     int walked = s.main * s.mult + s.cross + (n == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
@@ -156,6 +154,7 @@ static void record_one_blank(lx_xw_gen *g, int left, int right, walk_score s, in
         }
         put_tiles(o->tiles, plain);
         lx_xw_play pl = *o;
+        walked_at(g, left, right, at);
         int letters = walked + blank_less(&ln[left + at[blank_at]], g, b, s.mult);
         for (; same; same &= same - 1) {
             int j = xw_lowest_bit(same) >> 3;
@@ -174,6 +173,7 @@ static void record_one_blank(lx_xw_gen *g, int left, int right, walk_score s, in
     o->leave = g->leave[idx];
     o->equity = o->score + o->leave;
     lx_xw_play pl = *o++;
+    walked_at(g, left, right, at);
     for (int j = 0; j < n; j++) {
         int t = pl.tiles[j];
         *o = pl;
@@ -198,8 +198,8 @@ static void record_two_blanks(lx_xw_gen *g, int left, int right, walk_score s, i
     lx_xw_play pl;
     place_head(g, &pl, left, right, nplaced);
     uint8_t at[LX_XW_RACK_SIZE + 1];
-    int n, less[LX_XW_RACK_SIZE], pv_less[LX_XW_RACK_SIZE];
-    uint64_t w = walked_word(g, left, right, at, &n);
+    int n = walked_at(g, left, right, at), less[LX_XW_RACK_SIZE], pv_less[LX_XW_RACK_SIZE];
+    uint64_t w = walked_word(g, left, n);
     int letters = s.main * s.mult + s.cross + (n == LX_XW_RACK_SIZE ? g->bingo_bonus : 0), all_idx = g->nleaves - 1;
     for (int j = 0; j < n; j++) { /* each tile as a letter, and as a blank */
         int tile = (int)(w >> 8 * j) & 0xFF, t = tile & 0x7F;
@@ -252,6 +252,9 @@ void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
         return;
     }
     if (g->rack0[0] > 2) { /* gen_place.c's way, each set of tiles as blanks */
+        for (int i = left; i <= right; i++) /* (its strip) */
+            if (!g->ln[i].tile)
+                g->strip[i] = g->packed[g->empties_before[i]];
         int saved_nplaced = g->nplaced, saved_idx = g->leave_idx;
         g->nplaced = nplaced;
         g->leave_idx = idx;
@@ -264,9 +267,7 @@ void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
     if (!pl)
         return;
     place_head(g, pl, left, right, nplaced);
-    uint8_t at[LX_XW_RACK_SIZE + 1];
-    int n;
-    put_tiles(pl->tiles, walked_word(g, left, right, at, &n));
+    put_tiles(pl->tiles, walked_word(g, left, nplaced));
     pl->score = s.main * s.mult + s.cross + (nplaced == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
     pl->leave = g->leave[idx];
     pl->equity = pl->score + pl->leave;
@@ -371,12 +372,12 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
     }
 }
 
-/* The score and the strip with letter t (the rack's tile rt, 0: the blank)
+/* The score and the tiles put down (g->packed) with letter t (the rack's tile rt, 0: the blank)
  * on the empty square q at col. */
 XW_INLINE walk_score put_down(lx_xw_gen *g, const xw_square *q, int col, int t, int rt, walk_score s)
 {
     int v = g->values[rt] * q->lm;
-    g->strip[col] = (uint8_t)(t | (rt == 0) << 7); /* (LX_XW_BLANK_BIT) read only while it is the path's */
+    g->packed[g->empties_before[col]] = (uint8_t)(t | (rt == 0) << 7); /* (LX_XW_BLANK_BIT) read only while it is the path's */
     return (walk_score){s.main + v, s.mult * q->wm, s.cross + (q->cross_score >= 0 ? (q->cross_score + v) * q->wm : 0)};
 }
 

@@ -206,6 +206,11 @@ struct lx_xw_gen {
     /* every play: the empty squares of the line every_line (bit i: square i), when it has at most 64 */
     const xw_square *every_line;
     uint64_t every_empty;
+    /* every play: each square's count of empty squares before it on every_line, and
+     * the tiles the walk put down by that count of their square (where g->strip has
+     * them for gen_place.c), so a play's tiles are one read; 8 more: a word at a time */
+    uint8_t empties_before[LX_XW_MAX_SIDE];
+    uint8_t packed[LX_XW_MAX_SIDE + 8];
     /* every play: the rack's left parts (gen_left.c) */
     xw_left_part *lp;
     size_t nlp, lp_cap;

@@ -192,7 +192,7 @@ void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
             s = (xw_walk_score){v, q->wm, q->cross_score >= 0 ? (q->cross_score + v) * q->wm : 0};
         else
             s = (xw_walk_score){st[d - 1].s.main + v, st[d - 1].s.mult * ln[col].wm, st[d - 1].s.cross};
-        g->strip[col] = e->tile;
+        g->packed[g->empties_before[col]] = e->tile;
         st[d] = (part_at){e, s};
         top = d;
         if (e->accepts)
