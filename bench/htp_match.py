@@ -27,6 +27,9 @@ mean and max over every genmove of the match.
 --equal-time: A's command holds "{seconds}", replaced for each game by the
 mean wall seconds a move B took in the games finished before it started (the
 first games: --seconds), so that A gets the time B really takes.
+--dead-draw (Twixt, engines that only place pegs, as ludex's): a game is drawn as soon
+as neither colour could still connect without removing a link (bench/twixt_dead.py),
+checked every DEAD_EVERY pegs from DEAD_FROM on, instead of played on to the last hole.
 --moves-log FILE: each game's moves (the opening first) appended as a line.  Each engine is started once per game and given
 `boardsize N N` and `clear_board` (two minutes allowed for the first answer:
 MoHex reads its pattern files), then the --a-init / --b-init commands
@@ -43,6 +46,8 @@ import tempfile
 import threading
 import time
 
+from twixt_dead import PegsOnly
+
 OPENINGS = {
     9: ["a1", "e5", "b2", "c7", "i1", "d3", "a9", "f2", "c5", "g7", "b8", "h4", "e2", "d8", "i5", "a4",
         "g3", "c9", "f6", "h8"],
@@ -57,6 +62,7 @@ TWIXT_OPENINGS = {
 REFEREE_RULES = {"hex": "noswap", "twixt": "std,noswap"}
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 FIRST = {"hex": "b", "twixt": "w"}
+DEAD_FROM, DEAD_EVERY = 80, 4  # --dead-draw: pegs on the board before the first check, and between checks
 
 
 class Engine:
@@ -163,6 +169,9 @@ def play_game(args, opening, a_black, a_seconds, times):
     second = "w" if first == "b" else "b"
     black, white = (a, b) if a_black == (first == "b") else (b, a)
     played = [opening]
+    pegs = PegsOnly(args.size) if args.dead_draw else None
+    if pegs:
+        pegs.place(first, opening)
     try:
         for e in (ref, black, white):
             if e.ask(f"play {first} {opening}") is None:
@@ -190,6 +199,10 @@ def play_game(args, opening, a_black, a_seconds, times):
                     winner, how = res[0].lower(), "connected"
                 elif res is not None:
                     return 0.5, moves, f"drawn ({res})", played
+                if pegs:
+                    pegs.place(colour, mv)
+                    if len(played) >= DEAD_FROM and len(played) % DEAD_EVERY == 0 and pegs.dead():
+                        return 0.5, moves, f"drawn: neither can connect without removing a link, after {len(played)} pegs", played
                 colour = "w" if colour == "b" else "b"
                 continue
             winner = "w" if loser == "b" else "b"
@@ -238,7 +251,11 @@ def main():
     ap.add_argument("--equal-time", action="store_true",
                     help="A's command's {seconds} is B's mean wall seconds a move in the games finished so far")
     ap.add_argument("--moves-log", default="", help="append each game's moves to this file")
+    ap.add_argument("--dead-draw", action="store_true",
+                    help="Twixt: a game neither side can win without removing a link is drawn at once")
     args = ap.parse_args()
+    if args.dead_draw and args.game != "twixt":
+        ap.error("--dead-draw is for Twixt")
     if args.equal_time and "{seconds}" not in args.a:
         ap.error("--equal-time needs {seconds} in A's command")
     table = TWIXT_OPENINGS if args.game == "twixt" else OPENINGS
