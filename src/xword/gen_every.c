@@ -366,7 +366,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
         const xw_square *rq = &ln[col + has_next];
         if (accepts & !(has_next & (rq->tile != 0)))
             xw_every_record(g, g->left, col, s, idx);
-        uint64_t tiles = xw_run_tiles(g, arc);
+        uint64_t tiles = xw_arc_tiles(g, arc);
         if ((arc != 0) & has_next & takes(rq, tiles, kept))
             walk_right(g, col + 1, arc, s, idx);
     }
@@ -411,7 +411,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node), right = 0;
             int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
             uint64_t next_kept = g->kept_mask[next];
-            uint64_t after = xw_run_tiles(g, arc); /* (arc 0: none) */
+            uint64_t after = xw_arc_tiles(g, arc);
             uint64_t then = after & lq->cross & (next_kept | (0 - (next_kept & 1))) & ~(uint64_t)1; /* (lq empty) */
             int step = step_ok & (lq->tile ? (int)((after >> (lq->tile & 0x7F)) & 1) : then != 0);
             int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok, turn = 0;
@@ -443,7 +443,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
         uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node);
         int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
         uint64_t next_kept = g->kept_mask[next];
-        uint64_t after = xw_run_tiles(g, arc); /* (arc 0: none) */
+        uint64_t after = xw_arc_tiles(g, arc);
         uint64_t then = after & rq->cross & (next_kept | (0 - (next_kept & 1))) & ~(uint64_t)1; /* (0: rq a tile) */
         int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok;
         int step = has_next & (rq->tile ? (int)((after >> (rq->tile & 0x7F)) & 1) : then != 0);

@@ -285,12 +285,19 @@ static inline int xw_lowest_bit(uint64_t m)
 #endif
 }
 
-/* With g->headed: the tiles of the run starting at `run` (0, no arc: none). */
+/* With g->headed: the tiles of the run starting at `run` (not 0). */
 static inline uint64_t xw_run_tiles(const lx_xw_gen *g, uint32_t run)
 {
-    const uint32_t *at = g->nodes + run; /* (run 0: at[-1] and at[-2] are in the block) */
-    uint64_t last = at[-1];
-    return g->headed == 1 ? last : (uint64_t)at[-2] | last << 32;
+    uint64_t last = g->nodes[run - 1];
+    return g->headed == 1 ? last : (uint64_t)g->nodes[run - 2] | last << 32;
+}
+
+/* The same where `run` may be 0, no arc: none (the block's zeros). */
+static inline uint64_t xw_arc_tiles(const lx_xw_gen *g, uint32_t run)
+{
+    ptrdiff_t at = (ptrdiff_t)run;
+    uint64_t last = g->nodes[at - 1];
+    return g->headed == 1 ? last : (uint64_t)g->nodes[at - 2] | last << 32;
 }
 
 /* The node of tile t in that run, whose tiles are `tiles` (t among them). */
