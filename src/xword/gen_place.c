@@ -328,7 +328,9 @@ void xw_gen_anchor_at(lx_xw_gen *g, int dir, int line, int anchor)
     g->right_empty = anchor + 1 >= g->len || !g->ln[anchor + 1].tile;
 }
 
-uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s)
+/* (The two reads below are built twice, as the walks are: xw_gen_find
+ * counts a run's tiles with the popcnt instruction where the CPU has it.) */
+XW_WALK_CLONES uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s)
 {
     xw_gen_anchor_at(g, dir, line, anchor);
     const xw_square *ln = g->ln;
@@ -347,7 +349,7 @@ uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_
     return run;
 }
 
-uint32_t xw_gen_read_before(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s)
+XW_WALK_CLONES uint32_t xw_gen_read_before(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s)
 {
     xw_gen_anchor_at(g, dir, line, anchor);
     const xw_square *ln = g->ln;
