@@ -209,15 +209,27 @@ static void record_two_blanks(lx_xw_gen *g, int left, int right, walk_score s, i
         all_idx -= g->pv[t];
         pv_less[j] = g->pv[t] - g->pv[0];
     }
+    /* the letters the word holds more of than the rack (over_t), and how
+     * many more (over_n): so many of them must be blanks */
+    int count[LX_XW_MAX_LETTERS + 1], over_t[LX_XW_RACK_SIZE], over_n[LX_XW_RACK_SIZE], nover = 0;
+    for (int j = 0; j < n; j++)
+        count[pl.tiles[j]] = 0;
+    for (int j = 0; j < n; j++)
+        count[pl.tiles[j]]++;
+    for (int j = 0; j < n; j++) {
+        int t = pl.tiles[j];
+        if (count[t] > g->rack0[t]) {
+            over_t[nover] = t;
+            over_n[nover++] = count[t] - g->rack0[t];
+            count[t] = 0; /* (once) */
+        }
+    }
     lx_xw_play *o = out;
     for (int b = -1; b < n; b++)
         for (int a = -1; a < (b < 0 ? 0 : b); a++) { /* the set {a, b} (-1: none) */
-            int need[LX_XW_MAX_LETTERS + 1], ok = 1;
-            for (int j = 0; j < n; j++)
-                need[pl.tiles[j]] = 0;
-            for (int j = 0; j < n; j++) /* no more of a letter than the rack holds */
-                if (j != a && j != b && ++need[pl.tiles[j]] > g->rack0[pl.tiles[j]])
-                    ok = 0;
+            int ok = 1; /* no more of a letter than the rack holds */
+            for (int k = 0; k < nover; k++)
+                ok &= (a >= 0 && pl.tiles[a] == over_t[k]) + (b >= 0 && pl.tiles[b] == over_t[k]) >= over_n[k];
             if (!ok)
                 continue;
             *o = pl;
