@@ -114,7 +114,7 @@ typedef struct xw_anchor_bound {
     size_t id; /* of its extent bounds */
 } xw_anchor_bound;
 
-#define XW_RUNS_BEFORE 2 /* words before xw_gen_runs's nodes[0]: xw_run_tiles(g, 0) is 0 */
+#define XW_RUNS_BEFORE 2 /* words before xw_gen_runs's nodes[0]: xw_arc_tiles(g, 0) is 0 */
 
 /* The word graph with each run's tiles in the two words before it
  * (gen_runs.c), which the walk for every play reads. */
