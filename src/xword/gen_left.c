@@ -45,72 +45,104 @@ static uint64_t run_letters(const lx_xw_gen *g, uint32_t run)
     return m;
 }
 
-static int add_parts(lx_xw_gen *g, uint32_t run, int depth, int most, int idx);
-
 /* The letters a tile may be when the rack keeps `kept` (bit 0: a blank). */
 static inline uint64_t may_be(const lx_xw_gen *g, uint64_t kept)
 {
     return g->letters & (kept | (0 - (kept & 1))) & ~(uint64_t)1;
 }
 
-/* The left part one tile longer than `depth` whose last tile, t, is read
- * from `node`, the rack keeping idx before it (g->kept_mask, xw_every_ready),
- * followed by its own of at most `most` tiles; 1 when kept, 0 when it leads
- * to no word, -1 out of memory. */
-static int add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int most, int idx)
+/* The left part one tile longer than its parent, whose last tile, t, is
+ * read from `node`, the rack keeping idx before it (g->kept_mask,
+ * xw_every_ready), into g->lp (its longer ones follow it there); its
+ * index, or -1 out of memory.  *idx becomes what the rack keeps after it. */
+static long add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int *idx)
 {
     const uint32_t *nodes = g->nodes;
-    int rt = (g->kept_mask[idx] >> t) & 1 ? t : 0;
+    int rt = (g->kept_mask[*idx] >> t) & 1 ? t : 0;
     long at = new_part(g);
     if (at < 0)
         return -1;
-    idx -= g->pv[rt];
+    *idx -= g->pv[rt];
     uint32_t arc = xw_kwg_arc(node), sep = 0;
-    if (arc)
+    if (g->headed) /* the separator, if any, is the run's first node (arc 0: no tiles) */
+        sep = xw_arc_tiles(g, arc) & 1 ? arc : 0;
+    else if (arc)
         sep = g->lx->ascending ? (xw_kwg_tile(nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(nodes, arc, 0);
     uint32_t sep_run = sep ? xw_kwg_arc(nodes[sep]) : 0;
-    uint64_t next = sep_run ? run_letters(g, sep_run) & ~(uint64_t)1 : 0, kept = g->kept_mask[idx];
+    uint64_t next = sep_run ? run_letters(g, sep_run) & ~(uint64_t)1 : 0, kept = g->kept_mask[*idx];
     xw_left_part *e = &g->lp[at];
     e->right_rack = next & (kept | (0 - (kept & 1)));
     e->sep_run = sep_run;
-    e->leave_idx = (uint16_t)idx;
+    e->leave_idx = (uint16_t)*idx;
     e->tile = (uint8_t)(rt ? t : t | LX_XW_BLANK_BIT);
     e->depth = (uint8_t)(depth + 1);
     e->accepts = (node & XW_KWG_ACCEPTS) != 0;
-    int longer = depth + 1 < most && arc && kept ? add_parts(g, arc, depth + 1, most, idx) : 0;
-    if (longer < 0)
-        return -1;
-    if (!longer && !sep_run && !(node & XW_KWG_ACCEPTS)) {
-        g->nlp = (size_t)at;
-        return 0;
-    }
+    return at;
+}
+
+/* Done with the part at `at` and its longer ones (those after it in g->lp):
+ * dropped when it leads to no word, else what it and they may give. */
+static void close_left_part(lx_xw_gen *g, size_t at)
+{
     xw_left_part *k = &g->lp[at];
+    if (g->nlp == at + 1 && !k->sep_run && !k->accepts) {
+        g->nlp = at;
+        return;
+    }
     k->end = (uint32_t)g->nlp;
     k->sub_rack = k->right_rack;
     k->sub_accepts = k->accepts;
-    for (size_t c = (size_t)at + 1; c < g->nlp; c = g->lp[c].end) { /* the next tile's parts */
+    for (size_t c = at + 1; c < g->nlp; c = g->lp[c].end) { /* the next tile's parts */
         k->sub_rack |= g->lp[c].sub_rack;
         k->sub_accepts |= g->lp[c].sub_accepts;
     }
-    return 1;
 }
 
-/* The left parts one tile longer than `depth` whose last tile is read from
- * `run`, the rack keeping idx, each followed by its own of at most `most`
- * tiles (tile t on the anchor: at most g->most[t]); 1 when any is kept, -1
- * out of memory. */
-static int add_parts(lx_xw_gen *g, uint32_t run, int depth, int most, int idx)
-{
-    uint64_t any = may_be(g, g->kept_mask[idx]);
-    if (depth == 0)
-        any &= g->most_mask;
+/* A left part being made longer: the candidates for its next tile (the
+ * nodes of a run), the next one to try, what the rack keeps, the most
+ * tiles it may have, and where it is in g->lp. */
+typedef struct part_level {
     uint32_t cand[LX_XW_MAX_LETTERS + 1];
-    int nc = xw_gen_gather(g, run, any, cand), kept = 0, r = 0;
-    for (int c = 0; c < nc && r >= 0; c++) {
-        int t = xw_kwg_tile(cand[c]);
-        kept |= r = add_part(g, cand[c], t, depth, depth ? most : g->most[t], idx);
+    int nc, c, idx, most;
+    size_t at;
+} part_level;
+
+/* The rack's left parts, depth first in the walk's order, each followed by
+ * its longer ones (tile t on the anchor: at most g->most[t] tiles), walked
+ * with a stack (at most a rack's depth); 0, or -1 out of memory. */
+static int add_parts(lx_xw_gen *g)
+{
+    part_level st[LX_XW_RACK_SIZE + 1];
+    int d = 0;
+    st[0].idx = g->nleaves - 1;
+    st[0].c = 0;
+    st[0].nc = xw_gen_gather(g, g->gaddag, may_be(g, g->kept_mask[st[0].idx]) & g->most_mask, st[0].cand);
+    for (;;) {
+        part_level *l = &st[d];
+        if (l->c == l->nc) {
+            if (d == 0)
+                return 0;
+            close_left_part(g, l->at);
+            d--;
+            continue;
+        }
+        uint32_t node = l->cand[l->c++], arc = xw_kwg_arc(node);
+        int t = xw_kwg_tile(node), idx = l->idx, most = d ? l->most : g->most[t];
+        long at = add_part(g, node, t, d, &idx);
+        if (at < 0)
+            return -1;
+        uint64_t kept = g->kept_mask[idx];
+        if (d + 1 < most && arc && kept) { /* its longer ones */
+            part_level *n = &st[++d];
+            n->idx = idx;
+            n->most = most;
+            n->at = (size_t)at;
+            n->c = 0;
+            n->nc = xw_gen_gather(g, arc, may_be(g, kept), n->cand);
+        } else {
+            close_left_part(g, (size_t)at);
+        }
     }
-    return r < 0 ? -1 : kept;
 }
 
 /* The empty squares left of the anchor at ln[anchor] that a play from it
@@ -146,7 +178,7 @@ int xw_gen_left_parts(lx_xw_gen *g)
         }
     }
     g->nlp = 0;
-    return add_parts(g, g->gaddag, 0, 0, g->nleaves - 1) < 0 ? -1 : 0;
+    return add_parts(g);
 }
 
 typedef struct part_at {
