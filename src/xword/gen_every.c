@@ -16,6 +16,12 @@
 
 typedef xw_walk_score walk_score;
 
+#if defined(__GNUC__)
+#define XW_INLINE static inline __attribute__((always_inline))
+#else
+#define XW_INLINE static inline
+#endif
+
 void xw_every_ready(lx_xw_gen *g)
 {
     g->every_line = NULL; /* (the board is another) */
@@ -122,10 +128,35 @@ static inline int blank_less(const xw_square *q, const lx_xw_gen *g, int t, int 
     return v * mult + (q->cross_score >= 0 ? v * q->wm : 0);
 }
 
-/* With one blank on the rack (see gen_place.c's record_one_blank): the
- * word as it is when the walk put the blank down nowhere, and with the
- * blank as each tile it may be - when the walk put the blank down as b,
- * as each of its b's (the play as walked among them, scored as walked). */
+#define XW_ONES 0x0101010101010101u
+#define XW_HIGH (XW_ONES << 7)
+
+/* Of the n tiles w (a byte each), those that are the letter of byte j
+ * (its high bit), whether a blank or not. */
+static inline uint64_t same_letter(uint64_t w, int n, int j)
+{
+    uint64_t plain = w & ~XW_HIGH, low = ~XW_HIGH;
+    uint64_t x = plain ^ XW_ONES * ((plain >> 8 * j) & 0x7F); /* a zero byte for each */
+    return ~(((x & low) + low) | x) & XW_HIGH & (((uint64_t)1 << 8 * n) - 1); /* (n < 8) */
+}
+
+/* With one blank on the rack, the n tiles w the walk put down: can they go
+ * down only as walked?  (The walk put the blank down, as a letter no other
+ * of them is: see record_one_blank.) */
+static inline int walked_one_way(uint64_t w, int n)
+{
+    uint64_t blank = w & XW_HIGH;
+    if (!blank)
+        return 0;
+    uint64_t same = same_letter(w, n, xw_lowest_bit(blank) >> 3);
+    return !(same & (same - 1));
+}
+
+/* With one blank on the rack (see gen_place.c's record_one_blank), where
+ * the play cannot go down only as walked (walked_one_way): the word as it
+ * is when the walk put the blank down nowhere, and with the blank as each
+ * tile it may be - when the walk put the blank down as b, as each of its
+ * b's (the play as walked among them, scored as walked). */
 static void record_one_blank(lx_xw_gen *g, int left, int right, walk_score s, int idx, int nplaced)
 {
     lx_xw_play *out = room(g, (size_t)nplaced + 1);
@@ -137,21 +168,11 @@ static void record_one_blank(lx_xw_gen *g, int left, int right, walk_score s, in
     uint8_t at[LX_XW_RACK_SIZE + 1];
     int n = nplaced;
     uint64_t w = walked_word(g, left, n); /* the tiles a byte each, the first lowest */
-    const uint64_t ones = 0x0101010101010101u, high = ones << 7, low = ~high;
-    uint64_t blank = w & high, plain = w & low;
+    uint64_t blank = w & XW_HIGH, plain = w & ~XW_HIGH;
     int walked = s.main * s.mult + s.cross + (n == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
     if (blank) {
         int blank_at = xw_lowest_bit(blank) >> 3, b = (int)(plain >> 8 * blank_at) & 0x7F;
-        uint64_t x = plain ^ ones * (uint64_t)b; /* a zero byte for each b */
-        uint64_t same = ~(((x & low) + low) | x) & high & (((uint64_t)1 << 8 * n) - 1); /* the tiles that are b (n < 8) */
-        if (!(same & (same - 1))) { /* the blank the only b: the play as walked */
-            put_tiles(o->tiles, w);
-            o->score = walked;
-            o->leave = g->leave[idx];
-            o->equity = o->score + o->leave;
-            g->nplays++;
-            return;
-        }
+        uint64_t same = same_letter(w, n, blank_at); /* the tiles that are b */
         put_tiles(o->tiles, plain);
         lx_xw_play pl = *o;
         walked_at(g, left, right, at);
@@ -246,15 +267,15 @@ static void record_two_blanks(lx_xw_gen *g, int left, int right, walk_score s, i
     g->nplays += (size_t)(o - out);
 }
 
-void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
+#if defined(__GNUC__)
+#define XW_NOINLINE __attribute__((noinline))
+#else
+#define XW_NOINLINE
+#endif
+
+/* A word whose tiles go down in more than one way (blanks): each way. */
+XW_NOINLINE static void record_blanks(lx_xw_gen *g, int left, int right, walk_score s, int idx, int nplaced)
 {
-    int nplaced = g->played[idx];
-    if (nplaced == 1) { /* one tile: across when it makes an across word, else down */
-        if (right == left)
-            return;
-        if (g->dir == 1 && g->ln[g->anchor].cross_score >= 0)
-            return;
-    }
     if (g->rack0[0] == 1) {
         record_one_blank(g, left, right, s, idx, nplaced);
         return;
@@ -273,24 +294,42 @@ void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
         xw_gen_record_word(g, left, right, s);
         g->nplaced = saved_nplaced;
         g->leave_idx = saved_idx;
+    }
+}
+
+/* (A word that goes down one way only, as walked - no blank on the rack,
+ * or the walk's blank the only tile of its letter - is written here; the
+ * others go through record_blanks, out of the way.) */
+XW_INLINE void record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
+{
+    int nplaced = g->played[idx];
+    if (nplaced == 1) { /* one tile: across when it makes an across word, else down */
+        if (right == left)
+            return;
+        if (g->dir == 1 && g->ln[g->anchor].cross_score >= 0)
+            return;
+    }
+    uint64_t w = walked_word(g, left, nplaced);
+    int blanks = g->rack0[0];
+    if (blanks > 1 || (blanks == 1 && !walked_one_way(w, nplaced))) {
+        record_blanks(g, left, right, s, idx, nplaced);
         return;
     }
     lx_xw_play *pl = room(g, 1);
     if (!pl)
         return;
     place_head(g, pl, left, right, nplaced);
-    put_tiles(pl->tiles, walked_word(g, left, nplaced));
+    put_tiles(pl->tiles, w);
     pl->score = s.main * s.mult + s.cross + (nplaced == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
     pl->leave = g->leave[idx];
     pl->equity = pl->score + pl->leave;
     g->nplays++;
 }
 
-#if defined(__GNUC__)
-#define XW_INLINE static inline __attribute__((always_inline))
-#else
-#define XW_INLINE static inline
-#endif
+void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
+{
+    record(g, left, right, s, idx);
+}
 
 /* Whether square q can take something from a run whose tiles are `tiles`,
  * the rack holding `kept`: its board tile, or a letter its cross set allows
@@ -329,7 +368,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
         if (left) {
             int left_empty = col == 0 || !ln[col - 1].tile;
             if (accepts && left_empty && g->right_empty)
-                xw_every_record(g, col, g->turn, s, idx);
+                record(g, col, g->turn, s, idx);
             if (!arc)
                 return;
             if (col > 0 && (ln[col - 1].tile || (kept && !ln[col - 1].anchor)))
@@ -344,7 +383,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
             }
         } else {
             if (accepts && (col + 1 >= g->len || !ln[col + 1].tile))
-                xw_every_record(g, g->left, col, s, idx);
+                record(g, g->left, col, s, idx);
             if (arc && col + 1 < g->len && (ln[col + 1].tile || kept))
                 walk_right_plain(g, col + 1, arc, s, idx);
         }
@@ -359,7 +398,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
         const xw_square *lq = &ln[col - has_left];
         int left_empty = !has_left | !lq->tile;
         if (accepts & left_empty & g->right_empty)
-            xw_every_record(g, col, g->turn, s, idx);
+            record(g, col, g->turn, s, idx);
         if (!arc)
             return;
         uint64_t tiles = xw_run_tiles(g, arc);
@@ -377,7 +416,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
         int has_next = col + 1 < g->len;
         const xw_square *rq = &ln[col + has_next];
         if (accepts & !(has_next & (rq->tile != 0)))
-            xw_every_record(g, g->left, col, s, idx);
+            record(g, g->left, col, s, idx);
         uint64_t tiles = xw_arc_tiles(g, arc);
         if ((arc != 0) & has_next & takes(rq, tiles, kept))
             walk_right(g, col + 1, arc, s, idx);
@@ -434,7 +473,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             if (word | step | turn) {
                 walk_score n = put_down(g, q, col, t, rt, s);
                 if (word)
-                    xw_every_record(g, col, g->turn, n, next);
+                    record(g, col, g->turn, n, next);
                 if (step && lq->tile)
                     walk_left(g, col - 1, arc, n, next);
                 else if (step)
@@ -462,7 +501,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
         if (word | step) {
             walk_score n = put_down(g, q, col, t, rt, s);
             if (word)
-                xw_every_record(g, g->left, col, n, next);
+                record(g, g->left, col, n, next);
             if (step && rq->tile)
                 walk_right(g, col + 1, arc, n, next);
             else if (step)
