@@ -25,6 +25,10 @@ typedef xw_walk_score walk_score;
 void xw_every_ready(lx_xw_gen *g)
 {
     g->every_line = NULL; /* (the board is another) */
+    for (int idx = 0; idx < g->nleaves; idx++) {
+        uint64_t kept = g->kept_mask[idx];
+        g->may_go[idx] = (kept | (0 - (kept & 1))) & ~(uint64_t)1;
+    }
 }
 
 /* Room for n more plays at the end of the list when there is none; NULL
@@ -332,14 +336,13 @@ void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
 }
 
 /* Whether square q can take something from a run whose tiles are `tiles`,
- * the rack holding `kept`: its board tile, or a letter its cross set allows
- * (of the rack's, or any with a blank; never bit 0, the separator).  Worked
- * out without a branch (which way it goes is hard to foresee). */
-XW_INLINE int takes(const xw_square *q, uint64_t tiles, uint64_t kept)
+ * the rack's tiles being any of the letters `may` (g->may_go): its board
+ * tile, or a letter its cross set allows.  Worked out without a branch
+ * (which way it goes is hard to foresee). */
+XW_INLINE int takes(const xw_square *q, uint64_t tiles, uint64_t may)
 {
-    uint64_t allow = kept | (0 - (kept & 1)); /* a blank: any letter */
     int tile_ok = (int)((tiles >> (q->tile & 0x7F)) & 1);
-    int letter_ok = (q->cross & allow & tiles & ~(uint64_t)1) != 0;
+    int letter_ok = (q->cross & may & tiles) != 0;
     return q->tile ? tile_ok : letter_ok;
 }
 
@@ -402,12 +405,12 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
         if (!arc)
             return;
         uint64_t tiles = xw_run_tiles(g, arc);
-        if (has_left & (lq->tile || !lq->anchor) & takes(lq, tiles, kept))
+        if (has_left & (lq->tile || !lq->anchor) & takes(lq, tiles, g->may_go[idx]))
             walk_left(g, col - 1, arc, s, idx);
         int turn1 = g->turn + 1;
         if (left_empty & (int)(tiles & 1) & (turn1 < g->len)) { /* the separator: its node is the run's first (ascending) */
             uint32_t right = xw_kwg_arc(g->nodes[arc]);
-            if (right && takes(&ln[turn1], xw_run_tiles(g, right), kept)) {
+            if (right && takes(&ln[turn1], xw_run_tiles(g, right), g->may_go[idx])) {
                 g->left = col; /* (read only right of the turn) */
                 walk_right(g, turn1, right, s, idx);
             }
@@ -418,7 +421,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
         if (accepts & !(has_next & (rq->tile != 0)))
             record(g, g->left, col, s, idx);
         uint64_t tiles = xw_arc_tiles(g, arc);
-        if ((arc != 0) & has_next & takes(rq, tiles, kept))
+        if ((arc != 0) & has_next & takes(rq, tiles, g->may_go[idx]))
             walk_right(g, col + 1, arc, s, idx);
     }
 }
@@ -461,14 +464,14 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             int t = xw_lowest_bit(m);
             uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node), right = 0;
             int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
-            uint64_t next_kept = g->kept_mask[next];
+            uint64_t next_may = g->may_go[next];
             uint64_t after = xw_arc_tiles(g, arc);
-            uint64_t then = after & lq->cross & (next_kept | (0 - (next_kept & 1))) & ~(uint64_t)1; /* (lq empty) */
+            uint64_t then = after & lq->cross & next_may; /* (lq empty) */
             int step = step_ok & (lq->tile ? (int)((after >> (lq->tile & 0x7F)) & 1) : then != 0);
             int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok, turn = 0;
             if (turn_ok & (int)(after & 1)) { /* the separator: its node is the run's first (ascending) */
                 right = xw_kwg_arc(nodes[arc]);
-                turn = right && takes(tq, xw_run_tiles(g, right), next_kept);
+                turn = right && takes(tq, xw_run_tiles(g, right), next_may);
             }
             if (word | step | turn) {
                 walk_score n = put_down(g, q, col, t, rt, s);
@@ -493,9 +496,8 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
         int t = xw_lowest_bit(m);
         uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node);
         int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
-        uint64_t next_kept = g->kept_mask[next];
         uint64_t after = xw_arc_tiles(g, arc);
-        uint64_t then = after & rq->cross & (next_kept | (0 - (next_kept & 1))) & ~(uint64_t)1; /* (0: rq a tile) */
+        uint64_t then = after & rq->cross & g->may_go[next]; /* (0: rq a tile) */
         int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok;
         int step = has_next & (rq->tile ? (int)((after >> (rq->tile & 0x7F)) & 1) : then != 0);
         if (word | step) {
@@ -522,13 +524,10 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
         }
         return;
     }
-    uint64_t kept = g->kept_mask[idx];
-    if (!kept || !run)
-        return;
     /* the letters that may go here: the cross set's, of those on the rack
      * (any, with a blank); bit 0, the separator, never */
-    uint64_t any = q->cross & (kept | (0 - (kept & 1))) & ~(uint64_t)1;
-    if (!any)
+    uint64_t kept = g->kept_mask[idx], any = q->cross & g->may_go[idx];
+    if (!any || !run)
         return;
     if (headed) { /* each letter's node found by the run's tiles below it */
         uint64_t tiles = xw_run_tiles(g, run), m = tiles & any;

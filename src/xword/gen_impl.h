@@ -156,6 +156,8 @@ struct lx_xw_gen {
     double leave[1 << LX_XW_RACK_SIZE];
     uint64_t kept_mask[1 << LX_XW_RACK_SIZE]; /* [leave index]: the tiles it keeps (bit 0: a blank) */
     uint8_t played[1 << LX_XW_RACK_SIZE];     /* and how many tiles it plays */
+    uint64_t may_go[1 << LX_XW_RACK_SIZE];    /* every play: the letters a tile it keeps may be
+                                               * (any with a blank; never bit 0), xw_every_ready */
     double best_leave[LX_XW_RACK_SIZE + 1]; /* best leave when k tiles are played */
     /* best-play search: could k tiles of the rack make a word alone? */
     int can_alone[LX_XW_RACK_SIZE + 1];
