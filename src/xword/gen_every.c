@@ -346,28 +346,63 @@ XW_INLINE int takes(const xw_square *q, uint64_t tiles, uint64_t may)
     return q->tile ? tile_ok : letter_ok;
 }
 
-/* The walk is built four times: going left (from the anchor, col <= g->turn)
- * or right (past it), and with each run's tiles at hand (g->headed) or not. */
+/* With g->headed: the tiles of the run at `run` of nodes, each run headed
+ * by `words` (a constant: 1 or 2, g->headed) words; run 0 (no arc): none
+ * (the block's zeros). */
+XW_INLINE uint64_t tiles_of(const uint32_t *nodes, uint32_t run, const int words)
+{
+    ptrdiff_t at = (ptrdiff_t)run;
+    uint64_t last = nodes[at - 1];
+    return words == 1 ? last : (uint64_t)nodes[at - 2] | last << 32;
+}
+
+/* The walk is built six times: going left (from the anchor, col <= g->turn)
+ * or right (past it), and with each run's tiles at hand in one or two
+ * words (g->headed) or not (plain).  With the runs' tiles, step_*: on to
+ * the empty square col, the letters m of run `run` (whose tiles are
+ * `tiles`) known to go there (none of it worked out again). */
 static void walk_left_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
 static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
-XW_WALK_CLONES static void walk_left(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
-XW_WALK_CLONES static void walk_right(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
-/* With the runs' tiles: on to the empty square col, the letters m of run
- * `run` (whose tiles are `tiles`) known to go there (none of it worked out again). */
-XW_WALK_CLONES static void step_left(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s,
-                                     int idx);
-XW_WALK_CLONES static void step_right(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s,
-                                      int idx);
+#define XW_HEADED_WALKS(w)                                                                                          \
+    XW_WALK_CLONES static void walk_left##w(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);          \
+    XW_WALK_CLONES static void walk_right##w(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);         \
+    XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m,      \
+                                            walk_score s, int idx);                                               \
+    XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m,     \
+                                             walk_score s, int idx);
+XW_HEADED_WALKS(1)
+XW_HEADED_WALKS(2)
+
+/* On to square col from `run`, in the build for `left` and `words`. */
+XW_INLINE void walk_on(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, const int left, const int words)
+{
+    if (words == 1)
+        (left ? walk_left1 : walk_right1)(g, col, run, s, idx);
+    else if (words == 2)
+        (left ? walk_left2 : walk_right2)(g, col, run, s, idx);
+    else
+        (left ? walk_left_plain : walk_right_plain)(g, col, run, s, idx);
+}
+
+/* On to the empty square col, letters m of `run` (tiles `tiles`), words 1 or 2. */
+XW_INLINE void step_on(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s, int idx,
+                       const int left, const int words)
+{
+    if (words == 1)
+        (left ? step_left1 : step_right1)(g, col, run, tiles, m, s, idx);
+    else
+        (left ? step_left2 : step_right2)(g, col, run, tiles, m, s, idx);
+}
 
 /* Having read `node` for square col: the word made, if any, and the walk
  * on (left: on left, and right after the separator; right: on right). */
-XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx, const int left, const int headed)
+XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx, const int left, const int words)
 {
     const xw_square *ln = g->ln;
     uint32_t arc = xw_kwg_arc(node);
     uint64_t kept = g->kept_mask[idx]; /* tiles left to put on empty squares */
     int accepts = (node & XW_KWG_ACCEPTS) != 0;
-    if (!headed) { /* without the runs' tiles: step, and see */
+    if (!words) { /* without the runs' tiles: step, and see */
         if (left) {
             int left_empty = col == 0 || !ln[col - 1].tile;
             if (accepts && left_empty && g->right_empty)
@@ -404,15 +439,15 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
             record(g, col, g->turn, s, idx);
         if (!arc)
             return;
-        uint64_t tiles = xw_run_tiles(g, arc);
+        uint64_t tiles = tiles_of(g->nodes, arc, words);
         if (has_left & (lq->tile || !lq->anchor) & takes(lq, tiles, g->may_go[idx]))
-            walk_left(g, col - 1, arc, s, idx);
+            walk_on(g, col - 1, arc, s, idx, 1, words);
         int turn1 = g->turn + 1;
         if (left_empty & (int)(tiles & 1) & (turn1 < g->len)) { /* the separator: its node is the run's first (ascending) */
             uint32_t right = xw_kwg_arc(g->nodes[arc]);
-            if (right && takes(&ln[turn1], xw_run_tiles(g, right), g->may_go[idx])) {
+            if (right && takes(&ln[turn1], tiles_of(g->nodes, right, words), g->may_go[idx])) {
                 g->left = col; /* (read only right of the turn) */
-                walk_right(g, turn1, right, s, idx);
+                walk_on(g, turn1, right, s, idx, 0, words);
             }
         }
     } else {
@@ -420,9 +455,9 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
         const xw_square *rq = &ln[col + has_next];
         if (accepts & !(has_next & (rq->tile != 0)))
             record(g, g->left, col, s, idx);
-        uint64_t tiles = xw_arc_tiles(g, arc);
+        uint64_t tiles = tiles_of(g->nodes, arc, words);
         if ((arc != 0) & has_next & takes(rq, tiles, g->may_go[idx]))
-            walk_right(g, col + 1, arc, s, idx);
+            walk_on(g, col + 1, arc, s, idx, 0, words);
     }
 }
 
@@ -438,10 +473,10 @@ XW_INLINE walk_score put_down(lx_xw_gen *g, const xw_square *q, int col, int t, 
 /* Letter t (node `node`) on the empty square col: the rack's tile, else
  * the blank standing for it (rt 0: tile 0's value is 0). */
 XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, walk_score s, int idx, uint64_t kept, const int left,
-                     const int headed)
+                     const int words)
 {
     int rt = t & -(int)((kept >> t) & 1);
-    go_on(g, col, node, put_down(g, &g->ln[col], col, t, rt, s), idx - g->pv[rt], left, headed);
+    go_on(g, col, node, put_down(g, &g->ln[col], col, t, rt, s), idx - g->pv[rt], left, words);
 }
 
 /* With the runs' tiles at hand: the letters m (of run `run`, whose tiles
@@ -450,7 +485,7 @@ XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, walk_score s, 
  * else, and a letter that leads nowhere (about half of them) is dropped
  * there, unscored. */
 XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s, int idx,
-                       uint64_t kept, const int left)
+                       uint64_t kept, const int left, const int words)
 {
     const xw_square *ln = g->ln, *q = &ln[col];
     const uint32_t *nodes = g->nodes;
@@ -465,25 +500,25 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node), right = 0;
             int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
             uint64_t next_may = g->may_go[next];
-            uint64_t after = xw_arc_tiles(g, arc);
+            uint64_t after = tiles_of(nodes, arc, words);
             uint64_t then = after & lq->cross & next_may; /* (lq empty) */
             int step = step_ok & (lq->tile ? (int)((after >> (lq->tile & 0x7F)) & 1) : then != 0);
             int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok, turn = 0;
             if (turn_ok & (int)(after & 1)) { /* the separator: its node is the run's first (ascending) */
                 right = xw_kwg_arc(nodes[arc]);
-                turn = right && takes(tq, xw_run_tiles(g, right), next_may);
+                turn = right && takes(tq, tiles_of(nodes, right, words), next_may);
             }
             if (word | step | turn) {
                 walk_score n = put_down(g, q, col, t, rt, s);
                 if (word)
                     record(g, col, g->turn, n, next);
                 if (step && lq->tile)
-                    walk_left(g, col - 1, arc, n, next);
+                    walk_on(g, col - 1, arc, n, next, 1, words);
                 else if (step)
-                    step_left(g, col - 1, arc, after, then, n, next);
+                    step_on(g, col - 1, arc, after, then, n, next, 1, words);
                 if (turn) {
                     g->left = col; /* (read only right of the turn) */
-                    walk_right(g, turn1, right, n, next);
+                    walk_on(g, turn1, right, n, next, 0, words);
                 }
             }
         } while (m &= m - 1);
@@ -496,7 +531,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
         int t = xw_lowest_bit(m);
         uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node);
         int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
-        uint64_t after = xw_arc_tiles(g, arc);
+        uint64_t after = tiles_of(nodes, arc, words);
         uint64_t then = after & rq->cross & g->may_go[next]; /* (0: rq a tile) */
         int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok;
         int step = has_next & (rq->tile ? (int)((after >> (rq->tile & 0x7F)) & 1) : then != 0);
@@ -505,22 +540,24 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             if (word)
                 record(g, g->left, col, n, next);
             if (step && rq->tile)
-                walk_right(g, col + 1, arc, n, next);
+                walk_on(g, col + 1, arc, n, next, 0, words);
             else if (step)
-                step_right(g, col + 1, arc, after, then, n, next);
+                step_on(g, col + 1, arc, after, then, n, next, 0, words);
         }
     } while (m &= m - 1);
 }
 
-XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, const int left, const int headed)
+XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, const int left, const int words)
 {
     const xw_square *q = &g->ln[col];
     const uint32_t *nodes = g->nodes;
     if (q->tile) {
-        uint32_t at = xw_gen_find(g, run, q->tile & 0x7F);
+        int t = q->tile & 0x7F;
+        uint64_t tiles = words ? tiles_of(nodes, run, words) : 0; /* (run 0: none) */
+        uint32_t at = !words ? xw_gen_find(g, run, t) : (tiles >> t) & 1 ? xw_run_node(run, tiles, t) : 0;
         if (at) {
             walk_score n = {s.main + q->value, s.mult, s.cross};
-            go_on(g, col, nodes[at], n, idx, left, headed);
+            go_on(g, col, nodes[at], n, idx, left, words);
         }
         return;
     }
@@ -529,10 +566,10 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
     uint64_t kept = g->kept_mask[idx], any = q->cross & g->may_go[idx];
     if (!any || !run)
         return;
-    if (headed) { /* each letter's node found by the run's tiles below it */
-        uint64_t tiles = xw_run_tiles(g, run), m = tiles & any;
+    if (words) { /* each letter's node found by the run's tiles below it */
+        uint64_t tiles = tiles_of(nodes, run, words), m = tiles & any;
         if (m)
-            letters(g, col, run, tiles, m, s, idx, kept, left);
+            letters(g, col, run, tiles, m, s, idx, kept, left, words);
         return;
     }
     uint32_t cand[LX_XW_MAX_LETTERS + 1]; /* the run's nodes whose letter may go here */
@@ -541,27 +578,27 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
         place(g, col, cand[c], xw_kwg_tile(cand[c]), s, idx, kept, left, 0);
 }
 
-XW_WALK_CLONES static void walk_left(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
-{
-    walk(g, col, run, s, idx, 1, 1);
-}
-
-XW_WALK_CLONES static void walk_right(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
-{
-    walk(g, col, run, s, idx, 0, 1);
-}
-
-XW_WALK_CLONES static void step_left(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s,
-                                     int idx)
-{
-    letters(g, col, run, tiles, m, s, idx, g->kept_mask[idx], 1);
-}
-
-XW_WALK_CLONES static void step_right(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s,
-                                      int idx)
-{
-    letters(g, col, run, tiles, m, s, idx, g->kept_mask[idx], 0);
-}
+#define XW_HEADED_WALKS_BUILT(w)                                                                                     \
+    XW_WALK_CLONES static void walk_left##w(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)            \
+    {                                                                                                              \
+        walk(g, col, run, s, idx, 1, w);                                                                           \
+    }                                                                                                              \
+    XW_WALK_CLONES static void walk_right##w(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)           \
+    {                                                                                                              \
+        walk(g, col, run, s, idx, 0, w);                                                                           \
+    }                                                                                                              \
+    XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m,       \
+                                            walk_score s, int idx)                                                 \
+    {                                                                                                              \
+        letters(g, col, run, tiles, m, s, idx, g->kept_mask[idx], 1, w);                                           \
+    }                                                                                                              \
+    XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m,      \
+                                             walk_score s, int idx)                                                \
+    {                                                                                                              \
+        letters(g, col, run, tiles, m, s, idx, g->kept_mask[idx], 0, w);                                           \
+    }
+XW_HEADED_WALKS_BUILT(1)
+XW_HEADED_WALKS_BUILT(2)
 
 static void walk_left_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
 {
@@ -576,10 +613,13 @@ static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, 
 /* From square col (left of the turn or not), GADDAG run `run`. */
 static void walk_from(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
 {
-    if (col <= g->turn)
-        (g->headed ? walk_left : walk_left_plain)(g, col, run, s, idx);
+    int left = col <= g->turn;
+    if (g->headed == 1)
+        walk_on(g, col, run, s, idx, left, 1);
+    else if (g->headed == 2)
+        walk_on(g, col, run, s, idx, left, 2);
     else
-        (g->headed ? walk_right : walk_right_plain)(g, col, run, s, idx);
+        walk_on(g, col, run, s, idx, left, 0);
 }
 
 void xw_every_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s, int idx)
