@@ -17,6 +17,12 @@
 
 #include "xword/gen_impl.h"
 
+#if defined(__GNUC__)
+#define XW_INLINE static inline __attribute__((always_inline))
+#else
+#define XW_INLINE static inline
+#endif
+
 static long new_part(lx_xw_gen *g)
 {
     if (g->nlp == g->lp_cap) {
@@ -55,7 +61,7 @@ static inline uint64_t may_be(const lx_xw_gen *g, uint64_t kept)
  * read from `node`, the rack keeping idx before it (g->kept_mask,
  * xw_every_ready), into g->lp (its longer ones follow it there); its
  * index, or -1 out of memory.  *idx becomes what the rack keeps after it. */
-static long add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int *idx)
+XW_INLINE long add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int *idx)
 {
     const uint32_t *nodes = g->nodes;
     int rt = (g->kept_mask[*idx] >> t) & 1 ? t : 0;
@@ -98,35 +104,68 @@ static void close_left_part(lx_xw_gen *g, size_t at)
     }
 }
 
-/* A left part being made longer: the candidates for its next tile (the
- * nodes of a run), the next one to try, what the rack keeps, the most
- * tiles it may have, and where it is in g->lp. */
+/* A left part being made longer: the candidates for its next tile (of
+ * the run `run`: with g->headed the letters m of its tiles still to try,
+ * else its nodes, cand[c..nc - 1]), what the rack keeps, the most tiles it
+ * may have, and where it is in g->lp. */
 typedef struct part_level {
     uint32_t cand[LX_XW_MAX_LETTERS + 1];
+    uint64_t tiles, m;
+    uint32_t run;
     int nc, c, idx, most;
     size_t at;
 } part_level;
 
+/* Ready l for the letters `any` of the run at `run`. */
+static inline void level_start(const lx_xw_gen *g, part_level *l, uint32_t run, uint64_t any)
+{
+    l->run = run;
+    if (g->headed) { /* each letter's node found by the run's tiles below it */
+        l->tiles = xw_run_tiles(g, run);
+        l->m = l->tiles & any;
+    } else {
+        l->c = 0;
+        l->nc = xw_gen_gather(g, run, any, l->cand);
+    }
+}
+
+/* The next candidate's node into *node: 1, or 0 when there is none. */
+static inline int level_next(const lx_xw_gen *g, part_level *l, uint32_t *node)
+{
+    if (g->headed) {
+        if (!l->m)
+            return 0;
+        *node = g->nodes[xw_run_node(l->run, l->tiles, xw_lowest_bit(l->m))];
+        l->m &= l->m - 1;
+        return 1;
+    }
+    if (l->c == l->nc)
+        return 0;
+    *node = l->cand[l->c++];
+    return 1;
+}
+
 /* The rack's left parts, depth first in the walk's order, each followed by
  * its longer ones (tile t on the anchor: at most g->most[t] tiles), walked
- * with a stack (at most a rack's depth); 0, or -1 out of memory. */
-static int add_parts(lx_xw_gen *g)
+ * with a stack (at most a rack's depth); 0, or -1 out of memory.  (Built
+ * twice, as the walks are, for xw_run_node's popcnt.) */
+XW_WALK_CLONES static int add_parts(lx_xw_gen *g)
 {
     part_level st[LX_XW_RACK_SIZE + 1];
     int d = 0;
     st[0].idx = g->nleaves - 1;
-    st[0].c = 0;
-    st[0].nc = xw_gen_gather(g, g->gaddag, may_be(g, g->kept_mask[st[0].idx]) & g->most_mask, st[0].cand);
+    level_start(g, &st[0], g->gaddag, may_be(g, g->kept_mask[st[0].idx]) & g->most_mask);
     for (;;) {
         part_level *l = &st[d];
-        if (l->c == l->nc) {
+        uint32_t node;
+        if (!level_next(g, l, &node)) {
             if (d == 0)
                 return 0;
             close_left_part(g, l->at);
             d--;
             continue;
         }
-        uint32_t node = l->cand[l->c++], arc = xw_kwg_arc(node);
+        uint32_t arc = xw_kwg_arc(node);
         int t = xw_kwg_tile(node), idx = l->idx, most = d ? l->most : g->most[t];
         long at = add_part(g, node, t, d, &idx);
         if (at < 0)
@@ -137,8 +176,7 @@ static int add_parts(lx_xw_gen *g)
             n->idx = idx;
             n->most = most;
             n->at = (size_t)at;
-            n->c = 0;
-            n->nc = xw_gen_gather(g, arc, may_be(g, kept), n->cand);
+            level_start(g, n, arc, may_be(g, kept));
         } else {
             close_left_part(g, (size_t)at);
         }
