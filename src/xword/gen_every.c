@@ -479,6 +479,15 @@ XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, walk_score s, 
     go_on(g, col, node, put_down(g, &g->ln[col], col, t, rt, s), idx - g->pv[rt], left, words);
 }
 
+/* What the next square q asks of a run for the walk to step on to it (when
+ * ok): its board tile (*tile_any all ones), or a letter its cross set
+ * allows (*tile_any 0: of those the rack may give); *want 0 when not ok. */
+XW_INLINE void square_wants(const xw_square *q, int ok, uint64_t *want, uint64_t *tile_any)
+{
+    *want = !ok ? 0 : q->tile ? (uint64_t)1 << (q->tile & 0x7F) : q->cross;
+    *tile_any = q->tile ? ~(uint64_t)0 : 0;
+}
+
 /* With the runs' tiles at hand: the letters m (of run `run`, whose tiles
  * are `tiles`) on the empty square col.  What each leads to (a word made,
  * a step on, a turn right) is worked out from its node before anything
@@ -495,14 +504,16 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
         int left_empty = !has_left | !lq->tile;
         int record_ok = left_empty & g->right_empty, step_ok = has_left & (lq->tile || !lq->anchor);
         int turn_ok = left_empty & (turn1 < g->len);
+        uint64_t want, tile_any; /* a step on when the next run has a tile of want & (what the rack may | tile_any) */
+        square_wants(lq, step_ok, &want, &tile_any);
         do {
             int t = xw_lowest_bit(m);
             uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node), right = 0;
             int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
             uint64_t next_may = g->may_go[next];
             uint64_t after = tiles_of(nodes, arc, words);
-            uint64_t then = after & lq->cross & next_may; /* (lq empty) */
-            int step = step_ok & (lq->tile ? (int)((after >> (lq->tile & 0x7F)) & 1) : then != 0);
+            uint64_t then = after & want & (next_may | tile_any); /* (lq empty: its letters that may go there) */
+            int step = then != 0;
             int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok, turn = 0;
             if (turn_ok & (int)(after & 1)) { /* the separator: its node is the run's first (ascending) */
                 right = xw_kwg_arc(nodes[arc]);
@@ -527,14 +538,16 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
     int has_next = col + 1 < g->len;
     const xw_square *rq = &ln[col + has_next];
     int record_ok = !(has_next & (rq->tile != 0));
+    uint64_t want, tile_any;
+    square_wants(rq, has_next, &want, &tile_any);
     do {
         int t = xw_lowest_bit(m);
         uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node);
         int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
         uint64_t after = tiles_of(nodes, arc, words);
-        uint64_t then = after & rq->cross & g->may_go[next]; /* (0: rq a tile) */
+        uint64_t then = after & want & (g->may_go[next] | tile_any); /* (rq empty: its letters that may go there) */
         int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok;
-        int step = has_next & (rq->tile ? (int)((after >> (rq->tile & 0x7F)) & 1) : then != 0);
+        int step = then != 0;
         if (word | step) {
             walk_score n = put_down(g, q, col, t, rt, s);
             if (word)
