@@ -5,9 +5,10 @@
  * resigned, a single threat not taken for a loss, and the same moves again
  * with the same seed; must-play (the root moves cut to those that stop the
  * opponent's threats and double threats, every cut move checked a loss by
- * brute force on the rules' board); and the prior of a new node's moves
- * (src/twixt/prior.c).  Hand-made positions on 10x10 under STD without the
- * swap (White joins rows 1 and 10, Black columns a and j). */
+ * brute force on the rules' board); the prior of a new node's moves
+ * (src/twixt/prior.c); and the owners the search's AMAF reads (none on the
+ * border rows).  Hand-made positions on 10x10 under STD without the swap
+ * (White joins rows 1 and 10, Black columns a and j). */
 #include "testutil.h"
 
 #include "base/random.h"
@@ -420,29 +421,71 @@ static int32_t id_of(const char *name)
 
 /* White to move after the chain (Black's last peg j3): d3 links e1 and e5
  * (0.65), d7 links e5 (0.55), h8 nothing (0.4), i2 answers j3 (0.5), h10 is
- * White's own border row without a link (0.3), h4 links f3 next to j3
- * (0.65); each worth 10 playouts, added to what is there. */
+ * White's own border row without a link (0.05), h4 links f3 next to j3
+ * (0.65), g1 on White's border row links f3 (0.55); each worth 10
+ * playouts, added to what is there. */
 static void the_prior_rewards_links_and_answers(void **state)
 {
     (void)state;
     lx_twixt_board *b = board_after(chain, NCHAIN);
     lx_twixt_sim *s = lx_twixt_sim_new(b);
     assert_non_null(s);
-    const char *names[] = {"d3", "d7", "h8", "i2", "h10", "h4"};
-    const double want[] = {6.5, 5.5, 4.0, 5.0, 3.0, 6.5};
-    int32_t ids[6];
-    float visits[6], wins[6];
-    for (int i = 0; i < 6; i++) {
+    const char *names[] = {"d3", "d7", "h8", "i2", "h10", "h4", "g1"};
+    const double want[] = {6.5, 5.5, 4.0, 5.0, 0.5, 6.5, 5.5};
+    int32_t ids[7];
+    float visits[7], wins[7];
+    for (int i = 0; i < 7; i++) {
         ids[i] = id_of(names[i]);
         visits[i] = 1.0f;
         wins[i] = 0.0f;
     }
-    lx_twixt_sim_prior(s, ids, 6, visits, wins);
-    for (int i = 0; i < 6; i++) {
+    lx_twixt_sim_prior(s, ids, 7, visits, wins);
+    for (int i = 0; i < 7; i++) {
         assert_float_equal(visits[i], 11.0, 1e-4);
         if (wins[i] < want[i] - 1e-4 || wins[i] > want[i] + 1e-4)
             fail_msg("%s: %g, not %g", names[i], (double)wins[i], want[i]);
     }
+    lx_twixt_sim_free(s);
+    lx_twixt_board_free(b);
+}
+
+/* The owners the search's AMAF reads after a playout: nobody on the border
+ * rows, where only the colour whose border it is may peg (holding such a
+ * hole says only how long the playout ran), each peg's colour elsewhere.
+ * After e1 a3, the tree's pegs d5 (White), a9 (Black's own column), h10
+ * (White's own row), g5 (Black), then a playout. */
+static void amaf_owners_leave_out_the_border_rows(void **state)
+{
+    (void)state;
+    lx_twixt_board *b = board_after(chain, 2);
+    lx_twixt_sim *s = lx_twixt_sim_new(b);
+    assert_non_null(s);
+    const char *tree[] = {"d5", "a9", "h10", "g5"};
+    for (int i = 0; i < 4; i++)
+        lx_twixt_sim_play(s, id_of(tree[i]));
+    uint64_t rng = 7;
+    lx_twixt_sim_playout(s, &rng);
+    const uint8_t *own = lx_twixt_sim_owners(s);
+    assert_int_equal(own[id_of("d5")], 2);
+    assert_int_equal(own[id_of("g5")], 1);
+    assert_int_equal(own[id_of("a9")], 0);
+    assert_int_equal(own[id_of("h10")], 0);
+    assert_int_equal(own[id_of("e1")], 0);
+    assert_int_equal(own[id_of("a3")], 0);
+    int held[3] = {0, 0, 0};
+    for (int r = 0; r < 10; r++)
+        for (int k = 0; k < 10; k++) {
+            lx_twixt_move m = {.kind = LX_TWIXT_PEG, .at = {.col = k, .row = r}};
+            uint8_t o = own[lx_twixt_sim_id(10, 10, &m)];
+            int corner = (k == 0 || k == 9) && (r == 0 || r == 9), border = k == 0 || k == 9 || r == 0 || r == 9;
+            if (corner)
+                continue;
+            if (border && o != 0)
+                fail_msg("%c%d on a border row is held by %d", 'a' + k, r + 1, o);
+            assert_true(o <= 2);
+            held[o]++;
+        }
+    assert_true(held[1] >= 4 && held[2] >= 4); /* the playout's pegs inside are there */
     lx_twixt_sim_free(s);
     lx_twixt_board_free(b);
 }
@@ -509,6 +552,7 @@ int main(void)
         cmocka_unit_test(the_prior_rewards_links_and_answers),
         cmocka_unit_test(the_proofs_hold_at_a_node_below_the_root),
         cmocka_unit_test(the_threats_are_the_holes_that_join_at_once),
+        cmocka_unit_test(amaf_owners_leave_out_the_border_rows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

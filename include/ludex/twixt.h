@@ -313,8 +313,10 @@ size_t lx_twixt_sim_legal(const lx_twixt_sim *s, int32_t *ids);
 void lx_twixt_sim_play(lx_twixt_sim *s, int32_t id);
 /* Play at random from here; the winner, LX_NO_COLOUR when the holes ran out. */
 lx_colour lx_twixt_sim_playout(lx_twixt_sim *s, uint64_t *rng);
-/* Who holds each id after the playout: 1 Black, 2 White, 0 nobody (other
- * values: no hole). */
+/* Who holds each id after the playout, for the search's AMAF: 1 Black, 2
+ * White, 0 nobody or a hole on a border row (only the colour whose border
+ * it is may peg there, so holding it says nothing of a move's worth); other
+ * values: no hole. */
 const uint8_t *lx_twixt_sim_owners(const lx_twixt_sim *s);
 /* After a playout without a winner: its value for Black, 0.1 .. 0.9 -
  * 0.5 + 0.4 * (the span of Black's widest chain across the board minus the

@@ -7,12 +7,17 @@
  * the colour to move: a peg that links to one of its pegs (a knight's move
  * away, no link crossing) is worth more, one that links two or more (joins
  * or extends groups) more still, and one near the opponent's last peg (a
- * knight's move or a neighbour: the answer to a cut or an extension) more;
- * a hole in the mover's own border rows early, or far from every peg, is
- * worth the least. */
+ * knight's move or a neighbour: the answer to a cut or an extension) more.
+ * A hole on the mover's own border rows that links to none of its pegs is
+ * worth almost nothing (BORDER_ALONE): such a peg neither joins a chain
+ * to the edge nor, alone, stops the opponent, who may never peg there; and
+ * as the playouts' AMAF leaves out the border rows (sim.c), this prior is
+ * all the search believes of it until it is visited - in a worse position
+ * the mover's border holes were otherwise its most visited moves. */
 #include "twixt/twixt_impl.h"
 
 enum { PRIOR_VISITS = 10 };
+#define BORDER_ALONE 0.05
 
 /* How many pegs of colour `code` a peg on `cell` would link to. */
 static int links_from(const lx_twixt_sim *s, int32_t cell, uint8_t code)
@@ -52,7 +57,7 @@ void lx_twixt_sim_prior(const lx_twixt_sim *s, const int32_t *ids, size_t n, flo
         if (close_to(&s->g, cell, theirs))
             v += 0.1;
         if (s->edge[c][cell] && links == 0)
-            v -= 0.1;
+            v = BORDER_ALONE;
         visits[i] += PRIOR_VISITS;
         wins[i] += (float)(PRIOR_VISITS * v);
     }

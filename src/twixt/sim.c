@@ -23,6 +23,8 @@
  * still sees who came nearer.  The spans are kept as the pegs join: each
  * set's root holds the first and last column (Black) or row (White) it
  * reaches, and each colour its widest so far, so a draw costs nothing more.
+ * The owners a search's AMAF reads after it are the pegs, but nobody on the
+ * border rows (gather_owners).
  *
  * What it does not do: link removals or chosen links (the engine's pegs
  * autolink), check rules (the caller plays legal ids). */
@@ -161,9 +163,10 @@ static int alloc_sim(lx_twixt_sim *s)
     s->roots0_hi = malloc(cells * sizeof(int16_t));
     s->must = calloc(cells, 1);
     s->mark = calloc(cells, 1);
+    s->owners = calloc(cells, 1);
     int ok = s->peg0 && s->peg && s->link0 && s->link && s->flags0 && s->flags && s->parent0 && s->parent &&
              s->edge[0] && s->edge[1] && s->along[0] && s->along[1] && s->lo && s->hi && s->roots0 &&
-             s->roots0_lo && s->roots0_hi && s->must && s->mark;
+             s->roots0_lo && s->roots0_hi && s->must && s->mark && s->owners;
     for (int i = 0; i < 3; i++) {
         s->pool[i] = malloc(holes * sizeof(int32_t));
         ok = ok && s->pool[i];
@@ -285,7 +288,7 @@ lx_twixt_sim *tw_sim_clone(const lx_twixt_sim *s)
     if (!d)
         return NULL;
     *d = *s; /* the geometry and figures; the arrays are d's own: */
-    d->peg0 = d->peg = d->link0 = d->link = d->flags0 = d->flags = d->must = d->mark = NULL;
+    d->peg0 = d->peg = d->link0 = d->link = d->flags0 = d->flags = d->must = d->mark = d->owners = NULL;
     d->edge[0] = d->edge[1] = NULL;
     d->parent0 = d->parent = d->roots0 = NULL;
     d->along[0] = d->along[1] = d->lo = d->hi = d->roots0_lo = d->roots0_hi = NULL;
@@ -348,6 +351,7 @@ void lx_twixt_sim_free(lx_twixt_sim *s)
     free(s->roots0_hi);
     free(s->must);
     free(s->mark);
+    free(s->owners);
     for (int i = 0; i < 3; i++)
         free(s->pool[i]);
     free(s);
@@ -454,7 +458,7 @@ static int32_t take_hole(lx_twixt_sim *s, int32_t n[3], lx_colour c, uint64_t *r
     }
 }
 
-lx_colour lx_twixt_sim_playout(lx_twixt_sim *s, uint64_t *rng)
+static lx_colour play_out(lx_twixt_sim *s, uint64_t *rng)
 {
     if (s->winner != LX_NO_COLOUR)
         return s->winner;
@@ -470,9 +474,31 @@ lx_colour lx_twixt_sim_playout(lx_twixt_sim *s, uint64_t *rng)
     }
 }
 
+/* The owners for AMAF: the pegs, but nobody on the border rows (each
+ * colour's own, where only that colour ever pegs): whether it holds such a
+ * hole at the end says only how long the playout ran, so its AMAF value
+ * would be the position's average, above the real moves' in a worse
+ * position. */
+static void gather_owners(lx_twixt_sim *s)
+{
+    const tw_geom *g = &s->g;
+    memcpy(s->owners, s->peg, (size_t)g->ncells + 1);
+    for (int r = 1; r < g->rows - 1; r++) /* the corners are no holes */
+        s->owners[tw_cell(g, 0, r)] = s->owners[tw_cell(g, g->cols - 1, r)] = TW_EMPTY;
+    for (int k = 1; k < g->cols - 1; k++)
+        s->owners[tw_cell(g, k, 0)] = s->owners[tw_cell(g, k, g->rows - 1)] = TW_EMPTY;
+}
+
+lx_colour lx_twixt_sim_playout(lx_twixt_sim *s, uint64_t *rng)
+{
+    lx_colour w = play_out(s, rng);
+    gather_owners(s);
+    return w;
+}
+
 const uint8_t *lx_twixt_sim_owners(const lx_twixt_sim *s)
 {
-    return s->peg;
+    return s->owners;
 }
 
 double lx_twixt_sim_draw_value(lx_twixt_sim *s)

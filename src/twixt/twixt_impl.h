@@ -278,6 +278,7 @@ struct lx_twixt_sim {
     uint8_t *must;   /* per cell: a root move kept by lx_twixt_sim_must_play, when must_on */
     int must_on;
     uint8_t *mark;   /* per cell: a hole lx_twixt_sim_winning_holes looks at (all 0 between calls) */
+    uint8_t *owners; /* per cell: who holds it after the playout, for AMAF (lx_twixt_sim_owners) */
     int32_t played;  /* moves since the snapshot */
     struct lx_twixt_sim *node; /* the proofs' copy for tree nodes (node_proof.c), made when first needed */
 };
