@@ -37,7 +37,7 @@ static long new_part(lx_xw_gen *g)
 }
 
 /* The letters of a run of g's nodes. */
-static uint64_t run_letters(const lx_xw_gen *g, uint32_t run)
+XW_INLINE uint64_t run_letters(const lx_xw_gen *g, uint32_t run)
 {
     const uint32_t *nodes = g->nodes;
     if (g->headed)
@@ -88,7 +88,7 @@ XW_INLINE long add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int *idx)
 
 /* Done with the part at `at` and its longer ones (those after it in g->lp):
  * dropped when it leads to no word, else what it and they may give. */
-static void close_left_part(lx_xw_gen *g, size_t at)
+XW_INLINE void close_left_part(lx_xw_gen *g, size_t at)
 {
     xw_left_part *k = &g->lp[at];
     if (g->nlp == at + 1 && !k->sep_run && !k->accepts) {
