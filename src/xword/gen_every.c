@@ -359,17 +359,18 @@ XW_INLINE uint64_t tiles_of(const uint32_t *nodes, uint32_t run, const int words
 /* The walk is built six times: going left (from the anchor, col <= g->turn)
  * or right (past it), and with each run's tiles at hand in one or two
  * words (g->headed) or not (plain).  With the runs' tiles, step_*: on to
- * the empty square col, the letters m of run `run` (whose tiles are
- * `tiles`) known to go there (none of it worked out again). */
+ * the empty square col, the letters m of run `run` known to go there
+ * (none of it worked out again but the run's tiles, one read: fewer
+ * arguments than registers). */
 static void walk_left_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
 static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
 #define XW_HEADED_WALKS(w)                                                                                          \
     XW_WALK_CLONES static void walk_left##w(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);          \
     XW_WALK_CLONES static void walk_right##w(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);         \
-    XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m,      \
-                                            walk_score s, int idx);                                               \
-    XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m,     \
-                                             walk_score s, int idx);
+    XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, walk_score s,        \
+                                            int idx);                                                             \
+    XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, walk_score s,       \
+                                             int idx);
 XW_HEADED_WALKS(1)
 XW_HEADED_WALKS(2)
 
@@ -384,14 +385,14 @@ XW_INLINE void walk_on(lx_xw_gen *g, int col, uint32_t run, walk_score s, int id
         (left ? walk_left_plain : walk_right_plain)(g, col, run, s, idx);
 }
 
-/* On to the empty square col, letters m of `run` (tiles `tiles`), words 1 or 2. */
-XW_INLINE void step_on(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s, int idx,
-                       const int left, const int words)
+/* On to the empty square col, letters m of `run`, words 1 or 2. */
+XW_INLINE void step_on(lx_xw_gen *g, int col, uint32_t run, uint64_t m, walk_score s, int idx, const int left,
+                       const int words)
 {
     if (words == 1)
-        (left ? step_left1 : step_right1)(g, col, run, tiles, m, s, idx);
+        (left ? step_left1 : step_right1)(g, col, run, m, s, idx);
     else
-        (left ? step_left2 : step_right2)(g, col, run, tiles, m, s, idx);
+        (left ? step_left2 : step_right2)(g, col, run, m, s, idx);
 }
 
 /* Having read `node` for square col: the word made, if any, and the walk
@@ -526,7 +527,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
                 if (step && lq->tile)
                     walk_on(g, col - 1, arc, n, next, 1, words);
                 else if (step)
-                    step_on(g, col - 1, arc, after, then, n, next, 1, words);
+                    step_on(g, col - 1, arc, then, n, next, 1, words);
                 if (turn) {
                     g->left = col; /* (read only right of the turn) */
                     walk_on(g, turn1, right, n, next, 0, words);
@@ -555,7 +556,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             if (step && rq->tile)
                 walk_on(g, col + 1, arc, n, next, 0, words);
             else if (step)
-                step_on(g, col + 1, arc, after, then, n, next, 0, words);
+                step_on(g, col + 1, arc, then, n, next, 0, words);
         }
     } while (m &= m - 1);
 }
@@ -600,15 +601,13 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
     {                                                                                                              \
         walk(g, col, run, s, idx, 0, w);                                                                           \
     }                                                                                                              \
-    XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m,       \
-                                            walk_score s, int idx)                                                 \
+    XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, walk_score s, int idx) \
     {                                                                                                              \
-        letters(g, col, run, tiles, m, s, idx, g->kept_mask[idx], 1, w);                                           \
+        letters(g, col, run, tiles_of(g->nodes, run, w), m, s, idx, g->kept_mask[idx], 1, w);                      \
     }                                                                                                              \
-    XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m,      \
-                                             walk_score s, int idx)                                                \
+    XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, walk_score s, int idx) \
     {                                                                                                              \
-        letters(g, col, run, tiles, m, s, idx, g->kept_mask[idx], 0, w);                                           \
+        letters(g, col, run, tiles_of(g->nodes, run, w), m, s, idx, g->kept_mask[idx], 0, w);                      \
     }
 XW_HEADED_WALKS_BUILT(1)
 XW_HEADED_WALKS_BUILT(2)
