@@ -634,9 +634,14 @@ static void walk_from(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx
         walk_on(g, col, run, s, idx, left, 0);
 }
 
-void xw_every_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s, int idx)
+void xw_every_step_right(lx_xw_gen *g, int col, uint32_t run, uint64_t m, xw_walk_score s, int idx)
 {
-    walk_from(g, col, run, s, idx);
+    if (g->headed == 1)
+        step_on(g, col, run, m, s, idx, 0, 1);
+    else if (g->headed == 2)
+        step_on(g, col, run, m, s, idx, 0, 2);
+    else
+        walk_on(g, col, run, s, idx, 0, 0); /* (the plain walk works m out again) */
 }
 
 void xw_every_beside_tiles(lx_xw_gen *g, int dir, int line, int anchor, int after)

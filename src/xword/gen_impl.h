@@ -375,9 +375,11 @@ void xw_every_ready(lx_xw_gen *g);
 void xw_every_line(lx_xw_gen *g);
 /* Every placement from an anchor right before tiles, or (after) right after them. */
 void xw_every_beside_tiles(lx_xw_gen *g, int dir, int line, int anchor, int after);
-/* Walk on at square col from GADDAG run `run` with score s and leave index
- * idx (what is kept), g->left where the play starts once right of the anchor. */
-void xw_every_walk(lx_xw_gen *g, int col, uint32_t run, xw_walk_score s, int idx);
+/* Walk on right of the turn onto the empty square col with the letters m of
+ * GADDAG run `run` (not 0) that may go there (of its tiles, those the
+ * square's cross set and the rack allow), with score s and leave index idx
+ * (what is kept), g->left where the play starts. */
+void xw_every_step_right(lx_xw_gen *g, int col, uint32_t run, uint64_t m, xw_walk_score s, int idx);
 /* List the word the walk made on squares left..right, idx kept. */
 void xw_every_record(lx_xw_gen *g, int left, int right, xw_walk_score s, int idx);
 /* Fill g->sq for p (cross sets and scores, premiums, anchors).  0 or -1. */

@@ -225,13 +225,15 @@ typedef struct part_at {
 } part_at;
 
 /* Done with the left part on top of the stack: the words it begins, right
- * of the anchor, when the next square may take what follows. */
+ * of the anchor, when the next square may take what follows (the letters
+ * after the separator the rack may give, of those its cross set allows). */
 static void close_part(lx_xw_gen *g, const part_at *p, uint64_t next_mask)
 {
     const xw_left_part *e = p->e;
-    if (e->right_rack & next_mask) {
+    uint64_t m = e->right_rack & next_mask;
+    if (m) {
         g->left = g->anchor - (e->depth - 1);
-        xw_every_walk(g, g->anchor + 1, e->sep_run, p->s, e->leave_idx);
+        xw_every_step_right(g, g->anchor + 1, e->sep_run, m, p->s, e->leave_idx);
     }
 }
 
