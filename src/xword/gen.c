@@ -275,16 +275,20 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
         order[n_order++] = i;
     if (n_order < g->ndt)
         order[n_order++] = 0;
+    uint64_t runs[LX_XW_RACK_SIZE]; /* in that order: each tile 8 times, and how many the rack holds */
+    int held[LX_XW_RACK_SIZE];
+    for (int k = 0; k < n_order; k++) {
+        runs[k] = (uint64_t)g->dt[order[k]] * 0x0101010101010101u;
+        held[k] = g->rack[g->dt[order[k]]];
+    }
     for (int idx = 0; bag >= p->ops.etl && idx < g->nleaves - 1; idx++) {
         if (mode == XW_GEN_BEST && g->leave[idx] < g->best.equity)
             continue; /* it cannot be the best */
         uint8_t tiles[2 * LX_XW_RACK_SIZE + 1]; /* each tile's run written 8 bytes at a time */
         int nt = 0;
         for (int k = 0; k < n_order; k++) {
-            int i = order[k], tile = g->dt[i];
-            uint64_t run = (uint64_t)tile * 0x0101010101010101u;
-            memcpy(tiles + nt, &run, 8);
-            nt += g->rack[tile] - g->kept[idx][i];
+            memcpy(tiles + nt, &runs[k], 8);
+            nt += held[k] - g->kept[idx][order[k]];
         }
         pl.kind = LX_XW_EXCHANGE;
         pl.ntiles = nt;
