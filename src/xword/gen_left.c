@@ -51,15 +51,16 @@ XW_INLINE uint64_t run_letters(const lx_xw_gen *g, uint32_t run)
     return m;
 }
 
-/* The letters a tile may be when the rack keeps `kept` (bit 0: a blank). */
-static inline uint64_t may_be(const lx_xw_gen *g, uint64_t kept)
+/* The letters a tile may be when the rack keeps leave index idx (of the
+ * distribution's). */
+static inline uint64_t may_be(const lx_xw_gen *g, int idx)
 {
-    return g->letters & (kept | (0 - (kept & 1))) & ~(uint64_t)1;
+    return g->letters & g->may_go[idx];
 }
 
 /* The left part one tile longer than its parent, whose last tile, t, is
  * read from `node`, the rack keeping idx before it (g->kept_mask,
- * xw_every_ready), into g->lp (its longer ones follow it there); its
+ * g->may_go: xw_every_ready), into g->lp (its longer ones follow it there); its
  * index, or -1 out of memory.  *idx becomes what the rack keeps after it. */
 XW_INLINE long add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int *idx)
 {
@@ -75,9 +76,9 @@ XW_INLINE long add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int *idx)
     else if (arc)
         sep = g->lx->ascending ? (xw_kwg_tile(nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(nodes, arc, 0);
     uint32_t sep_run = sep ? xw_kwg_arc(nodes[sep]) : 0;
-    uint64_t next = sep_run ? run_letters(g, sep_run) & ~(uint64_t)1 : 0, kept = g->kept_mask[*idx];
+    uint64_t next = sep_run ? run_letters(g, sep_run) : 0;
     xw_left_part *e = &g->lp[at];
-    e->right_rack = next & (kept | (0 - (kept & 1)));
+    e->right_rack = next & g->may_go[*idx]; /* (never bit 0, the separator) */
     e->sep_run = sep_run;
     e->leave_idx = (uint16_t)*idx;
     e->tile = (uint8_t)(rt ? t : t | LX_XW_BLANK_BIT);
@@ -154,7 +155,7 @@ XW_WALK_CLONES static int add_parts(lx_xw_gen *g)
     part_level st[LX_XW_RACK_SIZE + 1];
     int d = 0;
     st[0].idx = g->nleaves - 1;
-    level_start(g, &st[0], g->gaddag, may_be(g, g->kept_mask[st[0].idx]) & g->most_mask);
+    level_start(g, &st[0], g->gaddag, may_be(g, st[0].idx) & g->most_mask);
     for (;;) {
         part_level *l = &st[d];
         uint32_t node;
@@ -176,7 +177,7 @@ XW_WALK_CLONES static int add_parts(lx_xw_gen *g)
             n->idx = idx;
             n->most = most;
             n->at = (size_t)at;
-            level_start(g, n, arc, may_be(g, kept));
+            level_start(g, n, arc, may_be(g, idx));
         } else {
             close_left_part(g, (size_t)at);
         }
