@@ -41,6 +41,7 @@ void lx_xw_gen_free(lx_xw_gen *g)
     free(g->plays);
     free(g->lp);
     free(g->anchors);
+    free(g->lines);
     free(g->ext);
     xw_wordmap_free(&g->wm);
     xw_gen_runs_free(&g->runs);
@@ -386,7 +387,10 @@ static int grow_anchors(lx_xw_gen *g)
     xw_anchor_bound *a = realloc(g->anchors, cap * sizeof *a);
     if (a)
         g->anchors = a;
-    xw_extent_bounds *e = a ? realloc(g->ext, cap * sizeof *e) : NULL;
+    xw_shadow_line *l = a ? realloc(g->lines, cap * sizeof *l) : NULL;
+    if (l)
+        g->lines = l;
+    xw_extent_bounds *e = l ? realloc(g->ext, cap * sizeof *e) : NULL;
     if (!e)
         return -1;
     g->ext = e;
@@ -508,12 +512,12 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
             for (int i = 0; i < len; i++) {
                 if (!ln[i].anchor)
                     continue;
-                double bound = xw_gen_shadow(g, dir, line, i);
-                if (bound < g->best.equity)
-                    continue; /* not even the pass or an exchange: it cannot come up */
                 if (n == g->anchors_cap && grow_anchors(g) != 0)
                     return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
-                g->anchors[n] = (xw_anchor_bound){bound, dir, line, i, 0, 0};
+                double bound = xw_gen_shadow(g, dir, line, i, &g->lines[n]);
+                if (bound < g->best.equity)
+                    continue; /* not even the pass or an exchange: it cannot come up */
+                g->anchors[n] = (xw_anchor_bound){bound, dir, line, i, 0, n};
                 n++;
             }
         }
@@ -522,13 +526,11 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
      * first comes up (with the word map, more tightly), and it goes back if
      * no longer first */
     xw_anchor_bound *a = g->anchors;
-    size_t nbounded = 0; /* extent bounds in the order worked out, close together */
     for (size_t i = n / 2; i-- > 0;)
         sift_down(a, n, i);
     while (n > 0 && a[0].bound >= g->best.equity) {
         if (!a[0].bounded) {
-            a[0].id = nbounded++;
-            a[0].bound = xw_gen_bounds(g, a[0].dir, a[0].line, a[0].at, &g->ext[a[0].id], g->best.equity);
+            a[0].bound = xw_gen_bounds(g, &g->lines[a[0].id], &g->ext[a[0].id], g->best.equity);
             a[0].bounded = 1;
             sift_down(a, n, 0);
             continue;
@@ -539,6 +541,7 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
         g->bingo_known = !(g->use_wm && g->rack0[0] == 1 && g->nrack == LX_XW_RACK_SIZE);
         g->bingo_letters = ~(uint64_t)0;
         g->bingo_ext = &g->ext[top.id];
+        g->bingo_line = &g->lines[top.id];
         walk_anchor(g, top.dir, top.line, top.at);
     }
     *best = g->best;

@@ -106,12 +106,25 @@ typedef struct xw_extent_bounds {
     double b[2][LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 1];
 } xw_extent_bounds;
 
+/* An anchor's line for its bounds (gen_shadow.c) and the empty squares its
+ * plays may cover, nearest first; the board tiles a word with kl tiles left
+ * of the anchor runs through left of it (over the board tiles next to
+ * them), and those of one with kr right of it: how many, their values'
+ * sum, their fingerprint.  Worked out once, in the first pass. */
+typedef struct xw_shadow_line {
+    const xw_square *ln;
+    int len, anchor, nl, nr;
+    int left[LX_XW_RACK_SIZE], right[LX_XW_RACK_SIZE];
+    int lcount[LX_XW_RACK_SIZE], lvalue[LX_XW_RACK_SIZE], rcount[LX_XW_RACK_SIZE], rvalue[LX_XW_RACK_SIZE];
+    uint64_t lhb[LX_XW_RACK_SIZE], rhb[LX_XW_RACK_SIZE];
+} xw_shadow_line;
+
 /* The best-play search's anchors, on a heap by bound: ext, the bounds of
  * each extent, worked out when the anchor first comes up (bounded). */
 typedef struct xw_anchor_bound {
     double bound;
     int dir, line, at, bounded;
-    size_t id; /* of its extent bounds */
+    size_t id; /* of its line (lines) and extent bounds (ext) */
 } xw_anchor_bound;
 
 #define XW_RUNS_BEFORE 2 /* words before xw_gen_runs's nodes[0]: xw_arc_tiles(g, 0) is 0 */
@@ -179,7 +192,8 @@ struct lx_xw_gen {
     uint8_t blanks_after[LX_XW_RACK_SIZE + 1][(1 << LX_XW_RACK_SIZE) + 1];
     xw_summary summaries[XW_SUMMARIES];
     unsigned stamp;
-    xw_anchor_bound *anchors;  /* kept from call to call, as ext */
+    xw_anchor_bound *anchors;  /* kept from call to call, as lines and ext */
+    xw_shadow_line *lines;
     xw_extent_bounds *ext;
     size_t anchors_cap;
     /* the walk */
@@ -204,6 +218,7 @@ struct lx_xw_gen {
     uint64_t bingo_letters;
     int no_bingo, bingo_known;
     const xw_extent_bounds *bingo_ext; /* the anchor's, to work bingo_letters out from when first needed */
+    const xw_shadow_line *bingo_line;
     uint8_t strip[LX_XW_MAX_SIDE]; /* the tiles the walk put on empty squares (stale elsewhere) */
     /* every play: the empty squares of the line every_line (bit i: square i), when it has at most 64 */
     const xw_square *every_line;
@@ -407,18 +422,18 @@ int xw_gen_left_parts(lx_xw_gen *g);
  * the left parts (the same plays as xw_gen_anchor, in the same order). */
 void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor);
 /* An upper bound on the equity of any placement from that anchor (a
- * bingo's by the word map already, when there is one). */
-double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor);
+ * bingo's by the word map already, when there is one); its line into sl. */
+double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor, xw_shadow_line *sl);
 /* The same bound, extent by extent: ext->b[0][kl][kr] the bound for plays
  * with kl tiles left of the anchor and kr right of it, b[1] for those of
  * them that put down a blank; with the word map, each extent whose bound is
  * at least `floor` bounded again by the sub-racks that make a word with its
  * board tiles.  Returns the anchor's bound (at most xw_gen_shadow's). */
-double xw_gen_bounds(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor);
+double xw_gen_bounds(lx_xw_gen *g, const xw_shadow_line *sl, xw_extent_bounds *ext, double floor);
 /* With a rack of seven tiles, one of them a blank: the letters the blank
  * may be in a bingo from that anchor worth at least `floor` (all letters
  * when that is not known). */
-uint64_t xw_gen_bingo_letters(lx_xw_gen *g, int dir, int line, int anchor, const xw_extent_bounds *ext, double floor);
+uint64_t xw_gen_bingo_letters(lx_xw_gen *g, const xw_shadow_line *sl, const xw_extent_bounds *ext, double floor);
 /* Ready the word map for g->lx (1) or say there is none (0). */
 int xw_wordmap_ready(xw_wordmap *wm, const lx_xw_lexicon *lx);
 /* Is the multiset of fingerprint h, with `blanks` (0 or 1) more letters of

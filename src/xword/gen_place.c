@@ -249,7 +249,7 @@ XW_INLINE void try_letter(lx_xw_gen *g, int col, uint32_t node, int t, walk_scor
         place(g, col, node, t, t, s);
     } else if (blank_ok) {
         if (!g->bingo_known) { /* first time here: which letters may the blank be in a bingo? */
-            g->bingo_letters = xw_gen_bingo_letters(g, g->dir, g->line, g->anchor, g->bingo_ext, g->best.equity);
+            g->bingo_letters = xw_gen_bingo_letters(g, g->bingo_line, g->bingo_ext, g->best.equity);
             g->bingo_known = 1;
         }
         if ((g->bingo_letters >> t) & 1) {

@@ -90,17 +90,7 @@ void xw_gen_word_check(lx_xw_gen *g)
         g->can_alone[k] = w.alone[k];
 }
 
-/* An anchor's line and the empty squares its plays may cover, nearest
- * first; the board tiles a word with kl tiles left of the anchor runs
- * through left of it (over the board tiles next to them), and those of one
- * with kr right of it: how many, their values' sum, their fingerprint. */
-typedef struct shadow_line {
-    const xw_square *ln;
-    int len, anchor, nl, nr;
-    int left[LX_XW_RACK_SIZE], right[LX_XW_RACK_SIZE];
-    int lcount[LX_XW_RACK_SIZE], lvalue[LX_XW_RACK_SIZE], rcount[LX_XW_RACK_SIZE], rvalue[LX_XW_RACK_SIZE];
-    uint64_t lhb[LX_XW_RACK_SIZE], rhb[LX_XW_RACK_SIZE];
-} shadow_line;
+typedef xw_shadow_line shadow_line;
 
 /* 0 when no tile of the rack fits the anchor. */
 static int line_of(const lx_xw_gen *g, int dir, int line, int anchor, shadow_line *sl)
@@ -254,12 +244,11 @@ static int may_be_word(const lx_xw_gen *g, const extent *e)
     return e->through > 0 || g->can_alone[e->k];
 }
 
-double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor)
+double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor, shadow_line *sl)
 {
-    shadow_line sl;
-    if (!line_of(g, dir, line, anchor, &sl))
+    if (!line_of(g, dir, line, anchor, sl))
         return -1e300;
-    return extents_of(g, &sl, NULL);
+    return extents_of(g, sl, NULL);
 }
 
 /* Extent e's first bound of all plays, or none when it makes no word. */
@@ -353,19 +342,16 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
     return s;
 }
 
-double xw_gen_bounds(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_bounds *ext, double floor)
+double xw_gen_bounds(lx_xw_gen *g, const shadow_line *sl, xw_extent_bounds *ext, double floor)
 {
     for (int i = 0; i <= LX_XW_RACK_SIZE; i++)
         for (int j = 0; j <= LX_XW_RACK_SIZE; j++)
             ext->b[0][i][j] = ext->b[1][i][j] = -1e300;
-    shadow_line sl;
     double best = -1e300;
-    if (!line_of(g, dir, line, anchor, &sl))
-        return best;
     extent ex[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
-    extents_of(g, &sl, ex);
-    for (int kl = 0; kl <= sl.nl; kl++)
-        for (int kr = 0; kl + 1 + kr <= g->nrack && kr <= sl.nr; kr++) {
+    extents_of(g, sl, ex);
+    for (int kl = 0; kl <= sl->nl; kl++)
+        for (int kr = 0; kl + 1 + kr <= g->nrack && kr <= sl->nr; kr++) {
             const extent *e = &ex[kl][kr];
             if (!may_be_word(g, e))
                 continue;
@@ -387,19 +373,16 @@ double xw_gen_bounds(lx_xw_gen *g, int dir, int line, int anchor, xw_extent_boun
     return best;
 }
 
-uint64_t xw_gen_bingo_letters(lx_xw_gen *g, int dir, int line, int anchor, const xw_extent_bounds *ext, double floor)
+uint64_t xw_gen_bingo_letters(lx_xw_gen *g, const shadow_line *sl, const xw_extent_bounds *ext, double floor)
 {
-    shadow_line sl;
-    if (!line_of(g, dir, line, anchor, &sl))
-        return 0;
     extent ex[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
-    extents_of(g, &sl, ex);
+    extents_of(g, sl, ex);
     uint64_t rest = 0, letters = 0; /* the rack's letters, the blank not counted */
     for (int t = 1; t <= LX_XW_MAX_LETTERS; t++)
         rest += (uint64_t)g->rack0[t] * g->wm.key[t];
-    for (int kl = 0; kl <= sl.nl; kl++) {
+    for (int kl = 0; kl <= sl->nl; kl++) {
         int kr = LX_XW_RACK_SIZE - 1 - kl;
-        if (kr > sl.nr || ext->b[1][kl][kr] < floor)
+        if (kr > sl->nr || ext->b[1][kl][kr] < floor)
             continue;
         uint64_t h = rest + ex[kl][kr].hb;
         for (uint64_t m = g->letters; m; m &= m - 1) {
