@@ -439,6 +439,18 @@ static void bounds_from(lx_xw_gen *g, const xw_extent_bounds *e)
                 g->max_tiles = kl + 1 + kr;
 }
 
+/* The walks read the word graph with each run's tiles at hand, when it is
+ * made (gen_runs.c). */
+static void use_runs(lx_xw_gen *g)
+{
+    if (xw_gen_runs_ready(&g->runs, g->lx)) {
+        g->nodes = g->runs.nodes;
+        g->dawg = g->runs.dawg;
+        g->gaddag = g->runs.gaddag;
+        g->headed = g->runs.words;
+    }
+}
+
 long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, const lx_xw_play **plays,
                    lx_game_error *err)
 {
@@ -447,12 +459,8 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
     g->max_tiles = g->nrack;
     bounds_open(g);
     int walk = g->nrack > 0 && g->lx->words > 0;
-    if (walk && xw_gen_runs_ready(&g->runs, g->lx)) { /* each run's tiles at hand */
-        g->nodes = g->runs.nodes;
-        g->dawg = g->runs.dawg;
-        g->gaddag = g->runs.gaddag;
-        g->headed = g->runs.words;
-    }
+    if (walk)
+        use_runs(g);
     if (walk)
         xw_every_ready(g);
     if (walk && xw_gen_left_parts(g) != 0)
@@ -504,6 +512,8 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
     if (g->use_wm)
         sub_racks(g);
     xw_gen_word_check(g);
+    if (g->nrack > 0 && g->lx->words > 0)
+        use_runs(g);
     size_t n = 0;
     for (int dir = 0; dir < 2 && g->nrack > 0 && g->lx->words > 0; dir++) {
         int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;

@@ -146,7 +146,7 @@ struct lx_xw_gen {
     /* the position */
     const lx_xw_pos *p;
     const lx_xw_lexicon *lx;
-    const uint32_t *nodes;     /* lx's, or for every play runs.nodes (headed) */
+    const uint32_t *nodes;     /* lx's, or runs.nodes (headed) when it is made */
     uint32_t dawg, gaddag;     /* the roots in nodes */
     int headed;                /* nodes is runs.nodes, each run's tiles in the `headed` words before it; 0: lx's */
     xw_gen_runs runs;

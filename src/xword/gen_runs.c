@@ -1,4 +1,4 @@
-/* gen_runs.c - every play: the word graph laid out with each run's letters.
+/* gen_runs.c - the walks (every play, best play): the word graph laid out with each run's letters.
  *
  * The walk for every play takes about one tile per step, and finding which
  * of a run's nodes the square and the rack allow meant reading the whole
