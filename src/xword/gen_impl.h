@@ -106,17 +106,28 @@ typedef struct xw_extent_bounds {
     double b[2][LX_XW_RACK_SIZE + 1][LX_XW_RACK_SIZE + 1];
 } xw_extent_bounds;
 
+/* A play's extent (gen_shadow.c): k new tiles, the board tiles its word
+ * runs through (how many, their fingerprint), and its score as base + sum
+ * of coef[j] times the j-th tile's value, coef descending. */
+typedef struct xw_extent {
+    int k, through, base;
+    int coef[LX_XW_RACK_SIZE];
+    uint64_t hb;
+} xw_extent;
+
 /* An anchor's line for its bounds (gen_shadow.c) and the empty squares its
  * plays may cover, nearest first; the board tiles a word with kl tiles left
  * of the anchor runs through left of it (over the board tiles next to
  * them), and those of one with kr right of it: how many, their values'
- * sum, their fingerprint.  Worked out once, in the first pass. */
+ * sum, their fingerprint; ex[kl][kr], its extents.  Worked out once, in
+ * the first pass. */
 typedef struct xw_shadow_line {
     const xw_square *ln;
     int len, anchor, nl, nr;
     int left[LX_XW_RACK_SIZE], right[LX_XW_RACK_SIZE];
     int lcount[LX_XW_RACK_SIZE], lvalue[LX_XW_RACK_SIZE], rcount[LX_XW_RACK_SIZE], rvalue[LX_XW_RACK_SIZE];
     uint64_t lhb[LX_XW_RACK_SIZE], rhb[LX_XW_RACK_SIZE];
+    xw_extent ex[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
 } xw_shadow_line;
 
 /* The best-play search's anchors, on a heap by bound: ext, the bounds of

@@ -135,23 +135,15 @@ static int line_of(const lx_xw_gen *g, int dir, int line, int anchor, shadow_lin
     return 1;
 }
 
-/* A play's extent: k new tiles, the board tiles its word runs through (how
- * many, their fingerprint), and its score as base + sum of coef[j] times the
- * j-th tile's value, coef descending. */
-typedef struct extent {
-    int k, through, base;
-    int coef[LX_XW_RACK_SIZE];
-    uint64_t hb;
-} extent;
+typedef xw_extent extent;
 
 static inline double first_bound_of(lx_xw_gen *g, const extent *e);
 
-/* Every extent of the anchor: ex[kl][kr] for kl <= nl, kr <= nr, kl + 1 + kr
- * tiles at most the rack's.  The coefficients are kept sorted as squares
- * join on the right, sorted again when the word multiplier changes.  With
- * ex NULL (the first pass) nothing is kept: the largest first bound of the
- * extents that may make a word is returned. */
-static double extents_of(lx_xw_gen *g, const shadow_line *sl, extent ex[][LX_XW_RACK_SIZE])
+/* Every extent of the anchor: sl->ex[kl][kr] for kl <= nl, kr <= nr, kl +
+ * 1 + kr tiles at most the rack's.  The coefficients are kept sorted as
+ * squares join on the right, sorted again when the word multiplier changes.
+ * Returns the largest first bound of the extents that may make a word. */
+static double extents_of(lx_xw_gen *g, shadow_line *sl)
 {
     double best = -1e300;
     const xw_square *ln = sl->ln;
@@ -187,16 +179,14 @@ static double extents_of(lx_xw_gen *g, const shadow_line *sl, extent ex[][LX_XW_
                     coef[j] = c;
                 }
             }
-            extent one, *e = ex ? &ex[kl][kr] : &one;
+            extent *e = &sl->ex[kl][kr];
             e->k = k;
             e->through = sl->lcount[kl] + sl->rcount[kr];
             e->hb = sl->lhb[kl] + sl->rhb[kr];
             e->base = (sl->lvalue[kl] + sl->rvalue[kr]) * mult + fixed + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
             memcpy(e->coef, coef, sizeof e->coef); /* (a fixed size: no call) */
-            if (!ex) {
-                double b = first_bound_of(g, e);
-                best = b > best ? b : best;
-            }
+            double b = first_bound_of(g, e);
+            best = b > best ? b : best;
         }
     }
     return best;
@@ -248,7 +238,7 @@ double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor, shadow_line *s
 {
     if (!line_of(g, dir, line, anchor, sl))
         return -1e300;
-    return extents_of(g, sl, NULL);
+    return extents_of(g, sl);
 }
 
 /* Extent e's first bound of all plays, or none when it makes no word. */
@@ -348,11 +338,9 @@ double xw_gen_bounds(lx_xw_gen *g, const shadow_line *sl, xw_extent_bounds *ext,
         for (int j = 0; j <= LX_XW_RACK_SIZE; j++)
             ext->b[0][i][j] = ext->b[1][i][j] = -1e300;
     double best = -1e300;
-    extent ex[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
-    extents_of(g, sl, ex);
     for (int kl = 0; kl <= sl->nl; kl++)
         for (int kr = 0; kl + 1 + kr <= g->nrack && kr <= sl->nr; kr++) {
-            const extent *e = &ex[kl][kr];
+            const extent *e = &sl->ex[kl][kr];
             if (!may_be_word(g, e))
                 continue;
             double b[2];
@@ -375,8 +363,6 @@ double xw_gen_bounds(lx_xw_gen *g, const shadow_line *sl, xw_extent_bounds *ext,
 
 uint64_t xw_gen_bingo_letters(lx_xw_gen *g, const shadow_line *sl, const xw_extent_bounds *ext, double floor)
 {
-    extent ex[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE];
-    extents_of(g, sl, ex);
     uint64_t rest = 0, letters = 0; /* the rack's letters, the blank not counted */
     for (int t = 1; t <= LX_XW_MAX_LETTERS; t++)
         rest += (uint64_t)g->rack0[t] * g->wm.key[t];
@@ -384,7 +370,7 @@ uint64_t xw_gen_bingo_letters(lx_xw_gen *g, const shadow_line *sl, const xw_exte
         int kr = LX_XW_RACK_SIZE - 1 - kl;
         if (kr > sl->nr || ext->b[1][kl][kr] < floor)
             continue;
-        uint64_t h = rest + ex[kl][kr].hb;
+        uint64_t h = rest + sl->ex[kl][kr].hb;
         for (uint64_t m = g->letters; m; m &= m - 1) {
             int t = xw_lowest_bit(m);
             xw_wordmap_prefetch(&g->wm, 0, h + g->wm.key[t]);
