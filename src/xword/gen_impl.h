@@ -108,11 +108,13 @@ typedef struct xw_extent_bounds {
 
 /* A play's extent (gen_shadow.c): k new tiles, the board tiles its word
  * runs through (how many, their fingerprint), and its score as base + sum
- * of coef[j] times the j-th tile's value, coef descending. */
+ * of coef[j] times the j-th tile's value, coef descending; first, its
+ * bounds before the word map's refinement (set when it may make a word). */
 typedef struct xw_extent {
     int k, through, base;
     int coef[LX_XW_RACK_SIZE];
     uint64_t hb;
+    double first[2];
 } xw_extent;
 
 /* An anchor's line for its bounds (gen_shadow.c) and the empty squares its

@@ -137,12 +137,14 @@ static int line_of(const lx_xw_gen *g, int dir, int line, int anchor, shadow_lin
 
 typedef xw_extent extent;
 
-static inline double first_bound_of(lx_xw_gen *g, const extent *e);
+static inline void first_bounds(lx_xw_gen *g, const extent *e, double b[2]);
+static int may_be_word(const lx_xw_gen *g, const extent *e);
 
 /* Every extent of the anchor: sl->ex[kl][kr] for kl <= nl, kr <= nr, kl +
  * 1 + kr tiles at most the rack's.  The coefficients are kept sorted as
  * squares join on the right, sorted again when the word multiplier changes.
- * Returns the largest first bound of the extents that may make a word. */
+ * Returns the largest first bound of the extents that may make a word
+ * (their first bounds kept). */
 static double extents_of(lx_xw_gen *g, shadow_line *sl)
 {
     double best = -1e300;
@@ -185,8 +187,10 @@ static double extents_of(lx_xw_gen *g, shadow_line *sl)
             e->hb = sl->lhb[kl] + sl->rhb[kr];
             e->base = (sl->lvalue[kl] + sl->rvalue[kr]) * mult + fixed + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
             memcpy(e->coef, coef, sizeof e->coef); /* (a fixed size: no call) */
-            double b = first_bound_of(g, e);
-            best = b > best ? b : best;
+            if (may_be_word(g, e)) {
+                first_bounds(g, e, e->first);
+                best = e->first[0] > best ? e->first[0] : best;
+            }
         }
     }
     return best;
@@ -239,16 +243,6 @@ double xw_gen_shadow(lx_xw_gen *g, int dir, int line, int anchor, shadow_line *s
     if (!line_of(g, dir, line, anchor, sl))
         return -1e300;
     return extents_of(g, sl);
-}
-
-/* Extent e's first bound of all plays, or none when it makes no word. */
-static inline double first_bound_of(lx_xw_gen *g, const extent *e)
-{
-    double b[2];
-    if (!may_be_word(g, e))
-        return -1e300;
-    first_bounds(g, e, b);
-    return b[0];
 }
 
 /* ---- the word map's bounds ----------------------------------------------------------------- */
@@ -343,8 +337,7 @@ double xw_gen_bounds(lx_xw_gen *g, const shadow_line *sl, xw_extent_bounds *ext,
             const extent *e = &sl->ex[kl][kr];
             if (!may_be_word(g, e))
                 continue;
-            double b[2];
-            first_bounds(g, e, b);
+            double b[2] = {e->first[0], e->first[1]};
             if (g->use_wm && b[0] >= floor) { /* else it cannot beat the best play already */
                 const xw_summary *s = summary(g, e->hb, e->k);
                 for (int u = 0; u < 2; u++) {
