@@ -16,12 +16,6 @@
 
 typedef xw_walk_score walk_score;
 
-#if defined(__GNUC__)
-#define XW_INLINE static inline __attribute__((always_inline))
-#else
-#define XW_INLINE static inline
-#endif
-
 void xw_every_ready(lx_xw_gen *g)
 {
     g->every_line = NULL; /* (the board is another) */

@@ -390,6 +390,14 @@ static inline uint32_t xw_gen_find(const lx_xw_gen *g, uint32_t run, int t)
 #define XW_WALK_CLONES
 #endif
 
+/* A helper of the walks always inlined into them (the popcnt build does not
+ * inline it by itself). */
+#if defined(__GNUC__)
+#define XW_INLINE static inline __attribute__((always_inline))
+#else
+#define XW_INLINE static inline
+#endif
+
 /* Set the walk up for the anchor at (dir, line, anchor) right before
  * tiles, and read those tiles backwards in the GADDAG: the run after them
  * (0: none), their score in *s; the walk turns right after the last. */

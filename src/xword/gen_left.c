@@ -17,12 +17,6 @@
 
 #include "xword/gen_impl.h"
 
-#if defined(__GNUC__)
-#define XW_INLINE static inline __attribute__((always_inline))
-#else
-#define XW_INLINE static inline
-#endif
-
 static long new_part(lx_xw_gen *g)
 {
     if (g->nlp == g->lp_cap) {

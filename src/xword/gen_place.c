@@ -153,12 +153,6 @@ static void record(lx_xw_gen *g, int left, int right, walk_score s)
     }
 }
 
-#if defined(__GNUC__)
-#define XW_INLINE static inline __attribute__((always_inline))
-#else
-#define XW_INLINE static inline
-#endif
-
 /* Which bounds the walk holds to (see left_bound). */
 static int bounds_kind(const lx_xw_gen *g)
 {
