@@ -340,16 +340,6 @@ XW_INLINE int takes(const xw_square *q, uint64_t tiles, uint64_t may)
     return q->tile ? tile_ok : letter_ok;
 }
 
-/* With g->headed: the tiles of the run at `run` of nodes, each run headed
- * by `words` (a constant: 1 or 2, g->headed) words; run 0 (no arc): none
- * (the block's zeros). */
-XW_INLINE uint64_t tiles_of(const uint32_t *nodes, uint32_t run, const int words)
-{
-    ptrdiff_t at = (ptrdiff_t)run;
-    uint64_t last = nodes[at - 1];
-    return words == 1 ? last : (uint64_t)nodes[at - 2] | last << 32;
-}
-
 /* The walk is built six times: going left (from the anchor, col <= g->turn)
  * or right (past it), and with each run's tiles at hand in one or two
  * words (g->headed) or not (plain).  With the runs' tiles, step_*: on to
@@ -434,13 +424,13 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
             record(g, col, g->turn, s, idx);
         if (!arc)
             return;
-        uint64_t tiles = tiles_of(g->nodes, arc, words);
+        uint64_t tiles = xw_tiles_of(g->nodes, arc, words);
         if (has_left & (lq->tile || !lq->anchor) & takes(lq, tiles, g->may_go[idx]))
             walk_on(g, col - 1, arc, s, idx, 1, words);
         int turn1 = g->turn + 1;
         if (left_empty & (int)(tiles & 1) & (turn1 < g->len)) { /* the separator: its node is the run's first (ascending) */
             uint32_t right = xw_kwg_arc(g->nodes[arc]);
-            if (right && takes(&ln[turn1], tiles_of(g->nodes, right, words), g->may_go[idx])) {
+            if (right && takes(&ln[turn1], xw_tiles_of(g->nodes, right, words), g->may_go[idx])) {
                 g->left = col; /* (read only right of the turn) */
                 walk_on(g, turn1, right, s, idx, 0, words);
             }
@@ -450,7 +440,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
         const xw_square *rq = &ln[col + has_next];
         if (accepts & !(has_next & (rq->tile != 0)))
             record(g, g->left, col, s, idx);
-        uint64_t tiles = tiles_of(g->nodes, arc, words);
+        uint64_t tiles = xw_tiles_of(g->nodes, arc, words);
         if ((arc != 0) & has_next & takes(rq, tiles, g->may_go[idx]))
             walk_on(g, col + 1, arc, s, idx, 0, words);
     }
@@ -506,13 +496,13 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node), right = 0;
             int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
             uint64_t next_may = g->may_go[next];
-            uint64_t after = tiles_of(nodes, arc, words);
+            uint64_t after = xw_tiles_of(nodes, arc, words);
             uint64_t then = after & want & (next_may | tile_any); /* (lq empty: its letters that may go there) */
             int step = then != 0;
             int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok, turn = 0;
             if (turn_ok & (int)(after & 1)) { /* the separator: its node is the run's first (ascending) */
                 right = xw_kwg_arc(nodes[arc]);
-                turn = right && takes(tq, tiles_of(nodes, right, words), next_may);
+                turn = right && takes(tq, xw_tiles_of(nodes, right, words), next_may);
             }
             if (word | step | turn) {
                 walk_score n = put_down(g, q, col, t, rt, s);
@@ -539,7 +529,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
         int t = xw_lowest_bit(m);
         uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node);
         int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
-        uint64_t after = tiles_of(nodes, arc, words);
+        uint64_t after = xw_tiles_of(nodes, arc, words);
         uint64_t then = after & want & (g->may_go[next] | tile_any); /* (rq empty: its letters that may go there) */
         int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok;
         int step = then != 0;
@@ -561,7 +551,7 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
     const uint32_t *nodes = g->nodes;
     if (q->tile) {
         int t = q->tile & 0x7F;
-        uint64_t tiles = words ? tiles_of(nodes, run, words) : 0; /* (run 0: none) */
+        uint64_t tiles = words ? xw_tiles_of(nodes, run, words) : 0; /* (run 0: none) */
         uint32_t at = !words ? xw_gen_find(g, run, t) : (tiles >> t) & 1 ? xw_run_node(run, tiles, t) : 0;
         if (at) {
             walk_score n = {s.main + q->value, s.mult, s.cross};
@@ -575,7 +565,7 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
     if (!any || !run)
         return;
     if (words) { /* each letter's node found by the run's tiles below it */
-        uint64_t tiles = tiles_of(nodes, run, words), m = tiles & any;
+        uint64_t tiles = xw_tiles_of(nodes, run, words), m = tiles & any;
         if (m)
             letters(g, col, run, tiles, m, s, idx, kept, left, words);
         return;
@@ -597,11 +587,11 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
     }                                                                                                              \
     XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, walk_score s, int idx) \
     {                                                                                                              \
-        letters(g, col, run, tiles_of(g->nodes, run, w), m, s, idx, g->kept_mask[idx], 1, w);                      \
+        letters(g, col, run, xw_tiles_of(g->nodes, run, w), m, s, idx, g->kept_mask[idx], 1, w);                      \
     }                                                                                                              \
     XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, walk_score s, int idx) \
     {                                                                                                              \
-        letters(g, col, run, tiles_of(g->nodes, run, w), m, s, idx, g->kept_mask[idx], 0, w);                      \
+        letters(g, col, run, xw_tiles_of(g->nodes, run, w), m, s, idx, g->kept_mask[idx], 0, w);                      \
     }
 XW_HEADED_WALKS_BUILT(1)
 XW_HEADED_WALKS_BUILT(2)

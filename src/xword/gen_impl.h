@@ -322,12 +322,20 @@ static inline uint64_t xw_run_tiles(const lx_xw_gen *g, uint32_t run)
     return g->headed == 1 ? last : (uint64_t)g->nodes[run - 2] | last << 32;
 }
 
-/* The same where `run` may be 0, no arc: none (the block's zeros). */
-static inline uint64_t xw_arc_tiles(const lx_xw_gen *g, uint32_t run)
+/* The tiles of the run at `run` of nodes whose runs are headed by `words`
+ * words (1 or 2: g->headed; the every-play walk's builds pass a constant);
+ * run 0 (no arc): none (the block's zeros). */
+static inline uint64_t xw_tiles_of(const uint32_t *nodes, uint32_t run, int words)
 {
     ptrdiff_t at = (ptrdiff_t)run;
-    uint64_t last = g->nodes[at - 1];
-    return g->headed == 1 ? last : (uint64_t)g->nodes[at - 2] | last << 32;
+    uint64_t last = nodes[at - 1];
+    return words == 1 ? last : (uint64_t)nodes[at - 2] | last << 32;
+}
+
+/* With g->headed: the tiles of the run at `run`, which may be 0. */
+static inline uint64_t xw_arc_tiles(const lx_xw_gen *g, uint32_t run)
+{
+    return xw_tiles_of(g->nodes, run, g->headed);
 }
 
 /* The node of tile t in that run, whose tiles are `tiles` (t among them). */
