@@ -159,32 +159,55 @@ static long bag_tiles(const lx_xw_gen *g, const lx_xw_pos *p, long *unseen_value
     return unseen - others_room - (LX_XW_RACK_SIZE - g->nrack);
 }
 
-/* The built-in estimate of every leave of the rack, from the parts of each
- * distinct tile's counts (added in the order xw_leave_builtin adds them). */
-static void builtin_leaves(lx_xw_gen *g)
+/* Each leave index's digits (g->kept: how many of each distinct tile it
+ * keeps), the tiles it keeps (g->kept_mask) and how many it plays
+ * (g->played), counted up digit by digit: each index is worked out from the
+ * one with a tile fewer of the lowest digit that is not 0 (its digits but
+ * that one).  With `builtin`, also the built-in estimate of each leave, from
+ * the parts of each distinct tile's counts the same way: the terms are
+ * quarters, so each sum is exactly the one xw_leave_builtin makes. */
+static void leave_tables(lx_xw_gen *g, int builtin)
 {
-    xw_leave_part part[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE + 1];
-    for (int i = 0; i < g->ndt; i++)
-        for (int c = 0; c <= g->rack[g->dt[i]]; c++)
-            xw_leave_builtin_part(g->p->dist, g->dt[i], c, &part[i][c]);
-    for (int idx = 0; idx < g->nleaves; idx++) {
-        double v = 0;
-        int vowels = 0, consonants = 0;
-        for (int i = 0; i < g->ndt; i++) {
-            const xw_leave_part *q = &part[i][g->kept[idx][i]];
-            v += q->v;
-            vowels += q->vowels;
-            consonants += q->consonants;
+    double dv[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE + 1], v[1 << LX_XW_RACK_SIZE];
+    int dvowels[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE + 1], dconsonants[LX_XW_RACK_SIZE][LX_XW_RACK_SIZE + 1];
+    int8_t vowels[1 << LX_XW_RACK_SIZE], consonants[1 << LX_XW_RACK_SIZE];
+    for (int i = 0; builtin && i < g->ndt; i++) { /* what one more of dt[i] adds */
+        xw_leave_part before, part;
+        xw_leave_builtin_part(g->p->dist, g->dt[i], 0, &before);
+        for (int c = 1; c <= g->rack[g->dt[i]]; c++, before = part) {
+            xw_leave_builtin_part(g->p->dist, g->dt[i], c, &part);
+            dv[i][c] = part.v - before.v;
+            dvowels[i][c] = part.vowels - before.vowels;
+            dconsonants[i][c] = part.consonants - before.consonants;
         }
-        g->leave[idx] = idx == 0 ? 0.0 : xw_leave_builtin_sum(v, vowels, consonants);
+    }
+    uint8_t digits[LX_XW_RACK_SIZE] = {0};
+    memcpy(g->kept[0], digits, sizeof digits);
+    g->kept_mask[0] = 0;
+    g->played[0] = (uint8_t)g->nrack;
+    v[0] = 0;
+    vowels[0] = consonants[0] = 0;
+    g->leave[0] = 0.0;
+    for (int idx = 1; idx < g->nleaves; idx++) {
+        int i = 0;
+        while (++digits[i] > g->rack[g->dt[i]])
+            digits[i++] = 0;
+        int t = g->dt[i], c = digits[i], from = idx - g->pv[t];
+        memcpy(g->kept[idx], digits, sizeof digits);
+        g->kept_mask[idx] = g->kept_mask[from] | (uint64_t)1 << t;
+        g->played[idx] = (uint8_t)(g->played[from] - 1);
+        if (builtin) {
+            v[idx] = v[from] + dv[i][c];
+            vowels[idx] = (int8_t)(vowels[from] + dvowels[i][c]);
+            consonants[idx] = (int8_t)(consonants[from] + dconsonants[i][c]);
+            g->leave[idx] = xw_leave_builtin_sum(v[idx], vowels[idx], consonants[idx]);
+        }
     }
 }
 
 static void fill_leaves(lx_xw_gen *g, const lx_xw_gen_options *o, int endgame, long unseen_value)
 {
     const lx_xw_dist *d = g->p->dist;
-    if (!endgame && !o->leaves)
-        builtin_leaves(g);
     for (int idx = 0; (endgame || o->leaves) && idx < g->nleaves; idx++) {
         uint8_t kept[LX_XW_RACK_SIZE];
         int n = 0, value = 0;
@@ -247,24 +270,9 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
     for (int t = 0; t <= p->dist->n; t++)
         if (g->rack[t])
             g->dt[g->ndt++] = (uint8_t)t;
-    uint8_t digits[LX_XW_RACK_SIZE] = {0}; /* the leave index, digit by digit, counted up */
-    for (int idx = 0; idx < g->nleaves; idx++) {
-        memcpy(g->kept[idx], digits, sizeof digits);
-        for (int i = 0; i < g->ndt && ++digits[i] > g->rack[g->dt[i]]; i++)
-            digits[i] = 0;
-    }
-    g->kept_mask[0] = 0; /* what each leave keeps and plays, from the leave one tile smaller */
-    g->played[0] = (uint8_t)g->nrack;
-    for (int idx = 1; idx < g->nleaves; idx++) {
-        int i = 0;
-        while (g->kept[idx][i] == 0)
-            i++;
-        int from = idx - g->pv[g->dt[i]];
-        g->kept_mask[idx] = g->kept_mask[from] | (uint64_t)1 << g->dt[i];
-        g->played[idx] = (uint8_t)(g->played[from] - 1);
-    }
     long unseen_value;
     long bag = bag_tiles(g, p, &unseen_value);
+    leave_tables(g, bag > 0 && !o->leaves); /* (else fill_leaves) */
     fill_leaves(g, o, bag <= 0, unseen_value);
     if (xw_gen_board(g) != 0)
         return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");

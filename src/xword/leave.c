@@ -148,12 +148,6 @@ void xw_leave_builtin_part(const lx_xw_dist *d, int t, int c, xw_leave_part *par
         part->consonants = c;
 }
 
-double xw_leave_builtin_sum(double v, int vowels, int consonants)
-{
-    int off = vowels > consonants ? vowels - consonants : consonants - vowels;
-    return off > 1 ? v - 3.0 * (off - 1) : v;
-}
-
 double xw_leave_builtin(const lx_xw_dist *d, const uint8_t *tiles, const int *counts, int n)
 {
     double v = 0; /* the terms are quarters: the sum is exact in any order */

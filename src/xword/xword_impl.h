@@ -110,7 +110,11 @@ typedef struct xw_leave_part {
     int vowels, consonants;
 } xw_leave_part;
 void xw_leave_builtin_part(const lx_xw_dist *d, int t, int c, xw_leave_part *part);
-double xw_leave_builtin_sum(double v, int vowels, int consonants);
+static inline double xw_leave_builtin_sum(double v, int vowels, int consonants)
+{
+    int off = vowels > consonants ? vowels - consonants : consonants - vowels;
+    return off > 1 ? v - 3.0 * (off - 1) : v;
+}
 /* The digest of a lexicon's nodes (lx->digest). */
 uint64_t xw_kwg_digest(const uint32_t *nodes, size_t n);
 /* 1 when every run of siblings is in ascending tile order (lx->ascending). */
