@@ -112,6 +112,24 @@ int lx_xw_play_write(const lx_xw_pos *p, const lx_xw_play *pl, lx_buf *out)
     return lx_xw_move_write(p->dist, &m, 0, out);
 }
 
+/* Room for n more plays in the list: 0, or -1 out of memory (g->oom). */
+static int reserve_plays(lx_xw_gen *g, size_t n)
+{
+    if (g->plays_cap - g->nplays >= n)
+        return 0;
+    size_t cap = g->plays_cap ? g->plays_cap * 2 : 1024;
+    while (cap - g->nplays < n)
+        cap *= 2;
+    lx_xw_play *np = realloc(g->plays, cap * sizeof *np);
+    if (!np) {
+        g->oom = 1;
+        return -1;
+    }
+    g->plays = np;
+    g->plays_cap = cap;
+    return 0;
+}
+
 void xw_gen_record(lx_xw_gen *g, const lx_xw_play *pl)
 {
     if (g->mode == XW_GEN_BEST) {
@@ -119,17 +137,8 @@ void xw_gen_record(lx_xw_gen *g, const lx_xw_play *pl)
             g->best = *pl, g->have_best = 1;
         return;
     }
-    if (g->nplays == g->plays_cap) {
-        size_t cap = g->plays_cap ? g->plays_cap * 2 : 1024;
-        lx_xw_play *np = realloc(g->plays, cap * sizeof *np);
-        if (!np) {
-            g->oom = 1;
-            return;
-        }
-        g->plays = np;
-        g->plays_cap = cap;
-    }
-    g->plays[g->nplays++] = *pl;
+    if (reserve_plays(g, 1) == 0)
+        g->plays[g->nplays++] = *pl;
 }
 
 /* ---- the rack and its leaves ----------------------------------------------------------------- */
@@ -228,6 +237,80 @@ static void fill_leaves(lx_xw_gen *g, const lx_xw_gen_options *o, int endgame, l
             g->best_leave[g->played[idx]] = g->leave[idx];
 }
 
+/* Of the n tiles w (a byte each, the first lowest; n < 8), the first that
+ * is t taken out (t among them). */
+static inline uint64_t take_out(uint64_t w, int n, int t)
+{
+    const uint64_t ones = 0x0101010101010101u, low = ones * 0x7F;
+    uint64_t x = w ^ ones * (uint64_t)t; /* a zero byte for each t */
+    uint64_t zero = ~(((x & low) + low) | x) & ones << 7 & (((uint64_t)1 << 8 * n) - 1);
+    uint64_t below = ((zero & (0 - zero)) >> 7) - 1; /* the bytes before the first */
+    return (w & below) | (w >> 8 & ~below);
+}
+
+/* The tiles leave index idx does not keep, a byte each, in `order` (of
+ * g->dt: letters, then blanks, as a rack is written). */
+static uint64_t exchanged(const lx_xw_gen *g, int idx, const int *order, int n_order)
+{
+    uint8_t tiles[2 * LX_XW_RACK_SIZE + 1]; /* each tile's run written 8 bytes at a time */
+    int nt = 0;
+    for (int k = 0; k < n_order; k++) {
+        int i = order[k];
+        uint64_t run = (uint64_t)g->dt[i] * 0x0101010101010101u;
+        memcpy(tiles + nt, &run, 8);
+        nt += g->rack[g->dt[i]] - g->kept[idx][i];
+    }
+    uint64_t w;
+    memcpy(&w, tiles, 8);
+    return w;
+}
+
+/* The exchanges, by leave index (what is kept).  Listing every play, each
+ * is written straight into the list, its tiles those of the index with one
+ * tile fewer kept, that tile taken out; the best play's search makes only
+ * those that may be the best. */
+static void add_exchanges(lx_xw_gen *g, int mode)
+{
+    int order[LX_XW_RACK_SIZE], n_order = 0;
+    for (int i = g->rack[0] && g->ndt > 1 ? 1 : 0; i < g->ndt; i++)
+        order[n_order++] = i;
+    if (n_order < g->ndt)
+        order[n_order++] = 0;
+    int last = g->nleaves - 1;
+    lx_xw_play pl = {LX_XW_EXCHANGE, 0, 0, 0, 0, 0, {0}, 0, 0, 0};
+    if (mode == XW_GEN_BEST) {
+        for (int idx = 0; idx < last; idx++) {
+            if (g->leave[idx] < g->best.equity)
+                continue; /* it cannot be the best */
+            uint64_t w = exchanged(g, idx, order, n_order);
+            pl.ntiles = g->played[idx];
+            memcpy(pl.tiles, &w, sizeof pl.tiles);
+            pl.leave = pl.equity = g->leave[idx];
+            xw_gen_record(g, &pl);
+        }
+        return;
+    }
+    if (reserve_plays(g, (size_t)last) != 0)
+        return;
+    uint64_t tiles[1 << LX_XW_RACK_SIZE]; /* by leave index: exchanged() */
+    for (int idx = 0; idx < last; idx++) {
+        if (idx == 0) {
+            tiles[0] = exchanged(g, 0, order, n_order);
+        } else {
+            int i = 0;
+            while (!g->kept[idx][i])
+                i++;
+            int from = idx - g->pv[g->dt[i]];
+            tiles[idx] = take_out(tiles[from], g->played[from], g->dt[i]);
+        }
+        lx_xw_play *o = &g->plays[g->nplays++];
+        *o = pl;
+        o->ntiles = g->played[idx];
+        memcpy(o->tiles, &tiles[idx], sizeof o->tiles);
+        o->leave = o->equity = g->leave[idx];
+    }
+}
+
 static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, int mode, lx_game_error *err)
 {
     if (!o->lexicon || !lx_xw_lexicon_has_gaddag(o->lexicon))
@@ -279,32 +362,8 @@ static int setup(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, i
     /* the pass, and the exchanges when the bag holds enough */
     lx_xw_play pl = {LX_XW_PASS, 0, 0, 0, 0, 0, {0}, 0, g->leave[g->nleaves - 1], g->leave[g->nleaves - 1]};
     xw_gen_record(g, &pl);
-    int order[LX_XW_RACK_SIZE], n_order = 0; /* the distinct tiles: letters, then blanks, as a rack is written */
-    for (int i = g->rack[0] && g->ndt > 1 ? 1 : 0; i < g->ndt; i++)
-        order[n_order++] = i;
-    if (n_order < g->ndt)
-        order[n_order++] = 0;
-    uint64_t runs[LX_XW_RACK_SIZE]; /* in that order: each tile 8 times, and how many the rack holds */
-    int held[LX_XW_RACK_SIZE];
-    for (int k = 0; k < n_order; k++) {
-        runs[k] = (uint64_t)g->dt[order[k]] * 0x0101010101010101u;
-        held[k] = g->rack[g->dt[order[k]]];
-    }
-    for (int idx = 0; bag >= p->ops.etl && idx < g->nleaves - 1; idx++) {
-        if (mode == XW_GEN_BEST && g->leave[idx] < g->best.equity)
-            continue; /* it cannot be the best */
-        uint8_t tiles[2 * LX_XW_RACK_SIZE + 1]; /* each tile's run written 8 bytes at a time */
-        int nt = 0;
-        for (int k = 0; k < n_order; k++) {
-            memcpy(tiles + nt, &runs[k], 8);
-            nt += held[k] - g->kept[idx][order[k]];
-        }
-        pl.kind = LX_XW_EXCHANGE;
-        pl.ntiles = nt;
-        memcpy(pl.tiles, tiles, sizeof pl.tiles);
-        pl.leave = pl.equity = g->leave[idx];
-        xw_gen_record(g, &pl);
-    }
+    if (bag >= p->ops.etl)
+        add_exchanges(g, mode);
     return 0;
 }
 
