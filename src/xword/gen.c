@@ -112,8 +112,7 @@ int lx_xw_play_write(const lx_xw_pos *p, const lx_xw_play *pl, lx_buf *out)
     return lx_xw_move_write(p->dist, &m, 0, out);
 }
 
-/* Room for n more plays in the list: 0, or -1 out of memory (g->oom). */
-static int reserve_plays(lx_xw_gen *g, size_t n)
+int xw_gen_reserve_plays(lx_xw_gen *g, size_t n)
 {
     if (g->plays_cap - g->nplays >= n)
         return 0;
@@ -137,7 +136,7 @@ void xw_gen_record(lx_xw_gen *g, const lx_xw_play *pl)
             g->best = *pl, g->have_best = 1;
         return;
     }
-    if (reserve_plays(g, 1) == 0)
+    if (xw_gen_reserve_plays(g, 1) == 0)
         g->plays[g->nplays++] = *pl;
 }
 
@@ -290,7 +289,7 @@ static void add_exchanges(lx_xw_gen *g, int mode)
         }
         return;
     }
-    if (reserve_plays(g, (size_t)last) != 0)
+    if (xw_gen_reserve_plays(g, (size_t)last) != 0)
         return;
     uint64_t tiles[1 << LX_XW_RACK_SIZE]; /* by leave index: exchanged() */
     for (int idx = 0; idx < last; idx++) {

@@ -25,27 +25,10 @@ void xw_every_ready(lx_xw_gen *g)
     }
 }
 
-/* Room for n more plays at the end of the list when there is none; NULL
- * out of memory. */
-static lx_xw_play *grow_plays(lx_xw_gen *g, size_t n)
-{
-    size_t cap = g->plays_cap ? g->plays_cap * 2 : 1024;
-    while (cap - g->nplays < n)
-        cap *= 2;
-    lx_xw_play *np = realloc(g->plays, cap * sizeof *np);
-    if (!np) {
-        g->oom = 1;
-        return NULL;
-    }
-    g->plays = np;
-    g->plays_cap = cap;
-    return g->plays + g->nplays;
-}
-
 /* Room for n more plays at the end of the list; NULL out of memory. */
 static inline lx_xw_play *room(lx_xw_gen *g, size_t n)
 {
-    return g->plays_cap - g->nplays >= n ? g->plays + g->nplays : grow_plays(g, n);
+    return g->plays_cap - g->nplays >= n || xw_gen_reserve_plays(g, n) == 0 ? g->plays + g->nplays : NULL;
 }
 
 void xw_every_line(lx_xw_gen *g)

@@ -518,5 +518,7 @@ static inline void xw_wordmap_prefetch(const xw_wordmap *wm, int blanks, uint64_
 void xw_gen_word_check(lx_xw_gen *g);
 /* Record a play (all plays, or the best so far). */
 void xw_gen_record(lx_xw_gen *g, const lx_xw_play *pl);
+/* Room for n more plays in the list: 0, or -1 out of memory (g->oom). */
+int xw_gen_reserve_plays(lx_xw_gen *g, size_t n);
 
 #endif
