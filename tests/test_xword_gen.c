@@ -953,6 +953,24 @@ static void test_cross_facts_kept(void **state)
         scored[k] = compare(g, p, wlx, &wws);
     }
     assert_true(scored[0] > 10 && scored[0] == scored[1]);
+    /* the same tiles on a board of the same size with other premiums (the
+     * squares the generator keeps from call to call hold them), and back */
+    char other[16 * 15 + 1] = "";
+    for (int r = 0; r < 15; r++)
+        strcat(other, r == 6 ? ".....=\"-'=.....\n" : r == 7 ? ".......*.......\n" : r == 8 ? ".....-=\"=-.....\n" : "...............\n");
+    lx_xw_layout *ol = lx_xw_layout_parse("Other", other, strlen(other), NULL);
+    assert_non_null(ol);
+    size_t on[3];
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(lx_xw_pos_reset(p, en, k == 1 ? ol : l, 2), 0);
+        lx_xw_move m = {LX_XW_PLACE, 7, 6, 0, 3, {23, 1, 24}, {0}, 0}; /* WAX */
+        lx_xw_pos_place(p, &m);
+        uint8_t rack[] = {1, 5, 11, 15, 23, 25, 19};
+        assert_int_equal(lx_xw_pos_set_rack(p, 0, rack, sizeof rack), 0);
+        on[k] = compare(g, p, wlx, &wws);
+    }
+    assert_true(on[0] > 10 && on[0] == on[1] && on[1] == on[2]);
+    lx_xw_layout_free(ol);
     wordset_free(&wws);
     lx_xw_lexicon_free(wlx);
     for (int i = 0; i < 2 * TURNS; i++)

@@ -114,20 +114,28 @@ static int grow(lx_xw_gen *g, size_t n)
     if (!b)
         return -1;
     cc->board = b;
+    uint8_t *m = realloc(cc->premiums, 2 * n);
+    if (!m)
+        return -1;
+    cc->premiums = m;
     g->sq_cap = n;
     return 0;
 }
 
 /* Which lines' cross facts must be worked out again: those whose tiles
  * changed since the last call (all of them when the lexicon, board size or
- * letters changed, or on the first call). */
-static void dirty_lines(lx_xw_gen *g, uint8_t *row, uint8_t *col)
+ * letters changed, or on the first call).  Returns whether g->sq holds the
+ * last call's squares of the same layout, good but for the rack's letters
+ * where no line through them is dirty. */
+static int dirty_lines(lx_xw_gen *g, uint8_t *row, uint8_t *col)
 {
     const lx_xw_pos *p = g->p;
     xw_cross_cache *cc = &g->cc;
+    size_t n = (size_t)p->rows * (size_t)p->cols;
     int same = cc->ok && cc->rows == p->rows && cc->cols == p->cols && cc->digest == g->lx->digest &&
                cc->nnodes == g->lx->nnodes && cc->letters == g->letters &&
                memcmp(cc->values, g->values, sizeof cc->values) == 0;
+    int keep = same && memcmp(cc->premiums, p->layout->lmul, n) == 0 && memcmp(cc->premiums + n, p->layout->wmul, n) == 0;
     memset(row, !same, (size_t)p->rows);
     memset(col, !same, (size_t)p->cols);
     for (int r = 0; r < p->rows && same; r++)
@@ -143,6 +151,42 @@ static void dirty_lines(lx_xw_gen *g, uint8_t *row, uint8_t *col)
     cc->nnodes = g->lx->nnodes;
     cc->letters = g->letters;
     memcpy(cc->values, g->values, sizeof cc->values);
+    memcpy(cc->premiums, p->layout->lmul, n);
+    memcpy(cc->premiums + n, p->layout->wmul, n);
+    return keep;
+}
+
+/* The across and down squares at (r, c) worked out afresh (the cross facts
+ * again where its column or row is dirty); `empty`: the board is. */
+static void fresh_square(lx_xw_gen *g, int r, int c, int empty, const uint8_t *dirty_row, const uint8_t *dirty_col,
+                         uint64_t wanted)
+{
+    const lx_xw_pos *p = g->p;
+    const uint8_t *sq = p->sq;
+    size_t cols = (size_t)p->cols, at = (size_t)r * cols + (size_t)c;
+    int t = sq[at], sr, sc;
+    xw_square base = {t ? 0 : g->letters, -1, (uint8_t)t, (uint8_t)g->values[t], p->layout->lmul[at], p->layout->wmul[at], 0};
+    xw_square across = base, down = base;
+    if (!t && empty) {
+        lx_xw_layout_start(p->layout, &sr, &sc);
+        across.anchor = down.anchor = r == sr && c == sc;
+    } else if (!t) { /* a perpendicular neighbour makes a cross word */
+        int vertical = (r > 0 && sq[at - cols]) || (r + 1 < p->rows && sq[at + cols]);
+        int horizontal = (c > 0 && sq[at - 1]) || (c + 1 < p->cols && sq[at + 1]);
+        across.anchor = down.anchor = vertical || horizontal;
+        xw_cross_fact *f = &g->cc.facts[0][at];
+        if (vertical && dirty_col[c])
+            cross_facts(g, r, c, 1, 0, &f->cross, &f->score);
+        if (vertical)
+            across.cross = f->cross & wanted, across.cross_score = f->score;
+        f = &g->cc.facts[1][at];
+        if (horizontal && dirty_row[r])
+            cross_facts(g, r, c, 0, 1, &f->cross, &f->score);
+        if (horizontal)
+            down.cross = f->cross & wanted, down.cross_score = f->score;
+    }
+    g->sq[0][at] = across;
+    g->sq[1][(size_t)c * (size_t)p->rows + (size_t)r] = down;
 }
 
 int xw_gen_board(lx_xw_gen *g)
@@ -157,39 +201,26 @@ int xw_gen_board(lx_xw_gen *g)
     g->letters = (p->dist->n >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (p->dist->n + 1)) - 1) & ~(uint64_t)1;
     uint64_t wanted = g->letters & (g->rack[0] ? ~(uint64_t)0 : g->rack_mask); /* the letters a tile may be */
     uint8_t dirty_row[LX_XW_MAX_SIDE], dirty_col[LX_XW_MAX_SIDE];
-    dirty_lines(g, dirty_row, dirty_col);
-    xw_cross_fact *across_facts = g->cc.facts[0], *down_facts = g->cc.facts[1];
-    int empty = 1, sr, sc;
+    int keep = dirty_lines(g, dirty_row, dirty_col);
+    int empty = 1;
     for (size_t i = 0; i < n && empty; i++)
         empty = p->sq[i] == 0;
-    lx_xw_layout_start(p->layout, &sr, &sc);
-    const uint8_t *lmul = p->layout->lmul, *wmul = p->layout->wmul, *sq = p->sq;
-    size_t cols = (size_t)p->cols;
+    keep &= !empty; /* (the start square is the anchor) */
+    /* a square off the dirty lines is as it was, its tile and neighbours
+     * the same, but for the rack's letters among those of its cross sets */
+    const xw_cross_fact *across_facts = g->cc.facts[0], *down_facts = g->cc.facts[1];
     for (int r = 0; r < p->rows; r++)
         for (int c = 0; c < p->cols; c++) {
-            size_t at = (size_t)r * cols + (size_t)c;
-            int t = sq[at];
-            xw_square base = {t ? 0 : g->letters, -1, (uint8_t)t, (uint8_t)g->values[t], lmul[at], wmul[at], 0};
-            xw_square across = base, down = base;
-            if (!t && empty) {
-                across.anchor = down.anchor = r == sr && c == sc;
-            } else if (!t) { /* a perpendicular neighbour makes a cross word */
-                int vertical = (r > 0 && sq[at - cols]) || (r + 1 < p->rows && sq[at + cols]);
-                int horizontal = (c > 0 && sq[at - 1]) || (c + 1 < p->cols && sq[at + 1]);
-                across.anchor = down.anchor = vertical || horizontal;
-                xw_cross_fact *f = &across_facts[at];
-                if (vertical && dirty_col[c])
-                    cross_facts(g, r, c, 1, 0, &f->cross, &f->score);
-                if (vertical)
-                    across.cross = f->cross & wanted, across.cross_score = f->score;
-                f = &down_facts[at];
-                if (horizontal && dirty_row[r])
-                    cross_facts(g, r, c, 0, 1, &f->cross, &f->score);
-                if (horizontal)
-                    down.cross = f->cross & wanted, down.cross_score = f->score;
+            size_t at = (size_t)r * (size_t)p->cols + (size_t)c;
+            if (!keep || dirty_row[r] || dirty_col[c]) {
+                fresh_square(g, r, c, empty, dirty_row, dirty_col, wanted);
+                continue;
             }
-            g->sq[0][at] = across;
-            g->sq[1][(size_t)c * (size_t)p->rows + (size_t)r] = down;
+            xw_square *across = &g->sq[0][at], *down = &g->sq[1][(size_t)c * (size_t)p->rows + (size_t)r];
+            if (across->cross_score >= 0)
+                across->cross = across_facts[at].cross & wanted;
+            if (down->cross_score >= 0)
+                down->cross = down_facts[at].cross & wanted;
         }
     memcpy(g->cc.board, p->sq, n);
     g->cc.ok = 1;

@@ -43,6 +43,7 @@ typedef struct xw_cross_cache {
     size_t nnodes;
     int values[256]; /* the tiles' values the scores were summed with */
     uint8_t *board;
+    uint8_t *premiums; /* the layout's letter premiums, then its word premiums (g->sq holds them) */
     xw_cross_fact *facts[2];
 } xw_cross_cache;
 
