@@ -101,6 +101,15 @@ typedef struct xw_summary {
 
 #define XW_SUMMARIES 512
 
+/* A sub-rack the best-play search may play, as a summary reads it: its
+ * fingerprint less blanks, its values descending (byte j: the j-th), the
+ * leave of what is kept, its blanks. */
+typedef struct xw_sub_rack {
+    uint64_t h, vals;
+    double leave;
+    int nb;
+} xw_sub_rack;
+
 /* b[0][kl][kr]: plays with kl tiles left of the anchor and kr right of it;
  * b[1]: those of them that put down a blank. */
 typedef struct xw_extent_bounds {
@@ -200,6 +209,7 @@ struct lx_xw_gen {
     uint64_t sub_vals[1 << LX_XW_RACK_SIZE]; /* byte j: the j-th value */
     uint8_t by_k[LX_XW_RACK_SIZE + 1][1 << LX_XW_RACK_SIZE]; /* best leave first */
     int nby_k[LX_XW_RACK_SIZE + 1];
+    xw_sub_rack sub[LX_XW_RACK_SIZE + 1][1 << LX_XW_RACK_SIZE]; /* by_k's, in its order */
     /* [0][k][i][j]: the largest j-th value of the sub-racks by_k[k][i..];
      * [1]: of those with a blank, and blanks_after[k][i]: whether there are any */
     uint64_t after[2][LX_XW_RACK_SIZE + 1][(1 << LX_XW_RACK_SIZE) + 1]; /* byte j: the j-th value */

@@ -269,12 +269,12 @@ static inline void sum_up(const lx_xw_gen *g, xw_summary *s, uint64_t hb, int k,
     double lv0 = -1e300, lv1 = -1e300;
     int valid0 = 0, valid1 = 0;
     for (int i = 0; i < g->nby_k[k]; i++) {
-        int idx = g->by_k[k][i];
-        int nb = g->sub_nb[idx];
-        int word = nb < 2 ? xw_wordmap_has(&g->wm, nb, g->sub_h[idx] + hb)
-                          : nb > 2 || two_blanks_word(g, g->sub_h[idx] + hb); /* more blanks: taken to */
-        uint64_t v = g->sub_vals[idx];
-        double l = g->leave[idx];
+        const xw_sub_rack *r = &g->sub[k][i];
+        int nb = r->nb;
+        int word = nb < 2 ? xw_wordmap_has(&g->wm, nb, r->h + hb)
+                          : nb > 2 || two_blanks_word(g, r->h + hb); /* more blanks: taken to */
+        uint64_t v = r->vals;
+        double l = r->leave;
         mv0 = xw_bytes_max(mv0, v & ((uint64_t)0 - (uint64_t)word));
         lv0 = word && l > lv0 ? l : lv0;
         valid0 |= word;
@@ -314,10 +314,14 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
     s->hb = hb;
     s->k = k;
     s->stamp = g->stamp;
-    for (int i = 0; i < g->nby_k[k]; i++) { /* the table's lines on their way, all at once */
-        int idx = g->by_k[k][i];
-        if (g->sub_nb[idx] < 2)
-            xw_wordmap_prefetch(&g->wm, g->sub_nb[idx], g->sub_h[idx] + hb);
+    const xw_sub_rack *r = g->sub[k];
+    if (g->rack[0] < 2) { /* the table's lines on their way, all at once */
+        for (int i = 0; i < g->nby_k[k]; i++)
+            xw_wordmap_prefetch(&g->wm, r[i].nb, r[i].h + hb);
+    } else {
+        for (int i = 0; i < g->nby_k[k]; i++)
+            if (r[i].nb < 2)
+                xw_wordmap_prefetch(&g->wm, r[i].nb, r[i].h + hb);
     }
     if (g->rack[0])
         sum_up(g, s, hb, k, 1);
