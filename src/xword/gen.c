@@ -431,15 +431,11 @@ static void sub_racks(lx_xw_gen *g)
         g->by_k[k][at] = (uint8_t)idx;
     }
     for (int k = 0; k <= g->nrack; k++) {
-        int n = g->nby_k[k];
-        g->after[0][k][n] = g->after[1][k][n] = 0;
-        g->blanks_after[k][n] = 0;
-        for (int i = n - 1; i >= 0; i--) {
-            int idx = g->by_k[k][i], blank = g->sub_nb[idx] > 0;
+        g->sub_blanks[k] = 0;
+        for (int i = 0; i < g->nby_k[k]; i++) {
+            int idx = g->by_k[k][i];
             g->sub[k][i] = (xw_sub_rack){g->sub_h[idx], g->sub_vals[idx], g->leave[idx], g->sub_nb[idx]};
-            g->blanks_after[k][i] = (uint8_t)(g->blanks_after[k][i + 1] | blank);
-            g->after[0][k][i] = xw_bytes_max(g->after[0][k][i + 1], g->sub_vals[idx]);
-            g->after[1][k][i] = xw_bytes_max(g->after[1][k][i + 1], blank ? g->sub_vals[idx] : 0);
+            g->sub_blanks[k] |= (uint64_t)(g->sub_nb[idx] > 0) << i;
         }
     }
     if (++g->stamp == 0) { /* after 2^32 calls: forget every summary */

@@ -210,10 +210,7 @@ struct lx_xw_gen {
     uint8_t by_k[LX_XW_RACK_SIZE + 1][1 << LX_XW_RACK_SIZE]; /* best leave first */
     int nby_k[LX_XW_RACK_SIZE + 1];
     xw_sub_rack sub[LX_XW_RACK_SIZE + 1][1 << LX_XW_RACK_SIZE]; /* by_k's, in its order */
-    /* [0][k][i][j]: the largest j-th value of the sub-racks by_k[k][i..];
-     * [1]: of those with a blank, and blanks_after[k][i]: whether there are any */
-    uint64_t after[2][LX_XW_RACK_SIZE + 1][(1 << LX_XW_RACK_SIZE) + 1]; /* byte j: the j-th value */
-    uint8_t blanks_after[LX_XW_RACK_SIZE + 1][(1 << LX_XW_RACK_SIZE) + 1];
+    uint64_t sub_blanks[LX_XW_RACK_SIZE + 1]; /* bit i: sub[k][i] has a blank (at most 35 of a size) */
     xw_summary summaries[XW_SUMMARIES];
     unsigned stamp;
     xw_anchor_bound *anchors;  /* kept from call to call, as lines and ext */

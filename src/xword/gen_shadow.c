@@ -259,40 +259,41 @@ static int two_blanks_word(const lx_xw_gen *g, uint64_t h)
     return 0;
 }
 
-/* Summary s of the sub-racks of k tiles that make a word with the board
- * tiles of fingerprint hb, without a branch on whether one does (that
- * mispredicts): [0] over all those that do, [1] over those with a blank
- * (blank: the rack holds one; a constant where it is inlined). */
-static inline void sum_up(const lx_xw_gen *g, xw_summary *s, uint64_t hb, int k, const int blank)
+/* Over the sub-racks (of sub[]) whose bits are in m (not 0): the largest
+ * j-th value in byte j. */
+static uint64_t values_max(const xw_sub_rack *sub, uint64_t m)
 {
-    uint64_t mv0 = 0, mv1 = 0;
-    double lv0 = -1e300, lv1 = -1e300;
-    int valid0 = 0, valid1 = 0;
-    for (int i = 0; i < g->nby_k[k]; i++) {
-        const xw_sub_rack *r = &g->sub[k][i];
-        int nb = r->nb;
-        int word = nb < 2 ? xw_wordmap_has(&g->wm, nb, r->h + hb)
-                          : nb > 2 || two_blanks_word(g, r->h + hb); /* more blanks: taken to */
-        uint64_t v = r->vals;
-        double l = r->leave;
-        mv0 = xw_bytes_max(mv0, v & ((uint64_t)0 - (uint64_t)word));
-        lv0 = word && l > lv0 ? l : lv0;
-        valid0 |= word;
-        if (blank) {
-            int with = word & (nb > 0);
-            mv1 = xw_bytes_max(mv1, v & ((uint64_t)0 - (uint64_t)with));
-            lv1 = with && l > lv1 ? l : lv1;
-            valid1 |= with;
+    uint64_t v = 0;
+    for (; m; m &= m - 1)
+        v = xw_bytes_max(v, sub[xw_lowest_bit(m)].vals);
+    return v;
+}
+
+/* Summary s of the sub-racks of k tiles that make a word with the board
+ * tiles of fingerprint hb: which ones do (a bit each, in the word map's
+ * look-ups one after another, no branch on the answers, which mispredicts),
+ * then [0] over all those that do, [1] over those with a blank.  The first
+ * of them has the best leave (sub[k] is in that order). */
+static void sum_up(const lx_xw_gen *g, xw_summary *s, uint64_t hb, int k)
+{
+    const xw_sub_rack *r = g->sub[k];
+    uint64_t words = 0;
+    if (g->rack[0] < 2) {
+        for (int i = 0; i < g->nby_k[k]; i++)
+            words |= (uint64_t)xw_wordmap_has(&g->wm, r[i].nb, r[i].h + hb) << i;
+    } else {
+        for (int i = 0; i < g->nby_k[k]; i++) {
+            int nb = r[i].nb;
+            int word = nb < 2 ? xw_wordmap_has(&g->wm, nb, r[i].h + hb)
+                              : nb > 2 || two_blanks_word(g, r[i].h + hb); /* more blanks: taken to */
+            words |= (uint64_t)word << i;
         }
-        /* the first one that makes a word has the best leave (the first with
-         * a blank, of those with one): done when no later one has higher values */
-        if (valid0 && (!g->blanks_after[k][i + 1] || valid1) && xw_bytes_max(mv0, g->after[0][k][i + 1]) == mv0 &&
-            (!blank || xw_bytes_max(mv1, g->after[1][k][i + 1]) == mv1))
-            break;
     }
-    s->valid[0] = valid0, s->valid[1] = valid1;
-    s->maxval[0] = mv0, s->maxval[1] = mv1;
-    s->leave[0] = lv0, s->leave[1] = lv1;
+    uint64_t with = words & g->sub_blanks[k];
+    s->valid[0] = words != 0, s->valid[1] = with != 0;
+    s->maxval[0] = values_max(r, words), s->maxval[1] = values_max(r, with);
+    s->leave[0] = words ? r[xw_lowest_bit(words)].leave : -1e300;
+    s->leave[1] = with ? r[xw_lowest_bit(with)].leave : -1e300;
 }
 
 /* The sub-racks of k tiles that make a word with the board tiles of
@@ -323,10 +324,7 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
             if (r[i].nb < 2)
                 xw_wordmap_prefetch(&g->wm, r[i].nb, r[i].h + hb);
     }
-    if (g->rack[0])
-        sum_up(g, s, hb, k, 1);
-    else
-        sum_up(g, s, hb, k, 0); /* (nothing of plays with a blank) */
+    sum_up(g, s, hb, k);
     return s;
 }
 
