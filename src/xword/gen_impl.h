@@ -84,6 +84,8 @@ typedef struct xw_wordmap {
     uint64_t key[LX_XW_MAX_LETTERS + 1];  /* each letter's; a multiset's fingerprint is their sum */
     uint32_t *set[2];                     /* words; words less one letter */
     size_t mask[2];
+    uint64_t *maybe;                      /* bit (h >> 20) & maybe_mask: a word's fingerprint may be h */
+    size_t maybe_mask;
 } xw_wordmap;
 
 /* What the best-play search knows of one board-tile multiset and play size:
@@ -496,6 +498,14 @@ static inline int xw_wordmap_has(const xw_wordmap *wm, int blanks, uint64_t h)
         slot = set[++i];
     return slot == tag;
 #endif
+}
+/* Whether some word's fingerprint may be h: 0 when none is (most
+ * multisets), 1 when it is worth asking xw_wordmap_has (blanks 0); a bit in
+ * a table small enough to stay in the caches. */
+static inline int xw_wordmap_maybe(const xw_wordmap *wm, uint64_t h)
+{
+    size_t bit = (size_t)(h >> 20) & wm->maybe_mask;
+    return (int)((wm->maybe[bit >> 6] >> (bit & 63)) & 1);
 }
 void xw_wordmap_free(xw_wordmap *wm);
 /* Byte by byte, the larger of a's and b's (values packed a byte each). */

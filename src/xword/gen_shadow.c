@@ -278,9 +278,16 @@ static void sum_up(const lx_xw_gen *g, xw_summary *s, uint64_t hb, int k)
 {
     const xw_sub_rack *r = g->sub[k];
     uint64_t words = 0;
-    if (g->rack[0] == 0) { /* (the same, every nb 0) */
+    if (g->rack[0] == 0) { /* every nb 0: the table asked about those it may hold */
+        uint64_t maybe = 0;
         for (int i = 0; i < g->nby_k[k]; i++)
+            maybe |= (uint64_t)xw_wordmap_maybe(&g->wm, r[i].h + hb) << i;
+        for (uint64_t m = maybe; m; m &= m - 1)
+            xw_wordmap_prefetch(&g->wm, 0, r[xw_lowest_bit(m)].h + hb);
+        for (uint64_t m = maybe; m; m &= m - 1) {
+            int i = xw_lowest_bit(m);
             words |= (uint64_t)xw_wordmap_has(&g->wm, 0, r[i].h + hb) << i;
+        }
     } else if (g->rack[0] == 1) {
         for (int i = 0; i < g->nby_k[k]; i++)
             words |= (uint64_t)xw_wordmap_has(&g->wm, r[i].nb, r[i].h + hb) << i;
@@ -319,13 +326,10 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
     s->k = k;
     s->stamp = g->stamp;
     const xw_sub_rack *r = g->sub[k];
-    if (g->rack[0] == 0) { /* the table's lines on their way, all at once */
-        for (int i = 0; i < g->nby_k[k]; i++)
-            xw_wordmap_prefetch(&g->wm, 0, r[i].h + hb);
-    } else if (g->rack[0] == 1) {
+    if (g->rack[0] == 1) { /* the table's lines on their way, all at once (no blank: in sum_up) */
         for (int i = 0; i < g->nby_k[k]; i++)
             xw_wordmap_prefetch(&g->wm, r[i].nb, r[i].h + hb);
-    } else {
+    } else if (g->rack[0] > 1) {
         for (int i = 0; i < g->nby_k[k]; i++)
             if (r[i].nb < 2)
                 xw_wordmap_prefetch(&g->wm, r[i].nb, r[i].h + hb);
