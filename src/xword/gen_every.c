@@ -35,15 +35,23 @@ void xw_every_line(lx_xw_gen *g)
 {
     if (g->every_line == g->ln)
         return;
+    const xw_square *ln = g->ln;
+    xw_every_square *e = g->every_sq + 1, none = {0, 0, 0};
     uint64_t m = 0;
-    int before = 0;
-    for (int i = 0; i < g->len; i++) {
-        int empty = g->ln[i].tile == 0;
+    int before = 0, len = g->len;
+    e[-1] = e[len] = none; /* off the line */
+    for (int i = 0; i < len; i++) {
+        const xw_square *q = &ln[i];
+        int tile = q->tile;
+        uint64_t ask = tile ? (uint64_t)1 << (tile & 0x7F) : q->cross;
+        e[i].want_right = ask;
+        e[i].want_left = tile || !q->anchor ? ask : 0;
+        e[i].any = tile ? ~(uint64_t)0 : 0;
         g->empties_before[i] = (uint8_t)before;
-        before += empty;
-        m |= i < 64 ? (uint64_t)empty << i : 0;
+        before += !tile;
+        m |= i < 64 ? (uint64_t)!tile << i : 0;
     }
-    g->every_line = g->ln;
+    g->every_line = ln;
     g->every_empty = m;
 }
 
@@ -447,15 +455,6 @@ XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, walk_score s, 
     go_on(g, col, node, put_down(g, &g->ln[col], col, t, rt, s), idx - g->pv[rt], left, words);
 }
 
-/* What the next square q asks of a run for the walk to step on to it (when
- * ok): its board tile (*tile_any all ones), or a letter its cross set
- * allows (*tile_any 0: of those the rack may give); *want 0 when not ok. */
-XW_INLINE void square_wants(const xw_square *q, int ok, uint64_t *want, uint64_t *tile_any)
-{
-    *want = !ok ? 0 : q->tile ? (uint64_t)1 << (q->tile & 0x7F) : q->cross;
-    *tile_any = q->tile ? ~(uint64_t)0 : 0;
-}
-
 /* With the runs' tiles at hand: the letters m (of run `run`, whose tiles
  * are `tiles`) on the empty square col.  What each leads to (a word made,
  * a step on, a turn right) is worked out from its node before anything
@@ -467,13 +466,14 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
     const xw_square *ln = g->ln, *q = &ln[col];
     const uint32_t *nodes = g->nodes;
     if (left) {
-        int has_left = col > 0, turn1 = g->turn + 1;
-        const xw_square *lq = &ln[col - has_left], *tq = &ln[turn1 - (turn1 >= g->len)];
-        int left_empty = !has_left | !lq->tile;
-        int record_ok = left_empty & g->right_empty, step_ok = has_left & (lq->tile || !lq->anchor);
+        const xw_every_square *e = &g->every_sq[col]; /* square col - 1's (see xw_every_line) */
+        int turn1 = g->turn + 1;
+        const xw_square *tq = &ln[turn1 - (turn1 >= g->len)];
+        int left_empty = !e->any;
+        int record_ok = left_empty & g->right_empty;
         int turn_ok = left_empty & (turn1 < g->len);
-        uint64_t want, tile_any; /* a step on when the next run has a tile of want & (what the rack may | tile_any) */
-        square_wants(lq, step_ok, &want, &tile_any);
+        /* a step on when the next run has a tile of want & (what the rack may | tile_any) */
+        uint64_t want = e->want_left, tile_any = e->any;
         do {
             int t = xw_lowest_bit(m);
             uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node), right = 0;
@@ -491,7 +491,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
                 walk_score n = put_down(g, q, col, t, rt, s);
                 if (word)
                     record(g, col, g->turn, n, next);
-                if (step && lq->tile)
+                if (step && tile_any)
                     walk_on(g, col - 1, arc, n, next, 1, words);
                 else if (step)
                     step_on(g, col - 1, arc, then, n, next, 1, words);
@@ -503,11 +503,9 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
         } while (m &= m - 1);
         return;
     }
-    int has_next = col + 1 < g->len;
-    const xw_square *rq = &ln[col + has_next];
-    int record_ok = !(has_next & (rq->tile != 0));
-    uint64_t want, tile_any;
-    square_wants(rq, has_next, &want, &tile_any);
+    const xw_every_square *e = &g->every_sq[col + 2]; /* square col + 1's */
+    int record_ok = !e->any;
+    uint64_t want = e->want_right, tile_any = e->any;
     do {
         int t = xw_lowest_bit(m);
         uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node);
@@ -520,7 +518,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             walk_score n = put_down(g, q, col, t, rt, s);
             if (word)
                 record(g, g->left, col, n, next);
-            if (step && rq->tile)
+            if (step && tile_any)
                 walk_on(g, col + 1, arc, n, next, 0, words);
             else if (step)
                 step_on(g, col + 1, arc, then, n, next, 0, words);

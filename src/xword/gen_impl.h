@@ -55,6 +55,16 @@ typedef struct xw_walk_score {
     int main, mult, cross;
 } xw_walk_score;
 
+/* What the every-play walk asks of a square of a line to step on to it
+ * (gen_every.c, worked out once per line): a tile of the run after the
+ * letter put next to it in `want` - its board tile, or the letters its
+ * cross set allows, of those the rack may give unless `any` is all ones (a
+ * board tile); want 0: no step.  Going left, a step on to an empty anchor is
+ * not taken (its own walk makes those plays): want_left. */
+typedef struct xw_every_square {
+    uint64_t want_left, want_right, any;
+} xw_every_square;
+
 /* A left part of the rack (gen_left.c): the tiles a play puts on an anchor
  * and on the empty squares left of it, read backwards from the anchor in
  * the GADDAG.  Left of an anchor with no tile next to it on the left the
@@ -251,6 +261,7 @@ struct lx_xw_gen {
      * them for gen_place.c), so a play's tiles are one read; 8 more: a word at a time */
     uint8_t empties_before[LX_XW_MAX_SIDE];
     uint8_t packed[LX_XW_MAX_SIDE + 8];
+    xw_every_square every_sq[LX_XW_MAX_SIDE + 2]; /* every play: of each square i of every_line at i + 1 (0: none) */
     /* every play: the rack's left parts (gen_left.c) */
     xw_left_part *lp;
     size_t nlp, lp_cap;
