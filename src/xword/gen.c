@@ -479,17 +479,20 @@ static void bounds_open(lx_xw_gen *g)
 
 /* The suffix maxima of an anchor's extent bounds, for the walk to prune
  * with (those of plays with a blank, [1] and [2], only with one on the
- * rack: the walk reads them only to put one down). */
-static void bounds_from(lx_xw_gen *g, const xw_extent_bounds *e)
+ * rack: the walk reads them only to put one down).  Only those of its
+ * extents (kl <= sl->nl, kr <= sl->nr; one past them -1e300): the walk puts
+ * no tile on the empty squares past them (an anchor, a square no tile of the
+ * rack fits, or more tiles than the rack's), so it reads no further. */
+static void bounds_from(lx_xw_gen *g, const xw_extent_bounds *e, const xw_shadow_line *sl)
 {
-    const int n = LX_XW_RACK_SIZE;
+    const int nl = sl->nl, nr = sl->nr;
     for (int u = 0; u < (g->rack0[0] ? 3 : 1); u++) {
         double *lb = g->left_bound[u];
-        lb[n + 1] = -1e300;
-        for (int kl = n; kl >= 0; kl--) {
+        lb[nl + 1] = -1e300;
+        for (int kl = nl; kl >= 0; kl--) {
             double *rb = g->right_bound[u][kl];
-            rb[n + 1] = -1e300;
-            for (int kr = n; kr >= 0; kr--) {
+            rb[nr + 1] = -1e300;
+            for (int kr = nr; kr >= 0; kr--) {
                 double b = u < 2 ? e->b[u][kl][kr] : kl + 1 + kr < LX_XW_RACK_SIZE ? e->b[1][kl][kr] : -1e300;
                 rb[kr] = b > rb[kr + 1] ? b : rb[kr + 1];
             }
@@ -497,8 +500,8 @@ static void bounds_from(lx_xw_gen *g, const xw_extent_bounds *e)
         }
     }
     g->max_tiles = 0;
-    for (int kl = 0; kl <= n; kl++)
-        for (int kr = 0; kl + 1 + kr <= n; kr++)
+    for (int kl = 0; kl <= nl; kl++)
+        for (int kr = 0; kr <= nr && kl + 1 + kr <= LX_XW_RACK_SIZE; kr++)
             if (e->b[0][kl][kr] >= g->best.equity && kl + 1 + kr > g->max_tiles)
                 g->max_tiles = kl + 1 + kr;
 }
@@ -610,7 +613,7 @@ int lx_xw_gen_best(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
             continue;
         }
         xw_anchor_bound top = heap_pop(a, &n);
-        bounds_from(g, &g->ext[top.id]);
+        bounds_from(g, &g->ext[top.id], &g->lines[top.id]);
         g->no_bingo = 0;
         g->bingo_known = !(g->use_wm && g->rack0[0] == 1 && g->nrack == LX_XW_RACK_SIZE);
         g->bingo_letters = ~(uint64_t)0;
