@@ -41,6 +41,7 @@ void lx_xw_gen_free(lx_xw_gen *g)
     free(g->cc.facts[1]);
     free(g->plays);
     free(g->lp);
+    free(g->every_anchors);
     free(g->anchors);
     free(g->lines);
     free(g->ext);
@@ -518,6 +519,33 @@ static void use_runs(lx_xw_gen *g)
     }
 }
 
+/* Every play's anchors, by direction, line and square (see
+ * XW_EVERY_ANCHOR): 0, or -1 out of memory. */
+static int every_anchors(lx_xw_gen *g)
+{
+    size_t most = 2 * (size_t)g->rows * (size_t)g->cols;
+    if (most > g->every_anchors_cap) {
+        uint32_t *a = realloc(g->every_anchors, most * sizeof *a);
+        if (!a)
+            return -1;
+        g->every_anchors = a;
+        g->every_anchors_cap = most;
+    }
+    size_t n = 0;
+    for (int dir = 0; dir < 2; dir++) {
+        const xw_square *ln = g->sq[dir]; /* line by line */
+        int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;
+        for (int line = 0; line < lines; line++, ln += len)
+            for (int i = 0; i < len; i++)
+                if (ln[i].anchor) {
+                    int kind = i > 0 && ln[i - 1].tile ? 1 : i + 1 < len && ln[i + 1].tile ? 2 : 0;
+                    g->every_anchors[n++] = XW_EVERY_ANCHOR(dir, line, i, kind);
+                }
+    }
+    g->every_nanchors = n;
+    return 0;
+}
+
 long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o, const lx_xw_play **plays,
                    lx_game_error *err)
 {
@@ -530,23 +558,17 @@ long lx_xw_gen_all(lx_xw_gen *g, const lx_xw_pos *p, const lx_xw_gen_options *o,
         use_runs(g);
     if (walk)
         xw_every_ready(g);
-    if (walk && xw_gen_left_parts(g) != 0)
+    if (walk && (every_anchors(g) != 0 || xw_gen_left_parts(g) != 0))
         return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");
-    for (int dir = 0; dir < 2 && walk; dir++) {
-        int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;
-        for (int line = 0; line < lines; line++) {
-            const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
-            for (int i = 0; i < len; i++) {
-                if (!ln[i].anchor)
-                    continue;
-                if (i > 0 && ln[i - 1].tile) /* the tiles before it are the play's */
-                    xw_every_beside_tiles(g, dir, line, i, 1);
-                else if (i + 1 < len && ln[i + 1].tile) /* and those after it */
-                    xw_every_beside_tiles(g, dir, line, i, 0);
-                else
-                    xw_gen_anchor_by_parts(g, dir, line, i);
-            }
-        }
+    for (size_t k = 0; walk && k < g->every_nanchors; k++) {
+        uint32_t a = g->every_anchors[k];
+        int dir = (int)(a >> 26), line = (int)(a >> 16 & 0x3FF), i = (int)(a >> 2 & 0x3FFF), kind = (int)(a & 3);
+        if (kind == 1) /* the tiles before it are the play's */
+            xw_every_beside_tiles(g, dir, line, i, 1);
+        else if (kind == 2) /* and those after it */
+            xw_every_beside_tiles(g, dir, line, i, 0);
+        else
+            xw_gen_anchor_by_parts(g, dir, line, i);
     }
     if (g->oom)
         return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory");

@@ -262,6 +262,9 @@ struct lx_xw_gen {
     uint8_t empties_before[LX_XW_MAX_SIDE];
     uint8_t packed[LX_XW_MAX_SIDE + 8];
     xw_every_square every_sq[LX_XW_MAX_SIDE + 2]; /* every play: of each square i of every_line at i + 1 (0: none) */
+    /* every play: its anchors in the walk's order, each XW_EVERY_ANCHOR(dir, line, square, kind) */
+    uint32_t *every_anchors;
+    size_t every_nanchors, every_anchors_cap;
     /* every play: the rack's left parts (gen_left.c) */
     xw_left_part *lp;
     size_t nlp, lp_cap;
@@ -466,7 +469,12 @@ void xw_gen_anchor_after_tiles(lx_xw_gen *g, int dir, int line, int anchor);
 void xw_gen_anchor_at(lx_xw_gen *g, int dir, int line, int anchor);
 /* Record the word the walk made on squares left..right. */
 void xw_gen_record_word(lx_xw_gen *g, int left, int right, xw_walk_score s);
-/* Find the rack's left parts (g->lp): 0, or -1 out of memory. */
+/* Every play's anchors (g->every_anchors): kind 0, no tile next to it on
+ * its line; 1, a tile right before it; 2, a tile right after it (and not
+ * before). */
+#define XW_EVERY_ANCHOR(dir, line, at, kind) ((uint32_t)(dir) << 26 | (uint32_t)(line) << 16 | (uint32_t)(at) << 2 | (uint32_t)(kind))
+/* Find the rack's left parts (g->lp) for the anchors of kind 0 of
+ * g->every_anchors: 0, or -1 out of memory. */
 int xw_gen_left_parts(lx_xw_gen *g);
 /* Every placement from an anchor with no tile next to it on its line, by
  * the left parts (the same plays as xw_gen_anchor, in the same order). */

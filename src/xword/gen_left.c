@@ -192,23 +192,23 @@ int xw_gen_left_parts(lx_xw_gen *g)
 {
     /* the most tiles a left part with tile t on the anchor may have at an
      * anchor that uses the list (no tile next to it on its line) */
+    uint64_t by_most[LX_XW_RACK_SIZE + 1] = {0}; /* the letters of the anchors whose left parts have at most k tiles */
+    for (size_t k = 0; k < g->every_nanchors; k++) {
+        uint32_t a = g->every_anchors[k];
+        if (a & 3)
+            continue; /* a tile next to it */
+        int dir = (int)(a >> 26), line = (int)(a >> 16 & 0x3FF), i = (int)(a >> 2 & 0x3FFF);
+        int len = dir ? g->rows : g->cols;
+        const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
+        int most = room_left(ln, i) + 1;
+        by_most[most < g->nrack ? most : g->nrack] |= ln[i].cross;
+    }
     memset(g->most, 0, sizeof g->most);
     g->most_mask = 0;
-    for (int dir = 0; dir < 2; dir++) {
-        int lines = dir ? g->cols : g->rows, len = dir ? g->rows : g->cols;
-        for (int line = 0; line < lines; line++) {
-            const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
-            for (int i = 0; i < len; i++) {
-                if (!ln[i].anchor || (i > 0 && ln[i - 1].tile) || (i + 1 < len && ln[i + 1].tile))
-                    continue;
-                int most = room_left(ln, i) + 1;
-                most = most < g->nrack ? most : g->nrack;
-                g->most_mask |= ln[i].cross;
-                for (uint64_t m = ln[i].cross; m; m &= m - 1)
-                    if (g->most[xw_lowest_bit(m)] < most)
-                        g->most[xw_lowest_bit(m)] = (uint8_t)most;
-            }
-        }
+    for (int k = g->nrack; k > 0; k--) { /* each letter's most: the largest k it is among */
+        for (uint64_t m = by_most[k] & ~g->most_mask; m; m &= m - 1)
+            g->most[xw_lowest_bit(m)] = (uint8_t)k;
+        g->most_mask |= by_most[k];
     }
     g->nlp = 0;
     return add_parts(g);
