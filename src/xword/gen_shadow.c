@@ -340,8 +340,8 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
 
 double xw_gen_bounds(lx_xw_gen *g, const shadow_line *sl, xw_extent_bounds *ext, double floor)
 {
-    for (int i = 0; i <= LX_XW_RACK_SIZE; i++)
-        for (int j = 0; j <= LX_XW_RACK_SIZE; j++)
+    for (int i = 0; i <= sl->nl; i++) /* (what is read: gen.c's bounds_from, xw_gen_bingo_letters) */
+        for (int j = 0; j <= sl->nr; j++)
             ext->b[0][i][j] = ext->b[1][i][j] = -1e300;
     double best = -1e300;
     for (int kl = 0; kl <= sl->nl; kl++)
