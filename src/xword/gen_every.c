@@ -467,11 +467,10 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
     const uint32_t *nodes = g->nodes;
     if (left) {
         const xw_every_square *e = &g->every_sq[col]; /* square col - 1's (see xw_every_line) */
-        int turn1 = g->turn + 1;
-        const xw_square *tq = &ln[turn1 - (turn1 >= g->len)];
+        const xw_square *tq = g->every_turn_q;
         int left_empty = !e->any;
         int record_ok = left_empty & g->right_empty;
-        int turn_ok = left_empty & (turn1 < g->len);
+        int turn_ok = left_empty & g->every_turn_ok;
         /* a step on when the next run has a tile of want & (what the rack may | tile_any) */
         uint64_t want = e->want_left, tile_any = e->any;
         do {
@@ -497,7 +496,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
                     step_on(g, col - 1, arc, then, n, next, 1, words);
                 if (turn) {
                     g->left = col; /* (read only right of the turn) */
-                    walk_on(g, turn1, right, n, next, 0, words);
+                    walk_on(g, g->turn + 1, right, n, next, 0, words);
                 }
             }
         } while (m &= m - 1);
@@ -614,6 +613,9 @@ void xw_every_beside_tiles(lx_xw_gen *g, int dir, int line, int anchor, int afte
     walk_score s;
     uint32_t run = after ? xw_gen_read_before(g, dir, line, anchor, &s) : xw_gen_read_after(g, dir, line, anchor, &s);
     xw_every_line(g);
+    int turn1 = g->turn + 1;
+    g->every_turn_ok = turn1 < g->len;
+    g->every_turn_q = &g->ln[turn1 - !g->every_turn_ok];
     if (run)
         walk_from(g, anchor, run, s, g->nleaves - 1);
     g->turn = g->left = anchor;

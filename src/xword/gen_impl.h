@@ -262,6 +262,8 @@ struct lx_xw_gen {
     uint8_t empties_before[LX_XW_MAX_SIDE];
     uint8_t packed[LX_XW_MAX_SIDE + 8];
     xw_every_square every_sq[LX_XW_MAX_SIDE + 2]; /* every play: of each square i of every_line at i + 1 (0: none) */
+    const xw_square *every_turn_q; /* every play, walking left: the square right after g->turn (or the turn's) */
+    int every_turn_ok;             /* and whether there is one */
     /* every play: its anchors in the walk's order, each XW_EVERY_ANCHOR(dir, line, square, kind) */
     uint32_t *every_anchors;
     size_t every_nanchors, every_anchors_cap;
