@@ -103,35 +103,39 @@ static int line_of(const lx_xw_gen *g, int dir, int line, int anchor, shadow_lin
     uint64_t can = g->rack[0] ? ~(uint64_t)1 : g->rack_mask & ~(uint64_t)1; /* letters a tile may be */
     if (!(ln[anchor].cross & can))
         return 0;
-    for (int i = anchor - 1; i >= 0 && sl->nl < g->nrack - 1; i--) {
-        if (ln[i].tile)
-            continue;
-        if (ln[i].anchor || !(ln[i].cross & can))
-            break;
-        sl->left[sl->nl++] = i;
-    }
-    for (int i = anchor + 1; i < sl->len && sl->nr < g->nrack - 1; i++) {
-        if (ln[i].tile)
-            continue;
-        if (!(ln[i].cross & can))
-            break;
-        sl->right[sl->nr++] = i;
-    }
-    /* the tiles next to each empty square, added as the extents grow */
-    int count = 0, value = 0;
+    /* the empty squares left of it, nearest first, and the board tiles a word
+     * with kl of them runs through on that side: those before the (kl + 1)-th
+     * empty square (or the edge), added up in the same pass */
+    int count = 0, value = 0, n = 0;
     uint64_t hb = 0;
-    for (int kl = 0; kl <= sl->nl; kl++) {
-        for (int lo = kl ? sl->left[kl - 1] : anchor; lo > 0 && ln[lo - 1].tile; lo--)
-            count++, value += ln[lo - 1].value, hb += g->wm.key[ln[lo - 1].tile & 0x3F];
-        sl->lcount[kl] = count, sl->lvalue[kl] = value, sl->lhb[kl] = hb;
+    for (int i = anchor - 1; i >= 0; i--) {
+        const xw_square *q = &ln[i];
+        if (q->tile) {
+            count++, value += q->value, hb += g->wm.key[q->tile & 0x3F];
+            continue;
+        }
+        if (n == g->nrack - 1 || q->anchor || !(q->cross & can))
+            break;
+        sl->lcount[n] = count, sl->lvalue[n] = value, sl->lhb[n] = hb;
+        sl->left[n++] = i;
     }
-    count = value = 0;
+    sl->lcount[n] = count, sl->lvalue[n] = value, sl->lhb[n] = hb;
+    sl->nl = n;
+    count = value = n = 0; /* and right of it (an anchor there is no end) */
     hb = 0;
-    for (int kr = 0; kr <= sl->nr; kr++) {
-        for (int hi = kr ? sl->right[kr - 1] : anchor; hi + 1 < sl->len && ln[hi + 1].tile; hi++)
-            count++, value += ln[hi + 1].value, hb += g->wm.key[ln[hi + 1].tile & 0x3F];
-        sl->rcount[kr] = count, sl->rvalue[kr] = value, sl->rhb[kr] = hb;
+    for (int i = anchor + 1; i < sl->len; i++) {
+        const xw_square *q = &ln[i];
+        if (q->tile) {
+            count++, value += q->value, hb += g->wm.key[q->tile & 0x3F];
+            continue;
+        }
+        if (n == g->nrack - 1 || !(q->cross & can))
+            break;
+        sl->rcount[n] = count, sl->rvalue[n] = value, sl->rhb[n] = hb;
+        sl->right[n++] = i;
     }
+    sl->rcount[n] = count, sl->rvalue[n] = value, sl->rhb[n] = hb;
+    sl->nr = n;
     return 1;
 }
 
