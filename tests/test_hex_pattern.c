@@ -4,8 +4,10 @@
  * half round and mirrored along its diagonal (colours swapped) are the
  * codes' own transforms, so the canonical code is the same; the relation
  * to the last stone; the learned table's figures and the prior values they
- * give (hex_pattern_prior_value, not used by the search); and the fit
- * on a tiny input against the figures its equations give. */
+ * give (hex_pattern_prior_value, not used by the search); the weights'
+ * map by raw code and the tree's policy from it (the search's progressive
+ * bias); and the fit on a tiny input against the figures its equations
+ * give. */
 #include <math.h>
 
 #include "testutil.h"
@@ -162,6 +164,97 @@ static void test_prior_values(void **state)
                 hex_pattern_prior_value(c, 5, 5, at(5, 2, 2), 0, HEX_BLACK));
 }
 
+/* e^x for |x| <= 12 by 80 terms of its series (the tests link no libm). */
+static double series_exp(double x)
+{
+    double term = 1, sum = 1, a = x < 0 ? -x : x;
+    for (int i = 1; i <= 80; i++) {
+        term *= a / i;
+        sum += term;
+    }
+    return x < 0 ? 1 / sum : sum;
+}
+
+/* Every symmetric form of every table code, and the empty cells of random
+ * 7x7 boards, weigh e to the table's log weight (1 when absent); the
+ * policy is those weights times the relation's, over their sum. */
+static void test_map_and_policy(void **state)
+{
+    (void)state;
+    hex_pattern_map *m = hex_pattern_map_new();
+    assert_non_null(m);
+    for (size_t t = 0; t < hex_pattern_table_size; t++)
+        for (int s = 0; s < 4; s++) {
+            float g = hex_pattern_map_gamma(m, hex_pattern_transform(hex_pattern_table[t].code, s));
+            assert_true(fabs(g / series_exp(hex_pattern_table[t].log_gamma) - 1) < 1e-6);
+        }
+    assert_true(hex_pattern_map_gamma(m, 0xffffff) == 1.0f);
+    uint64_t rng = 341;
+    for (int round = 0; round < 50; round++) {
+        char rows[7][8] = {{0}};
+        const char *pic[7];
+        for (int r = 0; r < 7; r++) {
+            for (int q = 0; q < 7; q++) {
+                uint64_t x = lx_random_next(&rng) % 4;
+                rows[r][q] = x == 0 ? 'B' : x == 1 ? 'W' : '.';
+            }
+            pic[r] = rows[r];
+        }
+        uint8_t c[ST * ST];
+        padded_of(pic, 7, 7, c);
+        int32_t ids[49], last = 0;
+        size_t n = 0;
+        for (int r = 0; r < 7; r++)
+            for (int q = 0; q < 7; q++) {
+                if (rows[r][q] == '.')
+                    ids[n++] = at(7, q, r);
+                else if (rows[r][q] == 'W')
+                    last = at(7, q, r);
+            }
+        if (n == 0)
+            continue;
+        float prob[49];
+        hex_pattern_policy(m, c, 7, 7, last, HEX_BLACK, ids, n, prob);
+        double want[49], sum = 0, got = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint32_t raw = hex_pattern_raw(c, 7, 7, ids[i], HEX_BLACK);
+            want[i] = series_exp(hex_pattern_lookup(hex_pattern_table, hex_pattern_table_size, hex_pattern_canonical(raw)) +
+                          hex_pattern_relation_log_gamma[hex_pattern_relation(c, 7, ids[i], last, HEX_BLACK)]);
+            sum += want[i];
+        }
+        for (size_t i = 0; i < n; i++) {
+            assert_true(fabs(prob[i] / (want[i] / sum) - 1) < 1e-5);
+            got += prob[i];
+        }
+        assert_true(fabs(got - 1) < 1e-5);
+    }
+    /* Black's bridge b2-c3, White's c2 intruding: saving it at b3 is the
+     * likeliest move, 0.63708 of the policy (the table's weights summed over
+     * the 22 empty cells' canonical codes and relations in Python, outside
+     * the project's code); a swap id (off the board) weighs 1 */
+    const char *p2[] = {".....", ".BW..", "..B..", ".....", "....."};
+    uint8_t c[ST * ST];
+    padded_of(p2, 5, 5, c);
+    int32_t ids[23];
+    size_t n = 0, best = 0;
+    for (int r = 0; r < 5; r++)
+        for (int q = 0; q < 5; q++)
+            if (c[at(5, q, r)] == HEX_EMPTY)
+                ids[n++] = at(5, q, r);
+    ids[n++] = ST * ST; /* the swap */
+    float prob[23];
+    hex_pattern_policy(m, c, 5, 5, at(5, 2, 1), HEX_BLACK, ids, n, prob);
+    for (size_t i = 0; i < n; i++)
+        best = prob[i] > prob[best] ? i : best;
+    assert_int_equal(ids[best], at(5, 1, 2));
+    assert_true(fabs(prob[best] - 0.63708) < 1e-5);
+    /* without a map (out of memory) every move is as likely */
+    hex_pattern_policy(NULL, c, 5, 5, at(5, 2, 1), HEX_BLACK, ids, n, prob);
+    for (size_t i = 0; i < n; i++)
+        assert_true(fabs(prob[i] - 1.0 / (double)n) < 1e-7);
+    hex_pattern_map_free(m);
+}
+
 static void test_fit_on_a_tiny_input(void **state)
 {
     (void)state;
@@ -204,6 +297,7 @@ int main(void)
         cmocka_unit_test(test_symmetries_of_random_boards),
         cmocka_unit_test(test_relation_to_the_last_stone),
         cmocka_unit_test(test_prior_values),
+        cmocka_unit_test(test_map_and_policy),
         cmocka_unit_test(test_fit_on_a_tiny_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

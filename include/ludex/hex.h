@@ -326,6 +326,10 @@ int lx_hex_sim_solve(const lx_hex_sim *s, const lx_hex_solve_limits *lim, lx_hex
  * for each of the n legal ids, playouts added to visits[i] and wins for the
  * colour to move to wins[i]. */
 void lx_hex_sim_prior(const lx_hex_sim *s, const int32_t *ids, size_t n, float *visits, float *wins);
+/* The search's policy at the sim's position now (src/hex/pattern.c): for
+ * each of the n legal ids, how likely a strong player is to choose it, from
+ * its local pattern's weight learned from games; the n figures sum to 1. */
+void lx_hex_sim_policy(const lx_hex_sim *s, const int32_t *ids, size_t n, float *prob);
 
 #ifdef __cplusplus
 }

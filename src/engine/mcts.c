@@ -12,7 +12,12 @@
  * game, `leaf_playouts` times from the same leaf; the playouts' owners are
  * summed per id, the results go back up the path, and the AMAF counts of
  * every child of every node on the path are updated from the sums - the
- * same pass finds each node's best child for the next selection.  A node
+ * same pass finds each node's best child for the next selection.  With
+ * `progressive_bias` c and the game's policy (ops->policy: how likely a
+ * strong player is to choose each move, p), a child's value also gets
+ * c p / sqrt(n + 1), a pull towards likely moves that fades with the
+ * child's own visits n (MoHex 2.0's progressive bias; the AMAF prior of
+ * ops->prior fades with the AMAF playouts instead, far sooner).  A node
  * below the root that reaches `knowledge_at` visits has its children cut to
  * those the game's knowledge keeps (ops->prune; Hex: H-search's must-play);
  * where the knowledge proves the mover there lost, the node is a proved win
@@ -82,6 +87,7 @@ typedef struct mtree {
     float *wins;      /* for the colour that played `move` */
     float *rvisits;   /* AMAF playouts (a float: it is only ever compared and weighed) */
     float *rwins;     /* AMAF wins for the parent's colour to move */
+    float *bias;      /* progressive_bias times the policy's figure of the move (0 without) */
     mlink *link;
     int32_t n, cap, limit;
     uint64_t rng;
@@ -180,10 +186,11 @@ static void nodes_free(mtree *tr)
     free(tr->wins);
     free(tr->rvisits);
     free(tr->rwins);
+    free(tr->bias);
     free(tr->link);
     tr->move = NULL;
     tr->visits = NULL;
-    tr->wins = tr->rvisits = tr->rwins = NULL;
+    tr->wins = tr->rvisits = tr->rwins = tr->bias = NULL;
     tr->link = NULL;
 }
 
@@ -232,6 +239,7 @@ static int nodes_resize(mtree *tr, int32_t cap)
     RESIZE(wins);
     RESIZE(rvisits);
     RESIZE(rwins);
+    RESIZE(bias);
     RESIZE(link);
 #undef RESIZE
     return ok ? 0 : -1;
@@ -263,6 +271,7 @@ static void copy_nodes(mtree *dst, int32_t to, const mtree *src, int32_t from, i
     memcpy(&dst->wins[to], &src->wins[from], (size_t)n * sizeof *dst->wins);
     memcpy(&dst->rvisits[to], &src->rvisits[from], (size_t)n * sizeof *dst->rvisits);
     memcpy(&dst->rwins[to], &src->rwins[from], (size_t)n * sizeof *dst->rwins);
+    memcpy(&dst->bias[to], &src->bias[from], (size_t)n * sizeof *dst->bias);
     memcpy(&dst->link[to], &src->link[from], (size_t)n * sizeof *dst->link);
 }
 
@@ -300,6 +309,7 @@ static void tree_advance(mtree *tr, int32_t id)
     tr->wins = fresh.wins;
     tr->rvisits = fresh.rvisits;
     tr->rwins = fresh.rwins;
+    tr->bias = fresh.bias;
     tr->link = fresh.link;
     tr->n = n;
 }
@@ -316,26 +326,46 @@ void mcts_advance(mcts *m, int32_t id)
 
 /* ---- one search thread ------------------------------------------------------------ */
 
+/* 1 / sqrt(x) for x >= 1 within 5e-6 (the bit trick's guess and two
+ * Newton steps): no libm, and the same figure for one child or four. */
+#define RSQRT_STEPS(y, x)                                                                                     \
+    do {                                                                                                      \
+        y = y * (1.5f - 0.5f * x * y * y);                                                                    \
+        y = y * (1.5f - 0.5f * x * y * y);                                                                    \
+    } while (0)
+
+static inline float rsqrt1(float x)
+{
+    int32_t i;
+    float y;
+    memcpy(&i, &x, sizeof i);
+    i = 0x5f375a86 - (i >> 1);
+    memcpy(&y, &i, sizeof y);
+    RSQRT_STEPS(y, x);
+    return y;
+}
+
 /* A child's selection value: (1 - beta) Q + beta AMAF, or the first-play
- * value 1 while it has no figures at all.  (1 - beta) wins / n + beta
- * rwins / r with beta = r / D, D = r + n + b4 n r, is (wins (1 + b4 r) +
- * rwins) / D: one division.  update_children computes the same four
- * children at a time. */
-static inline float value_of(const mtree *tr, int32_t c, float b4)
+ * value 1 while it has no figures at all, plus its bias / sqrt(n + 1) when
+ * `biased`.  (1 - beta) wins / n + beta rwins / r with beta = r / D, D = r
+ * + n + b4 n r, is (wins (1 + b4 r) + rwins) / D: one division.
+ * update_children computes the same four children at a time. */
+static inline float value_of(const mtree *tr, int32_t c, float b4, int biased)
 {
     float nv = (float)tr->visits[c], rv = tr->rvisits[c];
     float d = rv + nv + b4 * nv * rv;
-    return d > 0 ? (tr->wins[c] * (1.0f + b4 * rv) + tr->rwins[c]) / d : 1.0f;
+    float v = d > 0 ? (tr->wins[c] * (1.0f + b4 * rv) + tr->rwins[c]) / d : 1.0f;
+    return biased ? v + tr->bias[c] * rsqrt1(nv + 1.0f) : v;
 }
 
 /* The index among the n children from `first` of the one of highest
  * selection value, the first of equals. */
-static int32_t best_child(const mtree *tr, int32_t first, int32_t n, float b4)
+static int32_t best_child(const mtree *tr, int32_t first, int32_t n, float b4, int biased)
 {
     float best = -1.0f;
     int32_t pick = 0;
     for (int32_t i = 0; i < n; i++) {
-        float v = value_of(tr, first + i, b4);
+        float v = value_of(tr, first + i, b4, biased);
         if (v > best) {
             best = v;
             pick = i;
@@ -353,13 +383,21 @@ static inline v4f pick4(v4i mask, v4f a, v4f b)
     return (v4f)(((v4i)a & mask) | ((v4i)b & ~mask));
 }
 
+static inline v4f rsqrt4(v4f x)
+{
+    const v4i magic = {0x5f375a86, 0x5f375a86, 0x5f375a86, 0x5f375a86};
+    v4f y = (v4f)(magic - ((v4i)x >> 1));
+    RSQRT_STEPS(y, x);
+    return y;
+}
+
 /* The AMAF update of the children from `first` (block_of(n) of them, the
  * fillers included) for the mover whose sums are at `am` (held, mover's
  * wins, every 4 floats), and the index of the best of them after it: four
  * at a time (value_of by vector arithmetic, one vector division), each
  * lane keeping its best, the lanes merged at the end (the first of
  * equals). */
-static int32_t update_children(mtree *tr, int32_t first, int32_t n, const float *am, float b4)
+static int32_t update_children(mtree *tr, int32_t first, int32_t n, const float *am, float b4, int biased)
 {
     const v4f one = {1.0f, 1.0f, 1.0f, 1.0f}, zero = {0.0f, 0.0f, 0.0f, 0.0f}, b4v = {b4, b4, b4, b4};
     v4f bv = -one;
@@ -368,7 +406,7 @@ static int32_t update_children(mtree *tr, int32_t first, int32_t n, const float 
     /* locals: the stores below are floats, which could alias tr's fields */
     const int32_t *restrict move = tr->move + first;
     const uint32_t *restrict visits = tr->visits + first;
-    const float *restrict wins = tr->wins + first;
+    const float *restrict wins = tr->wins + first, *restrict bias = tr->bias + first;
     float *restrict rvisits = tr->rvisits + first, *restrict rwins = tr->rwins + first;
     int32_t len = block_of(n);
     for (int32_t i = 0; i < len; i += LANES, k += step) {
@@ -394,6 +432,11 @@ static int32_t update_children(mtree *tr, int32_t first, int32_t n, const float 
         v4f d = rv + nv + b4v * nv * rv;
         v4f none = (v4f)((v4i)(d == zero) & (v4i)one); /* 1 for no figures at all: the first-play value 1 */
         v4f value = (w * (one + b4v * rv) + rw + none) / (d + none);
+        if (biased) {
+            v4f bs;
+            memcpy(&bs, &bias[i], sizeof bs);
+            value += bs * rsqrt4(nv + one);
+        }
         v4i better = value > bv;
         bv = pick4(better, value, bv);
         bi = (k & better) | (bi & ~better);
@@ -420,9 +463,15 @@ static int32_t select_child(const mcts_params *p, const mtree *tr, int32_t paren
     return l->first + l->best;
 }
 
+/* The progressive bias's constant for this search (0: none). */
+static float bias_of(const mcts_params *p, const mcts_sim_ops *ops)
+{
+    return ops->policy && !p->flat && p->progressive_bias > 0 ? p->progressive_bias : 0.0f;
+}
+
 /* Grow the children of node x from the sim's legal moves; 0, or -1 when
- * there is no room (x stays a leaf). */
-static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops, float b4)
+ * there is no room (x stays a leaf).  pb: bias_of's constant. */
+static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops, float b4, float pb)
 {
     int32_t n = (int32_t)ops->legal(sim, tr->ids), len = block_of(n), c = tr->n;
     if (tree_reserve(tr, len) != 0)
@@ -432,8 +481,13 @@ static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops
         tr->move[c + i] = filler ? tr->nids : tr->ids[i];
         tr->visits[c + i] = (uint32_t)filler;
         tr->wins[c + i] = filler ? FILLER_WINS : 0.0f;
-        tr->rvisits[c + i] = tr->rwins[c + i] = 0.0f;
+        tr->rvisits[c + i] = tr->rwins[c + i] = tr->bias[c + i] = 0.0f;
         tr->link[c + i] = (mlink){.first = -1};
+    }
+    if (pb > 0 && n > 0) {
+        ops->policy(sim, tr->ids, (size_t)n, &tr->bias[c]);
+        for (int32_t i = 0; i < n; i++)
+            tr->bias[c + i] *= pb;
     }
     if (ops->prior)
         ops->prior(sim, tr->ids, (size_t)n, &tr->rvisits[c], &tr->rwins[c]);
@@ -441,7 +495,7 @@ static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops
         tr->rvisits[c + n - 1] = (float)SWAP_PRIOR;
         tr->rwins[c + n - 1] = SWAP_PRIOR / 2.0f;
     }
-    tr->link[x] = (mlink){.first = c, .nchild = n, .best = best_child(tr, c, n, b4)};
+    tr->link[x] = (mlink){.first = c, .nchild = n, .best = best_child(tr, c, n, b4, pb > 0)};
     tr->n += len;
     return 0;
 }
@@ -450,7 +504,7 @@ static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops
  * become fillers (their subtrees are left unreachable).  When the game
  * proves the mover at x lost (prune keeps none), x becomes PROVED: a win
  * for the colour that played its move, all its visits so far counted won. */
-static void prune_children(mtree *tr, int32_t x, void *sim, const mcts_sim_ops *ops, float b4)
+static void prune_children(mtree *tr, int32_t x, void *sim, const mcts_sim_ops *ops, float b4, int biased)
 {
     mlink *l = &tr->link[x];
     int32_t f = l->first, n = l->nchild, k = 0;
@@ -469,11 +523,11 @@ static void prune_children(mtree *tr, int32_t x, void *sim, const mcts_sim_ops *
             if (tr->move[f + i] == tr->ids[j]) {
                 int32_t mv = tr->move[f + i]; /* swap nodes f + k and f + i */
                 uint32_t vi = tr->visits[f + i];
-                float w = tr->wins[f + i], rv = tr->rvisits[f + i], rw = tr->rwins[f + i];
+                float w = tr->wins[f + i], rv = tr->rvisits[f + i], rw = tr->rwins[f + i], bi = tr->bias[f + i];
                 mlink ln = tr->link[f + i];
                 copy_nodes(tr, f + i, tr, f + k, 1);
                 tr->move[f + k] = mv, tr->visits[f + k] = vi, tr->wins[f + k] = w;
-                tr->rvisits[f + k] = rv, tr->rwins[f + k] = rw, tr->link[f + k] = ln;
+                tr->rvisits[f + k] = rv, tr->rwins[f + k] = rw, tr->bias[f + k] = bi, tr->link[f + k] = ln;
                 k++;
                 break;
             }
@@ -481,11 +535,11 @@ static void prune_children(mtree *tr, int32_t x, void *sim, const mcts_sim_ops *
         tr->move[f + i] = tr->nids;
         tr->visits[f + i] = 1;
         tr->wins[f + i] = FILLER_WINS;
-        tr->rvisits[f + i] = tr->rwins[f + i] = 0.0f;
+        tr->rvisits[f + i] = tr->rwins[f + i] = tr->bias[f + i] = 0.0f;
         tr->link[f + i] = (mlink){.first = -1};
     }
     l->nchild = k;
-    l->best = best_child(tr, f, k, b4);
+    l->best = best_child(tr, f, k, b4, biased);
 }
 
 static int path_reserve(mtree *tr, int32_t depth)
@@ -551,10 +605,11 @@ static void backup(const mcts_params *p, mtree *tr, int32_t depth, uint32_t n, d
     if (p->flat)
         return;
     float b4 = (float)(4.0 * p->rave_bias);
+    int biased = bias_of(p, tr->ops) > 0;
     for (int32_t i = 0; i < depth; i++) {
         mlink *x = &tr->link[tr->path[i]];
         if (x->first >= 0)
-            x->best = update_children(tr, x->first, x->nchild, tr->amaf + (tr->colour[i] == 1 ? 0 : 2), b4);
+            x->best = update_children(tr, x->first, x->nchild, tr->amaf + (tr->colour[i] == 1 ? 0 : 2), b4, biased);
     }
 }
 
@@ -579,14 +634,14 @@ static int iterate(const mcts_params *p, mtree *tr, uint32_t n)
         }
         if (tr->link[x].first < 0) {
             int grow = x == 0 || (!p->flat && tr->visits[x] >= p->expand_at);
-            if (!grow || expand(tr, x, sim, ops, (float)(4.0 * p->rave_bias)) != 0)
+            if (!grow || expand(tr, x, sim, ops, (float)(4.0 * p->rave_bias), bias_of(p, ops)) != 0)
                 break;
         }
         if (tr->link[x].nchild == 0)
             break; /* the game is over here */
         if (p->knowledge_at && x != 0 && ops->prune && tr->visits[x] >= p->knowledge_at &&
             tr->visits[x] < p->knowledge_at + n && tr->link[x].nchild > 1)
-            prune_children(tr, x, sim, ops, (float)(4.0 * p->rave_bias));
+            prune_children(tr, x, sim, ops, (float)(4.0 * p->rave_bias), bias_of(p, ops) > 0);
         if (tr->link[x].first == PROVED) {
             proved = tr->colour[depth - 2];
             break;
@@ -637,7 +692,7 @@ static void *run(void *arg)
         }
         tr->move[0] = -1;
         tr->visits[0] = 0;
-        tr->wins[0] = tr->rvisits[0] = tr->rwins[0] = 0.0f;
+        tr->wins[0] = tr->rvisits[0] = tr->rwins[0] = tr->bias[0] = 0.0f;
         tr->link[0] = (mlink){.first = -1};
         tr->n = 1;
     }

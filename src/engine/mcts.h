@@ -39,6 +39,10 @@ typedef struct mcts_sim_ops {
      * (n: keep all; 0: the mover here is proved lost, the node a proved win
      * for the colour that moved into it). */
     size_t (*prune)(void *sim, int32_t *ids, size_t n);
+    /* Optional: how likely a strong player is to choose each of the n legal
+     * ids at the sim's position (prob[i] >= 0, summing to 1 at most), for
+     * params.progressive_bias (NULL: no bias). */
+    void (*policy)(const void *sim, const int32_t *ids, size_t n, float *prob);
 } mcts_sim_ops;
 
 typedef struct mcts_params {
@@ -47,6 +51,8 @@ typedef struct mcts_params {
     uint32_t expand_at;  /* visits a leaf needs before it grows children */
     uint32_t leaf_playouts; /* playouts from a leaf each time the search reaches it (0 or 1: one) */
     uint32_t knowledge_at; /* visits at which a node's children are pruned by ops->prune (0: never) */
+    float progressive_bias; /* c: a child's selection value gets c p / sqrt(n + 1), p its ops->policy
+                               figure and n its visits (0: none) */
     long node_cap;       /* nodes in all trees together */
     int threads;         /* >= 1 */
 } mcts_params;

@@ -3,6 +3,8 @@
  * the codes mean is in pattern.h. */
 #include "hex/pattern.h"
 
+#include <stdlib.h>
+
 #include "hex/hex_impl.h"
 
 /* Neighbour k's offset in (col, row); bridge point j lies across k = j, j + 1. */
@@ -107,4 +109,89 @@ double hex_pattern_prior_value(const uint8_t *colour, int cols, int rows, int32_
                 hex_pattern_relation_log_gamma[hex_pattern_relation(colour, cols, p, last, me)];
     double v = 0.45 + 0.07 * lg;
     return v < 0.05 ? 0.05 : v > 0.95 ? 0.95 : v;
+}
+
+/* e^x for |x| <= 60 (the log weights are within +-10): e^r (|r| <= ln 2 / 2)
+ * by its series to r^8 times 2^k, to a float's precision without libm
+ * (the library links nothing beyond libc). */
+static double exp_of(double x)
+{
+    const double ln2 = 0.69314718055994530942;
+    x = x < -60 ? -60 : x > 60 ? 60 : x;
+    int k = (int)(x / ln2 + (x < 0 ? -0.5 : 0.5));
+    double r = x - k * ln2, term = 1, sum = 1;
+    for (int i = 1; i <= 8; i++) {
+        term *= r / i;
+        sum += term;
+    }
+    for (; k > 0; k--)
+        sum *= 2;
+    for (; k < 0; k++)
+        sum /= 2;
+    return sum;
+}
+
+enum { MAP_BITS = 14, MAP_SLOTS = 1 << MAP_BITS };
+#define MAP_EMPTY 0xFFFFFFFFu /* raw codes have 24 bits */
+
+struct hex_pattern_map {
+    uint32_t code[MAP_SLOTS];
+    float gamma[MAP_SLOTS];
+};
+
+static uint32_t slot_of(uint32_t raw)
+{
+    return (raw * 0x9E3779B1u) >> (32 - MAP_BITS);
+}
+
+hex_pattern_map *hex_pattern_map_new(void)
+{
+    hex_pattern_map *m = malloc(sizeof *m);
+    if (!m)
+        return NULL;
+    for (uint32_t i = 0; i < MAP_SLOTS; i++)
+        m->code[i] = MAP_EMPTY;
+    for (size_t t = 0; t < hex_pattern_table_size; t++)
+        for (int sym = 0; sym < 4; sym++) { /* 4 x 1,331 forms at most: the map stays a third full */
+            uint32_t raw = hex_pattern_transform(hex_pattern_table[t].code, sym), i = slot_of(raw);
+            while (m->code[i] != MAP_EMPTY && m->code[i] != raw)
+                i = (i + 1) & (MAP_SLOTS - 1);
+            m->code[i] = raw;
+            m->gamma[i] = (float)exp_of(hex_pattern_table[t].log_gamma);
+        }
+    return m;
+}
+
+void hex_pattern_map_free(hex_pattern_map *m)
+{
+    free(m);
+}
+
+float hex_pattern_map_gamma(const hex_pattern_map *m, uint32_t raw)
+{
+    for (uint32_t i = slot_of(raw);; i = (i + 1) & (MAP_SLOTS - 1)) {
+        if (m->code[i] == raw)
+            return m->gamma[i];
+        if (m->code[i] == MAP_EMPTY)
+            return 1.0f;
+    }
+}
+
+void hex_pattern_policy(const hex_pattern_map *m, const uint8_t *colour, int cols, int rows, int32_t last, uint8_t me,
+                        const int32_t *ids, size_t n, float *prob)
+{
+    float rel[HEX_PATTERN_RELATIONS];
+    for (int r = 0; r < HEX_PATTERN_RELATIONS; r++)
+        rel[r] = (float)exp_of(hex_pattern_relation_log_gamma[r]);
+    double sum = 0;
+    for (size_t i = 0; i < n; i++) {
+        int32_t p = ids[i];
+        prob[i] = 1.0f;
+        if (m && hex_padded_inside(p, cols, rows) && colour[p] == HEX_EMPTY)
+            prob[i] = hex_pattern_map_gamma(m, hex_pattern_raw(colour, cols, rows, p, me)) *
+                      rel[hex_pattern_relation(colour, cols, p, last, me)];
+        sum += prob[i];
+    }
+    for (size_t i = 0; i < n; i++)
+        prob[i] = (float)(prob[i] / sum);
 }

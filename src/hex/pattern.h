@@ -21,9 +21,10 @@
  * minorization-maximization; pattern_table.c holds the weights learned by
  * bench/hex_patterns (see there how it was made).  The relation is fitted
  * with the patterns so that their weights are not credited with the last
- * stone's pull.  The search does not use them yet: as prior playouts they
- * gained nothing measurable for a quarter of the playouts (prior.c says what
- * was measured); hex_pattern_prior_value is the form that was tried. */
+ * stone's pull.  The search uses them as its policy (hex_pattern_policy:
+ * the progressive bias of engine/mcts.c's selection); as prior playouts
+ * they gained nothing measurable (prior.c says what was measured), and
+ * hex_pattern_prior_value is the form that was tried there. */
 #ifndef LX_HEX_PATTERN_H
 #define LX_HEX_PATTERN_H
 
@@ -54,6 +55,23 @@ extern const float hex_pattern_relation_log_gamma[HEX_PATTERN_RELATIONS];
 
 /* The log weight of a canonical code in a sorted table (0 when absent). */
 float hex_pattern_lookup(const hex_pattern_weight *table, size_t n, uint32_t canonical);
+
+/* The learned weights (e to the log weights) by raw code, every symmetric
+ * form of the table's codes: a lookup without the canonical form or a
+ * search.  One a search position (sim.c), read only once made. */
+typedef struct hex_pattern_map hex_pattern_map;
+hex_pattern_map *hex_pattern_map_new(void); /* NULL: out of memory */
+void hex_pattern_map_free(hex_pattern_map *m);
+/* The weight of a raw code (1 when its pattern is not in the table). */
+float hex_pattern_map_gamma(const hex_pattern_map *m, uint32_t raw);
+
+/* The tree's policy for `me` to move (the progressive bias of
+ * engine/mcts.c): for each of the n ids (empty padded cells; anything else,
+ * the swap, weighs 1) its learned weight, that of its pattern times that of
+ * its relation to `last`, over the n weights' sum, into prob[i]; 1 / n each
+ * without a map. */
+void hex_pattern_policy(const hex_pattern_map *m, const uint8_t *colour, int cols, int rows, int32_t last, uint8_t me,
+                        const int32_t *ids, size_t n, float *prob);
 
 /* The learned prior win rate of empty cell p for `me`: 0.45 plus 0.07 times
  * the log weights of its pattern and relation, clamped to [0.05, 0.95]. */

@@ -22,7 +22,9 @@
  * 22/40; dead cells at 0.05 18/40 against these.
  *
  * Patterns learned from strong programs' games (pattern.h, pattern_table.c,
- * bench/hex_patterns) were tried here and are not used: against this file's
+ * bench/hex_patterns) were tried here and are not used here (the search
+ * uses them as its policy, the progressive bias of the selection,
+ * engine/hex_kind.c): against this file's
  * figures at 0.2 s a move, paired openings, the learned weights alone
  * (0.45 + 0.07 log weight) scored 24/40 on 9x9 and 22/60 on 11x11, added to
  * these at 0.035 18/40 on 9x9 and 38/80 on 11x11, each within the noise, for

@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "hex/hex_impl.h"
+#include "hex/pattern.h"
 
 struct lx_hex_sim {
     int cols, rows, stride;
@@ -60,6 +61,7 @@ struct lx_hex_sim {
     int32_t *fills, nfills; /* those ids */
     uint8_t *must;       /* per id: a root move, when must_on (lx_hex_sim_must_play) */
     int must_on;
+    hex_pattern_map *patterns; /* the policy's learned weights (NULL: out of memory, even odds) */
     hex_hsearch *hs;     /* H-search work space, made when first needed (NULL: none yet or none here) */
     uint8_t *scratch;    /* a copy of the colours for the proofs (npadded + 1), with hs */
     uint8_t *filled;     /* per id: what hsearch_now filled in scratch (1 dead, 2 captured) */
@@ -242,6 +244,7 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
                 s->single = p;
         }
     s->last0 = b->last_kind == LX_HEX_STONE ? b->last_cell : 0;
+    s->patterns = hex_pattern_map_new();
     lx_hex_sim_reset(s);
     return s;
 }
@@ -251,6 +254,7 @@ void lx_hex_sim_free(lx_hex_sim *s)
     if (!s)
         return;
     hex_hsearch_free(s->hs);
+    hex_pattern_map_free(s->patterns);
     free(s->scratch);
     free(s); /* its other arrays are in its block */
 }
@@ -692,6 +696,11 @@ size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n)
 void lx_hex_sim_prior(const lx_hex_sim *s, const int32_t *ids, size_t n, float *visits, float *wins)
 {
     hex_prior(s->colour, s->cols, s->rows, s->last, code_of(s->to_play), ids, n, visits, wins);
+}
+
+void lx_hex_sim_policy(const lx_hex_sim *s, const int32_t *ids, size_t n, float *prob)
+{
+    hex_pattern_policy(s->patterns, s->colour, s->cols, s->rows, s->last, code_of(s->to_play), ids, n, prob);
 }
 
 void lx_hex_sim_copy_must_play(lx_hex_sim *dst, const lx_hex_sim *src)

@@ -1,0 +1,128 @@
+/* test_engine_mcts.c - the tree search itself (src/engine/mcts.c) on a toy
+ * game whose every playout the mover at the root loses, so that the
+ * children's own and AMAF values stay 0 and their visits follow only the
+ * progressive bias (params.progressive_bias with ops->policy): each child
+ * once (the first-play value), then the one of highest c p / sqrt(n + 1).
+ * The visits were worked out by that rule in a few lines of Python outside
+ * the project's code (the smallest gap between the two best values on the
+ * way is 1e-4, far above the float arithmetic's error). */
+#include <string.h>
+
+#include "testutil.h"
+
+#include "engine/mcts.h"
+
+enum { TOY_IDS = 5, TOY_MOVES = 4 };
+
+typedef struct toy {
+    int depth;
+    uint8_t owners[TOY_IDS];
+    const float *prob; /* the policy, per id */
+} toy;
+
+static void toy_reset(void *sim)
+{
+    ((toy *)sim)->depth = 0;
+}
+
+static lx_colour toy_to_play(const void *sim)
+{
+    return ((const toy *)sim)->depth % 2 ? LX_WHITE : LX_BLACK;
+}
+
+static size_t toy_legal(const void *sim, int32_t *ids)
+{
+    if (((const toy *)sim)->depth > 0)
+        return 0;
+    for (int32_t i = 0; i < TOY_MOVES; i++)
+        ids[i] = i;
+    return TOY_MOVES;
+}
+
+static void toy_play(void *sim, int32_t id)
+{
+    (void)id;
+    ((toy *)sim)->depth++;
+}
+
+static lx_colour toy_playout(void *sim, uint64_t *rng)
+{
+    (void)sim;
+    (void)rng;
+    return LX_WHITE; /* Black, to move at the root, always loses */
+}
+
+static const uint8_t *toy_owners(const void *sim)
+{
+    return ((const toy *)sim)->owners; /* nobody holds anything: no AMAF figures */
+}
+
+static void toy_policy(const void *sim, const int32_t *ids, size_t n, float *prob)
+{
+    for (size_t i = 0; i < n; i++)
+        prob[i] = ((const toy *)sim)->prob[ids[i]];
+}
+
+static const mcts_sim_ops toy_ops = {.reset = toy_reset, .to_play = toy_to_play, .legal = toy_legal,
+                                     .play = toy_play, .playout = toy_playout, .owners = toy_owners,
+                                     .policy = toy_policy};
+
+/* The root's visits per id after `playouts` with bias c. */
+static void visits_after(float c, long playouts, long visits[TOY_MOVES])
+{
+    static const float prob[TOY_IDS] = {0.27f, 0.13f, 0.38f, 0.22f, 0.0f};
+    mcts_params p;
+    mcts_params_default(&p);
+    p.expand_at = 1000000; /* the root's children stay leaves */
+    p.progressive_bias = c;
+    mcts *m = mcts_new(&p, TOY_IDS, 1);
+    assert_non_null(m);
+    toy t = {.prob = prob};
+    void *sims[1] = {&t};
+    atomic_int stop = 0;
+    assert_int_equal(mcts_search(m, sims, &toy_ops, 0, playouts, &stop), 0);
+    mcts_move moves[TOY_IDS];
+    long total = 0;
+    size_t n = mcts_root_moves(m, moves, TOY_IDS, &total);
+    assert_int_equal(n, TOY_MOVES);
+    assert_int_equal(total, playouts);
+    memset(visits, 0, TOY_MOVES * sizeof *visits);
+    for (size_t i = 0; i < n; i++) {
+        visits[moves[i].id] = moves[i].visits;
+        assert_true(moves[i].value == 0.0);
+    }
+    mcts_free(m);
+}
+
+static void progressive_bias_shares_visits_by_the_policy(void **state)
+{
+    (void)state;
+    long v[TOY_MOVES];
+    /* without the bias every value is 0 after its first playout: the first
+     * of equals takes the rest */
+    visits_after(0.0f, 100, v);
+    assert_int_equal(v[0], 97);
+    assert_int_equal(v[1], 1);
+    assert_int_equal(v[2], 1);
+    assert_int_equal(v[3], 1);
+    /* with it, n + 1 grows about as p squared: 0.38 gets 51 of 100 */
+    visits_after(1.0f, 100, v);
+    assert_int_equal(v[0], 26);
+    assert_int_equal(v[1], 6);
+    assert_int_equal(v[2], 51);
+    assert_int_equal(v[3], 17);
+    /* a larger constant scales every value alike: the same visits */
+    visits_after(2.0f, 100, v);
+    assert_int_equal(v[0], 26);
+    assert_int_equal(v[1], 6);
+    assert_int_equal(v[2], 51);
+    assert_int_equal(v[3], 17);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(progressive_bias_shares_visits_by_the_policy),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
