@@ -37,6 +37,7 @@ void lx_xw_gen_free(lx_xw_gen *g)
     free(g->sq[1]);
     free(g->cc.board);
     free(g->cc.premiums);
+    free(g->cc.marks);
     free(g->cc.facts[0]);
     free(g->cc.facts[1]);
     free(g->plays);

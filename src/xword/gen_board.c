@@ -11,10 +11,11 @@
  *
  * The cross facts (of every letter, masked by the rack's letters for each
  * call) are kept from call to call with the board they were worked out
- * for: a call works out again only those of the lines whose tiles changed
- * (a game or a simulation goes from position to position a play at a
- * time), all of them when the lexicon, the board's size or the tiles'
- * letters or values changed. */
+ * for, and so are the squares: a call works out again only those next to
+ * the tiles in a row or column with a tile that changed (a game or a
+ * simulation goes from position to position a play at a time), all of
+ * them when the lexicon, the board's size or the tiles' letters or values
+ * changed; the others only take the rack's letters again. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -118,16 +119,51 @@ static int grow(lx_xw_gen *g, size_t n)
     if (!m)
         return -1;
     cc->premiums = m;
+    m = realloc(cc->marks, n);
+    if (!m)
+        return -1;
+    cc->marks = m;
     g->sq_cap = n;
     return 0;
 }
 
-/* Which lines' cross facts must be worked out again: those whose tiles
- * changed since the last call (all of them when the lexicon, board size or
- * letters changed, or on the first call).  Returns whether g->sq holds the
- * last call's squares of the same layout, good but for the rack's letters
- * where no line through them is dirty. */
-static int dirty_lines(lx_xw_gen *g, uint8_t *row, uint8_t *col)
+/* Around a square whose tile changed, from (r, c) by (dr, dc) both ways:
+ * the squares next to the tiles in a row with it, then or now, and the
+ * first square past them each way (a tile there neither then nor now),
+ * each marked with `bit`: their cross words that way, and whether they are
+ * anchors, may have changed.  Past those squares nothing did. */
+static void mark_around(const lx_xw_gen *g, uint8_t *mark, int r, int c, int dr, int dc, uint8_t bit)
+{
+    const lx_xw_pos *p = g->p;
+    const uint8_t *then = g->cc.board, *now = p->sq;
+    size_t cols = (size_t)p->cols;
+    int lo = 0, hi = 0; /* steps back and on */
+    for (int k = 1;; k++, lo++) {
+        int rr = r - k * dr, cc = c - k * dc;
+        size_t at = (size_t)rr * cols + (size_t)cc;
+        if (rr < 0 || cc < 0 || (!then[at] && !now[at]))
+            break;
+    }
+    for (int k = 1;; k++, hi++) {
+        int rr = r + k * dr, cc = c + k * dc;
+        size_t at = (size_t)rr * cols + (size_t)cc;
+        if (rr >= p->rows || cc >= p->cols || (!then[at] && !now[at]))
+            break;
+    }
+    for (int k = -lo - 1; k <= hi + 1; k++) {
+        int rr = r + k * dr, cc = c + k * dc;
+        if (rr >= 0 && cc >= 0 && rr < p->rows && cc < p->cols)
+            mark[(size_t)rr * cols + (size_t)cc] |= bit;
+    }
+}
+
+/* Which squares' cross facts must be worked out again (g->cc.marks: bit 1,
+ * of the word down through it, bit 2 across): those around the squares
+ * whose tiles changed since the last call (all of them when the lexicon,
+ * board size or letters changed, or on the first call).  Returns whether
+ * g->sq holds the last call's squares of the same layout, good but for the
+ * rack's letters where no mark is. */
+static int dirty_squares(lx_xw_gen *g)
 {
     const lx_xw_pos *p = g->p;
     xw_cross_cache *cc = &g->cc;
@@ -136,13 +172,12 @@ static int dirty_lines(lx_xw_gen *g, uint8_t *row, uint8_t *col)
                cc->nnodes == g->lx->nnodes && cc->letters == g->letters &&
                memcmp(cc->values, g->values, sizeof cc->values) == 0;
     int keep = same && memcmp(cc->premiums, p->layout->lmul, n) == 0 && memcmp(cc->premiums + n, p->layout->wmul, n) == 0;
-    memset(row, !same, (size_t)p->rows);
-    memset(col, !same, (size_t)p->cols);
-    for (int r = 0; r < p->rows && same; r++)
-        for (int c = 0; c < p->cols; c++) {
-            size_t at = (size_t)r * (size_t)p->cols + (size_t)c;
-            if (cc->board[at] != p->sq[at])
-                row[r] = col[c] = 1;
+    memset(cc->marks, same ? 0 : 3, n);
+    for (size_t at = 0; same && at < n; at++)
+        if (cc->board[at] != p->sq[at]) {
+            int r = (int)(at / (size_t)p->cols), c = (int)(at % (size_t)p->cols);
+            mark_around(g, cc->marks, r, c, 1, 0, 1);
+            mark_around(g, cc->marks, r, c, 0, 1, 2);
         }
     cc->ok = 0; /* until this call's facts are all in */
     cc->rows = p->rows;
@@ -157,9 +192,8 @@ static int dirty_lines(lx_xw_gen *g, uint8_t *row, uint8_t *col)
 }
 
 /* The across and down squares at (r, c) worked out afresh (the cross facts
- * again where its column or row is dirty); `empty`: the board is. */
-static void fresh_square(lx_xw_gen *g, int r, int c, int empty, const uint8_t *dirty_row, const uint8_t *dirty_col,
-                         uint64_t wanted)
+ * again where `mark` says, see dirty_squares); `empty`: the board is. */
+static void fresh_square(lx_xw_gen *g, int r, int c, int empty, int mark, uint64_t wanted)
 {
     const lx_xw_pos *p = g->p;
     const uint8_t *sq = p->sq;
@@ -175,12 +209,12 @@ static void fresh_square(lx_xw_gen *g, int r, int c, int empty, const uint8_t *d
         int horizontal = (c > 0 && sq[at - 1]) || (c + 1 < p->cols && sq[at + 1]);
         across.anchor = down.anchor = vertical || horizontal;
         xw_cross_fact *f = &g->cc.facts[0][at];
-        if (vertical && dirty_col[c])
+        if (vertical && (mark & 1))
             cross_facts(g, r, c, 1, 0, &f->cross, &f->score);
         if (vertical)
             across.cross = f->cross & wanted, across.cross_score = f->score;
         f = &g->cc.facts[1][at];
-        if (horizontal && dirty_row[r])
+        if (horizontal && (mark & 2))
             cross_facts(g, r, c, 0, 1, &f->cross, &f->score);
         if (horizontal)
             down.cross = f->cross & wanted, down.cross_score = f->score;
@@ -200,20 +234,20 @@ int xw_gen_board(lx_xw_gen *g)
     /* the distribution's letters: a lexicon file may hold tiles it does not have */
     g->letters = (p->dist->n >= 63 ? ~(uint64_t)0 : ((uint64_t)1 << (p->dist->n + 1)) - 1) & ~(uint64_t)1;
     uint64_t wanted = g->letters & (g->rack[0] ? ~(uint64_t)0 : g->rack_mask); /* the letters a tile may be */
-    uint8_t dirty_row[LX_XW_MAX_SIDE], dirty_col[LX_XW_MAX_SIDE];
-    int keep = dirty_lines(g, dirty_row, dirty_col);
+    int keep = dirty_squares(g);
     int empty = 1;
     for (size_t i = 0; i < n && empty; i++)
         empty = p->sq[i] == 0;
     keep &= !empty; /* (the start square is the anchor) */
-    /* a square off the dirty lines is as it was, its tile and neighbours
-     * the same, but for the rack's letters among those of its cross sets */
+    /* a square not marked is as it was, its tile and neighbours the same,
+     * but for the rack's letters among those of its cross sets */
     const xw_cross_fact *across_facts = g->cc.facts[0], *down_facts = g->cc.facts[1];
+    const uint8_t *marks = g->cc.marks;
     for (int r = 0; r < p->rows; r++)
         for (int c = 0; c < p->cols; c++) {
             size_t at = (size_t)r * (size_t)p->cols + (size_t)c;
-            if (!keep || dirty_row[r] || dirty_col[c]) {
-                fresh_square(g, r, c, empty, dirty_row, dirty_col, wanted);
+            if (!keep || marks[at]) {
+                fresh_square(g, r, c, empty, marks[at], wanted);
                 continue;
             }
             xw_square *across = &g->sq[0][at], *down = &g->sq[1][(size_t)c * (size_t)p->rows + (size_t)r];

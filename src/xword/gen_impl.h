@@ -44,6 +44,7 @@ typedef struct xw_cross_cache {
     int values[256]; /* the tiles' values the scores were summed with */
     uint8_t *board;
     uint8_t *premiums; /* the layout's letter premiums, then its word premiums (g->sq holds them) */
+    uint8_t *marks;    /* gen_board.c's, a call's: which squares' cross facts to work out again */
     xw_cross_fact *facts[2];
 } xw_cross_cache;
 
