@@ -16,6 +16,7 @@
  * simulation goes from position to position a play at a time), all of
  * them when the lexicon, the board's size or the tiles' letters or values
  * changed; the others only take the rack's letters again. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,34 +128,24 @@ static int grow(lx_xw_gen *g, size_t n)
     return 0;
 }
 
-/* Around a square whose tile changed, from (r, c) by (dr, dc) both ways:
- * the squares next to the tiles in a row with it, then or now, and the
- * first square past them each way (a tile there neither then nor now),
- * each marked with `bit`: their cross words that way, and whether they are
+/* Around the square at `at` whose tile changed, along its line (squares
+ * `stride` apart; `back` and `on` of them before and after it): the
+ * squares next to the tiles in a row with it, then or now, and the first
+ * square past them each way (a tile there neither then nor now), each
+ * marked with `bit`: their cross words that way, and whether they are
  * anchors, may have changed.  Past those squares nothing did. */
-static void mark_around(const lx_xw_gen *g, uint8_t *mark, int r, int c, int dr, int dc, uint8_t bit)
+static void mark_around(const lx_xw_gen *g, uint8_t *mark, ptrdiff_t at, int back, int on, ptrdiff_t stride, uint8_t bit)
 {
-    const lx_xw_pos *p = g->p;
-    const uint8_t *then = g->cc.board, *now = p->sq;
-    size_t cols = (size_t)p->cols;
-    int lo = 0, hi = 0; /* steps back and on */
-    for (int k = 1;; k++, lo++) {
-        int rr = r - k * dr, cc = c - k * dc;
-        size_t at = (size_t)rr * cols + (size_t)cc;
-        if (rr < 0 || cc < 0 || (!then[at] && !now[at]))
-            break;
-    }
-    for (int k = 1;; k++, hi++) {
-        int rr = r + k * dr, cc = c + k * dc;
-        size_t at = (size_t)rr * cols + (size_t)cc;
-        if (rr >= p->rows || cc >= p->cols || (!then[at] && !now[at]))
-            break;
-    }
-    for (int k = -lo - 1; k <= hi + 1; k++) {
-        int rr = r + k * dr, cc = c + k * dc;
-        if (rr >= 0 && cc >= 0 && rr < p->rows && cc < p->cols)
-            mark[(size_t)rr * cols + (size_t)cc] |= bit;
-    }
+    const uint8_t *then = g->cc.board, *now = g->p->sq;
+    int lo = 0, hi = 0;
+    while (lo < back && (then[at - (lo + 1) * stride] | now[at - (lo + 1) * stride]))
+        lo++;
+    while (hi < on && (then[at + (hi + 1) * stride] | now[at + (hi + 1) * stride]))
+        hi++;
+    lo += lo < back;
+    hi += hi < on;
+    for (ptrdiff_t k = -lo; k <= hi; k++)
+        mark[at + k * stride] |= bit;
 }
 
 /* Which squares' cross facts must be worked out again (g->cc.marks: bit 1,
@@ -176,8 +167,8 @@ static int dirty_squares(lx_xw_gen *g)
     for (size_t at = 0; same && at < n; at++)
         if (cc->board[at] != p->sq[at]) {
             int r = (int)(at / (size_t)p->cols), c = (int)(at % (size_t)p->cols);
-            mark_around(g, cc->marks, r, c, 1, 0, 1);
-            mark_around(g, cc->marks, r, c, 0, 1, 2);
+            mark_around(g, cc->marks, (ptrdiff_t)at, r, p->rows - 1 - r, p->cols, 1);
+            mark_around(g, cc->marks, (ptrdiff_t)at, c, p->cols - 1 - c, 1, 2);
         }
     cc->ok = 0; /* until this call's facts are all in */
     cc->rows = p->rows;
