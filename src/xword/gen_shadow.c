@@ -76,7 +76,7 @@ void xw_gen_word_check(lx_xw_gen *g)
         for (int c = 0; c < g->rack[t]; c++)
             g->rack_values[n++] = g->values[t];
     sort_desc(g->rack_values, n);
-    if (g->use_wm && g->rack[0] < 2) { /* the word map knows, without a walk */
+    if (g->use_wm) { /* the word map knows, without a walk (two blanks: each letter for one) */
         for (int k = 0; k <= LX_XW_RACK_SIZE; k++)
             g->can_alone[k] = k > 0 && k <= g->nrack && summary(g, 0, k)->valid[0];
         return;
