@@ -271,6 +271,8 @@ struct lx_xw_gen {
     /* every play: the rack's left parts (gen_left.c) */
     xw_left_part *lp;
     size_t nlp, lp_cap;
+    uint32_t lp_first[LX_XW_MAX_LETTERS + 1]; /* where the left parts with letter t on the anchor start */
+    uint64_t lp_first_mask;                   /* the letters t some start with */
     uint8_t most[LX_XW_MAX_LETTERS + 1]; /* the most tiles of a left part with tile t on the anchor */
     uint64_t most_mask;                  /* the tiles t with most[t] > 0 */
     /* the plays found */

@@ -211,7 +211,15 @@ int xw_gen_left_parts(lx_xw_gen *g)
         g->most_mask |= by_most[k];
     }
     g->nlp = 0;
-    return add_parts(g);
+    if (add_parts(g) != 0)
+        return -1;
+    g->lp_first_mask = 0; /* (each letter's parts after those of the letters before it) */
+    for (size_t i = 0; i < g->nlp; i = g->lp[i].end) {
+        int t = g->lp[i].tile & 0x7F;
+        g->lp_first[t] = (uint32_t)i;
+        g->lp_first_mask |= (uint64_t)1 << t;
+    }
+    return 0;
 }
 
 typedef struct part_at {
@@ -243,29 +251,29 @@ void xw_gen_anchor_by_parts(lx_xw_gen *g, int dir, int line, int anchor)
     part_at st[LX_XW_RACK_SIZE + 1];
     int top = 0;
     const xw_left_part *lp = g->lp;
-    for (size_t i = 0; i < g->nlp;) {
-        const xw_left_part *e = &lp[i];
-        int d = e->depth;
-        if (d > room + 1 || (d == 1 && !((q->cross >> (e->tile & 0x7F)) & 1)) ||
-            (!(e->sub_rack & next_mask) && !e->sub_accepts)) {
-            i = e->end;
-            continue;
+    for (uint64_t m = q->cross & g->lp_first_mask; m; m &= m - 1) /* the letters that may go on the anchor */
+        for (size_t i = g->lp_first[xw_lowest_bit(m)], end = lp[i].end; i < end;) {
+            const xw_left_part *e = &lp[i];
+            int d = e->depth;
+            if (d > room + 1 || (!(e->sub_rack & next_mask) && !e->sub_accepts)) {
+                i = e->end;
+                continue;
+            }
+            while (top >= d)
+                close_part(g, &st[top--], next_mask);
+            int col = anchor - (d - 1), v = g->values[e->tile] * ln[col].lm;
+            xw_walk_score s;
+            if (d == 1)
+                s = (xw_walk_score){v, q->wm, q->cross_score >= 0 ? (q->cross_score + v) * q->wm : 0};
+            else
+                s = (xw_walk_score){st[d - 1].s.main + v, st[d - 1].s.mult * ln[col].wm, st[d - 1].s.cross};
+            g->packed[g->empties_before[col]] = e->tile;
+            st[d] = (part_at){e, s};
+            top = d;
+            if (e->accepts)
+                xw_every_record(g, col, anchor, s, e->leave_idx);
+            i = d > room ? e->end : i + 1; /* no room for longer ones */
         }
-        while (top >= d)
-            close_part(g, &st[top--], next_mask);
-        int col = anchor - (d - 1), v = g->values[e->tile] * ln[col].lm;
-        xw_walk_score s;
-        if (d == 1)
-            s = (xw_walk_score){v, q->wm, q->cross_score >= 0 ? (q->cross_score + v) * q->wm : 0};
-        else
-            s = (xw_walk_score){st[d - 1].s.main + v, st[d - 1].s.mult * ln[col].wm, st[d - 1].s.cross};
-        g->packed[g->empties_before[col]] = e->tile;
-        st[d] = (part_at){e, s};
-        top = d;
-        if (e->accepts)
-            xw_every_record(g, col, anchor, s, e->leave_idx);
-        i = d > room ? e->end : i + 1; /* no room for longer ones */
-    }
     while (top >= 1)
         close_part(g, &st[top--], next_mask);
 }
