@@ -30,12 +30,13 @@ static long new_part(lx_xw_gen *g)
     return (long)g->nlp++;
 }
 
-/* The letters of a run of g's nodes. */
-XW_INLINE uint64_t run_letters(const lx_xw_gen *g, uint32_t run)
+/* The letters of a run of g's nodes (headed: g->headed, a constant in
+ * each build of add_parts). */
+XW_INLINE uint64_t run_letters(const lx_xw_gen *g, uint32_t run, const int headed)
 {
     const uint32_t *nodes = g->nodes;
-    if (g->headed)
-        return xw_run_tiles(g, run);
+    if (headed)
+        return xw_tiles_of(nodes, run, headed);
     uint64_t m = 0;
     for (uint32_t i = run; run; i++) {
         m |= (uint64_t)1 << xw_kwg_tile(nodes[i]);
@@ -56,7 +57,7 @@ static inline uint64_t may_be(const lx_xw_gen *g, int idx)
  * read from `node`, the rack keeping idx before it (g->kept_mask,
  * g->may_go: xw_every_ready), into g->lp (its longer ones follow it there); its
  * index, or -1 out of memory.  *idx becomes what the rack keeps after it. */
-XW_INLINE long add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int *idx)
+XW_INLINE long add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int *idx, const int headed)
 {
     const uint32_t *nodes = g->nodes;
     int rt = (g->kept_mask[*idx] >> t) & 1 ? t : 0;
@@ -65,12 +66,12 @@ XW_INLINE long add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int *idx)
         return -1;
     *idx -= g->pv[rt];
     uint32_t arc = xw_kwg_arc(node), sep = 0;
-    if (g->headed) /* the separator, if any, is the run's first node (arc 0: no tiles) */
-        sep = xw_arc_tiles(g, arc) & 1 ? arc : 0;
+    if (headed) /* the separator, if any, is the run's first node (arc 0: no tiles) */
+        sep = xw_tiles_of(nodes, arc, headed) & 1 ? arc : 0;
     else if (arc)
         sep = g->lx->ascending ? (xw_kwg_tile(nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(nodes, arc, 0);
     uint32_t sep_run = sep ? xw_kwg_arc(nodes[sep]) : 0;
-    uint64_t next = sep_run ? run_letters(g, sep_run) : 0;
+    uint64_t next = sep_run ? run_letters(g, sep_run, headed) : 0;
     xw_left_part *e = &g->lp[at];
     e->right_rack = next & g->may_go[*idx]; /* (never bit 0, the separator) */
     e->sep_run = sep_run;
@@ -112,11 +113,11 @@ typedef struct part_level {
 } part_level;
 
 /* Ready l for the letters `any` of the run at `run`. */
-static inline void level_start(const lx_xw_gen *g, part_level *l, uint32_t run, uint64_t any)
+XW_INLINE void level_start(const lx_xw_gen *g, part_level *l, uint32_t run, uint64_t any, const int headed)
 {
     l->run = run;
-    if (g->headed) { /* each letter's node found by the run's tiles below it */
-        l->tiles = xw_run_tiles(g, run);
+    if (headed) { /* each letter's node found by the run's tiles below it */
+        l->tiles = xw_tiles_of(g->nodes, run, headed);
         l->m = l->tiles & any;
     } else {
         l->c = 0;
@@ -125,9 +126,9 @@ static inline void level_start(const lx_xw_gen *g, part_level *l, uint32_t run, 
 }
 
 /* The next candidate's node into *node: 1, or 0 when there is none. */
-static inline int level_next(const lx_xw_gen *g, part_level *l, uint32_t *node)
+XW_INLINE int level_next(const lx_xw_gen *g, part_level *l, uint32_t *node, const int headed)
 {
-    if (g->headed) {
+    if (headed) {
         if (!l->m)
             return 0;
         *node = g->nodes[xw_run_node(l->run, l->tiles, xw_lowest_bit(l->m))];
@@ -142,18 +143,20 @@ static inline int level_next(const lx_xw_gen *g, part_level *l, uint32_t *node)
 
 /* The rack's left parts, depth first in the walk's order, each followed by
  * its longer ones (tile t on the anchor: at most g->most[t] tiles), walked
- * with a stack (at most a rack's depth); 0, or -1 out of memory.  (Built
- * twice, as the walks are, for xw_run_node's popcnt.) */
-XW_WALK_CLONES static int add_parts(lx_xw_gen *g)
+ * with a stack (at most a rack's depth); 0, or -1 out of memory.  Built
+ * for each way of reading the runs' tiles (headed: g->headed, a constant in
+ * each), and each of those twice, as the walks are, for xw_run_node's
+ * popcnt (add_parts). */
+XW_INLINE int add_parts_in(lx_xw_gen *g, const int headed)
 {
     part_level st[LX_XW_RACK_SIZE + 1];
     int d = 0;
     st[0].idx = g->nleaves - 1;
-    level_start(g, &st[0], g->gaddag, may_be(g, st[0].idx) & g->most_mask);
+    level_start(g, &st[0], g->gaddag, may_be(g, st[0].idx) & g->most_mask, headed);
     for (;;) {
         part_level *l = &st[d];
         uint32_t node;
-        if (!level_next(g, l, &node)) {
+        if (!level_next(g, l, &node, headed)) {
             if (d == 0)
                 return 0;
             close_left_part(g, l->at);
@@ -162,7 +165,7 @@ XW_WALK_CLONES static int add_parts(lx_xw_gen *g)
         }
         uint32_t arc = xw_kwg_arc(node);
         int t = xw_kwg_tile(node), idx = l->idx, most = d ? l->most : g->most[t];
-        long at = add_part(g, node, t, d, &idx);
+        long at = add_part(g, node, t, d, &idx, headed);
         if (at < 0)
             return -1;
         uint64_t kept = g->kept_mask[idx];
@@ -171,11 +174,16 @@ XW_WALK_CLONES static int add_parts(lx_xw_gen *g)
             n->idx = idx;
             n->most = most;
             n->at = (size_t)at;
-            level_start(g, n, arc, may_be(g, idx));
+            level_start(g, n, arc, may_be(g, idx), headed);
         } else {
             close_left_part(g, (size_t)at);
         }
     }
+}
+
+XW_WALK_CLONES static int add_parts(lx_xw_gen *g)
+{
+    return g->headed == 1 ? add_parts_in(g, 1) : g->headed == 2 ? add_parts_in(g, 2) : add_parts_in(g, 0);
 }
 
 /* The empty squares left of the anchor at ln[anchor] that a play from it
