@@ -396,19 +396,22 @@ static xw_anchor_bound heap_pop(xw_anchor_bound *a, size_t *n)
 }
 
 /* For the word map's bounds: each sub-rack that may be played (by the
- * leave index of what it keeps), its fingerprint, blanks, size and values.
- * A sub-rack is worked out from the one with a tile fewer (that keeps one
- * more of its first distinct tile it does not keep all of), whose leave
- * index is higher: from the top down. */
+ * leave index of what it keeps), its fingerprint, blanks, size and values,
+ * and by size (g->sub, in no particular order).  A sub-rack is worked out
+ * from the one with a tile fewer (that keeps one more of its first distinct
+ * tile it does not keep all of), whose leave index is higher: from the top
+ * down. */
 static void sub_racks(lx_xw_gen *g)
 {
-    memset(g->nby_k, 0, sizeof g->nby_k);
+    memset(g->nsub, 0, sizeof g->nsub);
+    memset(g->sub_blanks, 0, sizeof g->sub_blanks);
     uint8_t size[1 << LX_XW_RACK_SIZE];
     int top = g->nleaves - 1;
     g->sub_h[top] = 0;
     g->sub_nb[top] = 0;
     size[top] = 0;
     g->sub_vals[top] = 0;
+    g->sub[0][g->nsub[0]++] = (xw_sub_rack){0, 0, g->leave[top], 0};
     for (int idx = top - 1; idx >= 0; idx--) {
         int i = 0;
         while (g->kept[idx][i] == g->rack[g->dt[i]])
@@ -424,21 +427,9 @@ static void sub_racks(lx_xw_gen *g)
             j++;
         uint64_t low = j ? ~(uint64_t)0 >> (64 - 8 * j) : 0;
         g->sub_vals[idx] = (fv & low) | (uint64_t)v << 8 * j | (fv & ~low) << 8;
-    }
-    for (int idx = 0; idx < g->nleaves; idx++) {
-        int k = size[idx];
-        int at = g->nby_k[k]++; /* best leave first */
-        for (; at > 0 && g->leave[g->by_k[k][at - 1]] < g->leave[idx]; at--)
-            g->by_k[k][at] = g->by_k[k][at - 1];
-        g->by_k[k][at] = (uint8_t)idx;
-    }
-    for (int k = 0; k <= g->nrack; k++) {
-        g->sub_blanks[k] = 0;
-        for (int i = 0; i < g->nby_k[k]; i++) {
-            int idx = g->by_k[k][i];
-            g->sub[k][i] = (xw_sub_rack){g->sub_h[idx], g->sub_vals[idx], g->leave[idx], g->sub_nb[idx]};
-            g->sub_blanks[k] |= (uint64_t)(g->sub_nb[idx] > 0) << i;
-        }
+        int at = g->nsub[k + 1]++;
+        g->sub[k + 1][at] = (xw_sub_rack){g->sub_h[idx], g->sub_vals[idx], g->leave[idx], g->sub_nb[idx]};
+        g->sub_blanks[k + 1] |= (uint64_t)(g->sub_nb[idx] > 0) << at;
     }
     if (++g->stamp == 0) { /* after 2^32 calls: forget every summary */
         memset(g->summaries, 0, sizeof g->summaries);

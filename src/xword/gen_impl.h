@@ -220,9 +220,8 @@ struct lx_xw_gen {
     uint64_t sub_h[1 << LX_XW_RACK_SIZE];
     uint8_t sub_nb[1 << LX_XW_RACK_SIZE];
     uint64_t sub_vals[1 << LX_XW_RACK_SIZE]; /* byte j: the j-th value */
-    uint8_t by_k[LX_XW_RACK_SIZE + 1][1 << LX_XW_RACK_SIZE]; /* best leave first */
-    int nby_k[LX_XW_RACK_SIZE + 1];
-    xw_sub_rack sub[LX_XW_RACK_SIZE + 1][1 << LX_XW_RACK_SIZE]; /* by_k's, in its order */
+    xw_sub_rack sub[LX_XW_RACK_SIZE + 1][1 << LX_XW_RACK_SIZE]; /* [k][i]: the i-th of size k */
+    int nsub[LX_XW_RACK_SIZE + 1];
     uint64_t sub_blanks[LX_XW_RACK_SIZE + 1]; /* bit i: sub[k][i] has a blank (at most 35 of a size) */
     xw_summary summaries[XW_SUMMARIES];
     unsigned stamp;

@@ -263,28 +263,32 @@ static int two_blanks_word(const lx_xw_gen *g, uint64_t h)
     return 0;
 }
 
-/* Over the sub-racks (of sub[]) whose bits are in m (not 0): the largest
- * j-th value in byte j. */
-static uint64_t values_max(const xw_sub_rack *sub, uint64_t m)
+/* Over the sub-racks (of sub[]) whose bits are in m: the largest j-th
+ * value in byte j, and the best leave into *leave (-1e300: none). */
+static uint64_t values_max(const xw_sub_rack *sub, uint64_t m, double *leave)
 {
     uint64_t v = 0;
-    for (; m; m &= m - 1)
-        v = xw_bytes_max(v, sub[xw_lowest_bit(m)].vals);
+    double l = -1e300;
+    for (; m; m &= m - 1) {
+        const xw_sub_rack *r = &sub[xw_lowest_bit(m)];
+        v = xw_bytes_max(v, r->vals);
+        l = r->leave > l ? r->leave : l;
+    }
+    *leave = l;
     return v;
 }
 
 /* Summary s of the sub-racks of k tiles that make a word with the board
  * tiles of fingerprint hb: which ones do (a bit each, in the word map's
  * look-ups one after another, no branch on the answers, which mispredicts),
- * then [0] over all those that do, [1] over those with a blank.  The first
- * of them has the best leave (sub[k] is in that order). */
+ * then [0] over all those that do, [1] over those with a blank. */
 static void sum_up(const lx_xw_gen *g, xw_summary *s, uint64_t hb, int k)
 {
     const xw_sub_rack *r = g->sub[k];
     uint64_t words = 0;
     if (g->rack[0] == 0) { /* every nb 0: the table asked about those it may hold */
         uint64_t maybe = 0;
-        for (int i = 0; i < g->nby_k[k]; i++)
+        for (int i = 0; i < g->nsub[k]; i++)
             maybe |= (uint64_t)xw_wordmap_maybe(&g->wm, r[i].h + hb) << i;
         for (uint64_t m = maybe; m; m &= m - 1)
             xw_wordmap_prefetch(&g->wm, 0, r[xw_lowest_bit(m)].h + hb);
@@ -293,10 +297,10 @@ static void sum_up(const lx_xw_gen *g, xw_summary *s, uint64_t hb, int k)
             words |= (uint64_t)xw_wordmap_has(&g->wm, 0, r[i].h + hb) << i;
         }
     } else if (g->rack[0] == 1) {
-        for (int i = 0; i < g->nby_k[k]; i++)
+        for (int i = 0; i < g->nsub[k]; i++)
             words |= (uint64_t)xw_wordmap_has(&g->wm, r[i].nb, r[i].h + hb) << i;
     } else {
-        for (int i = 0; i < g->nby_k[k]; i++) {
+        for (int i = 0; i < g->nsub[k]; i++) {
             int nb = r[i].nb;
             int word = nb < 2 ? xw_wordmap_has(&g->wm, nb, r[i].h + hb)
                               : nb > 2 || two_blanks_word(g, r[i].h + hb); /* more blanks: taken to */
@@ -305,9 +309,7 @@ static void sum_up(const lx_xw_gen *g, xw_summary *s, uint64_t hb, int k)
     }
     uint64_t with = words & g->sub_blanks[k];
     s->valid[0] = words != 0, s->valid[1] = with != 0;
-    s->maxval[0] = values_max(r, words), s->maxval[1] = values_max(r, with);
-    s->leave[0] = words ? r[xw_lowest_bit(words)].leave : -1e300;
-    s->leave[1] = with ? r[xw_lowest_bit(with)].leave : -1e300;
+    s->maxval[0] = values_max(r, words, &s->leave[0]), s->maxval[1] = values_max(r, with, &s->leave[1]);
 }
 
 /* The sub-racks of k tiles that make a word with the board tiles of
@@ -331,10 +333,10 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
     s->stamp = g->stamp;
     const xw_sub_rack *r = g->sub[k];
     if (g->rack[0] == 1) { /* the table's lines on their way, all at once (no blank: in sum_up) */
-        for (int i = 0; i < g->nby_k[k]; i++)
+        for (int i = 0; i < g->nsub[k]; i++)
             xw_wordmap_prefetch(&g->wm, r[i].nb, r[i].h + hb);
     } else if (g->rack[0] > 1) {
-        for (int i = 0; i < g->nby_k[k]; i++)
+        for (int i = 0; i < g->nsub[k]; i++)
             if (r[i].nb < 2)
                 xw_wordmap_prefetch(&g->wm, r[i].nb, r[i].h + hb);
     }
