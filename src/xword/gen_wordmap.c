@@ -63,9 +63,23 @@ void xw_wordmap_free(xw_wordmap *wm)
     memcpy(wm->asked, asked, sizeof asked);
 }
 
+/* How many bits of m are set. */
+static int xw_bits(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_popcountll(m);
+#else
+    int n = 0;
+    for (; m; m &= m - 1)
+        n++;
+    return n;
+#endif
+}
+
 /* Every word of the DAWG with its fingerprint and letters: counts them into
  * *words and *less_one (distinct letters summed), or (when the tables are
- * there) puts them in.  -1 past `steps` nodes visited. */
+ * there: set, set[1] and maybe with set[0]) puts them in.  -1 past `steps`
+ * nodes visited. */
 static int each_word(xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps, size_t *words, size_t *less_one)
 {
     uint32_t at[LX_XW_MAX_SIDE];
@@ -82,17 +96,18 @@ static int each_word(xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps, size
         uint32_t node = nodes[at[d]];
         int t = xw_kwg_tile(node);
         uint64_t hh = (d ? h[d - 1] : 0) + wm->key[t], mm = (d ? letters[d - 1] : 0) | (uint64_t)1 << t;
-        if (node & XW_KWG_ACCEPTS) {
+        if ((node & XW_KWG_ACCEPTS) && !wm->set[0]) { /* counted: one word less each distinct letter */
             ++*words;
-            if (wm->set[0] && put(wm->set[0], wm->mask[0], hh) != 0)
+            *less_one += (size_t)xw_bits(mm);
+        } else if (node & XW_KWG_ACCEPTS) {
+            ++*words;
+            if (put(wm->set[0], wm->mask[0], hh) != 0)
                 return -1;
-            if (wm->maybe) {
-                size_t bit = (size_t)(hh >> 20) & wm->maybe_mask;
-                wm->maybe[bit >> 6] |= (uint64_t)1 << (bit & 63);
-            }
+            size_t bit = (size_t)(hh >> 20) & wm->maybe_mask;
+            wm->maybe[bit >> 6] |= (uint64_t)1 << (bit & 63);
             for (uint64_t m = mm; m; m &= m - 1) {
                 ++*less_one;
-                if (wm->set[1] && put(wm->set[1], wm->mask[1], hh - wm->key[xw_lowest_bit(m)]) != 0)
+                if (put(wm->set[1], wm->mask[1], hh - wm->key[xw_lowest_bit(m)]) != 0)
                     return -1;
             }
         }
