@@ -83,11 +83,12 @@ XW_INLINE long add_part(lx_xw_gen *g, uint32_t node, int t, int depth, int *idx,
 }
 
 /* Done with the part at `at` and its longer ones (those after it in g->lp):
- * dropped when it leads to no word, else what it and they may give. */
-XW_INLINE void close_left_part(lx_xw_gen *g, size_t at)
+ * dropped when it leads to no word at any anchor (`next`: the letters the
+ * square after some anchor may take), else what it and they may give. */
+XW_INLINE void close_left_part(lx_xw_gen *g, size_t at, uint64_t next)
 {
     xw_left_part *k = &g->lp[at];
-    if (g->nlp == at + 1 && !k->sep_run && !k->accepts) {
+    if (g->nlp == at + 1 && !(k->right_rack & next) && !k->accepts) {
         g->nlp = at;
         return;
     }
@@ -105,7 +106,7 @@ XW_INLINE void close_left_part(lx_xw_gen *g, size_t at)
  * else its nodes, cand[c..nc - 1]), what the rack keeps, the most tiles it
  * may have, and where it is in g->lp. */
 typedef struct part_level {
-    uint32_t cand[LX_XW_MAX_LETTERS + 1];
+    uint32_t *cand; /* (room for LX_XW_MAX_LETTERS + 1, apart: a level stays small) */
     uint64_t tiles, m;
     uint32_t run;
     int nc, c, idx, most;
@@ -113,7 +114,8 @@ typedef struct part_level {
 } part_level;
 
 /* Ready l for the letters `any` of the run at `run`. */
-XW_INLINE void level_start(const lx_xw_gen *g, part_level *l, uint32_t run, uint64_t any, const int headed)
+XW_INLINE void level_start(const lx_xw_gen *g, part_level *l, uint32_t run, uint64_t any, uint32_t *cand,
+                           const int headed)
 {
     l->run = run;
     if (headed) { /* each letter's node found by the run's tiles below it */
@@ -121,7 +123,8 @@ XW_INLINE void level_start(const lx_xw_gen *g, part_level *l, uint32_t run, uint
         l->m = l->tiles & any;
     } else {
         l->c = 0;
-        l->nc = xw_gen_gather(g, run, any, l->cand);
+        l->cand = cand;
+        l->nc = xw_gen_gather(g, run, any, cand);
     }
 }
 
@@ -147,19 +150,20 @@ XW_INLINE int level_next(const lx_xw_gen *g, part_level *l, uint32_t *node, cons
  * for each way of reading the runs' tiles (headed: g->headed, a constant in
  * each), and each of those twice, as the walks are, for xw_run_node's
  * popcnt (add_parts). */
-XW_INLINE int add_parts_in(lx_xw_gen *g, const int headed)
+XW_INLINE int add_parts_in(lx_xw_gen *g, uint64_t next, const int headed)
 {
     part_level st[LX_XW_RACK_SIZE + 1];
+    uint32_t cand[LX_XW_RACK_SIZE + 1][LX_XW_MAX_LETTERS + 1]; /* each level's, without the runs' tiles */
     int d = 0;
     st[0].idx = g->nleaves - 1;
-    level_start(g, &st[0], g->gaddag, may_be(g, st[0].idx) & g->most_mask, headed);
+    level_start(g, &st[0], g->gaddag, may_be(g, st[0].idx) & g->most_mask, cand[0], headed);
     for (;;) {
         part_level *l = &st[d];
         uint32_t node;
         if (!level_next(g, l, &node, headed)) {
             if (d == 0)
                 return 0;
-            close_left_part(g, l->at);
+            close_left_part(g, l->at, next);
             d--;
             continue;
         }
@@ -174,16 +178,16 @@ XW_INLINE int add_parts_in(lx_xw_gen *g, const int headed)
             n->idx = idx;
             n->most = most;
             n->at = (size_t)at;
-            level_start(g, n, arc, may_be(g, idx), headed);
+            level_start(g, n, arc, may_be(g, idx), cand[headed ? 0 : d], headed);
         } else {
-            close_left_part(g, (size_t)at);
+            close_left_part(g, (size_t)at, next);
         }
     }
 }
 
-XW_WALK_CLONES static int add_parts(lx_xw_gen *g)
+XW_WALK_CLONES static int add_parts(lx_xw_gen *g, uint64_t next)
 {
-    return g->headed == 1 ? add_parts_in(g, 1) : g->headed == 2 ? add_parts_in(g, 2) : add_parts_in(g, 0);
+    return g->headed == 1 ? add_parts_in(g, next, 1) : g->headed == 2 ? add_parts_in(g, next, 2) : add_parts_in(g, next, 0);
 }
 
 /* The empty squares left of the anchor at ln[anchor] that a play from it
@@ -201,6 +205,7 @@ int xw_gen_left_parts(lx_xw_gen *g)
     /* the most tiles a left part with tile t on the anchor may have at an
      * anchor that uses the list (no tile next to it on its line) */
     uint64_t by_most[LX_XW_RACK_SIZE + 1] = {0}; /* the letters of the anchors whose left parts have at most k tiles */
+    uint64_t next = 0;                            /* what the squares after them may take */
     for (size_t k = 0; k < g->every_nanchors; k++) {
         uint32_t a = g->every_anchors[k];
         if (a & 3)
@@ -210,6 +215,7 @@ int xw_gen_left_parts(lx_xw_gen *g)
         const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
         int most = room_left(ln, i) + 1;
         by_most[most < g->nrack ? most : g->nrack] |= ln[i].cross;
+        next |= i + 1 < len ? ln[i + 1].cross : 0;
     }
     memset(g->most, 0, sizeof g->most);
     g->most_mask = 0;
@@ -219,7 +225,7 @@ int xw_gen_left_parts(lx_xw_gen *g)
         g->most_mask |= by_most[k];
     }
     g->nlp = 0;
-    if (add_parts(g) != 0)
+    if (add_parts(g, next) != 0)
         return -1;
     g->lp_first_mask = 0; /* (each letter's parts after those of the letters before it) */
     for (size_t i = 0; i < g->nlp; i = g->lp[i].end) {
