@@ -37,19 +37,21 @@ void xw_every_line(lx_xw_gen *g)
         return;
     const xw_square *ln = g->ln;
     xw_every_square *e = g->every_sq + 1, none = {0, 0, 0};
-    uint64_t m = 0;
+    uint64_t m = 0, bit = 1; /* (bit: 0 past square 63) */
     int before = 0, len = g->len;
     e[-1] = e[len] = none; /* off the line */
-    for (int i = 0; i < len; i++) {
+    for (int i = 0; i < len; i++, bit <<= 1) {
         const xw_square *q = &ln[i];
-        int tile = q->tile;
-        uint64_t ask = tile ? (uint64_t)1 << (tile & 0x7F) : q->cross;
-        e[i].want_right = ask;
-        e[i].want_left = tile || !q->anchor ? ask : 0;
-        e[i].any = tile ? ~(uint64_t)0 : 0;
         g->empties_before[i] = (uint8_t)before;
-        before += !tile;
-        m |= i < 64 ? (uint64_t)!tile << i : 0;
+        if (q->tile) {
+            uint64_t ask = (uint64_t)1 << (q->tile & 0x7F);
+            e[i] = (xw_every_square){ask, ask, ~(uint64_t)0};
+        } else {
+            uint64_t ask = q->cross;
+            e[i] = (xw_every_square){q->anchor ? 0 : ask, ask, 0};
+            before++;
+            m |= bit;
+        }
     }
     g->every_line = ln;
     g->every_empty = m;
