@@ -188,10 +188,10 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s)
         int more = g->nplaced < g->max_tiles; /* tiles left to put on empty squares */
         if (col > 0 && (ln[col - 1].tile || (more && !ln[col - 1].anchor)) && may_step(g, col - 1, arc))
             walk(g, col - 1, arc, s);
-        if (left_empty && g->turn + 1 < g->len && (more || ln[g->turn + 1].tile) &&
-            (g->mode != XW_GEN_BEST || g->right_bound[bounds_kind(g)][g->nplaced - 1][0] >= g->best.equity)) {
+        if (left_empty && g->turn + 1 < g->len && (more || ln[g->turn + 1].tile)) {
             uint32_t sep = g->lx->ascending ? (xw_kwg_tile(g->nodes[arc]) == 0 ? arc : 0) : xw_kwg_find(g->nodes, arc, 0);
-            if (sep && xw_kwg_arc(g->nodes[sep]) && may_step(g, g->turn + 1, xw_kwg_arc(g->nodes[sep]))) {
+            if (sep && xw_kwg_arc(g->nodes[sep]) && may_step(g, g->turn + 1, xw_kwg_arc(g->nodes[sep])) &&
+                (g->mode != XW_GEN_BEST || g->right_bound[bounds_kind(g)][g->nplaced - 1][0] >= g->best.equity)) {
                 int saved = g->left, saved_kl = g->kl;
                 g->left = col;
                 g->kl = g->nplaced - 1; /* the tiles left of the anchor */
