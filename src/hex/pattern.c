@@ -137,6 +137,7 @@ enum { MAP_BITS = 14, MAP_SLOTS = 1 << MAP_BITS };
 struct hex_pattern_map {
     uint32_t code[MAP_SLOTS];
     float gamma[MAP_SLOTS];
+    float relation[HEX_PATTERN_RELATIONS]; /* the relations' weights */
 };
 
 static uint32_t slot_of(uint32_t raw)
@@ -159,6 +160,8 @@ hex_pattern_map *hex_pattern_map_new(void)
             m->code[i] = raw;
             m->gamma[i] = (float)exp_of(hex_pattern_table[t].log_gamma);
         }
+    for (int r = 0; r < HEX_PATTERN_RELATIONS; r++)
+        m->relation[r] = (float)exp_of(hex_pattern_relation_log_gamma[r]);
     return m;
 }
 
@@ -180,16 +183,13 @@ float hex_pattern_map_gamma(const hex_pattern_map *m, uint32_t raw)
 void hex_pattern_policy(const hex_pattern_map *m, const uint8_t *colour, int cols, int rows, int32_t last, uint8_t me,
                         const int32_t *ids, size_t n, float *prob)
 {
-    float rel[HEX_PATTERN_RELATIONS];
-    for (int r = 0; r < HEX_PATTERN_RELATIONS; r++)
-        rel[r] = (float)exp_of(hex_pattern_relation_log_gamma[r]);
     double sum = 0;
     for (size_t i = 0; i < n; i++) {
         int32_t p = ids[i];
         prob[i] = 1.0f;
         if (m && hex_padded_inside(p, cols, rows) && colour[p] == HEX_EMPTY)
             prob[i] = hex_pattern_map_gamma(m, hex_pattern_raw(colour, cols, rows, p, me)) *
-                      rel[hex_pattern_relation(colour, cols, p, last, me)];
+                      m->relation[hex_pattern_relation(colour, cols, p, last, me)];
         sum += prob[i];
     }
     for (size_t i = 0; i < n; i++)

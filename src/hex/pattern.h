@@ -57,8 +57,9 @@ extern const float hex_pattern_relation_log_gamma[HEX_PATTERN_RELATIONS];
 float hex_pattern_lookup(const hex_pattern_weight *table, size_t n, uint32_t canonical);
 
 /* The learned weights (e to the log weights) by raw code, every symmetric
- * form of the table's codes: a lookup without the canonical form or a
- * search.  One a search position (sim.c), read only once made. */
+ * form of the table's codes (a lookup without the canonical form or a
+ * search), and the relations' weights, each worked out once.  One a search
+ * position (sim.c), read only once made. */
 typedef struct hex_pattern_map hex_pattern_map;
 hex_pattern_map *hex_pattern_map_new(void); /* NULL: out of memory */
 void hex_pattern_map_free(hex_pattern_map *m);
