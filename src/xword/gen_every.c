@@ -472,7 +472,8 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
         const xw_square *tq = g->every_turn_q;
         int left_empty = !e->any;
         int record_ok = left_empty & g->right_empty;
-        int turn_ok = left_empty & g->every_turn_ok;
+        uint64_t sep_ok = (uint64_t)(left_empty & g->every_turn_ok); /* bit 0, the separator's, when the walk may turn */
+        uint32_t accepts_ok = XW_KWG_ACCEPTS & -(uint32_t)record_ok;
         /* a step on when the next run has a tile of want & (what the rack may | tile_any) */
         uint64_t want = e->want_left, tile_any = e->any;
         do {
@@ -482,19 +483,21 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             uint64_t next_may = g->may_go[next];
             uint64_t after = xw_tiles_of(nodes, arc, words);
             uint64_t then = after & want & (next_may | tile_any); /* (lq empty: its letters that may go there) */
-            int step = then != 0;
-            int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok, turn = 0;
-            if (turn_ok & (int)(after & 1)) { /* the separator: its node is the run's first (ascending) */
+            uint32_t word = node & accepts_ok;
+            if (!(then | word | (after & sep_ok)))
+                continue; /* (about half the letters: one branch) */
+            int turn = 0;
+            if (after & sep_ok) { /* the separator: its node is the run's first (ascending) */
                 right = xw_kwg_arc(nodes[arc]);
                 turn = right && takes(tq, xw_tiles_of(nodes, right, words), next_may);
             }
-            if (word | step | turn) {
+            if (then | word | (uint32_t)turn) {
                 walk_score n = put_down(g, q, col, t, rt, s);
                 if (word)
                     record(g, col, g->turn, n, next);
-                if (step && tile_any)
+                if (then && tile_any)
                     walk_on(g, col - 1, arc, n, next, 1, words);
-                else if (step)
+                else if (then)
                     step_on(g, col - 1, arc, then, n, next, 1, words);
                 if (turn) {
                     g->left = col; /* (read only right of the turn) */
