@@ -131,11 +131,14 @@ typedef struct xw_extent_bounds {
 
 /* A play's extent (gen_shadow.c): k new tiles, the board tiles its word
  * runs through (how many, their fingerprint), and its score as base + sum
- * of coef[j] times the j-th tile's value, coef descending; first, its
- * bounds before the word map's refinement (set when it may make a word). */
+ * of coef[j] times the j-th tile's value, coef descending, 0 past k (16
+ * bits each, so 8 are multiplied at once; wide: one needs more, and the
+ * extent is not bounded); first, its bounds before the word map's
+ * refinement (set when it may make a word). */
+#define XW_COEFS 8
 typedef struct xw_extent {
-    int k, through, base;
-    int coef[LX_XW_RACK_SIZE];
+    int k, through, base, wide;
+    int16_t coef[XW_COEFS];
     uint64_t hb;
     double first[2];
 } xw_extent;
@@ -210,7 +213,8 @@ struct lx_xw_gen {
     double best_leave[LX_XW_RACK_SIZE + 1]; /* best leave when k tiles are played */
     /* best-play search: could k tiles of the rack make a word alone? */
     int can_alone[LX_XW_RACK_SIZE + 1];
-    int rack_values[LX_XW_RACK_SIZE]; /* the rack's tiles' values, descending */
+    int16_t rack_values[XW_COEFS]; /* the rack's tiles' values, descending, 0 past them */
+    int rack_values_narrow;        /* all of them below 256 (else the bounds multiply one by one) */
     int values[256];               /* of each board or rack tile; 0 for blanks */
     /* best-play search with a word map: each sub-rack played (by the leave
      * index of what is kept) - its fingerprint less blanks, blanks, size,

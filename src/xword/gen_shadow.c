@@ -19,6 +19,7 @@
  * when the search comes to their anchor.  Bounds are kept apart for plays
  * that put down a blank, and the letters a blank may be in a bingo are
  * worked out for the walk. */
+#include <stdint.h>
 #include <string.h>
 
 #include "xword/gen_impl.h"
@@ -71,11 +72,14 @@ static void words_dfs(word_walk *w, uint32_t run)
 
 void xw_gen_word_check(lx_xw_gen *g)
 {
-    int n = 0; /* the rack's values, descending, for the bounds */
+    int n = 0, v[XW_COEFS] = {0}; /* the rack's values, descending, for the bounds */
     for (int t = 0; t <= LX_XW_MAX_LETTERS; t++)
         for (int c = 0; c < g->rack[t]; c++)
-            g->rack_values[n++] = g->values[t];
-    sort_desc(g->rack_values, n);
+            v[n++] = g->values[t];
+    sort_desc(v, n);
+    g->rack_values_narrow = v[0] < 256;
+    for (int j = 0; j < XW_COEFS; j++)
+        g->rack_values[j] = (int16_t)(v[j] < 256 ? v[j] : 0);
     if (g->use_wm) { /* the word map knows, without a walk (two blanks: each letter for one) */
         for (int k = 0; k <= LX_XW_RACK_SIZE; k++)
             g->can_alone[k] = k > 0 && k <= g->nrack && summary(g, 0, k)->valid[0];
@@ -141,6 +145,50 @@ static int line_of(const lx_xw_gen *g, int dir, int line, int anchor, shadow_lin
 
 typedef xw_extent extent;
 
+/* The coefficients (descending, 0 past k) into e, 16 bits each: wide when
+ * the first does not fit. */
+static inline void narrow(const int *coef, extent *e)
+{
+    e->wide = coef[0] > INT16_MAX;
+#if defined(__SSE2__)
+    __m128i lo = _mm_loadu_si128((const __m128i *)(const void *)coef);
+    __m128i hi = _mm_loadu_si128((const __m128i *)(const void *)(coef + 4));
+    _mm_storeu_si128((__m128i *)(void *)e->coef, _mm_packs_epi32(lo, hi));
+#else
+    for (int j = 0; j < XW_COEFS; j++)
+        e->coef[j] = (int16_t)(coef[j] > INT16_MAX ? INT16_MAX : coef[j]);
+#endif
+}
+
+/* The sum of a[j] b[j] over the 8 (each below 2^15, b's below 256). */
+static inline int dot8(const int16_t *a, const int16_t *b)
+{
+#if defined(__SSE2__)
+    __m128i p = _mm_madd_epi16(_mm_loadu_si128((const __m128i *)(const void *)a),
+                               _mm_loadu_si128((const __m128i *)(const void *)b));
+    p = _mm_add_epi32(p, _mm_shuffle_epi32(p, 0x4E));
+    p = _mm_add_epi32(p, _mm_shuffle_epi32(p, 0xB1));
+    return _mm_cvtsi128_si32(p);
+#else
+    int s = 0;
+    for (int j = 0; j < XW_COEFS; j++)
+        s += a[j] * b[j];
+    return s;
+#endif
+}
+
+/* Values packed a byte each (byte j the j-th) as 8 16-bit ones. */
+static inline void unpack_values(uint64_t v, int16_t *out)
+{
+#if defined(__SSE2__)
+    __m128i w = _mm_unpacklo_epi8(_mm_cvtsi64_si128((long long)v), _mm_setzero_si128());
+    _mm_storeu_si128((__m128i *)(void *)out, w);
+#else
+    for (int j = 0; j < XW_COEFS; j++)
+        out[j] = (int16_t)((v >> 8 * j) & 0xFF);
+#endif
+}
+
 static inline void first_bounds(lx_xw_gen *g, const extent *e, double b[2]);
 static int may_be_word(const lx_xw_gen *g, const extent *e);
 
@@ -154,7 +202,7 @@ static double extents_of(lx_xw_gen *g, shadow_line *sl)
     double best = -1e300;
     const xw_square *ln = sl->ln;
     for (int kl = 0; kl <= sl->nl; kl++) {
-        int lm[LX_XW_RACK_SIZE], cr[LX_XW_RACK_SIZE], coef[LX_XW_RACK_SIZE] = {0}, k = 0, mult = 1, fixed = 0;
+        int lm[LX_XW_RACK_SIZE], cr[LX_XW_RACK_SIZE], coef[XW_COEFS] = {0}, k = 0, mult = 1, fixed = 0;
         for (int j = 0; j <= kl; j++) {
             const xw_square *q = &ln[j < kl ? sl->left[j] : sl->anchor];
             lm[k] = q->lm;
@@ -190,7 +238,7 @@ static double extents_of(lx_xw_gen *g, shadow_line *sl)
             e->through = sl->lcount[kl] + sl->rcount[kr];
             e->hb = sl->lhb[kl] + sl->rhb[kr];
             e->base = (sl->lvalue[kl] + sl->rvalue[kr]) * mult + fixed + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
-            memcpy(e->coef, coef, sizeof e->coef); /* (a fixed size: no call) */
+            narrow(coef, e);
             if (may_be_word(g, e)) {
                 first_bounds(g, e, e->first);
                 best = e->first[0] > best ? e->first[0] : best;
@@ -205,10 +253,11 @@ static double summary_bound(const extent *e, const xw_summary *s, int u)
 {
     if (!s->valid[u])
         return -1e300;
-    int score = e->base;
-    for (int j = 0; j < e->k; j++)
-        score += e->coef[j] * (int)((s->maxval[u] >> 8 * j) & 0xFF);
-    return score + s->leave[u];
+    if (e->wide)
+        return 1e300;
+    int16_t v[XW_COEFS];
+    unpack_values(s->maxval[u], v);
+    return e->base + dot8(e->coef, v) + s->leave[u];
 }
 
 /* A bingo's bounds by the word map (one sub-rack: one question). */
@@ -230,9 +279,18 @@ static inline void first_bounds(lx_xw_gen *g, const extent *e, double b[2])
         return;
     }
     int score = e->base;
-    for (int j = 0; j < e->k; j++)
-        score += e->coef[j] * g->rack_values[j];
-    b[0] = score + g->best_leave[e->k];
+    if (g->rack_values_narrow) {
+        score += dot8(e->coef, g->rack_values);
+    } else { /* values of 256 and more */
+        int v[XW_COEFS] = {0}, n = 0;
+        for (int t = 0; t <= LX_XW_MAX_LETTERS; t++)
+            for (int c = 0; c < g->rack[t]; c++)
+                v[n++] = g->values[t];
+        sort_desc(v, n);
+        for (int j = 0; j < e->k; j++)
+            score += e->coef[j] * v[j];
+    }
+    b[0] = e->wide ? 1e300 : score + g->best_leave[e->k];
     b[1] = g->rack[0] ? b[0] : -1e300;
 }
 
