@@ -344,10 +344,10 @@ static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, 
 #define XW_HEADED_WALKS(w)                                                                                          \
     XW_WALK_CLONES static void walk_left##w(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);          \
     XW_WALK_CLONES static void walk_right##w(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);         \
-    XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, walk_score s,        \
-                                            int idx);                                                             \
-    XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, walk_score s,       \
-                                             int idx);
+    XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m,                      \
+                                            const walk_score *s, int idx);                                        \
+    XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m,                     \
+                                             const walk_score *s, int idx);
 XW_HEADED_WALKS(1)
 XW_HEADED_WALKS(2)
 
@@ -363,7 +363,7 @@ XW_INLINE void walk_on(lx_xw_gen *g, int col, uint32_t run, walk_score s, int id
 }
 
 /* On to the empty square col, letters m of `run`, words 1 or 2. */
-XW_INLINE void step_on(lx_xw_gen *g, int col, uint32_t run, uint64_t m, walk_score s, int idx, const int left,
+XW_INLINE void step_on(lx_xw_gen *g, int col, uint32_t run, uint64_t m, const walk_score *s, int idx, const int left,
                        const int words)
 {
     if (words == 1)
@@ -462,7 +462,7 @@ XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, walk_score s, 
  * a step on, a turn right) is worked out from its node before anything
  * else, and a letter that leads nowhere (about half of them) is dropped
  * there, unscored. */
-XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, walk_score s, int idx,
+XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, const walk_score *s, int idx,
                        uint64_t kept, const int left, const int words)
 {
     const xw_square *ln = g->ln, *q = &ln[col];
@@ -492,13 +492,13 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
                 turn = right && takes(tq, xw_tiles_of(nodes, right, words), next_may);
             }
             if (then | word | (uint32_t)turn) {
-                walk_score n = put_down(g, q, col, t, rt, s);
+                walk_score n = put_down(g, q, col, t, rt, *s);
                 if (word)
                     record(g, col, g->turn, n, next);
                 if (then && tile_any)
                     walk_on(g, col - 1, arc, n, next, 1, words);
                 else if (then)
-                    step_on(g, col - 1, arc, then, n, next, 1, words);
+                    step_on(g, col - 1, arc, then, &n, next, 1, words);
                 if (turn) {
                     g->left = col; /* (read only right of the turn) */
                     walk_on(g, g->turn + 1, right, n, next, 0, words);
@@ -519,13 +519,13 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
         int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok;
         int step = then != 0;
         if (word | step) {
-            walk_score n = put_down(g, q, col, t, rt, s);
+            walk_score n = put_down(g, q, col, t, rt, *s);
             if (word)
                 record(g, g->left, col, n, next);
             if (step && tile_any)
                 walk_on(g, col + 1, arc, n, next, 0, words);
             else if (step)
-                step_on(g, col + 1, arc, then, n, next, 0, words);
+                step_on(g, col + 1, arc, then, &n, next, 0, words);
         }
     } while (m &= m - 1);
 }
@@ -552,7 +552,7 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
     if (words) { /* each letter's node found by the run's tiles below it */
         uint64_t tiles = xw_tiles_of(nodes, run, words), m = tiles & any;
         if (m)
-            letters(g, col, run, tiles, m, s, idx, kept, left, words);
+            letters(g, col, run, tiles, m, &s, idx, kept, left, words);
         return;
     }
     uint32_t cand[LX_XW_MAX_LETTERS + 1]; /* the run's nodes whose letter may go here */
@@ -570,11 +570,13 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
     {                                                                                                              \
         walk(g, col, run, s, idx, 0, w);                                                                           \
     }                                                                                                              \
-    XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, walk_score s, int idx) \
+    XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, const walk_score *s,   \
+                                            int idx)                                                              \
     {                                                                                                              \
         letters(g, col, run, xw_tiles_of(g->nodes, run, w), m, s, idx, g->kept_mask[idx], 1, w);                      \
     }                                                                                                              \
-    XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, walk_score s, int idx) \
+    XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, const walk_score *s,  \
+                                             int idx)                                                             \
     {                                                                                                              \
         letters(g, col, run, xw_tiles_of(g->nodes, run, w), m, s, idx, g->kept_mask[idx], 0, w);                      \
     }
@@ -606,9 +608,9 @@ static void walk_from(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx
 void xw_every_step_right(lx_xw_gen *g, int col, uint32_t run, uint64_t m, xw_walk_score s, int idx)
 {
     if (g->headed == 1)
-        step_on(g, col, run, m, s, idx, 0, 1);
+        step_on(g, col, run, m, &s, idx, 0, 1);
     else if (g->headed == 2)
-        step_on(g, col, run, m, s, idx, 0, 2);
+        step_on(g, col, run, m, &s, idx, 0, 2);
     else
         walk_on(g, col, run, s, idx, 0, 0); /* (the plain walk works m out again) */
 }
