@@ -339,11 +339,11 @@ XW_INLINE int takes(const xw_square *q, uint64_t tiles, uint64_t may)
  * the empty square col, the letters m of run `run` known to go there
  * (none of it worked out again but the run's tiles, one read: fewer
  * arguments than registers). */
-static void walk_left_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
-static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);
+static void walk_left_plain(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx);
+static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx);
 #define XW_HEADED_WALKS(w)                                                                                          \
-    XW_WALK_CLONES static void walk_left##w(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);          \
-    XW_WALK_CLONES static void walk_right##w(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx);         \
+    XW_WALK_CLONES static void walk_left##w(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx);   \
+    XW_WALK_CLONES static void walk_right##w(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx);  \
     XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m,                      \
                                             const walk_score *s, int idx);                                        \
     XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m,                     \
@@ -352,7 +352,8 @@ XW_HEADED_WALKS(1)
 XW_HEADED_WALKS(2)
 
 /* On to square col from `run`, in the build for `left` and `words`. */
-XW_INLINE void walk_on(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, const int left, const int words)
+XW_INLINE void walk_on(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx, const int left,
+                       const int words)
 {
     if (words == 1)
         (left ? walk_left1 : walk_right1)(g, col, run, s, idx);
@@ -374,7 +375,8 @@ XW_INLINE void step_on(lx_xw_gen *g, int col, uint32_t run, uint64_t m, const wa
 
 /* Having read `node` for square col: the word made, if any, and the walk
  * on (left: on left, and right after the separator; right: on right). */
-XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx, const int left, const int words)
+XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, const walk_score *s, int idx, const int left,
+                     const int words)
 {
     const xw_square *ln = g->ln;
     uint32_t arc = xw_kwg_arc(node);
@@ -384,7 +386,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
         if (left) {
             int left_empty = col == 0 || !ln[col - 1].tile;
             if (accepts && left_empty && g->right_empty)
-                record(g, col, g->turn, s, idx);
+                record(g, col, g->turn, *s, idx);
             if (!arc)
                 return;
             if (col > 0 && (ln[col - 1].tile || (kept && !ln[col - 1].anchor)))
@@ -399,7 +401,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
             }
         } else {
             if (accepts && (col + 1 >= g->len || !ln[col + 1].tile))
-                record(g, g->left, col, s, idx);
+                record(g, g->left, col, *s, idx);
             if (arc && col + 1 < g->len && (ln[col + 1].tile || kept))
                 walk_right_plain(g, col + 1, arc, s, idx);
         }
@@ -414,7 +416,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
         const xw_square *lq = &ln[col - has_left];
         int left_empty = !has_left | !lq->tile;
         if (accepts & left_empty & g->right_empty)
-            record(g, col, g->turn, s, idx);
+            record(g, col, g->turn, *s, idx);
         if (!arc)
             return;
         uint64_t tiles = xw_tiles_of(g->nodes, arc, words);
@@ -432,7 +434,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, walk_score s, int idx
         int has_next = col + 1 < g->len;
         const xw_square *rq = &ln[col + has_next];
         if (accepts & !(has_next & (rq->tile != 0)))
-            record(g, g->left, col, s, idx);
+            record(g, g->left, col, *s, idx);
         uint64_t tiles = xw_tiles_of(g->nodes, arc, words);
         if ((arc != 0) & has_next & takes(rq, tiles, g->may_go[idx]))
             walk_on(g, col + 1, arc, s, idx, 0, words);
@@ -450,11 +452,12 @@ XW_INLINE walk_score put_down(lx_xw_gen *g, const xw_square *q, int col, int t, 
 
 /* Letter t (node `node`) on the empty square col: the rack's tile, else
  * the blank standing for it (rt 0: tile 0's value is 0). */
-XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, walk_score s, int idx, uint64_t kept, const int left,
+XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, const walk_score *s, int idx, uint64_t kept, const int left,
                      const int words)
 {
     int rt = t & -(int)((kept >> t) & 1);
-    go_on(g, col, node, put_down(g, &g->ln[col], col, t, rt, s), idx - g->pv[rt], left, words);
+    walk_score n = put_down(g, &g->ln[col], col, t, rt, *s);
+    go_on(g, col, node, &n, idx - g->pv[rt], left, words);
 }
 
 /* With the runs' tiles at hand: the letters m (of run `run`, whose tiles
@@ -496,12 +499,12 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
                 if (word)
                     record(g, col, g->turn, n, next);
                 if (then && tile_any)
-                    walk_on(g, col - 1, arc, n, next, 1, words);
+                    walk_on(g, col - 1, arc, &n, next, 1, words);
                 else if (then)
                     step_on(g, col - 1, arc, then, &n, next, 1, words);
                 if (turn) {
                     g->left = col; /* (read only right of the turn) */
-                    walk_on(g, g->turn + 1, right, n, next, 0, words);
+                    walk_on(g, g->turn + 1, right, &n, next, 0, words);
                 }
             }
         } while (m &= m - 1);
@@ -523,14 +526,14 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             if (word)
                 record(g, g->left, col, n, next);
             if (step && tile_any)
-                walk_on(g, col + 1, arc, n, next, 0, words);
+                walk_on(g, col + 1, arc, &n, next, 0, words);
             else if (step)
                 step_on(g, col + 1, arc, then, &n, next, 0, words);
         }
     } while (m &= m - 1);
 }
 
-XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, const int left, const int words)
+XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx, const int left, const int words)
 {
     const xw_square *q = &g->ln[col];
     const uint32_t *nodes = g->nodes;
@@ -539,8 +542,8 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
         uint64_t tiles = words ? xw_tiles_of(nodes, run, words) : 0; /* (run 0: none) */
         uint32_t at = !words ? xw_gen_find(g, run, t) : (tiles >> t) & 1 ? xw_run_node(run, tiles, t) : 0;
         if (at) {
-            walk_score n = {s.main + q->value, s.mult, s.cross};
-            go_on(g, col, nodes[at], n, idx, left, words);
+            walk_score n = {s->main + q->value, s->mult, s->cross};
+            go_on(g, col, nodes[at], &n, idx, left, words);
         }
         return;
     }
@@ -552,7 +555,7 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
     if (words) { /* each letter's node found by the run's tiles below it */
         uint64_t tiles = xw_tiles_of(nodes, run, words), m = tiles & any;
         if (m)
-            letters(g, col, run, tiles, m, &s, idx, kept, left, words);
+            letters(g, col, run, tiles, m, s, idx, kept, left, words);
         return;
     }
     uint32_t cand[LX_XW_MAX_LETTERS + 1]; /* the run's nodes whose letter may go here */
@@ -562,11 +565,11 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
 }
 
 #define XW_HEADED_WALKS_BUILT(w)                                                                                     \
-    XW_WALK_CLONES static void walk_left##w(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)            \
+    XW_WALK_CLONES static void walk_left##w(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx)     \
     {                                                                                                              \
         walk(g, col, run, s, idx, 1, w);                                                                           \
     }                                                                                                              \
-    XW_WALK_CLONES static void walk_right##w(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)           \
+    XW_WALK_CLONES static void walk_right##w(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx)    \
     {                                                                                                              \
         walk(g, col, run, s, idx, 0, w);                                                                           \
     }                                                                                                              \
@@ -583,18 +586,18 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx, 
 XW_HEADED_WALKS_BUILT(1)
 XW_HEADED_WALKS_BUILT(2)
 
-static void walk_left_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
+static void walk_left_plain(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx)
 {
     walk(g, col, run, s, idx, 1, 0);
 }
 
-static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
+static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx)
 {
     walk(g, col, run, s, idx, 0, 0);
 }
 
 /* From square col (left of the turn or not), GADDAG run `run`. */
-static void walk_from(lx_xw_gen *g, int col, uint32_t run, walk_score s, int idx)
+static void walk_from(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx)
 {
     int left = col <= g->turn;
     if (g->headed == 1)
@@ -612,7 +615,7 @@ void xw_every_step_right(lx_xw_gen *g, int col, uint32_t run, uint64_t m, xw_wal
     else if (g->headed == 2)
         step_on(g, col, run, m, &s, idx, 0, 2);
     else
-        walk_on(g, col, run, s, idx, 0, 0); /* (the plain walk works m out again) */
+        walk_on(g, col, run, &s, idx, 0, 0); /* (the plain walk works m out again) */
 }
 
 void xw_every_beside_tiles(lx_xw_gen *g, int dir, int line, int anchor, int after)
@@ -624,6 +627,6 @@ void xw_every_beside_tiles(lx_xw_gen *g, int dir, int line, int anchor, int afte
     g->every_turn_ok = turn1 < g->len;
     g->every_turn_q = &g->ln[turn1 - !g->every_turn_ok];
     if (run)
-        walk_from(g, anchor, run, s, g->nleaves - 1);
+        walk_from(g, anchor, run, &s, g->nleaves - 1);
     g->turn = g->left = anchor;
 }
