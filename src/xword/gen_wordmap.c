@@ -76,17 +76,22 @@ static int xw_bits(uint64_t m)
 #endif
 }
 
-/* Every word of the DAWG with its fingerprint and letters: counts them into
- * *words and *less_one (distinct letters summed), or (when the tables are
- * there: set, set[1] and maybe with set[0]) puts them in.  -1 past `steps`
- * nodes visited. */
-static int each_word(xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps, size_t *words, size_t *less_one)
+/* A word of the lexicon as the tables take it: its fingerprint, its letters. */
+typedef struct wm_word {
+    uint64_t h, letters;
+} wm_word;
+
+/* Every word of the DAWG, its fingerprint and letters into w[0..*n) (room
+ * for lx->words), and their distinct letters summed into *less_one.  -1
+ * past `steps` nodes visited. */
+static int each_word(const xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps, wm_word *w, size_t *n,
+                     size_t *less_one)
 {
     uint32_t at[LX_XW_MAX_SIDE];
     uint64_t h[LX_XW_MAX_SIDE], letters[LX_XW_MAX_SIDE];
     const uint32_t *nodes = lx->nodes;
     int d = 0;
-    *words = *less_one = 0;
+    *n = *less_one = 0;
     if (!lx->dawg)
         return 0;
     at[0] = lx->dawg;
@@ -96,20 +101,11 @@ static int each_word(xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps, size
         uint32_t node = nodes[at[d]];
         int t = xw_kwg_tile(node);
         uint64_t hh = (d ? h[d - 1] : 0) + wm->key[t], mm = (d ? letters[d - 1] : 0) | (uint64_t)1 << t;
-        if ((node & XW_KWG_ACCEPTS) && !wm->set[0]) { /* counted: one word less each distinct letter */
-            ++*words;
-            *less_one += (size_t)xw_bits(mm);
-        } else if (node & XW_KWG_ACCEPTS) {
-            ++*words;
-            if (put(wm->set[0], wm->mask[0], hh) != 0)
+        if (node & XW_KWG_ACCEPTS) { /* (never more than the lexicon counted) */
+            if (*n == lx->words)
                 return -1;
-            size_t bit = (size_t)(hh >> 20) & wm->maybe_mask;
-            wm->maybe[bit >> 6] |= (uint64_t)1 << (bit & 63);
-            for (uint64_t m = mm; m; m &= m - 1) {
-                ++*less_one;
-                if (put(wm->set[1], wm->mask[1], hh - wm->key[xw_lowest_bit(m)]) != 0)
-                    return -1;
-            }
+            w[(*n)++] = (wm_word){hh, mm};
+            *less_one += (size_t)xw_bits(mm); /* one word less each distinct letter */
         }
         if (xw_kwg_arc(node) && d + 1 < LX_XW_MAX_SIDE) { /* longer words fit no board */
             h[d] = hh;
@@ -124,6 +120,22 @@ static int each_word(xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps, size
         }
         at[d]++;
     }
+}
+
+/* The words w[0..n) into the tables: 0, or -1 when a slot run is too long. */
+static int put_words(xw_wordmap *wm, const wm_word *w, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t hh = w[i].h;
+        if (put(wm->set[0], wm->mask[0], hh) != 0)
+            return -1;
+        size_t bit = (size_t)(hh >> 20) & wm->maybe_mask;
+        wm->maybe[bit >> 6] |= (uint64_t)1 << (bit & 63);
+        for (uint64_t m = w[i].letters; m; m &= m - 1)
+            if (put(wm->set[1], wm->mask[1], hh - wm->key[xw_lowest_bit(m)]) != 0)
+                return -1;
+    }
+    return 0;
 }
 
 static size_t table_size(size_t n)
@@ -153,15 +165,20 @@ int xw_wordmap_ready(xw_wordmap *wm, const lx_xw_lexicon *lx)
     for (int t = 0; t <= LX_XW_MAX_LETTERS; t++)
         wm->key[t] = mix((uint64_t)t + 0x5EED);
     size_t words, less_one, steps = lx->nnodes * 64 + ((size_t)1 << 20);
-    if (lx->words > ((size_t)1 << 22) || each_word(wm, lx, steps, &words, &less_one) != 0 || less_one > ((size_t)1 << 25))
+    wm_word *w = lx->words > ((size_t)1 << 22) ? NULL : malloc((lx->words ? lx->words : 1) * sizeof *w);
+    if (!w || each_word(wm, lx, steps, w, &words, &less_one) != 0 || less_one > ((size_t)1 << 25)) {
+        free(w); /* (no memory for the words: no word map either) */
         return 0;
+    }
     wm->mask[0] = table_size(words) - 1;
     wm->mask[1] = table_size(less_one) - 1;
     wm->set[0] = calloc(wm->mask[0] + 1 + XW_WM_PAST, sizeof *wm->set[0]);
     wm->set[1] = calloc(wm->mask[1] + 1 + XW_WM_PAST, sizeof *wm->set[1]);
     wm->maybe_mask = (wm->mask[0] + 1) * 8 - 1; /* bits: 8 a slot, 16 or more a word */
     wm->maybe = calloc((wm->maybe_mask + 1) / 64, sizeof *wm->maybe);
-    if (!wm->set[0] || !wm->set[1] || !wm->maybe || each_word(wm, lx, steps, &words, &less_one) != 0) {
+    int put_ok = wm->set[0] && wm->set[1] && wm->maybe && put_words(wm, w, words) == 0;
+    free(w);
+    if (!put_ok) {
         xw_wordmap_free(wm);
         wm->built = 1; /* no memory, or a slot run too long: no word map for this lexicon */
         wm->digest = lx->digest;
