@@ -288,10 +288,15 @@ XW_NOINLINE static void record_blanks(lx_xw_gen *g, int left, int right, walk_sc
     }
 }
 
+/* The walks' builds (`words`): the runs' tiles in words & 3 words (0:
+ * plain), and XW_NO_BLANK for a rack without a blank (each letter the
+ * rack's own tile). */
+#define XW_NO_BLANK 4
+
 /* (A word that goes down one way only, as walked - no blank on the rack,
  * or the walk's blank the only tile of its letter - is written here; the
  * others go through record_blanks, out of the way.) */
-XW_INLINE void record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
+XW_INLINE void record(lx_xw_gen *g, int left, int right, walk_score s, int idx, const int words)
 {
     int nplaced = g->played[idx];
     if (nplaced == 1) { /* one tile: across when it makes an across word, else down */
@@ -301,7 +306,7 @@ XW_INLINE void record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
             return;
     }
     uint64_t w = walked_word(g, left, nplaced);
-    int blanks = g->rack0[0];
+    int blanks = words & XW_NO_BLANK ? 0 : g->rack0[0];
     if (blanks > 1 || (blanks == 1 && !walked_one_way(w, nplaced))) {
         record_blanks(g, left, right, s, idx, nplaced);
         return;
@@ -319,7 +324,7 @@ XW_INLINE void record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
 
 void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
 {
-    record(g, left, right, s, idx);
+    record(g, left, right, s, idx, 0);
 }
 
 /* Whether square q can take something from a run whose tiles are `tiles`,
@@ -350,6 +355,8 @@ static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, const walk_sco
                                              const walk_score *s, int idx);
 XW_HEADED_WALKS(1)
 XW_HEADED_WALKS(2)
+XW_HEADED_WALKS(5)
+XW_HEADED_WALKS(6)
 
 /* On to square col from `run`, in the build for `left` and `words`. */
 XW_INLINE void walk_on(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx, const int left,
@@ -359,6 +366,10 @@ XW_INLINE void walk_on(lx_xw_gen *g, int col, uint32_t run, const walk_score *s,
         (left ? walk_left1 : walk_right1)(g, col, run, s, idx);
     else if (words == 2)
         (left ? walk_left2 : walk_right2)(g, col, run, s, idx);
+    else if (words == (1 | XW_NO_BLANK))
+        (left ? walk_left5 : walk_right5)(g, col, run, s, idx);
+    else if (words == (2 | XW_NO_BLANK))
+        (left ? walk_left6 : walk_right6)(g, col, run, s, idx);
     else
         (left ? walk_left_plain : walk_right_plain)(g, col, run, s, idx);
 }
@@ -369,8 +380,12 @@ XW_INLINE void step_on(lx_xw_gen *g, int col, uint32_t run, uint64_t m, const wa
 {
     if (words == 1)
         (left ? step_left1 : step_right1)(g, col, run, m, s, idx);
-    else
+    else if (words == 2)
         (left ? step_left2 : step_right2)(g, col, run, m, s, idx);
+    else if (words == (1 | XW_NO_BLANK))
+        (left ? step_left5 : step_right5)(g, col, run, m, s, idx);
+    else
+        (left ? step_left6 : step_right6)(g, col, run, m, s, idx);
 }
 
 /* Having read `node` for square col: the word made, if any, and the walk
@@ -386,7 +401,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, const walk_score *s, 
         if (left) {
             int left_empty = col == 0 || !ln[col - 1].tile;
             if (accepts && left_empty && g->right_empty)
-                record(g, col, g->turn, *s, idx);
+                record(g, col, g->turn, *s, idx, words);
             if (!arc)
                 return;
             if (col > 0 && (ln[col - 1].tile || (kept && !ln[col - 1].anchor)))
@@ -401,7 +416,7 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, const walk_score *s, 
             }
         } else {
             if (accepts && (col + 1 >= g->len || !ln[col + 1].tile))
-                record(g, g->left, col, *s, idx);
+                record(g, g->left, col, *s, idx, words);
             if (arc && col + 1 < g->len && (ln[col + 1].tile || kept))
                 walk_right_plain(g, col + 1, arc, s, idx);
         }
@@ -416,16 +431,16 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, const walk_score *s, 
         const xw_square *lq = &ln[col - has_left];
         int left_empty = !has_left | !lq->tile;
         if (accepts & left_empty & g->right_empty)
-            record(g, col, g->turn, *s, idx);
+            record(g, col, g->turn, *s, idx, words);
         if (!arc)
             return;
-        uint64_t tiles = xw_tiles_of(g->nodes, arc, words);
+        uint64_t tiles = xw_tiles_of(g->nodes, arc, words & 3);
         if (has_left & (lq->tile || !lq->anchor) & takes(lq, tiles, g->may_go[idx]))
             walk_on(g, col - 1, arc, s, idx, 1, words);
         int turn1 = g->turn + 1;
         if (left_empty & (int)(tiles & 1) & (turn1 < g->len)) { /* the separator: its node is the run's first (ascending) */
             uint32_t right = xw_kwg_arc(g->nodes[arc]);
-            if (right && takes(&ln[turn1], xw_tiles_of(g->nodes, right, words), g->may_go[idx])) {
+            if (right && takes(&ln[turn1], xw_tiles_of(g->nodes, right, words & 3), g->may_go[idx])) {
                 g->left = col; /* (read only right of the turn) */
                 walk_on(g, turn1, right, s, idx, 0, words);
             }
@@ -434,8 +449,8 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, const walk_score *s, 
         int has_next = col + 1 < g->len;
         const xw_square *rq = &ln[col + has_next];
         if (accepts & !(has_next & (rq->tile != 0)))
-            record(g, g->left, col, *s, idx);
-        uint64_t tiles = xw_tiles_of(g->nodes, arc, words);
+            record(g, g->left, col, *s, idx, words);
+        uint64_t tiles = xw_tiles_of(g->nodes, arc, words & 3);
         if ((arc != 0) & has_next & takes(rq, tiles, g->may_go[idx]))
             walk_on(g, col + 1, arc, s, idx, 0, words);
     }
@@ -482,9 +497,9 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
         do {
             int t = xw_lowest_bit(m);
             uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node), right = 0;
-            int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
+            int rt = words & XW_NO_BLANK ? t : t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
             uint64_t next_may = g->may_go[next];
-            uint64_t after = xw_tiles_of(nodes, arc, words);
+            uint64_t after = xw_tiles_of(nodes, arc, words & 3);
             uint64_t then = after & want & (next_may | tile_any); /* (lq empty: its letters that may go there) */
             uint32_t word = node & accepts_ok;
             if (!(then | word | (after & sep_ok)))
@@ -492,12 +507,12 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             int turn = 0;
             if (after & sep_ok) { /* the separator: its node is the run's first (ascending) */
                 right = xw_kwg_arc(nodes[arc]);
-                turn = right && takes(tq, xw_tiles_of(nodes, right, words), next_may);
+                turn = right && takes(tq, xw_tiles_of(nodes, right, words & 3), next_may);
             }
             if (then | word | (uint32_t)turn) {
                 walk_score n = put_down(g, q, col, t, rt, *s);
                 if (word)
-                    record(g, col, g->turn, n, next);
+                    record(g, col, g->turn, n, next, words);
                 if (then && tile_any)
                     walk_on(g, col - 1, arc, &n, next, 1, words);
                 else if (then)
@@ -516,15 +531,15 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
     do {
         int t = xw_lowest_bit(m);
         uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node);
-        int rt = t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
-        uint64_t after = xw_tiles_of(nodes, arc, words);
+        int rt = words & XW_NO_BLANK ? t : t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
+        uint64_t after = xw_tiles_of(nodes, arc, words & 3);
         uint64_t then = after & want & (g->may_go[next] | tile_any); /* (rq empty: its letters that may go there) */
         int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok;
         int step = then != 0;
         if (word | step) {
             walk_score n = put_down(g, q, col, t, rt, *s);
             if (word)
-                record(g, g->left, col, n, next);
+                record(g, g->left, col, n, next, words);
             if (step && tile_any)
                 walk_on(g, col + 1, arc, &n, next, 0, words);
             else if (step)
@@ -539,7 +554,7 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, in
     const uint32_t *nodes = g->nodes;
     if (q->tile) {
         int t = q->tile & 0x7F;
-        uint64_t tiles = words ? xw_tiles_of(nodes, run, words) : 0; /* (run 0: none) */
+        uint64_t tiles = words ? xw_tiles_of(nodes, run, words & 3) : 0; /* (run 0: none) */
         uint32_t at = !words ? xw_gen_find(g, run, t) : (tiles >> t) & 1 ? xw_run_node(run, tiles, t) : 0;
         if (at) {
             walk_score n = {s->main + q->value, s->mult, s->cross};
@@ -553,7 +568,7 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, in
     if (!any || !run)
         return;
     if (words) { /* each letter's node found by the run's tiles below it */
-        uint64_t tiles = xw_tiles_of(nodes, run, words), m = tiles & any;
+        uint64_t tiles = xw_tiles_of(nodes, run, words & 3), m = tiles & any;
         if (m)
             letters(g, col, run, tiles, m, s, idx, kept, left, words);
         return;
@@ -576,15 +591,17 @@ XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, in
     XW_WALK_CLONES static void step_left##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, const walk_score *s,   \
                                             int idx)                                                              \
     {                                                                                                              \
-        letters(g, col, run, xw_tiles_of(g->nodes, run, w), m, s, idx, g->kept_mask[idx], 1, w);                      \
+        letters(g, col, run, xw_tiles_of(g->nodes, run, w & 3), m, s, idx, g->kept_mask[idx], 1, w);                  \
     }                                                                                                              \
     XW_WALK_CLONES static void step_right##w(lx_xw_gen *g, int col, uint32_t run, uint64_t m, const walk_score *s,  \
                                              int idx)                                                             \
     {                                                                                                              \
-        letters(g, col, run, xw_tiles_of(g->nodes, run, w), m, s, idx, g->kept_mask[idx], 0, w);                      \
+        letters(g, col, run, xw_tiles_of(g->nodes, run, w & 3), m, s, idx, g->kept_mask[idx], 0, w);                  \
     }
 XW_HEADED_WALKS_BUILT(1)
 XW_HEADED_WALKS_BUILT(2)
+XW_HEADED_WALKS_BUILT(5)
+XW_HEADED_WALKS_BUILT(6)
 
 static void walk_left_plain(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx)
 {
@@ -599,9 +616,13 @@ static void walk_right_plain(lx_xw_gen *g, int col, uint32_t run, const walk_sco
 /* From square col (left of the turn or not), GADDAG run `run`. */
 static void walk_from(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx)
 {
-    int left = col <= g->turn;
-    if (g->headed == 1)
+    int left = col <= g->turn, none = g->rack0[0] == 0;
+    if (g->headed == 1 && none)
+        walk_on(g, col, run, s, idx, left, 1 | XW_NO_BLANK);
+    else if (g->headed == 1)
         walk_on(g, col, run, s, idx, left, 1);
+    else if (g->headed == 2 && none)
+        walk_on(g, col, run, s, idx, left, 2 | XW_NO_BLANK);
     else if (g->headed == 2)
         walk_on(g, col, run, s, idx, left, 2);
     else
@@ -610,8 +631,13 @@ static void walk_from(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, 
 
 void xw_every_step_right(lx_xw_gen *g, int col, uint32_t run, uint64_t m, xw_walk_score s, int idx)
 {
-    if (g->headed == 1)
+    int none = g->rack0[0] == 0;
+    if (g->headed == 1 && none)
+        step_on(g, col, run, m, &s, idx, 0, 1 | XW_NO_BLANK);
+    else if (g->headed == 1)
         step_on(g, col, run, m, &s, idx, 0, 1);
+    else if (g->headed == 2 && none)
+        step_on(g, col, run, m, &s, idx, 0, 2 | XW_NO_BLANK);
     else if (g->headed == 2)
         step_on(g, col, run, m, &s, idx, 0, 2);
     else
