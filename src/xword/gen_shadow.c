@@ -201,22 +201,26 @@ static double extents_of(lx_xw_gen *g, shadow_line *sl)
 {
     double best = -1e300;
     const xw_square *ln = sl->ln;
-    for (int kl = 0; kl <= sl->nl; kl++) {
-        int lm[LX_XW_RACK_SIZE], cr[LX_XW_RACK_SIZE], coef[XW_COEFS] = {0}, k = 0, mult = 1, fixed = 0;
-        for (int j = 0; j <= kl; j++) {
-            const xw_square *q = &ln[j < kl ? sl->left[j] : sl->anchor];
-            lm[k] = q->lm;
-            cr[k] = q->cross_score >= 0 ? q->lm * q->wm : 0;
-            fixed += q->cross_score >= 0 ? q->cross_score * q->wm : 0;
-            mult *= q->wm;
-            k++;
-        }
+    const int nl = sl->nl, nr = sl->nr, nrack = g->nrack;
+    /* the squares' letter multipliers and cross-word parts: the anchor's,
+     * left[0..kl), then those right of it (the left part's stay as kl grows) */
+    int lm[LX_XW_RACK_SIZE], cr[LX_XW_RACK_SIZE], lfixed = 0, lmult = 1;
+    for (int kl = 0; kl <= nl; kl++) {
+        const xw_square *q = &ln[kl ? sl->left[kl - 1] : sl->anchor];
+        lm[kl] = q->lm;
+        cr[kl] = q->cross_score >= 0 ? q->lm * q->wm : 0;
+        lfixed += q->cross_score >= 0 ? q->cross_score * q->wm : 0;
+        lmult *= q->wm;
+        int coef[XW_COEFS] = {0}, k = kl + 1, mult = lmult, fixed = lfixed;
         for (int j = 0; j < k; j++)
             coef[j] = lm[j] * mult + cr[j];
         sort_desc(coef, k);
-        for (int kr = 0; kr <= sl->nr && kl + 1 + kr <= g->nrack; kr++) {
+        const int lcount = sl->lcount[kl], lvalue = sl->lvalue[kl], krmax = nr < nrack - k ? nr : nrack - k;
+        const uint64_t lhb = sl->lhb[kl];
+        extent *e = sl->ex[kl];
+        for (int kr = 0; kr <= krmax; kr++, e++) {
             if (kr > 0) { /* square right[kr - 1] joins */
-                const xw_square *q = &ln[sl->right[kr - 1]];
+                q = &ln[sl->right[kr - 1]];
                 lm[k] = q->lm;
                 cr[k] = q->cross_score >= 0 ? q->lm * q->wm : 0;
                 fixed += q->cross_score >= 0 ? q->cross_score * q->wm : 0;
@@ -233,11 +237,10 @@ static double extents_of(lx_xw_gen *g, shadow_line *sl)
                     coef[j] = c;
                 }
             }
-            extent *e = &sl->ex[kl][kr];
             e->k = k;
-            e->through = sl->lcount[kl] + sl->rcount[kr];
-            e->hb = sl->lhb[kl] + sl->rhb[kr];
-            e->base = (sl->lvalue[kl] + sl->rvalue[kr]) * mult + fixed + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
+            e->through = lcount + sl->rcount[kr];
+            e->hb = lhb + sl->rhb[kr];
+            e->base = (lvalue + sl->rvalue[kr]) * mult + fixed + (k == LX_XW_RACK_SIZE ? g->bingo_bonus : 0);
             narrow(coef, e);
             if (may_be_word(g, e)) {
                 first_bounds(g, e, e->first);
