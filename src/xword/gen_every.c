@@ -221,9 +221,10 @@ static void record_two_blanks(lx_xw_gen *g, int left, int right, walk_score s, i
         all_idx -= g->pv[t];
         pv_less[j] = g->pv[t] - g->pv[0];
     }
-    /* the letters the word holds more of than the rack (over_t), and how
-     * many more (over_n): so many of them must be blanks */
-    int count[LX_XW_MAX_LETTERS + 1], over_t[LX_XW_RACK_SIZE], over_n[LX_XW_RACK_SIZE], nover = 0;
+    /* the letters the word holds more of than the rack, and how many more
+     * (need): so many of their tiles (over, a bit each) must be blanks */
+    int count[LX_XW_MAX_LETTERS + 1], need[LX_XW_RACK_SIZE], nover = 0;
+    unsigned over[LX_XW_RACK_SIZE];
     for (int j = 0; j < n; j++)
         count[pl.tiles[j]] = 0;
     for (int j = 0; j < n; j++)
@@ -231,19 +232,28 @@ static void record_two_blanks(lx_xw_gen *g, int left, int right, walk_score s, i
     for (int j = 0; j < n; j++) {
         int t = pl.tiles[j];
         if (count[t] > g->rack0[t]) {
-            over_t[nover] = t;
-            over_n[nover++] = count[t] - g->rack0[t];
+            need[nover] = count[t] - g->rack0[t];
+            over[nover] = 0;
+            for (int k = j; k < n; k++)
+                over[nover] |= (unsigned)(pl.tiles[k] == t) << k;
+            nover++;
             count[t] = 0; /* (once) */
         }
     }
     lx_xw_play *o = out;
-    for (int b = -1; b < n; b++)
-        for (int a = -1; a < (b < 0 ? 0 : b); a++) { /* the set {a, b} (-1: none) */
-            int ok = 1; /* no more of a letter than the rack holds */
-            for (int k = 0; k < nover; k++)
-                ok &= (a >= 0 && pl.tiles[a] == over_t[k]) + (b >= 0 && pl.tiles[b] == over_t[k]) >= over_n[k];
-            if (!ok)
-                continue;
+    for (int b = -1; b < n; b++) { /* the sets {a, b}, a < b (-1: none), that meet every need */
+        unsigned as = b < 0 ? 0 : (1u << b) - 1; /* the a's that may go with b */
+        int none_ok = 1, ok = 1;                 /* a = -1 */
+        for (int k = 0; k < nover; k++) {
+            int left_over = need[k] - (b >= 0 && ((over[k] >> b) & 1));
+            ok &= left_over <= 1;
+            if (left_over == 1)
+                as &= over[k], none_ok = 0;
+        }
+        if (!ok)
+            continue;
+        int end = b < 0 ? 0 : b; /* (b = -1: a = -1 only) */
+        for (int a = none_ok ? -1 : as ? xw_lowest_bit(as) : end; a < end;) {
             *o = pl;
             o->score = letters;
             int i = all_idx;
@@ -254,7 +264,10 @@ static void record_two_blanks(lx_xw_gen *g, int left, int right, walk_score s, i
             o->leave = g->leave[i];
             o->equity = o->score + o->leave;
             o++;
+            as &= a >= 0 ? as - 1 : ~0u; /* (a, the lowest) */
+            a = as ? xw_lowest_bit(as) : end;
         }
+    }
     g->nplays += (size_t)(o - out);
 }
 
