@@ -407,29 +407,32 @@ static const xw_summary *summary(lx_xw_gen *g, uint64_t hb, int k)
 
 double xw_gen_bounds(lx_xw_gen *g, const shadow_line *sl, xw_extent_bounds *ext, double floor)
 {
-    for (int i = 0; i <= sl->nl; i++) /* (what is read: gen.c's bounds_from, xw_gen_bingo_letters) */
-        for (int j = 0; j <= sl->nr; j++)
-            ext->b[0][i][j] = ext->b[1][i][j] = -1e300;
+    /* every extent's (what is read: gen.c's bounds_from, xw_gen_bingo_letters),
+     * -1e300 past the rack's tiles and where no word is made */
+    const int nl = sl->nl, nr = sl->nr, nrack = g->nrack, wm = g->use_wm;
     double best = -1e300;
-    for (int kl = 0; kl <= sl->nl; kl++)
-        for (int kr = 0; kl + 1 + kr <= g->nrack && kr <= sl->nr; kr++) {
+    for (int kl = 0; kl <= nl; kl++) {
+        const int krmax = nr < nrack - 1 - kl ? nr : nrack - 1 - kl;
+        double *b0 = ext->b[0][kl], *b1 = ext->b[1][kl];
+        for (int kr = 0; kr <= nr; kr++) {
             const extent *e = &sl->ex[kl][kr];
-            if (!may_be_word(g, e))
-                continue;
-            double b[2] = {e->first[0], e->first[1]};
-            if (g->use_wm && b[0] >= floor) { /* else it cannot beat the best play already */
-                const xw_summary *s = summary(g, e->hb, e->k);
-                for (int u = 0; u < 2; u++) {
-                    double r = summary_bound(e, s, u);
-                    if (r < b[u])
-                        b[u] = r;
+            double b[2] = {-1e300, -1e300};
+            if (kr <= krmax && may_be_word(g, e)) {
+                b[0] = e->first[0], b[1] = e->first[1];
+                if (wm && b[0] >= floor) { /* else it cannot beat the best play already */
+                    const xw_summary *s = summary(g, e->hb, e->k);
+                    for (int u = 0; u < 2; u++) {
+                        double r = summary_bound(e, s, u);
+                        if (r < b[u])
+                            b[u] = r;
+                    }
                 }
             }
-            ext->b[0][kl][kr] = b[0];
-            ext->b[1][kl][kr] = b[1];
-            if (b[0] > best)
-                best = b[0];
+            b0[kr] = b[0];
+            b1[kr] = b[1];
+            best = b[0] > best ? b[0] : best;
         }
+    }
     return best;
 }
 
