@@ -470,11 +470,11 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, const walk_score *s, 
 }
 
 /* The score and the tiles put down (g->packed) with letter t (the rack's tile rt, 0: the blank)
- * on the empty square q at col. */
-XW_INLINE walk_score put_down(lx_xw_gen *g, const xw_square *q, int col, int t, int rt, walk_score s)
+ * on the empty square q at col, in the walk's build `words`. */
+XW_INLINE walk_score put_down(lx_xw_gen *g, const xw_square *q, int col, int t, int rt, walk_score s, const int words)
 {
-    int v = g->values[rt] * q->lm;
-    g->packed[g->empties_before[col]] = (uint8_t)(t | (rt == 0) << 7); /* (LX_XW_BLANK_BIT) read only while it is the path's */
+    int v = g->values[rt] * q->lm, blank = words & XW_NO_BLANK ? 0 : rt == 0;
+    g->packed[g->empties_before[col]] = (uint8_t)(t | blank << 7); /* (LX_XW_BLANK_BIT) read only while it is the path's */
     return (walk_score){s.main + v, s.mult * q->wm, s.cross + (q->cross_score >= 0 ? (q->cross_score + v) * q->wm : 0)};
 }
 
@@ -484,7 +484,7 @@ XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, const walk_sco
                      const int words)
 {
     int rt = t & -(int)((kept >> t) & 1);
-    walk_score n = put_down(g, &g->ln[col], col, t, rt, *s);
+    walk_score n = put_down(g, &g->ln[col], col, t, rt, *s, words);
     go_on(g, col, node, &n, idx - g->pv[rt], left, words);
 }
 
@@ -523,7 +523,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
                 turn = right && takes(tq, xw_tiles_of(nodes, right, words & 3), next_may);
             }
             if (then | word | (uint32_t)turn) {
-                walk_score n = put_down(g, q, col, t, rt, *s);
+                walk_score n = put_down(g, q, col, t, rt, *s, words);
                 if (word)
                     record(g, col, g->turn, n, next, words);
                 if (then && tile_any)
@@ -550,7 +550,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
         int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok;
         int step = then != 0;
         if (word | step) {
-            walk_score n = put_down(g, q, col, t, rt, *s);
+            walk_score n = put_down(g, q, col, t, rt, *s, words);
             if (word)
                 record(g, g->left, col, n, next, words);
             if (step && tile_any)
