@@ -204,17 +204,25 @@ static double extents_of(lx_xw_gen *g, shadow_line *sl)
     const int nl = sl->nl, nr = sl->nr, nrack = g->nrack;
     /* the squares' letter multipliers and cross-word parts: the anchor's,
      * left[0..kl), then those right of it (the left part's stay as kl grows) */
-    int lm[LX_XW_RACK_SIZE], cr[LX_XW_RACK_SIZE], lfixed = 0, lmult = 1;
+    int lm[LX_XW_RACK_SIZE], cr[LX_XW_RACK_SIZE], lfixed = 0, lmult = 1, lcoef[XW_COEFS] = {0};
     for (int kl = 0; kl <= nl; kl++) {
         const xw_square *q = &ln[kl ? sl->left[kl - 1] : sl->anchor];
         lm[kl] = q->lm;
         cr[kl] = q->cross_score >= 0 ? q->lm * q->wm : 0;
         lfixed += q->cross_score >= 0 ? q->cross_score * q->wm : 0;
-        lmult *= q->wm;
-        int coef[XW_COEFS] = {0}, k = kl + 1, mult = lmult, fixed = lfixed;
-        for (int j = 0; j < k; j++)
-            coef[j] = lm[j] * mult + cr[j];
-        sort_desc(coef, k);
+        if (q->wm != 1) { /* the left part's coefficients, sorted: again */
+            lmult *= q->wm;
+            for (int j = 0; j <= kl; j++)
+                lcoef[j] = lm[j] * lmult + cr[j];
+            sort_desc(lcoef, kl + 1);
+        } else { /* or the new square's put in */
+            int c = lm[kl] * lmult + cr[kl], j = kl;
+            for (; j > 0 && lcoef[j - 1] < c; j--)
+                lcoef[j] = lcoef[j - 1];
+            lcoef[j] = c;
+        }
+        int coef[XW_COEFS], k = kl + 1, mult = lmult, fixed = lfixed;
+        memcpy(coef, lcoef, sizeof coef);
         const int lcount = sl->lcount[kl], lvalue = sl->lvalue[kl], krmax = nr < nrack - k ? nr : nrack - k;
         const uint64_t lhb = sl->lhb[kl];
         extent *e = sl->ex[kl];
