@@ -517,12 +517,13 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             uint32_t word = node & accepts_ok;
             if (!(then | word | (after & sep_ok)))
                 continue; /* (about half the letters: one branch) */
-            int turn = 0;
+            uint64_t turn = 0; /* the turn square's letters of run `right` (its tile's bit on a tile) */
             if (after & sep_ok) { /* the separator: its node is the run's first (ascending) */
                 right = xw_kwg_arc(nodes[arc]);
-                turn = right && takes(tq, xw_tiles_of(nodes, right, words & 3), next_may);
+                uint64_t right_tiles = xw_tiles_of(nodes, right, words & 3); /* (run 0: none) */
+                turn = tq->tile ? right_tiles & (uint64_t)1 << (tq->tile & 0x7F) : right_tiles & tq->cross & next_may;
             }
-            if (then | word | (uint32_t)turn) {
+            if (then | word | turn) {
                 walk_score n = put_down(g, q, col, t, rt, *s, words);
                 if (word)
                     record(g, col, g->turn, n, next, words);
@@ -532,7 +533,10 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
                     step_on(g, col - 1, arc, then, &n, next, 1, words);
                 if (turn) {
                     g->left = col; /* (read only right of the turn) */
-                    walk_on(g, g->turn + 1, right, &n, next, 0, words);
+                    if (tq->tile)
+                        walk_on(g, g->turn + 1, right, &n, next, 0, words);
+                    else /* straight to its letters */
+                        step_on(g, g->turn + 1, right, turn, &n, next, 0, words);
                 }
             }
         } while (m &= m - 1);
