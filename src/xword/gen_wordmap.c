@@ -63,19 +63,6 @@ void xw_wordmap_free(xw_wordmap *wm)
     memcpy(wm->asked, asked, sizeof asked);
 }
 
-/* How many bits of m are set. */
-static int xw_bits(uint64_t m)
-{
-#if defined(__GNUC__)
-    return __builtin_popcountll(m);
-#else
-    int n = 0;
-    for (; m; m &= m - 1)
-        n++;
-    return n;
-#endif
-}
-
 /* A word of the lexicon as the tables take it: its fingerprint, its letters. */
 typedef struct wm_word {
     uint64_t h, letters;
@@ -89,6 +76,7 @@ static int each_word(const xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps
 {
     uint32_t at[LX_XW_MAX_SIDE];
     uint64_t h[LX_XW_MAX_SIDE], letters[LX_XW_MAX_SIDE];
+    int distinct[LX_XW_MAX_SIDE];
     const uint32_t *nodes = lx->nodes;
     int d = 0;
     *n = *less_one = 0;
@@ -100,16 +88,18 @@ static int each_word(const xw_wordmap *wm, const lx_xw_lexicon *lx, size_t steps
             return -1;
         uint32_t node = nodes[at[d]];
         int t = xw_kwg_tile(node);
-        uint64_t hh = (d ? h[d - 1] : 0) + wm->key[t], mm = (d ? letters[d - 1] : 0) | (uint64_t)1 << t;
+        uint64_t before = d ? letters[d - 1] : 0, hh = (d ? h[d - 1] : 0) + wm->key[t], mm = before | (uint64_t)1 << t;
+        int dd = (d ? distinct[d - 1] : 0) + (int)(~before >> t & 1); /* its distinct letters */
         if (node & XW_KWG_ACCEPTS) { /* (never more than the lexicon counted) */
             if (*n == lx->words)
                 return -1;
             w[(*n)++] = (wm_word){hh, mm};
-            *less_one += (size_t)xw_bits(mm); /* one word less each distinct letter */
+            *less_one += (size_t)dd; /* one word less each distinct letter */
         }
         if (xw_kwg_arc(node) && d + 1 < LX_XW_MAX_SIDE) { /* longer words fit no board */
             h[d] = hh;
             letters[d] = mm;
+            distinct[d] = dd;
             at[++d] = xw_kwg_arc(node);
             continue;
         }
