@@ -271,9 +271,20 @@ static double summary_bound(const extent *e, const xw_summary *s, int u)
     return e->base + dot8(e->coef, v) + s->leave[u];
 }
 
-/* A bingo's bounds by the word map (one sub-rack: one question). */
+/* A bingo's bounds by the word map (one sub-rack: one question, asked
+ * straight with at most one blank, not through the summaries). */
 static void bingo_bounds(lx_xw_gen *g, const extent *e, double b[2])
 {
+    if (g->rack[0] < 2) {
+        const xw_sub_rack *r = &g->sub[LX_XW_RACK_SIZE][0];
+        uint64_t h = r->h + e->hb;
+        int word = r->nb ? xw_wordmap_has(&g->wm, 1, h) : xw_wordmap_maybe(&g->wm, h) && xw_wordmap_has(&g->wm, 0, h);
+        int16_t v[XW_COEFS];
+        unpack_values(r->vals, v);
+        b[0] = !word ? -1e300 : e->wide ? 1e300 : e->base + dot8(e->coef, v) + r->leave;
+        b[1] = r->nb ? b[0] : -1e300;
+        return;
+    }
     const xw_summary *sm = summary(g, e->hb, e->k);
     b[0] = summary_bound(e, sm, 0);
     b[1] = summary_bound(e, sm, 1);
@@ -427,7 +438,8 @@ double xw_gen_bounds(lx_xw_gen *g, const shadow_line *sl, xw_extent_bounds *ext,
             double b[2] = {-1e300, -1e300};
             if (kr <= krmax && may_be_word(g, e)) {
                 b[0] = e->first[0], b[1] = e->first[1];
-                if (wm && b[0] >= floor) { /* else it cannot beat the best play already */
+                /* (else it cannot beat the best play already, or it is a bingo's, the word map's already) */
+                if (wm && b[0] >= floor && e->k < LX_XW_RACK_SIZE) {
                     const xw_summary *s = summary(g, e->hb, e->k);
                     for (int u = 0; u < 2; u++) {
                         double r = summary_bound(e, s, u);
