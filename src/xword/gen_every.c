@@ -340,15 +340,13 @@ void xw_every_record(lx_xw_gen *g, int left, int right, walk_score s, int idx)
     record(g, left, right, s, idx, 0);
 }
 
-/* Whether square q can take something from a run whose tiles are `tiles`,
- * the rack's tiles being any of the letters `may` (g->may_go): its board
- * tile, or a letter its cross set allows.  Worked out without a branch
- * (which way it goes is hard to foresee). */
-XW_INLINE int takes(const xw_square *q, uint64_t tiles, uint64_t may)
+/* Of the run whose tiles are `tiles`, what square q can take: its board
+ * tile (the tile's bit), or the letters its cross set allows of those the
+ * rack may give (`may`, g->may_go).  The walk goes on to q only where
+ * that is not 0, straight to the letters on an empty square. */
+XW_INLINE uint64_t letters_on(const xw_square *q, uint64_t tiles, uint64_t may)
 {
-    int tile_ok = (int)((tiles >> (q->tile & 0x7F)) & 1);
-    int letter_ok = (q->cross & may & tiles) != 0;
-    return q->tile ? tile_ok : letter_ok;
+    return q->tile ? tiles & (uint64_t)1 << (q->tile & 0x7F) : tiles & q->cross & may;
 }
 
 /* The walk is built six times: going left (from the anchor, col <= g->turn)
@@ -447,15 +445,24 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, const walk_score *s, 
             record(g, col, g->turn, *s, idx, words);
         if (!arc)
             return;
-        uint64_t tiles = xw_tiles_of(g->nodes, arc, words & 3);
-        if (has_left & (lq->tile || !lq->anchor) & takes(lq, tiles, g->may_go[idx]))
-            walk_on(g, col - 1, arc, s, idx, 1, words);
+        uint64_t tiles = xw_tiles_of(g->nodes, arc, words & 3), m = letters_on(lq, tiles, g->may_go[idx]);
+        if (has_left & (lq->tile || !lq->anchor) & (m != 0)) {
+            if (lq->tile)
+                walk_on(g, col - 1, arc, s, idx, 1, words);
+            else /* straight to its letters */
+                step_on(g, col - 1, arc, m, s, idx, 1, words);
+        }
         int turn1 = g->turn + 1;
         if (left_empty & (int)(tiles & 1) & (turn1 < g->len)) { /* the separator: its node is the run's first (ascending) */
             uint32_t right = xw_kwg_arc(g->nodes[arc]);
-            if (right && takes(&ln[turn1], xw_tiles_of(g->nodes, right, words & 3), g->may_go[idx])) {
+            const xw_square *tq = &ln[turn1];
+            uint64_t turn = letters_on(tq, xw_tiles_of(g->nodes, right, words & 3), g->may_go[idx]); /* (run 0: none) */
+            if (turn) {
                 g->left = col; /* (read only right of the turn) */
-                walk_on(g, turn1, right, s, idx, 0, words);
+                if (tq->tile)
+                    walk_on(g, turn1, right, s, idx, 0, words);
+                else
+                    step_on(g, turn1, right, turn, s, idx, 0, words);
             }
         }
     } else {
@@ -463,9 +470,13 @@ XW_INLINE void go_on(lx_xw_gen *g, int col, uint32_t node, const walk_score *s, 
         const xw_square *rq = &ln[col + has_next];
         if (accepts & !(has_next & (rq->tile != 0)))
             record(g, g->left, col, *s, idx, words);
-        uint64_t tiles = xw_tiles_of(g->nodes, arc, words & 3);
-        if ((arc != 0) & has_next & takes(rq, tiles, g->may_go[idx]))
-            walk_on(g, col + 1, arc, s, idx, 0, words);
+        uint64_t tiles = xw_tiles_of(g->nodes, arc, words & 3), m = letters_on(rq, tiles, g->may_go[idx]);
+        if ((arc != 0) & has_next & (m != 0)) {
+            if (rq->tile)
+                walk_on(g, col + 1, arc, s, idx, 0, words);
+            else /* straight to its letters */
+                step_on(g, col + 1, arc, m, s, idx, 0, words);
+        }
     }
 }
 
@@ -520,8 +531,7 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             uint64_t turn = 0; /* the turn square's letters of run `right` (its tile's bit on a tile) */
             if (after & sep_ok) { /* the separator: its node is the run's first (ascending) */
                 right = xw_kwg_arc(nodes[arc]);
-                uint64_t right_tiles = xw_tiles_of(nodes, right, words & 3); /* (run 0: none) */
-                turn = tq->tile ? right_tiles & (uint64_t)1 << (tq->tile & 0x7F) : right_tiles & tq->cross & next_may;
+                turn = letters_on(tq, xw_tiles_of(nodes, right, words & 3), next_may); /* (run 0: none) */
             }
             if (then | word | turn) {
                 walk_score n = put_down(g, q, col, t, rt, *s, words);
