@@ -368,8 +368,15 @@ static void sum_up(const lx_xw_gen *g, xw_summary *s, uint64_t hb, int k)
     uint64_t words = 0;
     if (g->rack[0] == 0) { /* every nb 0: the table asked about those it may hold */
         uint64_t maybe = 0;
-        for (int i = 0; i < g->nsub[k]; i++)
-            maybe |= (uint64_t)xw_wordmap_maybe(&g->wm, r[i].h + hb) << i;
+        const int n = g->nsub[k];
+        int at = 0;
+        for (; at + 4 <= n; at += 4) /* (four at a time: the loop's own cost was a third) */
+            maybe |= (uint64_t)xw_wordmap_maybe(&g->wm, r[at].h + hb) << at |
+                     (uint64_t)xw_wordmap_maybe(&g->wm, r[at + 1].h + hb) << (at + 1) |
+                     (uint64_t)xw_wordmap_maybe(&g->wm, r[at + 2].h + hb) << (at + 2) |
+                     (uint64_t)xw_wordmap_maybe(&g->wm, r[at + 3].h + hb) << (at + 3);
+        for (; at < n; at++)
+            maybe |= (uint64_t)xw_wordmap_maybe(&g->wm, r[at].h + hb) << at;
         for (uint64_t m = maybe; m; m &= m - 1)
             xw_wordmap_prefetch(&g->wm, 0, r[xw_lowest_bit(m)].h + hb);
         for (uint64_t m = maybe; m; m &= m - 1) {
