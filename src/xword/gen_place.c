@@ -322,8 +322,39 @@ void xw_gen_anchor_at(lx_xw_gen *g, int dir, int line, int anchor)
     g->right_empty = anchor + 1 >= g->len || !g->ln[anchor + 1].tile;
 }
 
-/* (The two reads below are built twice, as the walks are: xw_gen_find
- * counts a run's tiles with the popcnt instruction where the CPU has it.) */
+/* The board tiles ln[from], ln[from + step], ... before ln[to], read from
+ * `run` of g->nodes: the run after them (0: none); their values added to
+ * s->main.  Built for each way of reading the runs' tiles (headed:
+ * g->headed, a constant in each). */
+XW_INLINE uint32_t read_tiles(const lx_xw_gen *g, uint32_t run, const xw_square *ln, int from, int to, int step,
+                              xw_walk_score *s, const int headed)
+{
+    const uint32_t *nodes = g->nodes;
+    for (int c = from; c != to && run; c += step) {
+        int t = ln[c].tile & 0x7F;
+        uint32_t at;
+        if (headed) {
+            uint64_t tiles = xw_tiles_of(nodes, run, headed);
+            at = (tiles >> t) & 1 ? xw_run_node(run, tiles, t) : 0;
+        } else {
+            at = g->lx->ascending ? xw_kwg_find_asc(nodes, run, t) : xw_kwg_find(nodes, run, t);
+        }
+        run = at ? xw_kwg_arc(nodes[at]) : 0;
+        s->main += ln[c].value;
+    }
+    return run;
+}
+
+XW_INLINE uint32_t read_tiles_in(const lx_xw_gen *g, uint32_t run, const xw_square *ln, int from, int to, int step,
+                                 xw_walk_score *s)
+{
+    return g->headed == 1   ? read_tiles(g, run, ln, from, to, step, s, 1)
+           : g->headed == 2 ? read_tiles(g, run, ln, from, to, step, s, 2)
+                            : read_tiles(g, run, ln, from, to, step, s, 0);
+}
+
+/* (The two reads below are built twice, as the walks are: a run's tiles
+ * are counted with the popcnt instruction where the CPU has it.) */
 XW_WALK_CLONES uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int anchor, xw_walk_score *s)
 {
     xw_gen_anchor_at(g, dir, line, anchor);
@@ -332,12 +363,7 @@ XW_WALK_CLONES uint32_t xw_gen_read_after(lx_xw_gen *g, int dir, int line, int a
     while (e + 1 < g->len && ln[e + 1].tile)
         e++;
     *s = (walk_score){0, 1, 0};
-    uint32_t run = g->gaddag;
-    for (int c = e; c > anchor && run; c--) { /* the tiles, backwards */
-        uint32_t at = xw_gen_find(g, run, ln[c].tile & 0x7F);
-        run = at ? xw_kwg_arc(g->nodes[at]) : 0;
-        s->main += ln[c].value;
-    }
+    uint32_t run = read_tiles_in(g, g->gaddag, ln, e, anchor, -1, s); /* the tiles, backwards */
     g->turn = e;
     g->right_empty = 1;
     return run;
@@ -351,12 +377,7 @@ XW_WALK_CLONES uint32_t xw_gen_read_before(lx_xw_gen *g, int dir, int line, int 
     while (b > 0 && ln[b - 1].tile)
         b--;
     *s = (walk_score){0, 1, 0};
-    uint32_t run = g->dawg;
-    for (int c = b; c < anchor && run; c++) {
-        uint32_t at = xw_gen_find(g, run, ln[c].tile & 0x7F);
-        run = at ? xw_kwg_arc(g->nodes[at]) : 0;
-        s->main += ln[c].value;
-    }
+    uint32_t run = read_tiles_in(g, g->dawg, ln, b, anchor, 1, s);
     g->turn = anchor - 1; /* all of the walk is right of them */
     g->left = b;
     return run;
