@@ -179,14 +179,19 @@ static uint32_t knowledge_at(int cols, int rows)
  * slower): two a leaf 22 of 32 games (69%), four a leaf 16 of 32 (50%, for
  * 1.3 times the playouts of two). */
 /* The progressive bias (mcts.c) from the policy of patterns learned from
- * 11x11 games (src/hex/pattern.c): a child's value gets c p / sqrt(n + 1),
- * on boards of 100 cells and more.  At 11x11, 0.3 s a move, 1 thread, 40
- * paired-opening games each against the search without it (2118857), load
- * 2-6: c = 0.5 22/40, 1 26/40, 2.47 (MoHex 2.0's constant for its own
- * patterns) 24/40, 5 18/40.  At 9x9 with c = 1 16/40 and 20/40: nothing
- * gained there, so 9x9 searches without it. */
-static const float HEX_PROGRESSIVE_BIAS = 1.0f;
-enum { HEX_BIAS_CELLS = 100 };
+ * games (src/hex/pattern.c): a child's value gets c p / sqrt(n + 1), on
+ * boards of 81 cells (9x9) and more.  With the first table (83 11x11
+ * games), at 11x11, 0.3 s a move, 1 thread, 40 paired-opening games each
+ * against the search without it (2118857), load 2-6: c = 0.5 22/40, 1
+ * 26/40, 2.47 (MoHex 2.0's constant for its own patterns) 24/40, 5 18/40;
+ * at 9x9 with c = 1 16/40 and 20/40.  With a table of 14,451 moves
+ * (MoHex 2.0's self-play added), against f95cccf (that table, c = 1, not
+ * on 9x9), the same conditions: c = 1 21/40 at 11x11 and 24/40 at 9x9,
+ * c = 2 27/40 and 30/40, c = 4 17/40 at 11x11; today's table (21,555
+ * moves) at c = 2 23/40 and 25/40, and against the 14,451 moves' 20/40
+ * and 23/40 (bench/RESULTS.md). */
+static const float HEX_PROGRESSIVE_BIAS = 2.0f;
+enum { HEX_BIAS_CELLS = 81 };
 
 static void hex_tune(mcts_params *p, int cols, int rows)
 {

@@ -131,7 +131,7 @@ static double exp_of(double x)
     return sum;
 }
 
-enum { MAP_BITS = 14, MAP_SLOTS = 1 << MAP_BITS };
+enum { MAP_BITS = 16, MAP_SLOTS = 1 << MAP_BITS };
 #define MAP_EMPTY 0xFFFFFFFFu /* raw codes have 24 bits */
 
 struct hex_pattern_map {
@@ -153,7 +153,7 @@ hex_pattern_map *hex_pattern_map_new(void)
     for (uint32_t i = 0; i < MAP_SLOTS; i++)
         m->code[i] = MAP_EMPTY;
     for (size_t t = 0; t < hex_pattern_table_size; t++)
-        for (int sym = 0; sym < 4; sym++) { /* 4 x 1,331 forms at most: the map stays a third full */
+        for (int sym = 0; sym < 4; sym++) { /* 4 x 6,131 forms at most: the map stays under two fifths full */
             uint32_t raw = hex_pattern_transform(hex_pattern_table[t].code, sym), i = slot_of(raw);
             while (m->code[i] != MAP_EMPTY && m->code[i] != raw)
                 i = (i + 1) & (MAP_SLOTS - 1);
