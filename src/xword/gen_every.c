@@ -504,54 +504,69 @@ XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, const walk_sco
  * a step on, a turn right) is worked out from its node before anything
  * else, and a letter that leads nowhere (about half of them) is dropped
  * there, unscored. */
+/* The letters loop going left (see letters), for square col - 1 holding a
+ * tile or not (`tiled`, a constant in each build: the walk reaches an
+ * empty square going left only from the anchor or an empty square that
+ * is no anchor, neither of which has a tile left of it, so the tiled
+ * build is there for safety). */
+XW_INLINE void letters_left(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, const walk_score *s,
+                            int idx, uint64_t kept, const int words, const int tiled)
+{
+    const xw_square *q = &g->ln[col];
+    const uint32_t *nodes = g->nodes;
+    const xw_every_square *e = &g->every_sq[col]; /* square col - 1's (see xw_every_line) */
+    const xw_square *tq = g->every_turn_q;
+    int record_ok = tiled ? 0 : g->right_empty;
+    uint64_t sep_ok = tiled ? 0 : (uint64_t)g->every_turn_ok; /* bit 0, the separator's, when the walk may turn */
+    uint32_t accepts_ok = XW_KWG_ACCEPTS & -(uint32_t)record_ok;
+    /* a step on when the next run has a tile of want & (what the rack may | tile_any) */
+    uint64_t want = e->want_left, tile_any = tiled ? ~(uint64_t)0 : 0;
+    do {
+        int t = xw_lowest_bit(m);
+        uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node), right = 0;
+        int rt = words & XW_NO_BLANK ? t : t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
+        uint64_t next_may = g->may_go[next];
+        uint64_t after = xw_tiles_of(nodes, arc, words & 3);
+        uint64_t then = after & want & (next_may | tile_any); /* (lq empty: its letters that may go there) */
+        uint32_t word = node & accepts_ok;
+        if (!(then | word | (after & sep_ok)))
+            continue; /* (about half the letters: one branch) */
+        uint64_t turn = 0; /* the turn square's letters of run `right` (its tile's bit on a tile) */
+        if (after & sep_ok) { /* the separator: its node is the run's first (ascending) */
+            right = xw_kwg_arc(nodes[arc]);
+            turn = letters_on(tq, xw_tiles_of(nodes, right, words & 3), next_may); /* (run 0: none) */
+        }
+        if (then | word | turn) {
+            walk_score n = put_down(g, q, col, t, rt, *s, words);
+            if (word)
+                record(g, col, g->turn, n, next, words);
+            if (then && tiled)
+                walk_on(g, col - 1, arc, &n, next, 1, words);
+            else if (then)
+                step_on(g, col - 1, arc, then, &n, next, 1, words);
+            if (turn) {
+                g->left = col; /* (read only right of the turn) */
+                if (tq->tile)
+                    walk_on(g, g->turn + 1, right, &n, next, 0, words);
+                else /* straight to its letters */
+                    step_on(g, g->turn + 1, right, turn, &n, next, 0, words);
+            }
+        }
+    } while (m &= m - 1);
+}
+
 XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, const walk_score *s, int idx,
                        uint64_t kept, const int left, const int words)
 {
-    const xw_square *ln = g->ln, *q = &ln[col];
-    const uint32_t *nodes = g->nodes;
     if (left) {
-        const xw_every_square *e = &g->every_sq[col]; /* square col - 1's (see xw_every_line) */
-        const xw_square *tq = g->every_turn_q;
-        int left_empty = !e->any;
-        int record_ok = left_empty & g->right_empty;
-        uint64_t sep_ok = (uint64_t)(left_empty & g->every_turn_ok); /* bit 0, the separator's, when the walk may turn */
-        uint32_t accepts_ok = XW_KWG_ACCEPTS & -(uint32_t)record_ok;
-        /* a step on when the next run has a tile of want & (what the rack may | tile_any) */
-        uint64_t want = e->want_left, tile_any = e->any;
-        do {
-            int t = xw_lowest_bit(m);
-            uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node), right = 0;
-            int rt = words & XW_NO_BLANK ? t : t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
-            uint64_t next_may = g->may_go[next];
-            uint64_t after = xw_tiles_of(nodes, arc, words & 3);
-            uint64_t then = after & want & (next_may | tile_any); /* (lq empty: its letters that may go there) */
-            uint32_t word = node & accepts_ok;
-            if (!(then | word | (after & sep_ok)))
-                continue; /* (about half the letters: one branch) */
-            uint64_t turn = 0; /* the turn square's letters of run `right` (its tile's bit on a tile) */
-            if (after & sep_ok) { /* the separator: its node is the run's first (ascending) */
-                right = xw_kwg_arc(nodes[arc]);
-                turn = letters_on(tq, xw_tiles_of(nodes, right, words & 3), next_may); /* (run 0: none) */
-            }
-            if (then | word | turn) {
-                walk_score n = put_down(g, q, col, t, rt, *s, words);
-                if (word)
-                    record(g, col, g->turn, n, next, words);
-                if (then && tile_any)
-                    walk_on(g, col - 1, arc, &n, next, 1, words);
-                else if (then)
-                    step_on(g, col - 1, arc, then, &n, next, 1, words);
-                if (turn) {
-                    g->left = col; /* (read only right of the turn) */
-                    if (tq->tile)
-                        walk_on(g, g->turn + 1, right, &n, next, 0, words);
-                    else /* straight to its letters */
-                        step_on(g, g->turn + 1, right, turn, &n, next, 0, words);
-                }
-            }
-        } while (m &= m - 1);
+        if (g->every_sq[col].any)
+            letters_left(g, col, run, tiles, m, s, idx, kept, words, 1);
+        else
+            letters_left(g, col, run, tiles, m, s, idx, kept, words, 0);
         return;
     }
+    const xw_square *q = &g->ln[col];
+    const uint32_t *nodes = g->nodes;
     const xw_every_square *e = &g->every_sq[col + 2]; /* square col + 1's */
     int record_ok = !e->any;
     uint64_t want = e->want_right, tile_any = e->any;
