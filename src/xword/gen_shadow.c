@@ -99,14 +99,14 @@ typedef xw_shadow_line shadow_line;
 /* 0 when no tile of the rack fits the anchor. */
 static int line_of(const lx_xw_gen *g, int dir, int line, int anchor, shadow_line *sl)
 {
-    sl->len = dir ? g->rows : g->cols;
-    sl->ln = g->sq[dir] + (size_t)line * (size_t)sl->len;
-    sl->anchor = anchor;
-    sl->nl = sl->nr = 0;
-    const xw_square *ln = sl->ln;
+    const int len = dir ? g->rows : g->cols, most = g->nrack - 1; /* empty squares each way */
+    const xw_square *ln = g->sq[dir] + (size_t)line * (size_t)len;
     uint64_t can = g->rack[0] ? ~(uint64_t)1 : g->rack_mask & ~(uint64_t)1; /* letters a tile may be */
     if (!(ln[anchor].cross & can))
         return 0;
+    sl->len = len;
+    sl->ln = ln;
+    sl->anchor = anchor;
     /* the empty squares left of it, nearest first, and the board tiles a word
      * with kl of them runs through on that side: those before the (kl + 1)-th
      * empty square (or the edge), added up in the same pass */
@@ -118,7 +118,7 @@ static int line_of(const lx_xw_gen *g, int dir, int line, int anchor, shadow_lin
             count++, value += q->value, hb += g->wm.key[q->tile & 0x3F];
             continue;
         }
-        if (n == g->nrack - 1 || q->anchor || !(q->cross & can))
+        if (n == most || q->anchor || !(q->cross & can))
             break;
         sl->lcount[n] = count, sl->lvalue[n] = value, sl->lhb[n] = hb;
         sl->left[n++] = i;
@@ -127,13 +127,13 @@ static int line_of(const lx_xw_gen *g, int dir, int line, int anchor, shadow_lin
     sl->nl = n;
     count = value = n = 0; /* and right of it (an anchor there is no end) */
     hb = 0;
-    for (int i = anchor + 1; i < sl->len; i++) {
+    for (int i = anchor + 1; i < len; i++) {
         const xw_square *q = &ln[i];
         if (q->tile) {
             count++, value += q->value, hb += g->wm.key[q->tile & 0x3F];
             continue;
         }
-        if (n == g->nrack - 1 || !(q->cross & can))
+        if (n == most || !(q->cross & can))
             break;
         sl->rcount[n] = count, sl->rvalue[n] = value, sl->rhb[n] = hb;
         sl->right[n++] = i;
@@ -435,7 +435,7 @@ double xw_gen_bounds(lx_xw_gen *g, const shadow_line *sl, xw_extent_bounds *ext,
 {
     /* every extent's (what is read: gen.c's bounds_from, xw_gen_bingo_letters),
      * -1e300 past the rack's tiles and where no word is made */
-    const int nl = sl->nl, nr = sl->nr, nrack = g->nrack, wm = g->use_wm;
+    const int nl = sl->nl, nr = sl->nr, nrack = g->nrack, wm = g->use_wm, kinds = g->rack[0] ? 2 : 1;
     double best = -1e300;
     for (int kl = 0; kl <= nl; kl++) {
         const int krmax = nr < nrack - 1 - kl ? nr : nrack - 1 - kl;
@@ -448,7 +448,7 @@ double xw_gen_bounds(lx_xw_gen *g, const shadow_line *sl, xw_extent_bounds *ext,
                 /* (else it cannot beat the best play already, or it is a bingo's, the word map's already) */
                 if (wm && b[0] >= floor && e->k < LX_XW_RACK_SIZE) {
                     const xw_summary *s = summary(g, e->hb, e->k);
-                    for (int u = 0; u < 2; u++) {
+                    for (int u = 0; u < kinds; u++) { /* (with no blank, b[1] is -1e300) */
                         double r = summary_bound(e, s, u);
                         if (r < b[u])
                             b[u] = r;
