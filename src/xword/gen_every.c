@@ -555,6 +555,34 @@ XW_INLINE void letters_left(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles,
     } while (m &= m - 1);
 }
 
+/* The letters loop going right (see letters), for square col + 1 holding
+ * a tile or not (`tiled`, a constant in each build). */
+XW_INLINE void letters_right(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, const walk_score *s,
+                             int idx, uint64_t kept, const int words, const int tiled)
+{
+    const xw_square *q = &g->ln[col];
+    const uint32_t *nodes = g->nodes;
+    uint64_t want = g->every_sq[col + 2].want_right; /* square col + 1's */
+    do {
+        int t = xw_lowest_bit(m);
+        uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node);
+        int rt = words & XW_NO_BLANK ? t : t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
+        uint64_t after = xw_tiles_of(nodes, arc, words & 3);
+        uint64_t then = tiled ? after & want : after & want & g->may_go[next]; /* (empty: the rack's letters too) */
+        int word = !tiled && (node & XW_KWG_ACCEPTS) != 0;
+        int step = then != 0;
+        if (word | step) {
+            walk_score n = put_down(g, q, col, t, rt, *s, words);
+            if (word)
+                record(g, g->left, col, n, next, words);
+            if (step && tiled)
+                walk_on(g, col + 1, arc, &n, next, 0, words);
+            else if (step)
+                step_on(g, col + 1, arc, then, &n, next, 0, words);
+        }
+    } while (m &= m - 1);
+}
+
 XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint64_t m, const walk_score *s, int idx,
                        uint64_t kept, const int left, const int words)
 {
@@ -565,29 +593,10 @@ XW_INLINE void letters(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles, uint
             letters_left(g, col, run, tiles, m, s, idx, kept, words, 0);
         return;
     }
-    const xw_square *q = &g->ln[col];
-    const uint32_t *nodes = g->nodes;
-    const xw_every_square *e = &g->every_sq[col + 2]; /* square col + 1's */
-    int record_ok = !e->any;
-    uint64_t want = e->want_right, tile_any = e->any;
-    do {
-        int t = xw_lowest_bit(m);
-        uint32_t node = nodes[xw_run_node(run, tiles, t)], arc = xw_kwg_arc(node);
-        int rt = words & XW_NO_BLANK ? t : t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
-        uint64_t after = xw_tiles_of(nodes, arc, words & 3);
-        uint64_t then = after & want & (g->may_go[next] | tile_any); /* (rq empty: its letters that may go there) */
-        int word = ((node & XW_KWG_ACCEPTS) != 0) & record_ok;
-        int step = then != 0;
-        if (word | step) {
-            walk_score n = put_down(g, q, col, t, rt, *s, words);
-            if (word)
-                record(g, g->left, col, n, next, words);
-            if (step && tile_any)
-                walk_on(g, col + 1, arc, &n, next, 0, words);
-            else if (step)
-                step_on(g, col + 1, arc, then, &n, next, 0, words);
-        }
-    } while (m &= m - 1);
+    if (g->every_sq[col + 2].any) /* square col + 1's tile */
+        letters_right(g, col, run, tiles, m, s, idx, kept, words, 1);
+    else
+        letters_right(g, col, run, tiles, m, s, idx, kept, words, 0);
 }
 
 XW_INLINE void walk(lx_xw_gen *g, int col, uint32_t run, const walk_score *s, int idx, const int left, const int words)
