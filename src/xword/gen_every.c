@@ -491,8 +491,8 @@ XW_INLINE walk_score put_down(lx_xw_gen *g, const xw_square *q, int col, int t, 
 
 /* Letter t (node `node`) on the empty square col: the rack's tile, else
  * the blank standing for it (rt 0: tile 0's value is 0). */
-XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, const walk_score *s, int idx, uint64_t kept, const int left,
-                     const int words)
+XW_INLINE void place(lx_xw_gen *g, int col, uint32_t node, int t, const walk_score *s, int idx, uint64_t kept,
+                     const int left, const int words)
 {
     int rt = t & -(int)((kept >> t) & 1);
     walk_score n = put_down(g, &g->ln[col], col, t, rt, *s, words);
