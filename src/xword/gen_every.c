@@ -569,17 +569,16 @@ XW_INLINE void letters_right(lx_xw_gen *g, int col, uint32_t run, uint64_t tiles
         int rt = words & XW_NO_BLANK ? t : t & -(int)((kept >> t) & 1), next = idx - g->pv[rt];
         uint64_t after = xw_tiles_of(nodes, arc, words & 3);
         uint64_t then = tiled ? after & want : after & want & g->may_go[next]; /* (empty: the rack's letters too) */
-        int word = !tiled && (node & XW_KWG_ACCEPTS) != 0;
-        int step = then != 0;
-        if (word | step) {
-            walk_score n = put_down(g, q, col, t, rt, *s, words);
-            if (word)
-                record(g, g->left, col, n, next, words);
-            if (step && tiled)
-                walk_on(g, col + 1, arc, &n, next, 0, words);
-            else if (step)
-                step_on(g, col + 1, arc, then, &n, next, 0, words);
-        }
+        uint32_t word = tiled ? 0 : node & XW_KWG_ACCEPTS;
+        if (!(then | word))
+            continue; /* (about half the letters: one branch) */
+        walk_score n = put_down(g, q, col, t, rt, *s, words);
+        if (word)
+            record(g, g->left, col, n, next, words);
+        if (then && tiled)
+            walk_on(g, col + 1, arc, &n, next, 0, words);
+        else if (then)
+            step_on(g, col + 1, arc, then, &n, next, 0, words);
     } while (m &= m - 1);
 }
 
