@@ -310,6 +310,37 @@ static void hex_tree_node_proved_lost_is_won_for_its_parent(void **state)
     lx_engine_free(e);
 }
 
+/* 16x16 without the swap (no H-search or solver on boards this big):
+ * Black's column i1-i13 reaches the fourth row, a connection by an edge
+ * template the chains' proof does not know, and White's ten stones sit on
+ * the first row.  White's best move wins under 2% of the 20000 playouts,
+ * but an estimate is no proof: White plays on (once it resigned here), and
+ * after Black's answer the loss is proved and resigned without a search. */
+static void hex_resigns_a_proved_loss_not_an_estimate(void **state)
+{
+    (void)state;
+    lx_engine *e = engine_rules("hex", 16, "noswap", 20000, 5);
+    static const char *const white[] = {"a1", "b1", "c1", "d1", "e1", "f1", "k1", "l1", "m1", "n1", "o1", "p1"};
+    char mv[64];
+    for (int r = 1; r <= 13; r++) {
+        snprintf(mv, sizeof mv, "i%d", r);
+        play(e, LX_BLACK, mv);
+        if (r < 13)
+            play(e, LX_WHITE, white[r - 1]);
+    }
+    genmove_ok(e, LX_WHITE, mv, sizeof mv);
+    assert_string_not_equal(mv, "resign");
+    assert_true(lx_engine_last_value(e) >= 0 && lx_engine_last_value(e) < 0.02);
+    genmove_ok(e, LX_BLACK, mv, sizeof mv);
+    genmove_ok(e, LX_WHITE, mv, sizeof mv);
+    assert_string_equal(mv, "resign");
+    long playouts;
+    double seconds;
+    lx_engine_last_search(e, &playouts, &seconds);
+    assert_int_equal(playouts, 0);
+    lx_engine_free(e);
+}
+
 static void hex_last_value_is_the_chosen_moves_value(void **state)
 {
     (void)state;
@@ -786,6 +817,7 @@ int main(void)
         cmocka_unit_test(hex_blocks_an_immediate_loss),
         cmocka_unit_test(hex_search_finds_a_win_the_shortcut_does_not),
         cmocka_unit_test(hex_tree_node_proved_lost_is_won_for_its_parent),
+        cmocka_unit_test(hex_resigns_a_proved_loss_not_an_estimate),
         cmocka_unit_test(hex_last_value_is_the_chosen_moves_value),
         cmocka_unit_test(hex_swaps_a_centre_opening_not_a_corner),
         cmocka_unit_test(hex_without_the_swap_never_swaps),

@@ -228,8 +228,13 @@ static const mcts_sim_ops hex_sim_ops = {.reset = hex_sim_plain_reset, .to_play 
                                          .playout = hex_sim_plain_playout, .owners = hex_sim_plain_owners,
                                          .prune = hex_prune, .prior = hex_prior, .policy = hex_policy};
 
-/* The search proves wins and losses; flat Monte Carlo, the yardstick, only
- * sees a win at once. */
+/* The search proves wins and losses and resigns only a proved loss: against
+ * MoHex 2.0 (1 s a move, 160 games, b6c38a1), 44 of ludex's 95
+ * resignations on the estimate (under 2%) were unproved at 2,000 playouts
+ * and 11 of the 31 rechecked played on at 10 s, while a lost position
+ * becomes a proved one (an opponent's virtual connection) within a few
+ * moves.  Flat Monte Carlo, the yardstick, only sees a win at once and
+ * resigns on the estimate. */
 #define HEX_GAME_FIELDS \
     .default_size = LX_HEX_DEFAULT_SIZE, \
     .board_new = hex_board_new, \
@@ -249,7 +254,7 @@ static const mcts_sim_ops hex_sim_ops = {.reset = hex_sim_plain_reset, .to_play 
 
 static const search_game hex_game = {HEX_GAME_FIELDS .sim_ops = &hex_sim_ops, .proved_move = hex_proved_move, .proved_loss = hex_proved_loss,
                                      .solve = hex_solve, .must_play = hex_must_play, .copy_must_play = hex_copy_must_play};
-static const search_game hex_flat_game = {HEX_GAME_FIELDS .sim_ops = &hex_sim_plain};
+static const search_game hex_flat_game = {HEX_GAME_FIELDS .sim_ops = &hex_sim_plain, .resign_on_estimate = 1};
 
 static int hex_init(lx_engine *e, lx_game_error *err)
 {

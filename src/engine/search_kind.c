@@ -16,7 +16,8 @@
  * search then gets the move's time less what this work took.  Otherwise the
  * search runs
  * (the game's swap is one of the root moves where the rules allow it) and
- * the most visited root move is played - or "resign" when even that move
+ * the most visited root move is played - or, where the game resigns on an
+ * estimate (search_game.resign_on_estimate), "resign" when even that move
  * wins fewer than 2% of at least 10000 playouts.  Flat Monte Carlo takes the
  * root move of the best win rate instead.
  *
@@ -373,7 +374,7 @@ int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err
         long total = 0;
         if (mcts_root_moves(s->tree, &best, 1, &total) == 1) {
             e->last_value = best.value;
-            if (best.value < RESIGN_VALUE && total >= RESIGN_PLAYOUTS)
+            if (s->g->resign_on_estimate && best.value < RESIGN_VALUE && total >= RESIGN_PLAYOUTS)
                 strcpy(text, "resign"), rc = 0;
             else
                 rc = s->g->format_id(s->board, best.id, text, sizeof text);

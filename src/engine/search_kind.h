@@ -56,6 +56,11 @@ typedef struct search_game {
      * another sim the same. */
     long (*must_play)(void *sim, lx_colour c);
     void (*copy_must_play)(void *dst, const void *src);
+    /* Whether the search resigns on an estimate, when even its best move
+     * wins under 2% of at least 10000 playouts (Twixt, and the flat
+     * yardsticks); 0: only a proved loss resigns (Hex, whose lost positions
+     * become proved ones within a few moves). */
+    int resign_on_estimate;
     /* Optional: how the game tunes the search (RAVE bias, expansion). */
     void (*tune)(mcts_params *p, int cols, int rows);
 } search_game;

@@ -197,8 +197,9 @@ static const mcts_sim_ops twixt_sim_ops = {.reset = sim_reset, .to_play = sim_to
                                            .draw_value = sim_draw_value, .prior = sim_prior, .prune = sim_prune};
 
 /* The search finishes proved wins (a double threat, a ladder) at once and
- * resigns a proved loss; flat Monte Carlo, the yardstick, only sees a win at
- * once. */
+ * resigns a proved loss, and also a position its best move wins under 2% of
+ * (Twixt has no proof of a whole connection that would end a lost game
+ * sooner); flat Monte Carlo, the yardstick, only sees a win at once. */
 #define TWIXT_GAME_FIELDS \
     .default_size = LX_TWIXT_DEFAULT_SIZE, \
     .board_new = twixt_board_new, \
@@ -214,6 +215,7 @@ static const mcts_sim_ops twixt_sim_ops = {.reset = sim_reset, .to_play = sim_to
     .sim_ops = &twixt_sim_ops, \
     .format_id = twixt_format_id, \
     .winning = twixt_winning, \
+    .resign_on_estimate = 1, \
     .tune = twixt_tune,
 
 static const search_game twixt_game = {TWIXT_GAME_FIELDS .proved_move = twixt_proved_move,
