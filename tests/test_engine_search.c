@@ -312,8 +312,8 @@ static void hex_tree_node_proved_lost_is_won_for_its_parent(void **state)
 
 /* 16x16 without the swap (no H-search or solver on boards this big):
  * Black's column i1-i13 reaches the fourth row, a connection by an edge
- * template the chains' proof does not know, and White's ten stones sit on
- * the first row.  White's best move wins under 2% of the 20000 playouts,
+ * template the chains' proof does not know, and White's twelve stones sit
+ * on the first row.  White's best move wins under 2% of the 20000 playouts,
  * but an estimate is no proof: White plays on (once it resigned here), and
  * after Black's answer the loss is proved and resigned without a search. */
 static void hex_resigns_a_proved_loss_not_an_estimate(void **state)

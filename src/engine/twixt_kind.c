@@ -197,9 +197,10 @@ static const mcts_sim_ops twixt_sim_ops = {.reset = sim_reset, .to_play = sim_to
                                            .draw_value = sim_draw_value, .prior = sim_prior, .prune = sim_prune};
 
 /* The search finishes proved wins (a double threat, a ladder) at once and
- * resigns a proved loss, and also a position its best move wins under 2% of
- * (Twixt has no proof of a whole connection that would end a lost game
- * sooner); flat Monte Carlo, the yardstick, only sees a win at once. */
+ * resigns a proved loss, and also a position where its best move wins under
+ * 2% of at least 10000 playouts (Twixt has no proof of a whole connection
+ * that would end a lost game sooner); flat Monte Carlo, the yardstick, only
+ * sees a win at once. */
 #define TWIXT_GAME_FIELDS \
     .default_size = LX_TWIXT_DEFAULT_SIZE, \
     .board_new = twixt_board_new, \
