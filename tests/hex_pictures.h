@@ -1,7 +1,8 @@
 /* hex_pictures.h - helpers shared by the Hex engine's unit tests (test_hex_proof,
  * test_hex_inferior, test_hex_dfpn): positions drawn as rows of '.', 'B' and 'W' (Black
  * joins top and bottom, White left and right), a cell's search id,
- * whether a list of ids holds one, and an engine whose moves repeat. */
+ * whether a list of ids holds one, an engine whose moves repeat, and the
+ * check that an engine resigns without a search. */
 #ifndef LX_HEX_PICTURES_H
 #define LX_HEX_PICTURES_H
 
@@ -54,6 +55,22 @@ static inline lx_engine *hex_engine(int size)
     assert_non_null(e);
     lx_game_error_free(&err);
     return e;
+}
+
+/* `who` resigns at once: "resign", and no playout searched. */
+static inline void assert_resigns_at_once(lx_engine *e, lx_colour who)
+{
+    lx_game_error err;
+    lx_game_error_init(&err);
+    lx_buf mv = {0};
+    assert_int_equal(lx_engine_genmove(e, who, &mv, &err), 0);
+    assert_string_equal(mv.data, "resign");
+    lx_buf_free(&mv);
+    lx_game_error_free(&err);
+    long playouts;
+    double seconds;
+    lx_engine_last_search(e, &playouts, &seconds);
+    assert_int_equal(playouts, 0);
 }
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdatomic.h>
 #include <time.h>
 
+#include "hex_pictures.h"
 #include "testutil.h"
 
 static lx_engine *engine_rules(const char *kind, int size, const char *rules, long playouts, uint64_t seed)
@@ -332,12 +333,7 @@ static void hex_resigns_a_proved_loss_not_an_estimate(void **state)
     assert_string_not_equal(mv, "resign");
     assert_true(lx_engine_last_value(e) >= 0 && lx_engine_last_value(e) < 0.02);
     genmove_ok(e, LX_BLACK, mv, sizeof mv);
-    genmove_ok(e, LX_WHITE, mv, sizeof mv);
-    assert_string_equal(mv, "resign");
-    long playouts;
-    double seconds;
-    lx_engine_last_search(e, &playouts, &seconds);
-    assert_int_equal(playouts, 0);
+    assert_resigns_at_once(e, LX_WHITE);
     lx_engine_free(e);
 }
 

@@ -378,18 +378,6 @@ static void genmove(lx_engine *e, lx_colour who, char *out, size_t cap)
     lx_game_error_free(&err);
 }
 
-/* `who` resigns, without a search. */
-static void assert_resigns_at_once(lx_engine *e, lx_colour who)
-{
-    char mv[32];
-    genmove(e, who, mv, sizeof mv);
-    assert_string_equal(mv, "resign");
-    long playouts;
-    double seconds;
-    lx_engine_last_search(e, &playouts, &seconds);
-    assert_int_equal(playouts, 0);
-}
-
 /* The bridges' position reached by moves: Black c2, White e5, Black b4. */
 static lx_engine *bridges_engine(void)
 {
