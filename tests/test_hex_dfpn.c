@@ -497,17 +497,7 @@ static void test_engine_resigns_the_solved_loss(void **state)
     assert_unproved_before_the_solver(b, LX_WHITE);
     lx_hex_board_free(b);
     lx_engine *e = engine_after(23);
-    lx_game_error err;
-    lx_game_error_init(&err);
-    lx_buf mv = {0};
-    assert_int_equal(lx_engine_genmove(e, LX_WHITE, &mv, &err), 0);
-    assert_string_equal(mv.data, "resign");
-    long playouts;
-    double seconds;
-    lx_engine_last_search(e, &playouts, &seconds);
-    assert_int_equal(playouts, 0);
-    lx_buf_free(&mv);
-    lx_game_error_free(&err);
+    assert_resigns_at_once(e, LX_WHITE);
     lx_engine_free(e);
 }
 
