@@ -119,10 +119,108 @@ static void progressive_bias_shares_visits_by_the_policy(void **state)
     assert_int_equal(v[3], 17);
 }
 
+/* A deep toy game for the node cap: every position has WIDE_MOVES moves
+ * until the game ends after WIDE_DEPTH of them; a playout's winner is a
+ * coin thrown by the search's generator, weighted by the lead - Black's
+ * moves 0 less White's - so that the search prefers move 0 at every level
+ * and its subtree takes most of the tree (no AMAF figures: nobody holds
+ * anything). */
+enum { WIDE_MOVES = 8, WIDE_DEPTH = 40 };
+
+typedef struct wide {
+    int depth, depth0, lead, lead0;
+    uint8_t owners[WIDE_MOVES];
+} wide;
+
+static void wide_reset(void *sim)
+{
+    wide *w = sim;
+    w->depth = w->depth0;
+    w->lead = w->lead0;
+}
+
+static void wide_play(void *sim, int32_t id)
+{
+    wide *w = sim;
+    if (id == 0)
+        w->lead += w->depth % 2 ? -1 : 1;
+    w->depth++;
+}
+
+static lx_colour wide_to_play(const void *sim)
+{
+    return ((const wide *)sim)->depth % 2 ? LX_WHITE : LX_BLACK;
+}
+
+static size_t wide_legal(const void *sim, int32_t *ids)
+{
+    if (((const wide *)sim)->depth >= WIDE_DEPTH)
+        return 0;
+    for (int32_t i = 0; i < WIDE_MOVES; i++)
+        ids[i] = i;
+    return WIDE_MOVES;
+}
+
+static lx_colour wide_playout(void *sim, uint64_t *rng)
+{
+    int lead = ((const wide *)sim)->lead;
+    int black_in_20 = 10 + 3 * (lead < -3 ? -3 : lead > 3 ? 3 : lead); /* 1 to 19 in 20 */
+    *rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
+    return (int)((*rng >> 32) % 20) < black_in_20 ? LX_BLACK : LX_WHITE;
+}
+
+static const uint8_t *wide_owners(const void *sim)
+{
+    return ((const wide *)sim)->owners;
+}
+
+static const mcts_sim_ops wide_ops = {.reset = wide_reset, .to_play = wide_to_play, .legal = wide_legal,
+                                      .play = wide_play, .playout = wide_playout, .owners = wide_owners};
+
+/* A tree that filled its cap keeps, after a move, a quarter of the cap at
+ * most - the top of the move's subtree, the move's children with their
+ * visits - and the next search grows it again (keeping the whole subtree
+ * left the cap full move after move, and no search grew its tree). */
+static void a_full_tree_keeps_its_top_and_grows_again(void **state)
+{
+    (void)state;
+    enum { CAP = 4000 };
+    mcts_params p;
+    mcts_params_default(&p);
+    p.node_cap = CAP;
+    mcts *m = mcts_new(&p, WIDE_MOVES, 7);
+    assert_non_null(m);
+    wide w = {0};
+    void *sims[1] = {&w};
+    atomic_int stop = 0;
+    assert_int_equal(mcts_search(m, sims, &wide_ops, 0, 20000, &stop), 0);
+    assert_true(mcts_nodes(m) > CAP - WIDE_MOVES); /* full: no block of 8 more fits */
+    for (int move = 0; move < 3; move++) {
+        mcts_move best[1];
+        long total;
+        assert_int_equal(mcts_root_moves(m, best, 1, &total), 1);
+        mcts_advance(m, best[0].id);
+        wide_reset(&w);
+        wide_play(&w, best[0].id);
+        w.depth0 = w.depth;
+        w.lead0 = w.lead;
+        long kept = mcts_nodes(m);
+        assert_true(kept <= CAP / 4);
+        assert_true(kept > CAP / 8); /* the top of a subtree of over 3,000 nodes, not the root alone */
+        mcts_move after[WIDE_MOVES];
+        assert_int_equal(mcts_root_moves(m, after, WIDE_MOVES, &total), WIDE_MOVES);
+        assert_int_equal(total, best[0].visits); /* the move's own figures stay */
+        assert_int_equal(mcts_search(m, sims, &wide_ops, 0, 20000, &stop), 0);
+        assert_true(mcts_nodes(m) > CAP - WIDE_MOVES); /* grown to the cap again */
+    }
+    mcts_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(progressive_bias_shares_visits_by_the_policy),
+        cmocka_unit_test(a_full_tree_keeps_its_top_and_grows_again),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -41,7 +41,9 @@
  * selection - are updated and compared four at a time with vector
  * arithmetic (GCC and Clang vector extensions).  Between moves the subtree
  * of the move played is copied to fresh arrays breadth first (no
- * recursion), so the old tree's memory goes back.
+ * recursion), so the old tree's memory goes back; where it would hold over
+ * a quarter of the cap, only its nodes of the most visits keep their
+ * children (tree_advance), and the rest grow again when reached.
  *
  * Flat Monte Carlo (params.flat): the root's moves in turn, one playout
  * each, no tree below them, no AMAF: the yardstick. */
@@ -121,7 +123,7 @@ void mcts_params_default(mcts_params *p)
     memset(p, 0, sizeof *p);
     p->rave_bias = 0.0005;
     p->expand_at = 1;
-    p->node_cap = 4000000; /* 128 MB at most */
+    p->node_cap = 4000000; /* 36 bytes a node: 144 MB at most */
     p->threads = 1;
 }
 
@@ -275,6 +277,65 @@ static void copy_nodes(mtree *dst, int32_t to, const mtree *src, int32_t from, i
     memcpy(&dst->link[to], &src->link[from], (size_t)n * sizeof *dst->link);
 }
 
+/* A subtree kept between moves holds at most this share of a tree's nodes,
+ * so that the next search has room to grow: at 11x11 a second's search
+ * grows about 1.7 million nodes (280,000 playouts, two a leaf, a leaf
+ * grown at its 8th visit with ~100 children), and keeping the whole
+ * subtree of the move played filled the 4 million of the cap within 4-5
+ * moves, after which no search grew its tree at all. */
+#define KEEP_SHARE 4
+
+/* Visits bucketed by the top three bits of the count (monotone, 128
+ * buckets), and the least count of a bucket. */
+enum { VISIT_BUCKETS = 128 };
+
+static int visit_bucket(uint32_t v)
+{
+    if (v < 4)
+        return (int)v;
+    int e = 31 - __builtin_clz(v);
+    return 4 * e + (int)(v >> (e - 2) & 3);
+}
+
+static uint32_t bucket_floor(int b)
+{
+    return b < 8 ? (uint32_t)b : (uint32_t)(4 + b % 4) << (b / 4 - 2);
+}
+
+/* The fewest visits a node of the subtree under `keep` needs to keep its
+ * children, so that the nodes kept fit in `room`: a node's visits are never
+ * more than its parent's, so the nodes of at least that many visits are the
+ * top of the subtree.  0 when the whole subtree fits (or the queue cannot be
+ * had: then it is kept whole, as before). */
+static uint32_t keep_threshold(const mtree *tr, int32_t keep, int64_t room)
+{
+    int64_t hist[VISIT_BUCKETS] = {0}, total = 1;
+    int32_t *queue = malloc(((size_t)tr->n / LANES + 2) * sizeof *queue);
+    if (!queue)
+        return 0;
+    int32_t head = 0, tail = 0;
+    queue[tail++] = keep;
+    while (head < tail) { /* the expanded nodes only: each has a block of at least LANES */
+        const mlink *x = &tr->link[queue[head++]];
+        if (x->first < 0 || x->nchild == 0)
+            continue;
+        int32_t len = block_of(x->nchild);
+        hist[visit_bucket(tr->visits[queue[head - 1]])] += len;
+        total += len;
+        for (int32_t i = 0; i < x->nchild; i++)
+            if (tr->link[x->first + i].first >= 0 && tr->link[x->first + i].nchild > 0)
+                queue[tail++] = x->first + i;
+    }
+    free(queue);
+    if (total <= room)
+        return 0;
+    int64_t kept = 1;
+    int b = VISIT_BUCKETS - 1;
+    for (; b > 0 && kept + hist[b] <= room; b--)
+        kept += hist[b];
+    return b + 1 < VISIT_BUCKETS ? bucket_floor(b + 1) : UINT32_MAX;
+}
+
 static void tree_advance(mtree *tr, int32_t id)
 {
     if (tr->n == 0 || tr->link[0].first < 0) {
@@ -291,6 +352,7 @@ static void tree_advance(mtree *tr, int32_t id)
         tree_forget(tr);
         return;
     }
+    uint32_t least = keep_threshold(tr, keep, tr->limit / KEEP_SHARE);
     copy_nodes(&fresh, 0, tr, keep, 1);
     fresh.move[0] = -1;
     int32_t n = 1;
@@ -298,6 +360,10 @@ static void tree_advance(mtree *tr, int32_t id)
         mlink *x = &fresh.link[i];
         if (x->first < 0 || x->nchild == 0)
             continue;
+        if (i > 0 && fresh.visits[i] < least) {
+            *x = (mlink){.first = -1}; /* a leaf again: it grows afresh when next reached */
+            continue;
+        }
         int32_t len = block_of(x->nchild);
         copy_nodes(&fresh, n, tr, x->first, len);
         x->first = n;
@@ -632,15 +698,17 @@ static int iterate(const mcts_params *p, mtree *tr, uint32_t n)
             proved = tr->colour[depth - 2];
             break;
         }
+        int grown = 0;
         if (tr->link[x].first < 0) {
             int grow = x == 0 || (!p->flat && tr->visits[x] >= p->expand_at);
             if (!grow || expand(tr, x, sim, ops, (float)(4.0 * p->rave_bias), bias_of(p, ops)) != 0)
                 break;
+            grown = 1; /* a node trimmed between moves grows again past knowledge_at */
         }
         if (tr->link[x].nchild == 0)
             break; /* the game is over here */
         if (p->knowledge_at && x != 0 && ops->prune && tr->visits[x] >= p->knowledge_at &&
-            tr->visits[x] < p->knowledge_at + n && tr->link[x].nchild > 1)
+            (tr->visits[x] < p->knowledge_at + n || grown) && tr->link[x].nchild > 1)
             prune_children(tr, x, sim, ops, (float)(4.0 * p->rave_bias), bias_of(p, ops) > 0);
         if (tr->link[x].first == PROVED) {
             proved = tr->colour[depth - 2];
@@ -828,4 +896,12 @@ void mcts_last(const mcts *m, long *playouts, double *seconds)
 {
     *playouts = m->last_playouts;
     *seconds = m->last_seconds;
+}
+
+long mcts_nodes(const mcts *m)
+{
+    long n = 0;
+    for (int t = 0; t < m->p.threads; t++)
+        n += m->trees[t].n;
+    return n;
 }

@@ -7,7 +7,8 @@
  * one tree per thread (root parallelism, see mcts.c), reuses the subtree of
  * the moves played between searches, and stops at a time or playout budget,
  * at a node cap (it then stops growing the tree, never its memory), or when
- * asked to. */
+ * asked to.  A subtree kept between moves is trimmed to a quarter of the
+ * cap, so that every search has room to grow. */
 #ifndef LUDEX_ENGINE_MCTS_H
 #define LUDEX_ENGINE_MCTS_H
 
@@ -84,5 +85,8 @@ int mcts_search(mcts *m, void *const *sims, const mcts_sim_ops *ops, double seco
 size_t mcts_root_moves(const mcts *m, mcts_move *out, size_t cap, long *playouts);
 /* Playouts of the last search and its seconds. */
 void mcts_last(const mcts *m, long *playouts, double *seconds);
+/* Nodes the trees hold now (at most params.node_cap; a subtree kept by
+ * mcts_advance holds at most a quarter of it, its most visited top). */
+long mcts_nodes(const mcts *m);
 
 #endif
