@@ -277,13 +277,18 @@ static void copy_nodes(mtree *dst, int32_t to, const mtree *src, int32_t from, i
     memcpy(&dst->link[to], &src->link[from], (size_t)n * sizeof *dst->link);
 }
 
-/* A subtree kept between moves holds at most this share of a tree's nodes,
+/* A subtree kept between moves holds at most this share (1/KEEP_SHARE) of a tree's nodes,
  * so that the next search has room to grow: at 11x11 a second's search
  * grows about 1.7 million nodes (280,000 playouts, two a leaf, a leaf
  * grown at its 8th visit with ~100 children), and keeping the whole
  * subtree of the move played filled the 4 million of the cap within 4-5
  * moves, after which no search grew its tree at all. */
 #define KEEP_SHARE 4
+/* A search whose tree is this close to full - within 1/TRIM_AT of the cap -
+ * trims it to its most visited half (the root stays) and grows on: a long
+ * search (an analysis, a bot of several seconds a move) would otherwise
+ * stop growing its tree after ~2 s at 11x11. */
+#define TRIM_AT 16
 
 /* Visits bucketed by the top three bits of the count (monotone, 128
  * buckets), and the least count of a bucket. */
@@ -303,60 +308,58 @@ static uint32_t bucket_floor(int b)
 }
 
 /* The fewest visits a node of the subtree under `keep` needs to keep its
- * children, so that the nodes kept fit in `room`: a node's visits are never
- * more than its parent's, so the nodes of at least that many visits are the
- * top of the subtree.  0 when the whole subtree fits (or the queue cannot be
- * had: then it is kept whole, as before). */
-static uint32_t keep_threshold(const mtree *tr, int32_t keep, int64_t room)
+ * children, so that the nodes kept fit in `room`, into *least: a node's
+ * visits are never more than its parent's, so the nodes of at least that
+ * many visits are the top of the subtree (0: the whole subtree fits).  0, or
+ * -1 when out of memory. */
+static int keep_threshold(const mtree *tr, int32_t keep, int64_t room, uint32_t *least)
 {
     int64_t hist[VISIT_BUCKETS] = {0}, total = 1;
     int32_t *queue = malloc(((size_t)tr->n / LANES + 2) * sizeof *queue);
     if (!queue)
-        return 0;
+        return -1;
     int32_t head = 0, tail = 0;
     queue[tail++] = keep;
     while (head < tail) { /* the expanded nodes only: each has a block of at least LANES */
-        const mlink *x = &tr->link[queue[head++]];
+        int32_t at = queue[head++];
+        const mlink *x = &tr->link[at];
         if (x->first < 0 || x->nchild == 0)
             continue;
         int32_t len = block_of(x->nchild);
-        hist[visit_bucket(tr->visits[queue[head - 1]])] += len;
+        hist[visit_bucket(tr->visits[at])] += len;
         total += len;
         for (int32_t i = 0; i < x->nchild; i++)
             if (tr->link[x->first + i].first >= 0 && tr->link[x->first + i].nchild > 0)
                 queue[tail++] = x->first + i;
     }
     free(queue);
+    *least = 0;
     if (total <= room)
         return 0;
     int64_t kept = 1;
     int b = VISIT_BUCKETS - 1;
     for (; b > 0 && kept + hist[b] <= room; b--)
         kept += hist[b];
-    return b + 1 < VISIT_BUCKETS ? bucket_floor(b + 1) : UINT32_MAX;
+    *least = b + 1 < VISIT_BUCKETS ? bucket_floor(b + 1) : UINT32_MAX;
+    return 0;
 }
 
-static void tree_advance(mtree *tr, int32_t id)
+/* The tree made the subtree under node `keep` (its root now), only its nodes
+ * of the most visits keeping their children so that it fits in `room`
+ * nodes: copied to fresh arrays breadth first (the fresh arrays are their
+ * own queue).  0, or -1 when out of memory (the tree as it was). */
+static int tree_keep(mtree *tr, int32_t keep, int64_t room)
 {
-    if (tr->n == 0 || tr->link[0].first < 0) {
-        tree_forget(tr);
-        return;
-    }
-    int32_t keep = -1;
-    for (int32_t i = 0; i < tr->link[0].nchild; i++)
-        if (tr->move[tr->link[0].first + i] == id)
-            keep = tr->link[0].first + i;
+    uint32_t least;
     mtree fresh = {.nids = tr->nids};
-    if (keep < 0 || nodes_resize(&fresh, tr->cap) != 0) {
+    if (keep_threshold(tr, keep, room, &least) != 0 || nodes_resize(&fresh, tr->cap) != 0) {
         nodes_free(&fresh);
-        tree_forget(tr);
-        return;
+        return -1;
     }
-    uint32_t least = keep_threshold(tr, keep, tr->limit / KEEP_SHARE);
     copy_nodes(&fresh, 0, tr, keep, 1);
     fresh.move[0] = -1;
     int32_t n = 1;
-    for (int32_t i = 0; i < n; i++) { /* breadth first: the fresh arrays are their own queue */
+    for (int32_t i = 0; i < n; i++) {
         mlink *x = &fresh.link[i];
         if (x->first < 0 || x->nchild == 0)
             continue;
@@ -378,6 +381,21 @@ static void tree_advance(mtree *tr, int32_t id)
     tr->bias = fresh.bias;
     tr->link = fresh.link;
     tr->n = n;
+    return 0;
+}
+
+static void tree_advance(mtree *tr, int32_t id)
+{
+    if (tr->n == 0 || tr->link[0].first < 0) {
+        tree_forget(tr);
+        return;
+    }
+    int32_t keep = -1;
+    for (int32_t i = 0; i < tr->link[0].nchild; i++)
+        if (tr->move[tr->link[0].first + i] == id)
+            keep = tr->link[0].first + i;
+    if (keep < 0 || tree_keep(tr, keep, tr->limit / KEEP_SHARE) != 0)
+        tree_forget(tr);
 }
 
 void mcts_advance(mcts *m, int32_t id)
@@ -764,9 +782,14 @@ static void *run(void *arg)
         tr->link[0] = (mlink){.first = -1};
         tr->n = 1;
     }
+    int trim = !a->p->flat;
     for (;;) {
         if (tr->budget > 0 && tr->playouts >= tr->budget)
             break;
+        /* a tree nearly full keeps its top half and grows on (out of memory,
+         * or a cap too small to trim: it stops growing, its leaves play on) */
+        if (trim && tr->n > tr->limit - tr->limit / TRIM_AT)
+            trim = tree_keep(tr, 0, tr->limit / 2) == 0 && tr->n <= tr->limit - tr->limit / TRIM_AT;
         /* a stop ends the search after its first iteration at the earliest: a
          * stop that came while the game's proofs ran before the search would
          * otherwise leave the root without moves */
