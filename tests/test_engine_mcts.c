@@ -215,11 +215,46 @@ static void a_tree_keeps_its_top_and_grows_on(void **state)
     mcts_free(m);
 }
 
+/* A root kept from the move before, cut to the moves allowed now, keeps
+ * those children with their figures, in the order given; nothing in common
+ * forgets the tree. */
+static void a_kept_root_is_cut_to_the_moves_allowed(void **state)
+{
+    (void)state;
+    mcts_params p;
+    mcts_params_default(&p);
+    mcts *m = mcts_new(&p, WIDE_MOVES, 3);
+    assert_non_null(m);
+    wide w = {0};
+    void *sims[1] = {&w};
+    atomic_int stop = 0;
+    assert_int_equal(mcts_search(m, sims, &wide_ops, 0, 3000, &stop), 0);
+    mcts_move before[WIDE_MOVES], after[WIDE_MOVES];
+    long total;
+    assert_int_equal(mcts_root_moves(m, before, WIDE_MOVES, &total), WIDE_MOVES);
+    long visits_of[WIDE_MOVES];
+    for (int i = 0; i < WIDE_MOVES; i++)
+        visits_of[before[i].id] = before[i].visits;
+    const int32_t allowed[3] = {6, 2, 5};
+    mcts_cut_root(m, &wide_ops, allowed, 3);
+    assert_int_equal(mcts_root_moves(m, after, WIDE_MOVES, &total), 3);
+    for (int i = 0; i < 3; i++) {
+        assert_true(after[i].id == 6 || after[i].id == 2 || after[i].id == 5);
+        assert_int_equal(after[i].visits, visits_of[after[i].id]);
+    }
+    assert_int_equal(mcts_search(m, sims, &wide_ops, 0, 1000, &stop), 0); /* only those are searched */
+    assert_int_equal(mcts_root_moves(m, after, WIDE_MOVES, &total), 3);
+    mcts_cut_root(m, &wide_ops, allowed, 0);
+    assert_int_equal(mcts_nodes(m), 0);
+    mcts_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(progressive_bias_shares_visits_by_the_policy),
         cmocka_unit_test(a_tree_keeps_its_top_and_grows_on),
+        cmocka_unit_test(a_kept_root_is_cut_to_the_moves_allowed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -584,27 +584,15 @@ static int expand(mtree *tr, int32_t x, const void *sim, const mcts_sim_ops *ops
     return 0;
 }
 
-/* Node x's children cut to those ops->prune keeps, in its order; the others
- * become fillers (their subtrees are left unreachable).  When the game
- * proves the mover at x lost (prune keeps none), x becomes PROVED: a win
- * for the colour that played its move, all its visits so far counted won. */
-static void prune_children(mtree *tr, int32_t x, void *sim, const mcts_sim_ops *ops, float b4, int biased)
+/* Node x's children cut to the `kept` (at least one) of ids[], in that
+ * order; the others become fillers (their subtrees are left unreachable). */
+static void cut_children(mtree *tr, int32_t x, const int32_t *ids, size_t kept, float b4, int biased)
 {
     mlink *l = &tr->link[x];
     int32_t f = l->first, n = l->nchild, k = 0;
-    for (int32_t i = 0; i < n; i++)
-        tr->ids[i] = tr->move[f + i];
-    size_t kept = ops->prune(sim, tr->ids, (size_t)n);
-    if (kept == 0) {
-        *l = (mlink){.first = PROVED};
-        tr->wins[x] = (float)tr->visits[x];
-        return;
-    }
-    if (kept >= (size_t)n)
-        return;
     for (size_t j = 0; j < kept; j++)
         for (int32_t i = k; i < n; i++)
-            if (tr->move[f + i] == tr->ids[j]) {
+            if (tr->move[f + i] == ids[j]) {
                 int32_t mv = tr->move[f + i]; /* swap nodes f + k and f + i */
                 uint32_t vi = tr->visits[f + i];
                 float w = tr->wins[f + i], rv = tr->rvisits[f + i], rw = tr->rwins[f + i], bi = tr->bias[f + i];
@@ -624,6 +612,49 @@ static void prune_children(mtree *tr, int32_t x, void *sim, const mcts_sim_ops *
     }
     l->nchild = k;
     l->best = best_child(tr, f, k, b4, biased);
+}
+
+/* Node x's children cut to those ops->prune keeps.  When the game proves
+ * the mover at x lost (prune keeps none), x becomes PROVED: a win for the
+ * colour that played its move, all its visits so far counted won. */
+static void prune_children(mtree *tr, int32_t x, void *sim, const mcts_sim_ops *ops, float b4, int biased)
+{
+    mlink *l = &tr->link[x];
+    int32_t f = l->first, n = l->nchild;
+    for (int32_t i = 0; i < n; i++)
+        tr->ids[i] = tr->move[f + i];
+    size_t kept = ops->prune(sim, tr->ids, (size_t)n);
+    if (kept == 0) {
+        *l = (mlink){.first = PROVED};
+        tr->wins[x] = (float)tr->visits[x];
+        return;
+    }
+    if (kept < (size_t)n)
+        cut_children(tr, x, tr->ids, kept, b4, biased);
+}
+
+/* The tree's root children kept are those of ids[] it has (the rest it
+ * never had were pruned at that node by the game's knowledge, as moves that
+ * lose or are never better). */
+void mcts_cut_root(mcts *m, const mcts_sim_ops *ops, const int32_t *ids, size_t n)
+{
+    for (int t = 0; t < m->p.threads; t++) {
+        mtree *tr = &m->trees[t];
+        if (m->p.flat || tr->n == 0 || tr->link[0].first < 0)
+            continue;
+        int32_t f = tr->link[0].first, nc = tr->link[0].nchild;
+        size_t have = 0;
+        for (size_t j = 0; j < n; j++)
+            for (int32_t i = 0; i < nc; i++)
+                if (tr->move[f + i] == ids[j]) {
+                    tr->ids[have++] = ids[j];
+                    break;
+                }
+        if (have == 0)
+            tree_forget(tr); /* nothing in common: it starts afresh */
+        else if (have < (size_t)nc)
+            cut_children(tr, 0, tr->ids, have, (float)(4.0 * m->p.rave_bias), bias_of(&m->p, ops) > 0);
+    }
 }
 
 static int path_reserve(mtree *tr, int32_t depth)

@@ -74,6 +74,11 @@ void mcts_free(mcts *m);
 void mcts_forget(mcts *m);
 /* A move was played: keep only its subtree (or forget when it has none). */
 void mcts_advance(mcts *m, int32_t id);
+/* Before a search: a root kept from the moves before keeps only its
+ * children among the n ids[] (the moves the game allows there now: Hex's
+ * must-play, cells that became dead), their figures kept; a tree with none
+ * of them is forgotten. */
+void mcts_cut_root(mcts *m, const mcts_sim_ops *ops, const int32_t *ids, size_t n);
 
 /* Search from the position of `sims` (one per thread, all alike) until the
  * budget (seconds > 0 and/or playouts > 0), the stop flag, or the nodes run

@@ -22,7 +22,9 @@
  * root move of the best win rate instead.
  *
  * Tree reuse: every move played (by genmove or lx_engine_play) advances the
- * trees to its subtree; a move a tree cannot follow (swap-sides, pass,
+ * trees to its subtree, whose root keeps, before the search, only the moves
+ * the game allows there now (Hex: the must-play, not the cells that became
+ * dead or captured); a move a tree cannot follow (swap-sides, pass,
  * resignation), an undo or a new game drops them. */
 #include <stdlib.h>
 #include <string.h>
@@ -272,6 +274,12 @@ static int run_search(lx_engine *e, sims *v, double spent, lx_game_error *err)
     lx_engine_budget(e, &seconds, &playouts);
     if (seconds > 0)
         seconds = seconds - spent > seconds / 4 ? seconds - spent : seconds / 4;
+    int32_t *legal = malloc((size_t)s->nids * sizeof *legal);
+    if (!legal)
+        return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory for the search");
+    s->g->sim_ops->reset(v->sim[0]);
+    mcts_cut_root(s->tree, s->g->sim_ops, legal, s->g->sim_ops->legal(v->sim[0], legal));
+    free(legal);
     int rc = mcts_search(s->tree, v->sim, s->g->sim_ops, seconds, playouts, &e->stop);
     mcts_last(s->tree, &e->last_playouts, &e->last_seconds);
     if (rc != 0)
@@ -326,15 +334,14 @@ static int32_t forced_move(search_state *s, void *sim, lx_colour who, double sec
 }
 
 /* When forced_move kept only some root moves in the first sim (must-play),
- * the other sims get them too and the tree is dropped (a reused root's
- * children would be all the moves). */
+ * the other sims get them too (the tree's root is cut to them in
+ * run_search). */
 static void restrict_root(search_state *s, sims *v, int restricted)
 {
     if (!restricted)
         return;
     for (int i = 1; i < v->n; i++)
         s->g->copy_must_play(v->sim[i], v->sim[0]);
-    mcts_forget(s->tree);
 }
 
 static int play_chosen(lx_engine *e, lx_colour who, const char *text, lx_buf *move, lx_game_error *err)
