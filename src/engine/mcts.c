@@ -43,7 +43,9 @@
  * of the move played is copied to fresh arrays breadth first (no
  * recursion), so the old tree's memory goes back; where it would hold over
  * a quarter of the cap, only its nodes of the most visits keep their
- * children (tree_advance), and the rest grow again when reached.
+ * children (tree_advance), and the rest grow again when reached; a search
+ * whose tree nears the cap keeps its most visited half the same way
+ * (tree_keep) and grows on.
  *
  * Flat Monte Carlo (params.flat): the root's moves in turn, one playout
  * each, no tree below them, no AMAF: the yardstick. */
