@@ -67,6 +67,54 @@ static void test_an_intruded_pair_is_a_move_again(void **state)
     lx_hex_board_free(b);
 }
 
+/* Owner of each of the six cells Black c2 captures, as lx_hex_sim_owners
+ * says now (0 empty, 1 Black). */
+static void check_owners(const lx_hex_sim *s, const int32_t *cap, int want)
+{
+    for (int i = 0; i < 6; i++)
+        assert_int_equal(lx_hex_sim_owners(s)[cap[i]], want);
+}
+
+/* Below the root: the knowledge at the node after Black c2 (the tree's
+ * prune) finds c2's six captured cells; from then on every time a tree move
+ * reaches that position they are filled Black at once (before any playout),
+ * and so in the next search's position after it inherits that knowledge,
+ * but not in a fresh one. */
+static void test_a_node_keeps_its_fill_in(void **state)
+{
+    (void)state;
+    const char *const rows[] = {".....", ".....", ".....", ".....", "....W"};
+    lx_hex_board *b = board_of(rows, 5, LX_BLACK);
+    lx_hex_sim *s = lx_hex_sim_new(b), *next = lx_hex_sim_new(b), *fresh = lx_hex_sim_new(b);
+    int32_t ids[64], cap[6], c2 = id_of(b, 2, 1);
+    for (int i = 0; i < 6; i++)
+        cap[i] = id_of(b, captured_cells[i][0], captured_cells[i][1]);
+    lx_hex_sim_play(s, c2);
+    check_owners(s, cap, 0); /* not known yet */
+    size_t n = lx_hex_sim_legal(s, ids), kept = lx_hex_sim_prune(s, ids, n);
+    assert_int_equal(n, 25 - 2);
+    assert_int_equal(kept, 4); /* Black threatens to join: White's must-play */
+    for (int i = 0; i < 6; i++)
+        assert_false(has(ids, kept, cap[i]));
+    lx_hex_sim_reset(s);
+    check_owners(s, cap, 0);
+    lx_hex_sim_play(s, c2);
+    check_owners(s, cap, 1);
+    assert_int_equal(lx_hex_sim_legal(s, ids), 25 - 2 - 6);
+    uint64_t rng = 5;
+    lx_hex_sim_playout(s, &rng);
+    check_owners(s, cap, 1);
+    lx_hex_sim_inherit(next, s);
+    lx_hex_sim_play(next, c2);
+    check_owners(next, cap, 1);
+    lx_hex_sim_play(fresh, c2);
+    check_owners(fresh, cap, 0);
+    lx_hex_sim_free(s);
+    lx_hex_sim_free(next);
+    lx_hex_sim_free(fresh);
+    lx_hex_board_free(b);
+}
+
 /* The prior of each id (PRIOR_VISITS 12 playouts worth a value). */
 static void priors(const lx_hex_sim *s, const int32_t *ids, size_t n, float *visits, float *wins)
 {
@@ -130,6 +178,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_captured_pairs_filled_and_left_out),
         cmocka_unit_test(test_an_intruded_pair_is_a_move_again),
+        cmocka_unit_test(test_a_node_keeps_its_fill_in),
         cmocka_unit_test(test_prior_ranks_shapes),
         cmocka_unit_test(test_prior_saves_an_intruded_bridge),
     };

@@ -283,6 +283,10 @@ int lx_hex_sim_vc(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap, size_t *
  * to move there is proved lost (the opponent's full connection, or semis
  * whose carriers meet nowhere). */
 size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n);
+/* Give dst (a new sim of the same game) what src's knowledge found at the
+ * tree's nodes (their dead and captured cells), unless src's store of it is
+ * full (dst then starts afresh). */
+void lx_hex_sim_inherit(lx_hex_sim *dst, lx_hex_sim *src);
 /* Give dst (a sim of the same board) src's must-play cells. */
 void lx_hex_sim_copy_must_play(lx_hex_sim *dst, const lx_hex_sim *src);
 

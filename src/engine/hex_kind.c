@@ -131,6 +131,11 @@ static void hex_copy_must_play(void *dst, const void *src)
     lx_hex_sim_copy_must_play(dst, src);
 }
 
+static void hex_inherit(void *dst, void *src)
+{
+    lx_hex_sim_inherit(dst, src);
+}
+
 static int hex_proved_loss(void *sim, lx_colour c)
 {
     lx_colour other = c == LX_BLACK ? LX_WHITE : LX_BLACK;
@@ -253,7 +258,8 @@ static const mcts_sim_ops hex_sim_ops = {.reset = hex_sim_plain_reset, .to_play 
     .tune = hex_tune,
 
 static const search_game hex_game = {HEX_GAME_FIELDS .sim_ops = &hex_sim_ops, .proved_move = hex_proved_move, .proved_loss = hex_proved_loss,
-                                     .solve = hex_solve, .must_play = hex_must_play, .copy_must_play = hex_copy_must_play};
+                                     .solve = hex_solve, .must_play = hex_must_play, .copy_must_play = hex_copy_must_play,
+                                     .inherit = hex_inherit};
 static const search_game hex_flat_game = {HEX_GAME_FIELDS .sim_ops = &hex_sim_plain, .resign_on_estimate = 1};
 
 static int hex_init(lx_engine *e, lx_game_error *err)

@@ -36,6 +36,11 @@ enum { MAX_THREADS = 64 };
 #define RESIGN_VALUE 0.02
 #define RESIGN_PLAYOUTS 10000
 
+typedef struct sims {
+    void *sim[MAX_THREADS];
+    int n;
+} sims;
+
 typedef struct search_state {
     const search_game *g;
     int flat, threads;
@@ -47,11 +52,32 @@ typedef struct search_state {
     mcts *tree;
     int32_t nids;
     uint64_t seed;
+    sims last;             /* the last search's positions, for search_game.inherit */
 } search_state;
 
 static search_state *state(const lx_engine *e)
 {
     return e->impl;
+}
+
+static void free_sims(search_state *s, sims *v)
+{
+    for (int i = 0; i < v->n; i++)
+        s->g->sim_free(v->sim[i]);
+    v->n = 0;
+}
+
+/* A search is over: its positions are kept for the next one to inherit
+ * from (where the game inherits), else freed. */
+static void done_sims(search_state *s, sims *v)
+{
+    if (!s->g->inherit) {
+        free_sims(s, v);
+        return;
+    }
+    free_sims(s, &s->last);
+    s->last = *v;
+    v->n = 0;
 }
 
 static int make_tree(search_state *s, lx_game_error *err)
@@ -95,6 +121,7 @@ static int fresh_board(lx_engine *e, int cols, int rows, lx_game_error *err)
     s->board = b;
     s->cols = cols;
     s->rows = rows;
+    free_sims(s, &s->last);
     clear_history(s);
     return make_tree(s, err);
 }
@@ -128,6 +155,7 @@ void search_free(lx_engine *e)
     free(s->hist);
     free(s->hist_who);
     mcts_free(s->tree);
+    free_sims(s, &s->last);
     if (s->board)
         s->g->board_free(s->board);
     free(s);
@@ -231,17 +259,6 @@ int search_show(const lx_engine *e, lx_buf *out)
 
 /* ---- searching ------------------------------------------------------------------ */
 
-typedef struct sims {
-    void *sim[MAX_THREADS];
-    int n;
-} sims;
-
-static void free_sims(search_state *s, sims *v)
-{
-    for (int i = 0; i < v->n; i++)
-        s->g->sim_free(v->sim[i]);
-    v->n = 0;
-}
 
 /* The checks before a search, and the search positions. */
 static int prepare(lx_engine *e, lx_colour who, sims *v, lx_game_error *err)
@@ -259,8 +276,11 @@ static int prepare(lx_engine *e, lx_colour who, sims *v, lx_game_error *err)
             free_sims(s, v);
             return lx_game_fail(err, "OUT_OF_MEMORY", "out of memory for the search");
         }
+        if (s->g->inherit && i < s->last.n)
+            s->g->inherit(v->sim[i], s->last.sim[i]);
         v->n++;
     }
+    free_sims(s, &s->last);
     return 0;
 }
 
@@ -387,14 +407,14 @@ int search_genmove(lx_engine *e, lx_colour who, lx_buf *move, lx_game_error *err
                 rc = s->g->format_id(s->board, best.id, text, sizeof text);
         } else {
             lx_game_fail(err, "ENGINE_FAILED", "the search found no move");
-            free_sims(s, &v);
+            done_sims(s, &v);
             return -1;
         }
     } else {
-        free_sims(s, &v);
+        done_sims(s, &v);
         return -1;
     }
-    free_sims(s, &v);
+    done_sims(s, &v);
     if (rc != 0)
         return lx_game_fail(err, "ENGINE_FAILED", "the search chose a move it cannot write");
     return play_chosen(e, who, text, move, err);
@@ -409,7 +429,7 @@ int search_analyse(lx_engine *e, lx_colour who, lx_engine_candidate *out, size_t
     if (prepare(e, who, &v, err) != 0)
         return -1;
     int rc = run_search(e, &v, 0, err);
-    free_sims(s, &v);
+    done_sims(s, &v);
     if (rc != 0)
         return -1;
     mcts_move *moves = malloc((cap ? cap : 1) * sizeof *moves);

@@ -56,6 +56,10 @@ typedef struct search_game {
      * another sim the same. */
     long (*must_play)(void *sim, lx_colour c);
     void (*copy_must_play)(void *dst, const void *src);
+    /* Optional: what a new search position takes over from the last search's
+     * in the same game (Hex: the fill-in its knowledge found at tree nodes,
+     * which the kept tree's nodes do not find again). */
+    void (*inherit)(void *dst, void *src);
     /* Whether the search resigns on an estimate, when even its best move
      * wins under 2% of at least 10000 playouts (Twixt, and the flat
      * yardsticks); 0: only a proved loss resigns (Hex, whose lost positions

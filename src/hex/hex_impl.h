@@ -212,6 +212,21 @@ long hex_hsearch_must_play(const hex_hsearch *h, uint8_t *allowed);
  * cell, 2 for a captured one (when filled is not NULL); how many were filled. */
 size_t hex_inferior_fill(uint8_t *colour, int cols, int rows, uint8_t dead_fill, uint8_t *filled);
 
+/* ---- node_fill.c: the fill-in of the search tree's nodes ----------------------------- */
+typedef struct hex_node_fills hex_node_fills;
+hex_node_fills *hex_node_fills_new(void); /* NULL: out of memory */
+void hex_node_fills_free(hex_node_fills *f);
+/* Whether the store takes no more (a position of up to `most` cells). */
+int hex_node_fills_full(const hex_node_fills *f, int32_t most);
+/* The cells kept for the position `key` (*cells, their colours *colours);
+ * their number, 0 when none are kept. */
+int32_t hex_node_fills_find(hex_node_fills *f, uint64_t key, const int32_t **cells, const uint8_t **colours);
+/* Keep for `key` (not 0) the cells p < n with filled[p] set and colour[p]
+ * empty, each with the colour fill[p]; nothing when `key` has some already
+ * or the store is full. */
+void hex_node_fills_add(hex_node_fills *f, uint64_t key, const uint8_t *colour, const uint8_t *filled,
+                        const uint8_t *fill, int32_t n);
+
 /* ---- prior.c: the tree's prior figures from local shapes ----------------------------- */
 /* For `me` to move, `last` the last stone (0: none): PRIOR playouts added
  * to visits[i] and wins for `me` to wins[i], for each empty cell ids[i]. */

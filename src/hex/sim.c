@@ -27,7 +27,11 @@
  * (dead ones Black, captured ones for their captor), so it draws none of
  * them.  H-search works on the position with them filled (its carriers get
  * the cells filled for the prover), and below the snapshot the tree's
- * knowledge (lx_hex_sim_prune) leaves out the cells dead or captured there.
+ * knowledge (lx_hex_sim_prune) leaves out the cells dead or captured there
+ * and keeps them by the position's hash (node_fill.c): a tree move that
+ * reaches that position again fills them, so the playouts through the node
+ * start from its filled board, and the next search's position inherits
+ * them (lx_hex_sim_inherit) for the nodes of the tree kept between moves.
  * The chains' proofs (proof.c) see the board as it is.
  *
  * Proofs (proof.c, hsearch.c): at the snapshot the must-play (lx_hex_sim_must_play) and, at tree
@@ -69,6 +73,8 @@ struct lx_hex_sim {
     int swap0, swap;     /* swap-pieces allowed */
     int32_t single;      /* the one stone when the swap is allowed */
     int32_t last0, last; /* the last stone played (0: none), for bridge replies */
+    uint64_t hash0, hash; /* the stones (Zobrist keys by cell and colour) at the snapshot, now */
+    hex_node_fills *nodes; /* the tree nodes' fill-in (node_fill.c; made at the first knowledge) */
     /* Bridge replies by the six cells around a stone (key_around: 2 bits
      * each, the k-th at bit 2k) and the colour to move (Black 0, White 1):
      * bit i set when the cells i and i + 2 are the mover's (stones or edge)
@@ -189,6 +195,15 @@ static lx_hex_sim *alloc_sim(const hex_grid *g)
     return s;
 }
 
+/* A cell's key for a colour's stone there (splitmix64 of both), never 0. */
+static uint64_t zobrist(int32_t id, uint8_t me)
+{
+    uint64_t z = (uint64_t)id * 2 + me + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return (z ^ (z >> 31)) | 1;
+}
+
 /* The snapshot's dead cells and captured pairs (none where a swap could move
  * its stone, or on a board too large to look): they stay so below it, so no
  * tree move takes one (lx_hex_sim_legal offers them all when nothing else is
@@ -240,8 +255,10 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
                 s->place[p] = s->ncells;
                 s->cells[s->ncells++] = p;
             }
-            if (s->colour0[p] != HEX_EMPTY)
+            if (s->colour0[p] != HEX_EMPTY) {
                 s->single = p;
+                s->hash0 ^= zobrist(p, s->colour0[p]);
+            }
         }
     s->last0 = b->last_kind == LX_HEX_STONE ? b->last_cell : 0;
     s->patterns = hex_pattern_map_new();
@@ -255,6 +272,7 @@ void lx_hex_sim_free(lx_hex_sim *s)
         return;
     hex_hsearch_free(s->hs);
     hex_pattern_map_free(s->patterns);
+    hex_node_fills_free(s->nodes);
     free(s->scratch);
     free(s); /* its other arrays are in its block */
 }
@@ -266,6 +284,7 @@ void lx_hex_sim_reset(lx_hex_sim *s)
     s->swap = s->swap0;
     s->last = s->last0;
     s->used = 0;
+    s->hash = s->hash0;
 }
 
 lx_colour lx_hex_sim_to_play(const lx_hex_sim *s)
@@ -315,23 +334,40 @@ static inline void take(lx_hex_sim *s, int32_t p)
     s->used = u + 1;
 }
 
+/* The fill-in known for the position now, if any, filled. */
+static void fill_node(lx_hex_sim *s)
+{
+    const int32_t *cells;
+    const uint8_t *colours;
+    int32_t n = hex_node_fills_find(s->nodes, s->hash, &cells, &colours);
+    for (int32_t k = 0; k < n; k++)
+        if (s->colour[cells[k]] == HEX_EMPTY) {
+            s->colour[cells[k]] = colours[k];
+            take(s, cells[k]);
+        }
+}
+
 void lx_hex_sim_play(lx_hex_sim *s, int32_t id)
 {
     uint8_t me = code_of(s->to_play);
     if (id == s->npadded) {
         int32_t p = s->single;
         int32_t q = (p % s->stride) * s->stride + p / s->stride; /* (col,row) -> (row,col) */
+        s->hash ^= zobrist(p, s->colour[p]) ^ zobrist(q, me);
         s->colour[p] = HEX_EMPTY;
         s->colour[q] = me;
         take(s, q);
         s->last = q;
     } else {
+        s->hash ^= zobrist(id, me);
         s->colour[id] = me;
         take(s, id);
         s->last = id;
     }
     s->swap = 0;
     s->to_play = s->to_play == LX_BLACK ? LX_WHITE : LX_BLACK;
+    if (s->nodes)
+        fill_node(s);
 }
 
 /* The k-th (from 0) set bit of b. */
@@ -666,6 +702,16 @@ int lx_hex_sim_vc(lx_hex_sim *s, lx_colour c, int32_t *ids, size_t cap, size_t *
     return *key >= 0;
 }
 
+/* The cells hsearch_now filled at this position (in s->scratch), kept
+ * for the position. */
+static void remember_fill(lx_hex_sim *s)
+{
+    if (!s->nodes)
+        s->nodes = hex_node_fills_new();
+    if (s->nodes)
+        hex_node_fills_add(s->nodes, s->hash, s->colour, s->filled, s->scratch, s->npadded);
+}
+
 size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n)
 {
     uint8_t me = code_of(s->to_play);
@@ -678,6 +724,8 @@ size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n)
     for (size_t i = 0; i < n; i++)
         if (ids[i] >= s->npadded || s->scratch[ids[i]] == HEX_EMPTY)
             ids[live++] = ids[i];
+    if (live && live < n)
+        remember_fill(s);
     n = live ? live : n; /* all inferior: ids untouched */
     if (theirs != 0)
         return 0; /* their full connection: lost here */
@@ -701,6 +749,15 @@ void lx_hex_sim_prior(const lx_hex_sim *s, const int32_t *ids, size_t n, float *
 void lx_hex_sim_policy(const lx_hex_sim *s, const int32_t *ids, size_t n, float *prob)
 {
     hex_pattern_policy(s->patterns, s->colour, s->cols, s->rows, s->last, code_of(s->to_play), ids, n, prob);
+}
+
+void lx_hex_sim_inherit(lx_hex_sim *dst, lx_hex_sim *src)
+{
+    if (dst->nodes || !src->nodes || dst->npadded != src->npadded || dst->cols != src->cols ||
+        hex_node_fills_full(src->nodes, src->npadded))
+        return;
+    dst->nodes = src->nodes;
+    src->nodes = NULL;
 }
 
 void lx_hex_sim_copy_must_play(lx_hex_sim *dst, const lx_hex_sim *src)
