@@ -68,7 +68,7 @@ static void test_an_intruded_pair_is_a_move_again(void **state)
 }
 
 /* Owner of each of the six cells Black c2 captures, as lx_hex_sim_owners
- * says now (0 empty, 1 Black). */
+ * says now (0 empty, 1 Black, 3 nobody). */
 static void check_owners(const lx_hex_sim *s, const int32_t *cap, int want)
 {
     for (int i = 0; i < 6; i++)
@@ -78,8 +78,10 @@ static void check_owners(const lx_hex_sim *s, const int32_t *cap, int want)
 /* Below the root: the knowledge at the node after Black c2 (the tree's
  * prune) finds c2's six captured cells; from then on every time a tree move
  * reaches that position they are filled Black at once (before any playout),
- * and so in the next search's position after it inherits that knowledge,
- * but not in a fresh one. */
+ * and after the playout they are nobody's (no one moved there: the AMAF of
+ * the moves above the node does not count them); so too in the next
+ * search's position after it inherits that knowledge, but not in a fresh
+ * one. */
 static void test_a_node_keeps_its_fill_in(void **state)
 {
     (void)state;
@@ -103,7 +105,7 @@ static void test_a_node_keeps_its_fill_in(void **state)
     assert_int_equal(lx_hex_sim_legal(s, ids), 25 - 2 - 6);
     uint64_t rng = 5;
     lx_hex_sim_playout(s, &rng);
-    check_owners(s, cap, 1);
+    check_owners(s, cap, 3); /* nobody's move, for AMAF */
     lx_hex_sim_inherit(next, s);
     lx_hex_sim_play(next, c2);
     check_owners(next, cap, 1);

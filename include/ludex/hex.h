@@ -238,7 +238,8 @@ void lx_hex_sim_play(lx_hex_sim *s, int32_t id);
  * generator state. */
 lx_colour lx_hex_sim_playout(lx_hex_sim *s, uint64_t *rng);
 /* Who holds each id after the playout: 1 Black, 2 White, 0 nobody (ids of
- * border cells hold other values). */
+ * border cells, and the cells the fill-in of a tree position on the way
+ * filled - nobody moved there - hold other values). */
 const uint8_t *lx_hex_sim_owners(const lx_hex_sim *s);
 /* The empty cells where colour c would join its edges now, in id order, up to
  * `cap` into `ids`; how many there are. */

@@ -75,6 +75,7 @@ struct lx_hex_sim {
     int32_t last0, last; /* the last stone played (0: none), for bridge replies */
     uint64_t hash0, hash; /* the stones (Zobrist keys by cell and colour) at the snapshot, now */
     hex_node_fills *nodes; /* the tree nodes' fill-in (node_fill.c; made at the first knowledge) */
+    int32_t *node_filled, nnode_filled; /* the cells it filled since the reset */
     /* Bridge replies by the six cells around a stone (key_around: 2 bits
      * each, the k-th at bit 2k) and the colour to move (Black 0, White 1):
      * bit i set when the cells i and i + 2 are the mover's (stones or edge)
@@ -163,12 +164,13 @@ static size_t lines(size_t bytes)
 static lx_hex_sim *alloc_sim(const hex_grid *g)
 {
     size_t n = g->npadded + 1, rows = (size_t)g->rows;
-    size_t sizes[15] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
+    size_t sizes[16] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
                         lines(n * sizeof(int32_t)), lines(n * sizeof(int32_t)), lines(n * sizeof(uint32_t)),
                         lines(n * sizeof(int32_t)), lines(n),      lines(n), lines(n), lines(n),
-                        lines(n * sizeof(int32_t)), lines(n), g->cols <= 64 ? lines(2 * rows * sizeof(uint64_t)) : 0};
+                        lines(n * sizeof(int32_t)), lines(n), lines(n * sizeof(int32_t)),
+                        g->cols <= 64 ? lines(2 * rows * sizeof(uint64_t)) : 0};
     size_t total = 0;
-    for (int i = 0; i < 15; i++)
+    for (int i = 0; i < 16; i++)
         total += sizes[i];
     char *block = aligned_alloc(64, total);
     if (!block)
@@ -190,7 +192,8 @@ static lx_hex_sim *alloc_sim(const hex_grid *g)
     CARVE(fill, 11);
     CARVE(fills, 12);
     CARVE(filled, 13);
-    s->rowbits = sizes[14] ? (void *)at : NULL;
+    CARVE(node_filled, 14);
+    s->rowbits = sizes[15] ? (void *)at : NULL;
 #undef CARVE
     return s;
 }
@@ -285,6 +288,7 @@ void lx_hex_sim_reset(lx_hex_sim *s)
     s->last = s->last0;
     s->used = 0;
     s->hash = s->hash0;
+    s->nnode_filled = 0;
 }
 
 lx_colour lx_hex_sim_to_play(const lx_hex_sim *s)
@@ -344,6 +348,7 @@ static void fill_node(lx_hex_sim *s)
         if (s->colour[cells[k]] == HEX_EMPTY) {
             s->colour[cells[k]] = colours[k];
             take(s, cells[k]);
+            s->node_filled[s->nnode_filled++] = cells[k];
         }
 }
 
@@ -517,7 +522,10 @@ lx_colour lx_hex_sim_playout(lx_hex_sim *s, uint64_t *rng)
     *rng = x;
     s->used = i;
     s->last = last;
-    return black_joins(s) ? LX_BLACK : LX_WHITE;
+    lx_colour winner = black_joins(s) ? LX_BLACK : LX_WHITE;
+    for (int32_t k = 0; k < s->nnode_filled; k++) /* nobody's move there, for AMAF */
+        colour[s->node_filled[k]] = HEX_NOBODY;
+    return winner;
 }
 
 const uint8_t *lx_hex_sim_owners(const lx_hex_sim *s)
