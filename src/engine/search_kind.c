@@ -25,7 +25,10 @@
  * trees to its subtree, whose root keeps, before the search, only the moves
  * the game allows there now (Hex: the must-play, not the cells that became
  * dead or captured); a move a tree cannot follow (swap-sides, pass,
- * resignation), an undo or a new game drops them. */
+ * resignation), an undo or a new game drops them.  The last search's
+ * positions are kept too, for what the next search's take over from them
+ * (search_game.inherit; Hex: the fill-in found at the tree's nodes); a new
+ * game drops them. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -258,7 +261,6 @@ int search_show(const lx_engine *e, lx_buf *out)
 }
 
 /* ---- searching ------------------------------------------------------------------ */
-
 
 /* The checks before a search, and the search positions. */
 static int prepare(lx_engine *e, lx_colour who, sims *v, lx_game_error *err)
