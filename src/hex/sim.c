@@ -73,7 +73,8 @@ struct lx_hex_sim {
     int swap0, swap;     /* swap-pieces allowed */
     int32_t single;      /* the one stone when the swap is allowed */
     int32_t last0, last; /* the last stone played (0: none), for bridge replies */
-    uint64_t hash0, hash; /* the stones (Zobrist keys by cell and colour) at the snapshot, now */
+    uint64_t (*zob)[2];   /* per id: Zobrist keys of a Black and a White stone there */
+    uint64_t hash0, hash; /* the stones (their keys' xor) at the snapshot, now */
     hex_node_fills *nodes; /* the tree nodes' fill-in (node_fill.c; made at the first knowledge) */
     int32_t *node_filled, nnode_filled; /* the cells it filled since the reset */
     /* Bridge replies by the six cells around a stone (key_around: 2 bits
@@ -164,13 +165,13 @@ static size_t lines(size_t bytes)
 static lx_hex_sim *alloc_sim(const hex_grid *g)
 {
     size_t n = g->npadded + 1, rows = (size_t)g->rows;
-    size_t sizes[16] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
+    size_t sizes[17] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
                         lines(n * sizeof(int32_t)), lines(n * sizeof(int32_t)), lines(n * sizeof(uint32_t)),
                         lines(n * sizeof(int32_t)), lines(n),      lines(n), lines(n), lines(n),
-                        lines(n * sizeof(int32_t)), lines(n), lines(n * sizeof(int32_t)),
+                        lines(n * sizeof(int32_t)), lines(n), lines(n * sizeof(int32_t)), lines(n * 2 * sizeof(uint64_t)),
                         g->cols <= 64 ? lines(2 * rows * sizeof(uint64_t)) : 0};
     size_t total = 0;
-    for (int i = 0; i < 16; i++)
+    for (int i = 0; i < 17; i++)
         total += sizes[i];
     char *block = aligned_alloc(64, total);
     if (!block)
@@ -193,18 +194,10 @@ static lx_hex_sim *alloc_sim(const hex_grid *g)
     CARVE(fills, 12);
     CARVE(filled, 13);
     CARVE(node_filled, 14);
-    s->rowbits = sizes[15] ? (void *)at : NULL;
+    CARVE(zob, 15);
+    s->rowbits = sizes[16] ? (void *)at : NULL;
 #undef CARVE
     return s;
-}
-
-/* A cell's key for a colour's stone there (splitmix64 of both), never 0. */
-static uint64_t zobrist(int32_t id, uint8_t me)
-{
-    uint64_t z = (uint64_t)id * 2 + me + 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return (z ^ (z >> 31)) | 1;
 }
 
 /* The snapshot's dead cells and captured pairs (none where a swap could move
@@ -246,8 +239,11 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
     memcpy(s->ring, ring, sizeof ring);
     bridge_table(s);
     memcpy(s->colour0, g->colour, g->npadded);
-    for (int32_t i = 0; i <= s->npadded; i++)
+    uint64_t rng = 0xbb67ae8584caa73bull; /* fixed: the same keys every run */
+    for (int32_t i = 0; i <= s->npadded; i++) {
         s->place[i] = -1;
+        s->zob[i][0] = lx_random_next(&rng) | 1, s->zob[i][1] = lx_random_next(&rng) | 1;
+    }
     s->to_play0 = lx_hex_to_play(b);
     s->swap0 = swap_allowed(b, s->to_play0);
     find_inferior(s);
@@ -260,7 +256,7 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
             }
             if (s->colour0[p] != HEX_EMPTY) {
                 s->single = p;
-                s->hash0 ^= zobrist(p, s->colour0[p]);
+                s->hash0 ^= s->zob[p][s->colour0[p] - 1];
             }
         }
     s->last0 = b->last_kind == LX_HEX_STONE ? b->last_cell : 0;
@@ -358,13 +354,13 @@ void lx_hex_sim_play(lx_hex_sim *s, int32_t id)
     if (id == s->npadded) {
         int32_t p = s->single;
         int32_t q = (p % s->stride) * s->stride + p / s->stride; /* (col,row) -> (row,col) */
-        s->hash ^= zobrist(p, s->colour[p]) ^ zobrist(q, me);
+        s->hash ^= s->zob[p][s->colour[p] - 1] ^ s->zob[q][me - 1];
         s->colour[p] = HEX_EMPTY;
         s->colour[q] = me;
         take(s, q);
         s->last = q;
     } else {
-        s->hash ^= zobrist(id, me);
+        s->hash ^= s->zob[id][me - 1];
         s->colour[id] = me;
         take(s, id);
         s->last = id;
