@@ -1,7 +1,7 @@
 /* xword_moves.c - how fast ludex generates crossword plays, and how its bot plays.
  *
  *   build/xword_moves [--seconds S] [--games N] [--data PATH] [--cgp FILE]
- *                     [--leaves-csv FILE] [--best FILE] CORPUS_DIR...
+ *                     [--leaves-csv FILE] [--best FILE] [--repeat R] CORPUS_DIR...
  *
  * Positions: from every GCG record in the corpus directories (a file name
  * met again in a later directory is skipped) whose letters
@@ -28,6 +28,10 @@
  * --best FILE each position's best play, one a line ("place ROW COL DOWN
  * TILES SCORE", "exchange TILES" or "pass"), as magpie_moves --best writes
  * MAGPIE's, for bench/run to check that both chose the same play.
+ * --repeat R times each position R times in a row before the next (default
+ * 1): positions met again right away, as in a simulation's inner loop, where
+ * the caches and the branch history hold them (the condition of the issue's
+ * MAGPIE word-map figure).
  * Rates are over S seconds (default 2) of this process's CPU time on one
  * thread, so other work on the machine lowers them only through the shared
  * caches. */
@@ -303,6 +307,7 @@ int main(int argc, char **argv)
 {
     double seconds = 2;
     long games = 1000;
+    size_t repeat = 1;
     const char *path = "build/data/xword:data/xword", *cgp = NULL, *leaves_csv = NULL, *best_path = NULL;
     sample s = {NULL, 0, 0};
     int dirs = 0;
@@ -319,6 +324,8 @@ int main(int argc, char **argv)
             leaves_csv = argv[++i];
         else if (strcmp(argv[i], "--best") == 0 && i + 1 < argc)
             best_path = argv[++i];
+        else if (strcmp(argv[i], "--repeat") == 0 && i + 1 < argc)
+            repeat = atol(argv[++i]) > 0 ? (size_t)atol(argv[i]) : 1;
         else
             dirs++;
     }
@@ -372,15 +379,15 @@ int main(int argc, char **argv)
     size_t done = 0;
     double t0 = now(), t;
     do {
-        lx_xw_gen_all(g, s.pos[done++ % s.n], &o, &plays, NULL);
-    } while ((t = now() - t0) < seconds || done < s.n);
+        lx_xw_gen_all(g, s.pos[done++ / repeat % s.n], &o, &plays, NULL);
+    } while ((t = now() - t0) < seconds || done < s.n * repeat);
     printf("all_per_s=%.0f\n", (double)done / t);
     lx_xw_play best;
     done = 0;
     t0 = now();
     do {
-        lx_xw_gen_best(g, s.pos[done++ % s.n], &o, &best, NULL);
-    } while ((t = now() - t0) < seconds || done < s.n);
+        lx_xw_gen_best(g, s.pos[done++ / repeat % s.n], &o, &best, NULL);
+    } while ((t = now() - t0) < seconds || done < s.n * repeat);
     printf("best_per_s=%.0f\nbest_mismatches=%zu\n", (double)done / t, mismatches);
     long score_sum = 0, bingos = 0;
     lx_xw_pos *p = lx_xw_pos_new();
