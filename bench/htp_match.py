@@ -4,7 +4,7 @@ Text Protocol as HexGui and MoHex speak it), with `ludex engine GAME` as the ref
 
   bench/htp_match.py --ludex BUILD/ludex [--game hex|twixt] --size 9 --games 12 --parallel 1
                      --a 'CMD ...' [--a-init 'HTP;HTP'] --b 'CMD ...' [--b-init ...]
-                     [--name-a A] [--name-b B] [--equal-time] [--moves-log FILE]
+                     [--name-a A] [--name-b B] [--equal-time | --equal-mean] [--moves-log FILE]
 
 Paired openings: game 2k and 2k+1 start from the same first move (the first
 player's: Black's in Hex, White's in Twixt, from a fixed list spread over the
@@ -27,6 +27,12 @@ mean and max over every genmove of the match.
 --equal-time: A's command holds "{seconds}", replaced for each game by the
 mean wall seconds a move B took in the games finished before it started (the
 first games: --seconds), so that A gets the time B really takes.
+--equal-mean: as --equal-time, but A's {seconds} is B's mean divided by k, A's
+mean wall seconds a move over the {seconds} it was given (each move weighed by
+its game's), both over the games finished before it started: so that A's mean
+time a move, its quick moves (a proved position, a resignation) counted, meets
+B's, whose mean counts its own quick moves - equal time a game rather than
+equal time for each of A's searches.
 --dead-draw (Twixt, engines that only place pegs, as ludex's): a game is drawn as soon
 as neither colour could still connect without removing a link (bench/twixt_dead.py),
 checked every DEAD_EVERY pegs from DEAD_FROM on, instead of played on to the last hole.
@@ -248,6 +254,8 @@ def main():
     ap.add_argument("--name-a", default="A")
     ap.add_argument("--name-b", default="B")
     ap.add_argument("--openings", default="", help="comma-separated first moves (default: the size's list)")
+    ap.add_argument("--equal-mean", action="store_true",
+                    help="A's {seconds} makes A's mean wall seconds a move meet B's (equal time a game)")
     ap.add_argument("--equal-time", action="store_true",
                     help="A's command's {seconds} is B's mean wall seconds a move in the games finished so far")
     ap.add_argument("--moves-log", default="", help="append each game's moves to this file")
@@ -256,8 +264,11 @@ def main():
     args = ap.parse_args()
     if args.dead_draw and args.game != "twixt":
         ap.error("--dead-draw is for Twixt")
-    if args.equal_time and "{seconds}" not in args.a:
-        ap.error("--equal-time needs {seconds} in A's command")
+    if args.equal_time and args.equal_mean:
+        ap.error("--equal-time or --equal-mean, not both")
+    if (args.equal_time or args.equal_mean) and "{seconds}" not in args.a:
+        ap.error("--equal-time and --equal-mean need {seconds} in A's command")
+    equal = args.equal_time or args.equal_mean
     table = TWIXT_OPENINGS if args.game == "twixt" else OPENINGS
     openings = [o for o in args.openings.split(",") if o] or table.get(args.size) or [f"{chr(97 + i % args.size)}{1 + (3 * i) % args.size}" for i in range(40)]
     jobs = [(openings[(g // 2) % len(openings)], g % 2 == 0) for g in range(args.games)]
@@ -267,6 +278,7 @@ def main():
     t0 = time.time()
     times = {"a": [], "b": []}  # every genmove's (wall, CPU) seconds, each engine
     a_given = []  # A's {seconds} in each game
+    a_paced = [0.0, 0.0]  # over A's moves in the games finished: wall seconds, and the {seconds} given
 
     def worker():
         while True:
@@ -278,7 +290,9 @@ def main():
             opening, a_black = jobs[i]
             with lock:
                 b_walls = [w for w, _ in times["b"]]  # B's moves in the games finished
-                a_seconds = statistics.mean(b_walls) if args.equal_time and b_walls else args.seconds
+                a_seconds = statistics.mean(b_walls) if equal and b_walls else args.seconds
+                if args.equal_mean and b_walls and a_paced[0] > 0:
+                    a_seconds *= a_paced[1] / a_paced[0]  # divided by k = A's wall / its given
                 a_given.append(a_seconds)
             game_times = {"a": [], "b": []}
             try:
@@ -288,6 +302,8 @@ def main():
             results[i] = r
             with lock:
                 times["a"] += game_times["a"]
+                a_paced[0] += sum(w for w, _ in game_times["a"])
+                a_paced[1] += a_seconds * len(game_times["a"])
                 times["b"] += game_times["b"]
                 if args.moves_log and r[3]:
                     with open(args.moves_log, "a") as log:
@@ -299,7 +315,7 @@ def main():
                 print(f"game {i + 1}: opening {opening}, {args.name_a} as {first if a_black else second}: "
                       f"{'won' if r[0] == 1 else 'lost' if r[0] == 0 else 'drew' if r[0] == 0.5 else 'no result'} "
                       f"in {r[1]} moves ({r[2]}); wall a move {args.name_a} {a_mean:.2f} s"
-                      f"{f' (given {a_seconds:.2f})' if args.equal_time else ''}, {args.name_b} {b_mean:.2f} s",
+                      f"{f' (given {a_seconds:.2f})' if equal else ''}, {args.name_b} {b_mean:.2f} s",
                       flush=True)
 
     threads = [threading.Thread(target=worker) for _ in range(max(1, args.parallel))]
@@ -316,7 +332,8 @@ def main():
           f"{as_black:g} won as the first player, {score - as_black:g} as the second; paired openings, no swap; "
           f"{len(results) - len(done)} failed; {time.time() - t0:.0f} s; time a move: "
           f"{time_summary(args.name_a, times['a'])}; {time_summary(args.name_b, times['b'])}"
-          f"{f'; {args.name_a} given {statistics.mean(a_given):.2f} s a move (equal time)' if args.equal_time else ''}")
+          f"{f'; {args.name_a} given {statistics.mean(a_given):.2f} s a move (equal time)' if args.equal_time else ''}"
+          f"{f'; {args.name_a} given {statistics.mean(a_given):.2f} s a move (equal mean time a move)' if args.equal_mean else ''}")
     return 0 if len(done) == len(results) else 1
 
 
