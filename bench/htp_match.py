@@ -269,6 +269,7 @@ def main():
     if (args.equal_time or args.equal_mean) and "{seconds}" not in args.a:
         ap.error("--equal-time and --equal-mean need {seconds} in A's command")
     equal = args.equal_time or args.equal_mean
+    pace = "equal time" if args.equal_time else "equal mean time a move"
     table = TWIXT_OPENINGS if args.game == "twixt" else OPENINGS
     openings = [o for o in args.openings.split(",") if o] or table.get(args.size) or [f"{chr(97 + i % args.size)}{1 + (3 * i) % args.size}" for i in range(40)]
     jobs = [(openings[(g // 2) % len(openings)], g % 2 == 0) for g in range(args.games)]
@@ -332,8 +333,7 @@ def main():
           f"{as_black:g} won as the first player, {score - as_black:g} as the second; paired openings, no swap; "
           f"{len(results) - len(done)} failed; {time.time() - t0:.0f} s; time a move: "
           f"{time_summary(args.name_a, times['a'])}; {time_summary(args.name_b, times['b'])}"
-          f"{f'; {args.name_a} given {statistics.mean(a_given):.2f} s a move (equal time)' if args.equal_time else ''}"
-          f"{f'; {args.name_a} given {statistics.mean(a_given):.2f} s a move (equal mean time a move)' if args.equal_mean else ''}")
+          f"{f'; {args.name_a} given {statistics.mean(a_given):.2f} s a move ({pace})' if equal else ''}")
     return 0 if len(done) == len(results) else 1
 
 
