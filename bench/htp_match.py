@@ -4,7 +4,8 @@ Text Protocol as HexGui and MoHex speak it), with `ludex engine GAME` as the ref
 
   bench/htp_match.py --ludex BUILD/ludex [--game hex|twixt] --size 9 --games 12 --parallel 1
                      --a 'CMD ...' [--a-init 'HTP;HTP'] --b 'CMD ...' [--b-init ...]
-                     [--name-a A] [--name-b B] [--equal-time | --equal-mean] [--moves-log FILE]
+                     [--name-a A] [--name-b B] [--equal-time | --equal-mean | --equal-search]
+                     [--moves-log FILE]
 
 Paired openings: game 2k and 2k+1 start from the same first move (the first
 player's: Black's in Hex, White's in Twixt, from a fixed list spread over the
@@ -33,6 +34,13 @@ its game's), both over the games finished before it started: so that A's mean
 time a move, its quick moves (a proved position, a resignation) counted, meets
 B's, whose mean counts its own quick moves - equal time a game rather than
 equal time for each of A's searches.
+--equal-search: A's {seconds} makes A's mean wall seconds a search meet B's.  A
+search is a move that took at least SEARCH_SHARE (0.9) of the time its engine
+was told (B: --seconds; A: its game's {seconds}); the quicker moves, a proved
+position played or resigned at once, are left out on both sides, so that each
+side's searches get the same time: B's mean over its searches, divided by A's
+wall over given on its own searches (an engine may run past its time).
+The summary gives each engine's mean wall seconds a search in every mode.
 --dead-draw (Twixt, engines that only place pegs, as ludex's): a game is drawn as soon
 as neither colour could still connect without removing a link (bench/twixt_dead.py),
 checked every DEAD_EVERY pegs from DEAD_FROM on, instead of played on to the last hole.
@@ -65,6 +73,8 @@ TWIXT_OPENINGS = {
     24: ["l12", "d4", "s20", "f17", "q6", "j9", "o15", "c12", "v12", "l3", "m22", "h20", "r4", "e9",
          "t15", "k16", "n8", "b20", "w5", "i5"],
 }
+SEARCH_SHARE = 0.9  # --equal-search: a move at least this share of its time told was a search
+
 REFEREE_RULES = {"hex": "noswap", "twixt": "std,noswap"}
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 FIRST = {"hex": "b", "twixt": "w"}
@@ -239,6 +249,13 @@ def time_summary(name, times):
     return f"{name} wall {statistics.mean(walls):.2f} s (max {max(walls):.2f}), {cpu} a move over {len(walls)} moves"
 
 
+def search_summary(name, walls, moves):
+    """An engine's mean wall seconds over its searches, and how many of its moves they were."""
+    if not walls:
+        return f"{name} no search"
+    return f"{name} {statistics.mean(walls):.2f} s over {len(walls)} of {moves} moves"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ludex", required=True)
@@ -258,18 +275,22 @@ def main():
                     help="A's {seconds} makes A's mean wall seconds a move meet B's (equal time a game)")
     ap.add_argument("--equal-time", action="store_true",
                     help="A's command's {seconds} is B's mean wall seconds a move in the games finished so far")
+    ap.add_argument("--equal-search", action="store_true",
+                    help="A's {seconds} makes A's mean wall seconds a search meet B's (moves quicker than "
+                         "0.9 of the time told left out on both sides)")
     ap.add_argument("--moves-log", default="", help="append each game's moves to this file")
     ap.add_argument("--dead-draw", action="store_true",
                     help="Twixt: a game neither side can win without removing a link is drawn at once")
     args = ap.parse_args()
     if args.dead_draw and args.game != "twixt":
         ap.error("--dead-draw is for Twixt")
-    if args.equal_time and args.equal_mean:
-        ap.error("--equal-time or --equal-mean, not both")
-    if (args.equal_time or args.equal_mean) and "{seconds}" not in args.a:
-        ap.error("--equal-time and --equal-mean need {seconds} in A's command")
-    equal = args.equal_time or args.equal_mean
-    pace = "equal time" if args.equal_time else "equal mean time a move"
+    if args.equal_time + args.equal_mean + args.equal_search > 1:
+        ap.error("one of --equal-time, --equal-mean and --equal-search")
+    equal = args.equal_time or args.equal_mean or args.equal_search
+    if equal and "{seconds}" not in args.a:
+        ap.error("--equal-time, --equal-mean and --equal-search need {seconds} in A's command")
+    pace = ("equal time" if args.equal_time else "equal mean time a move" if args.equal_mean
+            else "equal mean time a search")
     table = TWIXT_OPENINGS if args.game == "twixt" else OPENINGS
     openings = [o for o in args.openings.split(",") if o] or table.get(args.size) or [f"{chr(97 + i % args.size)}{1 + (3 * i) % args.size}" for i in range(40)]
     jobs = [(openings[(g // 2) % len(openings)], g % 2 == 0) for g in range(args.games)]
@@ -278,8 +299,11 @@ def main():
     nxt = [0]
     t0 = time.time()
     times = {"a": [], "b": []}  # every genmove's (wall, CPU) seconds, each engine
+    searches = {"a": []}  # A's searches' wall seconds (B's are read off times["b"])
     a_given = []  # A's {seconds} in each game
     a_paced = [0.0, 0.0]  # over A's moves in the games finished: wall seconds, and the {seconds} given
+    a_searched = [0.0, 0.0]  # the same over A's searches only
+    b_floor = SEARCH_SHARE * args.seconds  # B's moves at least this long were searches
 
     def worker():
         while True:
@@ -294,6 +318,11 @@ def main():
                 a_seconds = statistics.mean(b_walls) if equal and b_walls else args.seconds
                 if args.equal_mean and b_walls and a_paced[0] > 0:
                     a_seconds *= a_paced[1] / a_paced[0]  # divided by k = A's wall / its given
+                b_search = [w for w in b_walls if w >= b_floor]
+                if args.equal_search:
+                    a_seconds = statistics.mean(b_search) if b_search else args.seconds
+                    if a_searched[0] > 0:
+                        a_seconds *= a_searched[1] / a_searched[0]  # A's searches' wall over given
                 a_given.append(a_seconds)
             game_times = {"a": [], "b": []}
             try:
@@ -305,6 +334,10 @@ def main():
                 times["a"] += game_times["a"]
                 a_paced[0] += sum(w for w, _ in game_times["a"])
                 a_paced[1] += a_seconds * len(game_times["a"])
+                a_search = [w for w, _ in game_times["a"] if w >= SEARCH_SHARE * a_seconds]
+                a_searched[0] += sum(a_search)
+                a_searched[1] += a_seconds * len(a_search)
+                searches["a"] += a_search
                 times["b"] += game_times["b"]
                 if args.moves_log and r[3]:
                     with open(args.moves_log, "a") as log:
@@ -332,7 +365,9 @@ def main():
           f"{100.0 * score / max(1, len(done)):.1f}% (95% CI {100 * lo:.1f}..{100 * hi:.1f}%); "
           f"{as_black:g} won as the first player, {score - as_black:g} as the second; paired openings, no swap; "
           f"{len(results) - len(done)} failed; {time.time() - t0:.0f} s; time a move: "
-          f"{time_summary(args.name_a, times['a'])}; {time_summary(args.name_b, times['b'])}"
+          f"{time_summary(args.name_a, times['a'])}; {time_summary(args.name_b, times['b'])}; "
+          f"wall a search: {search_summary(args.name_a, searches['a'], len(times['a']))}, "
+          f"{search_summary(args.name_b, [w for w, _ in times['b'] if w >= b_floor], len(times['b']))}"
           f"{f'; {args.name_a} given {statistics.mean(a_given):.2f} s a move ({pace})' if equal else ''}")
     return 0 if len(done) == len(results) else 1
 
