@@ -318,8 +318,8 @@ def main():
                 a_seconds = statistics.mean(b_walls) if equal and b_walls else args.seconds
                 if args.equal_mean and b_walls and a_paced[0] > 0:
                     a_seconds *= a_paced[1] / a_paced[0]  # divided by k = A's wall / its given
-                b_search = [w for w in b_walls if w >= b_floor]
                 if args.equal_search:
+                    b_search = [w for w in b_walls if w >= b_floor]
                     a_seconds = statistics.mean(b_search) if b_search else args.seconds
                     if a_searched[0] > 0:
                         a_seconds *= a_searched[1] / a_searched[0]  # A's searches' wall over given
