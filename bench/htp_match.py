@@ -276,8 +276,8 @@ def main():
     ap.add_argument("--equal-time", action="store_true",
                     help="A's command's {seconds} is B's mean wall seconds a move in the games finished so far")
     ap.add_argument("--equal-search", action="store_true",
-                    help="A's {seconds} makes A's mean wall seconds a search meet B's (moves quicker than "
-                         "0.9 of the time told left out on both sides)")
+                    help=f"A's {{seconds}} makes A's mean wall seconds a search meet B's (moves quicker than "
+                         f"{SEARCH_SHARE} of the time told left out on both sides)")
     ap.add_argument("--moves-log", default="", help="append each game's moves to this file")
     ap.add_argument("--dead-draw", action="store_true",
                     help="Twixt: a game neither side can win without removing a link is drawn at once")
@@ -299,10 +299,9 @@ def main():
     nxt = [0]
     t0 = time.time()
     times = {"a": [], "b": []}  # every genmove's (wall, CPU) seconds, each engine
-    searches = {"a": []}  # A's searches' wall seconds (B's are read off times["b"])
     a_given = []  # A's {seconds} in each game
     a_paced = [0.0, 0.0]  # over A's moves in the games finished: wall seconds, and the {seconds} given
-    a_searched = [0.0, 0.0]  # the same over A's searches only
+    a_searches = []  # A's searches in the games finished: (wall seconds, {seconds} given)
     b_floor = SEARCH_SHARE * args.seconds  # B's moves at least this long were searches
 
     def worker():
@@ -321,8 +320,8 @@ def main():
                 if args.equal_search:
                     b_search = [w for w in b_walls if w >= b_floor]
                     a_seconds = statistics.mean(b_search) if b_search else args.seconds
-                    if a_searched[0] > 0:
-                        a_seconds *= a_searched[1] / a_searched[0]  # A's searches' wall over given
+                    if a_searches:  # divided by A's searches' wall over given
+                        a_seconds *= sum(g for _, g in a_searches) / sum(w for w, _ in a_searches)
                 a_given.append(a_seconds)
             game_times = {"a": [], "b": []}
             try:
@@ -334,10 +333,7 @@ def main():
                 times["a"] += game_times["a"]
                 a_paced[0] += sum(w for w, _ in game_times["a"])
                 a_paced[1] += a_seconds * len(game_times["a"])
-                a_search = [w for w, _ in game_times["a"] if w >= SEARCH_SHARE * a_seconds]
-                a_searched[0] += sum(a_search)
-                a_searched[1] += a_seconds * len(a_search)
-                searches["a"] += a_search
+                a_searches.extend((w, a_seconds) for w, _ in game_times["a"] if w >= SEARCH_SHARE * a_seconds)
                 times["b"] += game_times["b"]
                 if args.moves_log and r[3]:
                     with open(args.moves_log, "a") as log:
@@ -366,7 +362,7 @@ def main():
           f"{as_black:g} won as the first player, {score - as_black:g} as the second; paired openings, no swap; "
           f"{len(results) - len(done)} failed; {time.time() - t0:.0f} s; time a move: "
           f"{time_summary(args.name_a, times['a'])}; {time_summary(args.name_b, times['b'])}; "
-          f"wall a search: {search_summary(args.name_a, searches['a'], len(times['a']))}, "
+          f"wall a search: {search_summary(args.name_a, [w for w, _ in a_searches], len(times['a']))}, "
           f"{search_summary(args.name_b, [w for w, _ in times['b'] if w >= b_floor], len(times['b']))}"
           f"{f'; {args.name_a} given {statistics.mean(a_given):.2f} s a move ({pace})' if equal else ''}")
     return 0 if len(done) == len(results) else 1
