@@ -6,8 +6,15 @@
  * making a bridge above a first-row cell far from play, an intrusion into
  * the opponent's bridge below a neutral cell, the cell saving the mover's
  * intruded bridge above all.  Hand-made positions drawn as rows of '.', 'B'
- * and 'W' (Black joins top and bottom, White left and right). */
+ * and 'W' (Black joins top and bottom, White left and right).  Vulnerable
+ * cells (inferior.c): left out of the root's moves while their killer
+ * stays, of two cells that kill each other only one; and on random
+ * positions every cell cut has a killer that stays and whose stone of the
+ * opponent's makes it dead. */
 #include "hex_pictures.h"
+
+#include "base/random.h"
+#include "hex/hex_impl.h"
 
 /* The six cells Black c2 captures on 5x5 (c1 d1 between it and the top edge,
  * then a1 b1, then a2 b2), as (col, row); `flip` swaps col and row (White's
@@ -175,6 +182,94 @@ static void test_prior_saves_an_intruded_bridge(void **state)
     lx_hex_board_free(b);
 }
 
+/* 9x9, Black to move under White's d2 e2 e3: Black d3 is killed by White
+ * c3 (four White cells in a row around it), so d3 goes and c3 stays; e1,
+ * dead (White's d2 e2 under it, Black's edge above), was never a move, and
+ * d1 (killed by White c2) goes with a few more. */
+static void test_vulnerable_cells_leave_the_root(void **state)
+{
+    (void)state;
+    const char *const rows[] = {".........", "...WW....", "....W....", ".........", "..B...B..",
+                                ".........", "....B....", ".........", "........."};
+    lx_hex_board *b = board_of(rows, 9, LX_BLACK);
+    lx_hex_sim *s = lx_hex_sim_new(b);
+    int32_t ids[128];
+    size_t all = lx_hex_sim_legal(s, ids);
+    assert_int_equal(all, 81 - 6 - 1);
+    assert_true(has(ids, all, id_of(b, 3, 2)) && has(ids, all, id_of(b, 3, 0)));
+    long left = lx_hex_sim_must_play(s, LX_BLACK);
+    size_t n = lx_hex_sim_legal(s, ids);
+    assert_int_equal(left, (long)n);
+    assert_in_range(n, all - 6, all - 2);
+    assert_false(has(ids, n, id_of(b, 3, 2))); /* d3 */
+    assert_true(has(ids, n, id_of(b, 2, 2)));  /* c3, its killer */
+    assert_false(has(ids, n, id_of(b, 3, 0))); /* d1 */
+    assert_true(has(ids, n, id_of(b, 2, 1)));  /* c2, its killer */
+    lx_hex_sim_free(s);
+    lx_hex_board_free(b);
+}
+
+/* A random padded position of `stones` stones on cols x rows (stride cols + 2). */
+static void random_position(uint8_t *colour, int cols, int rows, int stones, uint64_t *rng)
+{
+    int st = cols + 2;
+    for (int r = -1; r <= rows; r++)
+        for (int q = -1; q <= cols; q++) {
+            int in_r = r >= 0 && r < rows, in_c = q >= 0 && q < cols;
+            colour[(r + 1) * st + q + 1] = in_r && in_c ? HEX_EMPTY : in_c ? HEX_BLACK : in_r ? HEX_WHITE : HEX_NOBODY;
+        }
+    for (int k = 0; k < stones; k++) {
+        int32_t p = (int32_t)((lx_random_next(rng) % (uint64_t)rows + 1) * (uint64_t)st + lx_random_next(rng) % (uint64_t)cols + 1);
+        colour[p] = colour[p] == HEX_EMPTY ? (uint8_t)(1 + k % 2) : colour[p];
+    }
+}
+
+/* Whether empty cell p is dead once q holds x. */
+static int dead_once(uint8_t *colour, int cols, int32_t p, int32_t q, uint8_t x)
+{
+    colour[q] = x;
+    int dead = hex_proof_is_dead(colour, cols, p);
+    colour[q] = HEX_EMPTY;
+    return dead;
+}
+
+static void test_every_cut_cell_has_a_killer_that_stays(void **state)
+{
+    (void)state;
+    enum { N = 9, ST = N + 2 };
+    uint8_t colour[ST * ST], mark[ST * ST] = {0}, kept_at[ST * ST];
+    int32_t ids[N * N], all[N * N], ring[6] = {1, 1 - ST, -ST, -1, ST - 1, ST};
+    uint64_t rng = 11;
+    size_t cut = 0;
+    for (int round = 0; round < 300; round++) {
+        random_position(colour, N, N, 10 + round % 50, &rng);
+        uint8_t me = (uint8_t)(1 + round % 2);
+        size_t n = 0;
+        for (int32_t p = 0; p < ST * ST; p++)
+            if (colour[p] == HEX_EMPTY)
+                all[n] = ids[n] = p, n++;
+        size_t kept = hex_inferior_cut_vulnerable(colour, N, me, ids, n, ST * ST, mark);
+        assert_true(kept > 0 || n == 0);
+        memset(kept_at, 0, sizeof kept_at);
+        for (size_t i = 0; i < kept; i++)
+            kept_at[ids[i]] = 1;
+        for (size_t i = 0; i < n; i++) {
+            int32_t p = all[i];
+            if (kept_at[p])
+                continue;
+            cut++;
+            int killed = 0;
+            for (int k = 0; k < 6; k++)
+                killed |= colour[p + ring[k]] == HEX_EMPTY && kept_at[p + ring[k]] &&
+                          dead_once(colour, N, p, p + ring[k], (uint8_t)(me ^ 3));
+            assert_true(killed);
+        }
+        for (int32_t p = 0; p < ST * ST; p++)
+            assert_int_equal(mark[p], 0);
+    }
+    assert_true(cut > 100); /* the positions had such cells */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -183,6 +278,8 @@ int main(void)
         cmocka_unit_test(test_a_node_keeps_its_fill_in),
         cmocka_unit_test(test_prior_ranks_shapes),
         cmocka_unit_test(test_prior_saves_an_intruded_bridge),
+        cmocka_unit_test(test_vulnerable_cells_leave_the_root),
+        cmocka_unit_test(test_every_cut_cell_has_a_killer_that_stays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

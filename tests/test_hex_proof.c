@@ -102,7 +102,9 @@ static void test_dead_cell_filled_makes_another(void **state)
  * gives the other four Black neighbours in a row), and a3 is dead (b3, b2,
  * a2 Black - b2 and a2 captured with the top rows at the snapshot - and the
  * left edge's two cells).  White's three bottom stones keep White from
- * being proved lost there (with f6 alone Black's semis would meet nowhere). */
+ * being proved lost there (with f6 alone Black's semis would meet nowhere).
+ * f3, a4 and f5 go too, vulnerable for White (inferior.c): a Black stone
+ * next to each would leave it dead. */
 static void test_tree_knowledge_drops_a_cell_made_dead(void **state)
 {
     (void)state;
@@ -117,8 +119,9 @@ static void test_tree_knowledge_drops_a_cell_made_dead(void **state)
     n = lx_hex_sim_legal(s, ids);
     assert_true(has(ids, n, a3) && has(ids, n, c3) && has(ids, n, d3));
     size_t kept = lx_hex_sim_prune(s, ids, n);
-    assert_int_equal(kept, n - 3); /* no must-play: only the three go */
+    assert_int_equal(kept, n - 6); /* no must-play: the three go, and three cells vulnerable for White */
     assert_false(has(ids, kept, a3) || has(ids, kept, c3) || has(ids, kept, d3));
+    assert_false(has(ids, kept, id_of(b, 5, 2)) || has(ids, kept, id_of(b, 0, 3)) || has(ids, kept, id_of(b, 5, 4)));
     lx_hex_sim_free(s);
     lx_hex_board_free(b);
 }

@@ -206,11 +206,17 @@ size_t hex_hsearch_semi(const hex_hsearch *h, int32_t *ids, size_t cap);
  * number, -1 when there is no semi (allowed untouched). */
 long hex_hsearch_must_play(const hex_hsearch *h, uint8_t *allowed);
 
-/* ---- inferior.c: captured pairs ------------------------------------------------------ */
+/* ---- inferior.c: captured pairs, vulnerable cells ------------------------------------ */
 /* Dead cells (filled with dead_fill) and captured pairs (filled for their
  * captor) filled in turn until neither finds more; filled[p] = 1 for a dead
  * cell, 2 for a captured one (when filled is not NULL); how many were filled. */
 size_t hex_inferior_fill(uint8_t *colour, int cols, int rows, uint8_t dead_fill, uint8_t *filled);
+/* The n move ids (padded cells; an id >= npadded, the swap, stays) cut to
+ * those not vulnerable for the mover `me` on colour (a cell is left out when
+ * a killer of it is a move that stays); the number kept, in their order.
+ * mark: npadded bytes of zeros, zeros again on return. */
+size_t hex_inferior_cut_vulnerable(uint8_t *colour, int cols, uint8_t me, int32_t *ids, size_t n, int32_t npadded,
+                                   uint8_t *mark);
 
 /* ---- node_fill.c: the fill-in of the search tree's nodes ----------------------------- */
 typedef struct hex_node_fills hex_node_fills;

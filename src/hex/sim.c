@@ -70,6 +70,7 @@ struct lx_hex_sim {
     uint8_t *fill;       /* per id: the colour a playout gives it first (inferior ones), else 0 */
     int32_t *fills, nfills; /* those ids */
     uint8_t *must;       /* per id: a root move, when must_on (lx_hex_sim_must_play) */
+    uint8_t *unmarked;   /* per id: zeros but during hex_inferior_cut_vulnerable */
     int must_on;
     hex_pattern_map *patterns; /* the policy's learned weights (NULL: out of memory, even odds) */
     hex_hsearch *hs;     /* H-search work space, made when first needed (NULL: none yet or none here) */
@@ -177,13 +178,13 @@ static size_t lines(size_t bytes)
 static lx_hex_sim *alloc_sim(const hex_grid *g)
 {
     size_t n = g->npadded + 1, rows = (size_t)g->rows;
-    size_t sizes[17] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
+    size_t sizes[18] = {lines(sizeof(lx_hex_sim)),  lines(n),      lines(n),         lines(n * sizeof(int32_t)),
                         lines(n * sizeof(int32_t)), lines(n * sizeof(int32_t)), lines(n * sizeof(uint32_t)),
                         lines(n * sizeof(int32_t)), lines(n),      lines(n), lines(n), lines(n),
                         lines(n * sizeof(int32_t)), lines(n), lines(n * sizeof(int32_t)), lines(n * 2 * sizeof(uint64_t)),
-                        g->cols <= 64 ? lines(2 * rows * sizeof(uint64_t)) : 0};
+                        lines(n), g->cols <= 64 ? lines(2 * rows * sizeof(uint64_t)) : 0};
     size_t total = 0;
-    for (int i = 0; i < 17; i++)
+    for (int i = 0; i < 18; i++)
         total += sizes[i];
     char *block = aligned_alloc(64, total);
     if (!block)
@@ -207,7 +208,8 @@ static lx_hex_sim *alloc_sim(const hex_grid *g)
     CARVE(filled, 13);
     CARVE(node_filled, 14);
     CARVE(zob, 15);
-    s->rowbits = sizes[16] ? (void *)at : NULL;
+    CARVE(unmarked, 16);
+    s->rowbits = sizes[17] ? (void *)at : NULL;
 #undef CARVE
     return s;
 }
@@ -653,6 +655,39 @@ int32_t lx_hex_sim_proved_move(const lx_hex_sim *s, lx_colour c, int32_t *id)
     return hex_proof_move(s->colour, s->cols, s->rows, code_of(c), id);
 }
 
+/* The root's moves (the must-play's when it has one, else every cell not
+ * dead or captured) cut to those not vulnerable for `me` on the snapshot
+ * with its inferior cells filled (inferior.c); the must-play becomes the
+ * cut when it cuts any.  The number of root moves left, as
+ * lx_hex_sim_must_play (left, the count before, when nothing is cut). */
+static long cut_vulnerable_at_root(lx_hex_sim *s, uint8_t me, long left)
+{
+    if (left == 0)
+        return 0;
+    uint8_t *pos = malloc((size_t)s->npadded);
+    int32_t *ids = malloc((size_t)s->npadded * sizeof *ids);
+    size_t n = 0;
+    if (pos && ids) {
+        memcpy(pos, s->colour0, (size_t)s->npadded);
+        for (int32_t k = 0; k < s->nfills; k++)
+            pos[s->fills[k]] = s->fill[s->fills[k]];
+        for (int32_t p = 0; p < s->npadded; p++)
+            if (pos[p] == HEX_EMPTY && (!s->must_on || s->must[p]))
+                ids[n++] = p;
+        size_t kept = hex_inferior_cut_vulnerable(pos, s->cols, me, ids, n, s->npadded, s->unmarked);
+        if (kept > 0 && kept < n) {
+            memset(s->must, 0, (size_t)s->npadded);
+            for (size_t i = 0; i < kept; i++)
+                s->must[ids[i]] = 1;
+            s->must_on = 1;
+            left = (long)kept;
+        }
+    }
+    free(pos);
+    free(ids);
+    return left;
+}
+
 long lx_hex_sim_must_play(lx_hex_sim *s, lx_colour c)
 {
     s->must_on = 0;
@@ -672,7 +707,7 @@ long lx_hex_sim_must_play(lx_hex_sim *s, lx_colour c)
         left = (int32_t)both;
     }
     s->must_on = left > 0;
-    return left;
+    return cut_vulnerable_at_root(s, code_of(c), left);
 }
 
 /* H-search for `me` on the position now with its dead cells filled for `me`
@@ -754,6 +789,7 @@ size_t lx_hex_sim_prune(lx_hex_sim *s, int32_t *ids, size_t n)
     n = live ? live : n; /* all inferior: ids untouched */
     if (theirs != 0)
         return 0; /* their full connection: lost here */
+    n = hex_inferior_cut_vulnerable(s->scratch, s->cols, me, ids, n, s->npadded, s->unmarked);
     long must = hex_hsearch_must_play(s->hs, s->scratch);
     if (must == 0)
         return 0; /* their semis' carriers meet nowhere: lost here */
