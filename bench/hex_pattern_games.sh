@@ -11,6 +11,9 @@
 #
 # then: BUILD/hex_patterns OUTDIR/olympiad.txt OUTDIR/selfplay11.txt OUTDIR/selfplay9.txt \
 #       > src/hex/pattern_table.c
+# and the playouts' answers from the same games:
+#       bench/hex_answers.py OUTDIR/olympiad.txt OUTDIR/selfplay11.txt OUTDIR/selfplay9.txt \
+#       > src/hex/answer_table.c
 # MoHex is never built or kept in the tree: MOHEX names a binary built outside
 # it (github cgao3/benzene-vanilla-cmake, `make mohex`).
 set -e

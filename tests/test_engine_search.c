@@ -181,33 +181,6 @@ static void hex_playouts_save_bridges_and_edge_templates(void **state)
     lx_hex_board_free(b);
 }
 
-static void hex_playouts_answer_next_to_the_last_stone(void **state)
-{
-    (void)state;
-    /* 3x3, tree moves c1 a2 c2 b2 a3 b3 a1 (no connection yet): White to
-     * play, b1 and c3 empty, b1 next to Black's last stone a1, no bridge of
-     * White's hit.  White takes b1 three times in four as an answer, and
-     * half the rest at random: 7 in 8 (a uniform draw: 1 in 2). */
-    lx_hex_board *b = lx_hex_board_new(3, 3);
-    lx_hex_sim *s = lx_hex_sim_new(b);
-    const int order[7][2] = {{2, 0}, {0, 1}, {2, 1}, {1, 1}, {0, 2}, {1, 2}, {0, 0}};
-    lx_hex_move b1 = {.kind = LX_HEX_STONE, .col = 1, .row = 0};
-    uint64_t rng = 5;
-    int answered = 0;
-    for (int i = 0; i < 1000; i++) {
-        lx_hex_sim_reset(s);
-        for (int k = 0; k < 7; k++) {
-            lx_hex_move m = {.kind = LX_HEX_STONE, .col = order[k][0], .row = order[k][1]};
-            lx_hex_sim_play(s, lx_hex_sim_id(3, 3, &m));
-        }
-        lx_hex_sim_playout(s, &rng);
-        answered += lx_hex_sim_owners(s)[lx_hex_sim_id(3, 3, &b1)] == 2;
-    }
-    assert_in_range(answered, 825, 925); /* 875 expected, a standard deviation of 10.5 */
-    lx_hex_sim_free(s);
-    lx_hex_board_free(b);
-}
-
 static void hex_games_on_small_boards_are_legal(void **state)
 {
     (void)state;
@@ -341,8 +314,8 @@ static void hex_tree_node_proved_lost_is_won_for_its_parent(void **state)
 /* 16x16 without the swap (no H-search or solver on boards this big):
  * Black's column i1-i13 reaches the fourth row, a connection by an edge
  * template the chains' proof does not know, and White's twelve stones sit
- * on the first row.  White's best move wins under 2% of the 20000 playouts,
- * but an estimate is no proof: White plays on (once it resigned here), and
+ * on the first row.  White's best move wins about 2% of the 20000 playouts
+ * (under 3%), but an estimate is no proof: White plays on (once it resigned here), and
  * after Black's answer the loss is proved and resigned without a search. */
 static void hex_resigns_a_proved_loss_not_an_estimate(void **state)
 {
@@ -358,7 +331,7 @@ static void hex_resigns_a_proved_loss_not_an_estimate(void **state)
     }
     genmove_ok(e, LX_WHITE, mv, sizeof mv);
     assert_string_not_equal(mv, "resign");
-    assert_true(lx_engine_last_value(e) >= 0 && lx_engine_last_value(e) < 0.02);
+    assert_true(lx_engine_last_value(e) >= 0 && lx_engine_last_value(e) < 0.03);
     genmove_ok(e, LX_BLACK, mv, sizeof mv);
     assert_resigns_at_once(e, LX_WHITE);
     lx_engine_free(e);
@@ -834,7 +807,6 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hex_playouts_fill_the_board_and_name_the_winner),
         cmocka_unit_test(hex_playouts_save_bridges_and_edge_templates),
-        cmocka_unit_test(hex_playouts_answer_next_to_the_last_stone),
         cmocka_unit_test(hex_games_on_small_boards_are_legal),
         cmocka_unit_test(hex_moves_on_big_boards_are_legal),
         cmocka_unit_test(hex_takes_an_immediate_win),

@@ -21,12 +21,16 @@
  * six pairs of cells around it two apart on its ring of neighbours are
  * looked at; a pair of the colour to move whose other common neighbour is
  * empty is a bridge the move intruded into, and that cell is the reply.
- * Answering: otherwise, three moves in four take an empty cell next to the
- * last stone (one of them at random), the fourth a cell of the pool at
- * random - moves in contact with the opponent's last stone, as strong
- * players' are (the learned patterns weigh a neighbour of the last stone 17
- * times a cell elsewhere).  Against the uniform draw at equal time, 0.5 s a
- * move, 40 paired games: 28/40 on 11x11 (bench/RESULTS.md).
+ * Answering: otherwise the move takes an empty cell next to the last stone
+ * - a move in contact with the opponent's last stone, as strong players'
+ * are - with a chance, and a choice among those cells, that depend on the
+ * six cells around the last stone (answer.h: how strong players answered
+ * around such a stone, the chance moved so that it is three in four on
+ * the mean, the choice by the root of their counts; one table read by the
+ * key the bridge look-up computes), else a cell of the pool at random.
+ * Three in four at random among the neighbours against the uniform draw
+ * at equal time, 0.5 s a move, 40 paired games: 28/40 on 11x11; the
+ * learned chance and choice against that: bench/RESULTS.md.
  *
  * Inferior cells (proof.c, inferior.c): the snapshot's dead cells and
  * captured pairs are never tree moves; each playout starts with them filled
@@ -49,6 +53,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hex/answer.h"
 #include "hex/hex_impl.h"
 #include "hex/pattern.h"
 
@@ -90,12 +95,8 @@ struct lx_hex_sim {
      * and i + 1 is empty. */
     uint8_t bridges[2][4096];
     int8_t reply_of[64]; /* a single bridge's bits: the ring index of its reply */
-    uint8_t empties[4096]; /* by key_around: its empty cells (bit k: ring position k) */
+    uint64_t answers[2][HEX_ANSWER_KEYS]; /* by the mover and key_around: the draw of an answer (answer.h) */
 };
-
-/* The chance, of 2^32, that a playout move with no bridge to save answers
- * next to the last stone: three in four. */
-static const uint32_t ANSWER_NEXT_TO_LAST = 3221225472u;
 
 /* The six cells around `at` (a cell inside) as a 12-bit key, 2 bits each,
  * in ring order (1, 1 - stride, -stride, -1, stride - 1, stride): byte
@@ -120,7 +121,6 @@ static void bridge_table(lx_hex_sim *s)
             }
             unsigned two = ((mine >> 2) | (mine << 4)) & 63, one = ((empty >> 1) | (empty << 5)) & 63;
             s->bridges[me - 1][pat] = (uint8_t)(mine & two & one);
-            s->empties[pat] = (uint8_t)empty;
         }
     for (int b = 0; b < 64; b++) {
         int i = b ? __builtin_ctz((unsigned)b) : 0;
@@ -252,6 +252,7 @@ lx_hex_sim *lx_hex_sim_new(const lx_hex_board *b)
     int32_t st = s->stride, ring[6] = {1, 1 - st, -st, -1, st - 1, st};
     memcpy(s->ring, ring, sizeof ring);
     bridge_table(s);
+    hex_answer_slots(s->answers);
     memcpy(s->colour0, g->colour, g->npadded);
     uint64_t rng = 0xbb67ae8584caa73bull; /* fixed: the same keys every run */
     for (int32_t i = 0; i <= s->npadded; i++) {
@@ -484,7 +485,7 @@ static int black_joins(lx_hex_sim *s)
 }
 
 /* Each step: the bridge table looked up around the last stone, then its
- * reply (when a bridge was hit), else (ANSWER_NEXT_TO_LAST) an empty cell
+ * reply (when a bridge was hit), else (by the answers' draw) an empty cell
  * next to it, else a random cell of the pool; the cell is swapped to the
  * end of the taken part and played (the swap's stone, drawn, is skipped).
  * Locals for everything the loop reads: its stores are bytes, which may
@@ -503,7 +504,7 @@ lx_colour lx_hex_sim_playout(lx_hex_sim *s, uint64_t *rng)
         int32_t p = s->fills[k];
         colour[p] = colour[p] == HEX_EMPTY ? s->fill[p] : colour[p];
     }
-    const uint8_t *empties = s->empties;
+    const uint64_t *answers = &s->answers[0][0];
     while (i < n) {
         unsigned key = last ? key_around(colour + last, stride) : 0;
         unsigned b = last ? bridges[(unsigned)(me - 1) << 12 | key] : 0;
@@ -520,10 +521,10 @@ lx_colour lx_hex_sim_playout(lx_hex_sim *s, uint64_t *rng)
             x ^= x << 25;
             x ^= x >> 27;
             uint64_t r = x * 0x2545F4914F6CDD1Dull;
-            unsigned e = last ? empties[key] : 0; /* the empty cells around the last stone */
+            uint64_t a = last ? answers[(unsigned)(me - 1) << 12 | key] : 0; /* 0: no empty cell around */
             at = -1;
-            if (e && (uint32_t)r < ANSWER_NEXT_TO_LAST)
-                at = place[last + ring[nth_bit(e, (unsigned)(((r >> 32) * (uint64_t)__builtin_popcount(e)) >> 32))]];
+            if ((unsigned)(r & 0xffff) < hex_answer_rate(a))
+                at = place[last + ring[hex_answer_at(a, (unsigned)(r >> 60))]];
             if (at < i) /* no answer (or, never, an empty cell out of the pool): one at random */
                 at = i + (int32_t)(((r >> 32) * (uint64_t)(n - i)) >> 32);
         }
