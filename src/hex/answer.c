@@ -109,8 +109,8 @@ static uint64_t draw_of(unsigned me, unsigned key, double mean)
     const hex_answer_count *c = counts_of(turn ? turned : ring);
     double w[6];
     unsigned share[6];
-    for (int j = 0; j < 6; j++) /* j: the kept form's position, state[(j + turn) % 6] */
-        w[j] = state[(j + turn) % 6] == HEX_EMPTY ? hex_answer_weight(c ? c->count[j] : 0) : 0;
+    for (int j = 0; j < 6; j++) /* j: the kept form's position, state[(j + turn) % 6]; a ring never seen, evenly */
+        w[j] = state[(j + turn) % 6] != HEX_EMPTY ? 0 : c ? hex_answer_weight(c->count[j]) : 1;
     shares_of(w, share);
     uint64_t draw = 0;
     unsigned slot = 0;
